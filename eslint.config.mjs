@@ -1,0 +1,101 @@
+// Lint is part of `npm test`: boundaries between projects are errors, not advice.
+import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import tseslint from 'typescript-eslint';
+
+const nodeIo = ['fs', 'fs/promises', 'net', 'http', 'https', 'http2', 'dgram', 'dns', 'child_process', 'cluster', 'worker_threads', 'tls']
+  .flatMap((m) => [m, `node:${m}`]);
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/tmp/**', '**/*.js', '**/*.mjs', '**/*.cjs', '.nx/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    files: ['**/*.ts'],
+    plugins: { '@nx': nx },
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+        // Nest injects by the emitted constructor metadata, so a class used only as a
+        // constructor parameter type is still a value import; the rule must know that.
+        emitDecoratorMetadata: true,
+        experimentalDecorators: true,
+      },
+    },
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allowCircularSelfDependency: false,
+          banTransitiveDependencies: false,
+          checkDynamicDependenciesExceptions: [],
+          depConstraints: [
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:domain', 'type:testing'] },
+            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:domain'] },
+            { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:domain'] },
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:domain'] },
+            {
+              sourceTag: 'type:domain',
+              onlyDependOnLibsWithTags: [],
+              bannedExternalImports: ['@nestjs/*', 'typeorm', 'pg', 'pg-*', 'bull', 'bullmq', 'ioredis', 'redis', 'undici', 'axios', ...nodeIo],
+            },
+            { sourceTag: 'scope:api', notDependOnLibsWithTags: ['scope:tracker-worker', 'scope:webhook-dispatcher', 'scope:tools', 'scope:bench'] },
+            { sourceTag: 'scope:tracker-worker', notDependOnLibsWithTags: ['scope:api', 'scope:webhook-dispatcher', 'scope:tools', 'scope:bench'] },
+            { sourceTag: 'scope:webhook-dispatcher', notDependOnLibsWithTags: ['scope:api', 'scope:tracker-worker', 'scope:tools', 'scope:bench'] },
+            { sourceTag: 'scope:tools', notDependOnLibsWithTags: ['scope:api', 'scope:tracker-worker', 'scope:webhook-dispatcher', 'scope:bench'] },
+            { sourceTag: 'scope:bench', notDependOnLibsWithTags: ['scope:tools'] },
+            { sourceTag: 'scope:shared', notDependOnLibsWithTags: ['type:app'] },
+          ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/libs/*', '**/libs/**', '@quayside/*/*'], message: 'Import a lib through its public alias (@quayside/<lib>), never by a deep path.' },
+            { group: ['**/apps/**'], message: 'Apps never import apps.' },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports', fixStyle: 'separate-type-imports' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/no-extraneous-class': 'off',
+      'no-console': 'error',
+    },
+  },
+  {
+    // The domain is pure: no framework, database, queue or I/O, whatever the import spelling.
+    files: ['libs/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@nestjs/*', 'typeorm', 'typeorm/*', 'pg', 'bull', 'ioredis', 'undici'], message: 'libs/domain is pure TypeScript: no framework, database, queue or HTTP imports.' },
+            { group: ['@quayside/*'], message: 'libs/domain depends on no other lib.' },
+          ],
+          paths: nodeIo.map((name) => ({ name, message: 'libs/domain does no I/O.' })),
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.spec.ts', '**/*.integration-spec.ts', '**/*.e2e-spec.ts', 'libs/testing/**/*.ts'],
+    rules: {
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    // Command-line tools and benchmarks talk to a person on a terminal.
+    files: ['tools/**/*.ts', 'bench/**/*.ts', '**/main.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);

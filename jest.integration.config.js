@@ -1,0 +1,9 @@
+// Real PostgreSQL and Redis. Each test file gets its own database and Redis key prefix
+// (see libs/testing), so files could run in parallel; --runInBand keeps a 2-core CI calm.
+module.exports = {
+  ...require('./jest.preset'),
+  displayName: 'integration',
+  testMatch: ['<rootDir>/{apps,libs,tools}/**/*.integration-spec.ts', '<rootDir>/e2e/**/*.e2e-spec.ts'],
+  testTimeout: 60000,
+  setupFiles: ['reflect-metadata'],
+};

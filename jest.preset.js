@@ -1,0 +1,31 @@
+// One transform for every test: SWC (fast on a 2-core machine) with Nest's decorator
+// metadata; types are checked once by `npm run typecheck`, not per test file.
+const { compilerOptions } = require('./tsconfig.base.json');
+
+const moduleNameMapper = {};
+for (const [alias, [target]] of Object.entries(compilerOptions.paths)) {
+  moduleNameMapper[`^${alias.replace('/', '\\/')}$`] = `<rootDir>/${target}`;
+}
+
+module.exports = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleNameMapper,
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true },
+          target: 'es2022',
+          keepClassNames: true,
+        },
+        module: { type: 'commonjs' },
+        sourceMaps: 'inline',
+      },
+    ],
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};

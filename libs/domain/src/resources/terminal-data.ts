@@ -1,0 +1,21 @@
+import type { FeeType, HoldName, HoldStatus } from '../enums/holds-and-fees.enum';
+import type { UtcTimestamp } from './common';
+
+export interface Hold {
+  name: HoldName;
+  status: HoldStatus;
+  description: string | null;
+}
+
+/** `currency` as the specification names it (the reference's `currency_code` loses). */
+export interface Fee {
+  type: FeeType;
+  amount: number;
+  currency: string;
+}
+
+export interface ImportDeadlines {
+  pickup_lfd_line: UtcTimestamp | null;
+  pickup_lfd_terminal: UtcTimestamp | null;
+  pickup_lfd_rail: UtcTimestamp | null;
+}

@@ -1,0 +1,34 @@
+import type { DataSource, EstimatedEventName, EventName, MilestoneEventName } from '../enums/event-name.enum';
+import type { IanaTimeZone, Id, UtcTimestamp } from './common';
+
+/** A normalized milestone: UTC timestamp plus the IANA zone of where it happened. */
+export interface TransportEventAttributes {
+  event: MilestoneEventName | Extract<EventName, `container.pickup_${string}` | 'container.transport.available' | 'container.transport.not_available'>;
+  voyage_number: string | null;
+  timestamp: UtcTimestamp | null;
+  timezone: IanaTimeZone | null;
+  location_locode: string | null;
+  created_at: UtcTimestamp;
+  data_source: DataSource;
+}
+
+export interface TransportEvent extends TransportEventAttributes {
+  id: Id;
+  account_id: Id;
+  container_id: Id;
+  shipment_id: Id | null;
+  location_id: Id | null;
+  terminal_id: Id | null;
+  vessel_name: string | null;
+  vessel_imo: string | null;
+}
+
+export interface EstimatedEventAttributes {
+  event: EstimatedEventName;
+  estimated_timestamp: UtcTimestamp;
+  location_locode: string | null;
+  timezone: IanaTimeZone | null;
+  voyage_number: string | null;
+  created_at: UtcTimestamp;
+  data_source: 'shipping_line' | 'terminal';
+}
