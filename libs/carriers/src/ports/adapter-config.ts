@@ -1,0 +1,59 @@
+/** Credentials for a carrier API. */
+export type CarrierAuthConfig =
+  | { type: 'api_key'; header: string; key: string }
+  | {
+      type: 'oauth2';
+      tokenUrl: string;
+      clientId: string;
+      clientSecret: string;
+      scope?: string;
+      /** RFC 6749 2.3.1: `basic` (the default every server must accept) or credentials in the form body. */
+      clientAuthentication?: 'basic' | 'body';
+    };
+
+/** Limits applied to every call to one carrier, whatever the adapter kind. */
+export interface CarrierLimitsConfig {
+  /** Calls in flight at once (default 4). */
+  maxConcurrency?: number;
+  /** Calls started per rolling minute (default unlimited). */
+  requestsPerMinute?: number;
+}
+
+export interface DcsaCarrierConfig extends CarrierLimitsConfig {
+  scac: string;
+  kind: 'dcsa';
+  /** Base address before `/v2/events`, e.g. `https://api.carrier.example/tnt`. */
+  baseUrl: string;
+  auth?: CarrierAuthConfig;
+  /** Per HTTP request (default 10 000 ms). */
+  timeoutMs?: number;
+}
+
+export interface SandboxCarrierConfig extends CarrierLimitsConfig {
+  scac: string;
+  kind: 'sandbox';
+}
+
+export type CarrierConfig = DcsaCarrierConfig | SandboxCarrierConfig;
+
+export interface TerminalConfig {
+  firmsCode: string;
+  kind: 'sandbox';
+}
+
+export interface RailConfig {
+  scac: string;
+  kind: 'sandbox';
+}
+
+export interface SandboxConfig {
+  /** Scenario days per real day: 1 plays in real time, 86 400 plays one scenario day per second. */
+  clockCompression: number;
+}
+
+export interface AdapterRegistryConfig {
+  carriers: CarrierConfig[];
+  terminals: TerminalConfig[];
+  rail: RailConfig[];
+  sandbox: SandboxConfig;
+}

@@ -1,0 +1,125 @@
+import type {
+  DataSource,
+  EquipmentHeight,
+  EquipmentLength,
+  EquipmentType,
+  EstimatedEventName,
+  IanaTimeZone,
+  MilestoneEventName,
+  RequestType,
+  UtcTimestamp,
+} from '@quayside/domain';
+import type { TransientFailure } from './transient-failure';
+
+export interface CarrierTrackQuery {
+  kind: RequestType;
+  number: string;
+  scac: string;
+  /**
+   * When the tracking request was first seen (its `created_at`). Sandbox scenarios play from here,
+   * so it must be the same value on every call and in every process.
+   */
+  trackingSince: Date;
+  now: Date;
+}
+
+/** A port or place by UN/LOCODE; `name` and `timeZone` are null when the source does not say. */
+export interface PortRef {
+  locode: string;
+  name: string | null;
+  timeZone: IanaTimeZone | null;
+}
+
+export interface VesselRef {
+  name: string | null;
+  imo: string | null;
+  voyage: string | null;
+}
+
+/** One actual movement of a container; `timestamp` is UTC, `timezone` the IANA zone of `locode`. */
+export interface CarrierMilestone {
+  event: MilestoneEventName;
+  timestamp: UtcTimestamp;
+  timezone: IanaTimeZone | null;
+  locode: string | null;
+  vesselName: string | null;
+  vesselImo: string | null;
+  voyageNumber: string | null;
+  dataSource: DataSource;
+}
+
+/** An estimated or planned movement; the newest estimate per event and place wins. */
+export interface CarrierEstimate {
+  event: EstimatedEventName;
+  timestamp: UtcTimestamp;
+  timezone: IanaTimeZone | null;
+  locode: string | null;
+  vesselName: string | null;
+  vesselImo: string | null;
+  voyageNumber: string | null;
+  dataSource: 'shipping_line' | 'terminal';
+}
+
+/** Normalized equipment; each part is null when the ISO size-type code does not tell it. */
+export interface CarrierEquipment {
+  type: EquipmentType | null;
+  length: EquipmentLength | null;
+  height: EquipmentHeight | null;
+}
+
+export interface CarrierContainerSnapshot {
+  number: string;
+  /** ISO 6346 size-type code as the carrier sent it (e.g. `45G1`), null when not sent. */
+  isoSizeType: string | null;
+  equipment: CarrierEquipment | null;
+  sealNumber: string | null;
+  weightLbs: number | null;
+  /** Sorted by timestamp. */
+  milestones: CarrierMilestone[];
+  estimates: CarrierEstimate[];
+  /** Shipping line last free day (per diem deadline). */
+  pickupLfdLine: UtcTimestamp | null;
+  /** SCAC of the rail carrier that takes the container from the port of discharge, when the line says. */
+  podRailCarrierScac: string | null;
+  emptyReturned: boolean;
+}
+
+export interface CarrierShipmentSnapshot {
+  billOfLadingNumber: string | null;
+  bookingNumber: string | null;
+  portOfLading: PortRef | null;
+  portOfDischarge: PortRef | null;
+  /** Inland destination after the port of discharge, null when the journey ends at the port. */
+  destination: PortRef | null;
+  /** The vessel that calls at the port of discharge. */
+  podVessel: VesselRef | null;
+  polEtdAt: UtcTimestamp | null;
+  polAtdAt: UtcTimestamp | null;
+  podEtaAt: UtcTimestamp | null;
+  podAtaAt: UtcTimestamp | null;
+  destinationEtaAt: UtcTimestamp | null;
+  destinationAtaAt: UtcTimestamp | null;
+  /** FIRMS code of the terminal at the port of discharge, when the line says. */
+  podTerminalFirmsCode: string | null;
+  /** Shipment-wide line last free day; a container's own value wins over it. */
+  pickupLfdLine: UtcTimestamp | null;
+  containers: CarrierContainerSnapshot[];
+  /** The booking was cancelled after the shipment was first seen. */
+  cancelled: boolean;
+}
+
+export type CarrierTrackResult =
+  | { outcome: 'found'; shipment: CarrierShipmentSnapshot }
+  | { outcome: 'not_found' }
+  | { outcome: 'not_manifested' }
+  | TransientFailure
+  | { outcome: 'invalid_number'; detail: string }
+  | { outcome: 'booking_cancelled' }
+  | { outcome: 'data_unavailable' };
+
+export type CarrierTrackOutcome = CarrierTrackResult['outcome'];
+
+/** Tracks one number at one ocean carrier. Never throws for carrier-side problems: they are outcomes. */
+export interface CarrierAdapter {
+  track(query: CarrierTrackQuery): Promise<CarrierTrackResult>;
+}

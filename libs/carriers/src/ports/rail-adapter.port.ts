@@ -1,0 +1,46 @@
+import type { UtcTimestamp } from '@quayside/domain';
+import type { CarrierMilestone, PortRef } from './carrier-adapter.port';
+import type { TransientFailure } from './transient-failure';
+
+export const RAIL_MILESTONE_EVENTS = [
+  'container.transport.rail_loaded',
+  'container.transport.rail_departed',
+  'container.transport.rail_arrived',
+  'container.transport.rail_unloaded',
+  'container.transport.arrived_at_inland_destination',
+] as const;
+export type RailMilestoneEventName = (typeof RAIL_MILESTONE_EVENTS)[number];
+
+export interface RailLookupQuery {
+  /** SCAC of the rail carrier. */
+  railScac: string;
+  containerNumbers: string[];
+  /** Same value on every call for one tracking request (its `created_at`); sandbox scenarios play from here. */
+  trackingSince: Date;
+  now: Date;
+}
+
+export interface RailMilestone extends CarrierMilestone {
+  event: RailMilestoneEventName;
+  dataSource: 'rail';
+}
+
+export interface RailContainerStatus {
+  containerNumber: string;
+  railCarrierScac: string;
+  /** Sorted by timestamp. */
+  milestones: RailMilestone[];
+  /** Rail carrier last free day at the inland destination. */
+  pickupLfdRail: UtcTimestamp | null;
+  /** Inland destination ramp, when the rail carrier says. */
+  destination: PortRef | null;
+  destinationEtaAt: UtcTimestamp | null;
+  checkedAt: UtcTimestamp;
+}
+
+/** Containers the rail carrier does not know are left out of `containers`. */
+export type RailLookupResult = { outcome: 'found'; containers: RailContainerStatus[] } | TransientFailure;
+
+export interface RailAdapter {
+  lookup(query: RailLookupQuery): Promise<RailLookupResult>;
+}
