@@ -28,4 +28,5 @@ module.exports = {
     ],
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  setupFiles: ['reflect-metadata'],
 };

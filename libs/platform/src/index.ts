@@ -1,1 +1,9 @@
-export {};
+export * from './config/base-app.config';
+export * from './config/config-validation.error';
+export * from './config/load-config';
+export * from './health/readiness.service';
+export * from './logging/logger.module';
+export * from './redis/redis.module';
+export * from './config/worker-app.config';
+export * from './ops/ops-server';
+export * from './ops/worker-ops.module';

@@ -1,1 +1,6 @@
-export {};
+export * from './contract/job-payloads';
+export * from './contract/queue-names';
+export * from './registration/job-handler-registry';
+export * from './registration/job-handler.decorators';
+export * from './registration/queues.module';
+export * from './relay/outbox-relay.service';

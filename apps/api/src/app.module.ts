@@ -1,0 +1,31 @@
+import type { DynamicModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { DataAccessModule } from '@quayside/data-access';
+import { createLoggerModule, RedisModule } from '@quayside/platform';
+import { QueuesModule } from '@quayside/queues';
+import { ApiConfig } from './config/api.config';
+import { HealthModule } from './health/health.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: ApiConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        createLoggerModule('api', config.LOG_LEVEL, config.LOG_FORMAT),
+        DataAccessModule.forRoot({ databaseUrl: config.DATABASE_URL }),
+        RedisModule.forRoot({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX }),
+        // The api consumes no queue; it runs an outbox relay so accepted requests reach the tracker.
+        QueuesModule.forRoot({
+          redisUrl: config.REDIS_URL,
+          prefix: config.REDIS_PREFIX,
+          consumes: [],
+          relay: { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS, redeliverAfterMs: config.OUTBOX_REDELIVER_AFTER_MS },
+        }),
+        HealthModule,
+      ],
+      providers: [{ provide: ApiConfig, useValue: config }],
+      exports: [ApiConfig],
+    };
+  }
+}

@@ -1,0 +1,20 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from '../app.module';
+import type { ApiConfig } from '../config/api.config';
+
+/**
+ * Builds the api exactly as production runs it; tests call this too, so what they
+ * exercise is the real adapter, prefix and error handling, not a look-alike.
+ */
+export async function createApiApp(config: ApiConfig): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({ bodyLimit: config.BODY_LIMIT_BYTES, trustProxy: config.TRUST_PROXY === 'true' });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.setGlobalPrefix('v2', { exclude: ['health/live', 'health/ready', 'metrics', 'docs', 'docs/(.*)'] });
+  app.enableShutdownHooks();
+  await app.init();
+  return app;
+}

@@ -1,0 +1,34 @@
+import { Controller, Get, HttpCode, Inject, ServiceUnavailableException } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { REDIS, ReadinessService } from '@quayside/platform';
+import type { Readiness } from '@quayside/platform';
+import Redis from 'ioredis';
+import { DataSource } from 'typeorm';
+
+/**
+ * Liveness says the process runs; readiness says it can serve (Postgres and Redis answer).
+ * Both sit outside /v2, authentication and rate limits so orchestrators can poll them.
+ */
+@ApiExcludeController()
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly readiness: ReadinessService,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  @Get('live')
+  @HttpCode(200)
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  @Get('ready')
+  async ready(): Promise<Readiness> {
+    const result = await this.readiness.check(this.dataSource, this.redis);
+    if (result.status !== 'ok') throw new ServiceUnavailableException(result);
+    return result;
+  }
+}

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import Redis from 'ioredis';
+import { SlidingWindowRateLimiter } from './sliding-window-rate-limiter';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('SlidingWindowRateLimiter against the real Redis', () => {
+  const prefix = `test-rl-${randomUUID()}`;
+  const clients: Redis[] = [];
+  const client = (): Redis => {
+    const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: true });
+    clients.push(redis);
+    return redis;
+  };
+  const limiter = (windowMs: number, redis = client()): SlidingWindowRateLimiter =>
+    new SlidingWindowRateLimiter(redis, { prefix, windowMs, timeoutMs: 2000 });
+
+  afterAll(async () => {
+    const redis = client();
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await Promise.all(clients.map((c) => c.quit()));
+  });
+
+  it('admits 100 requests in a 60-second window and refuses the 101st with a wait between 1 and 60 seconds', async () => {
+    const rl = limiter(60_000);
+    for (let i = 0; i < 100; i++) {
+      expect(await rl.consume('acct-a', 'default', 100)).toEqual({ allowed: true, remaining: 99 - i });
+    }
+    const refused = await rl.consume('acct-a', 'default', 100);
+    expect(refused.allowed).toBe(false);
+    if (refused.allowed) return;
+    expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(59);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
+  });
+
+  it('keeps accounts and buckets apart', async () => {
+    const rl = limiter(60_000);
+    for (let i = 0; i < 10; i++) await rl.consume('acct-b', 'refresh', 10);
+    expect((await rl.consume('acct-b', 'refresh', 10)).allowed).toBe(false);
+    expect((await rl.consume('acct-b', 'default', 100)).allowed).toBe(true);
+    expect((await rl.consume('acct-c', 'refresh', 10)).allowed).toBe(true);
+  });
+
+  it('is a rolling window: each admission leaves exactly one window after it entered', async () => {
+    const rl = limiter(2_000);
+    expect((await rl.consume('acct-roll', 'default', 3)).allowed).toBe(true); // t ≈ 0
+    await sleep(1_000);
+    expect((await rl.consume('acct-roll', 'default', 3)).allowed).toBe(true); // t ≈ 1.0
+    expect((await rl.consume('acct-roll', 'default', 3)).allowed).toBe(true); // t ≈ 1.0
+    const refused = await rl.consume('acct-roll', 'default', 3);
+    // The first admission leaves at t ≈ 2.0, about one second from now.
+    expect(refused).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    await sleep(1_050);
+    expect((await rl.consume('acct-roll', 'default', 3)).allowed).toBe(true); // t ≈ 2.05: the oldest left
+    // A fixed window would have reset here; the two admissions from t ≈ 1.0 still count.
+    const stillFull = await rl.consume('acct-roll', 'default', 3);
+    expect(stillFull).toEqual({ allowed: false, retryAfterSeconds: 1 });
+  });
+
+  it('gives one exact budget to several processes, each with its own connection, even when they race', async () => {
+    const processes = [limiter(60_000, client()), limiter(60_000, client()), limiter(60_000, client())];
+    const attempts = Array.from({ length: 150 }, (_, i) => processes[i % 3]!.consume('acct-shared', 'default', 100));
+    const decisions = await Promise.all(attempts);
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(100);
+    expect(decisions.filter((d) => !d.allowed)).toHaveLength(50);
+  });
+
+  it('throws quickly when Redis is unreachable, so the caller can apply its fail mode', async () => {
+    const dead = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 0, enableOfflineQueue: false, lazyConnect: true, retryStrategy: () => null });
+    const rl = new SlidingWindowRateLimiter(dead, { prefix, windowMs: 60_000, timeoutMs: 500 });
+    const started = Date.now();
+    await expect(rl.consume('acct-d', 'default', 100)).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(1_000);
+    dead.disconnect();
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * Sliding-log limiter, one atomic script per request.
+ *
+ * KEYS[1]  sorted set of the bucket: member = request id, score = admission time (µs, Redis clock)
+ * ARGV[1]  limit (requests per window)
+ * ARGV[2]  window length in microseconds
+ * ARGV[3]  unique member for this request
+ *
+ * Returns {1, remaining, 0} when admitted, {0, 0, wait_us} when refused, where wait_us is the
+ * time until the oldest admission that keeps the bucket full leaves the window.
+ *
+ * Time comes from the Redis server (TIME), never from the API process, so several API
+ * processes with drifting clocks share one exact window. Refused requests are not logged:
+ * they do not push the time a request would pass further out. Redis 7 replicates the
+ * script's effects, so calling TIME before writing is allowed.
+ */
+export const SLIDING_WINDOW_LUA = `
+local key = KEYS[1]
+local limit = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local member = ARGV[3]
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+local count = redis.call('ZCARD', key)
+if count < limit then
+  redis.call('ZADD', key, now, member)
+  redis.call('PEXPIRE', key, math.ceil(window / 1000))
+  return {1, limit - count - 1, 0}
+end
+local blocking = redis.call('ZRANGE', key, count - limit, count - limit, 'WITHSCORES')
+local wait = tonumber(blocking[2]) + window - now
+if wait < 1 then wait = 1 end
+return {0, 0, wait}
+`;

@@ -1,0 +1,29 @@
+import type { DynamicModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { DataAccessModule } from '@quayside/data-access';
+import { createLoggerModule, RedisModule, WorkerOpsModule } from '@quayside/platform';
+import { QueuesModule } from '@quayside/queues';
+import { TrackerWorkerConfig } from './config/tracker-worker.config';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: TrackerWorkerConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        createLoggerModule('tracker-worker', config.LOG_LEVEL, config.LOG_FORMAT),
+        DataAccessModule.forRoot({ databaseUrl: config.DATABASE_URL }),
+        RedisModule.forRoot({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX }),
+        QueuesModule.forRoot({
+          redisUrl: config.REDIS_URL,
+          prefix: config.REDIS_PREFIX,
+          consumes: [],
+          relay: { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS, redeliverAfterMs: config.OUTBOX_REDELIVER_AFTER_MS },
+        }),
+        WorkerOpsModule.forRoot({ port: config.OPS_PORT, host: config.OPS_HOST }),
+      ],
+      providers: [{ provide: TrackerWorkerConfig, useValue: config }],
+      exports: [TrackerWorkerConfig],
+    };
+  }
+}

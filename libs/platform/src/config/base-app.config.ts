@@ -1,0 +1,39 @@
+import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/**
+ * Settings every Quayside process needs; each app's config class extends it. Types are
+ * written out because class-transformer converts the environment's strings by them.
+ */
+export class BaseAppConfig {
+  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL: string = 'postgres://postgres@127.0.0.1:5432/quayside';
+
+  @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  REDIS_URL: string = 'redis://127.0.0.1:6379';
+
+  /** Namespace for every Redis key (Bull queues, rate limits), so deployments and test runs can share a server. */
+  @IsString()
+  @Matches(/^[A-Za-z0-9:_-]+$/, { message: 'REDIS_PREFIX may only hold letters, digits, ":", "_" and "-"' })
+  REDIS_PREFIX: string = 'quayside';
+
+  @IsIn(LOG_LEVELS)
+  LOG_LEVEL: LogLevel = 'info';
+
+  /** Emit human-friendly logs instead of JSON lines (local development). */
+  @IsIn(['json', 'pretty'])
+  LOG_FORMAT: 'json' | 'pretty' = 'json';
+
+  /** How long a published outbox row may wait for its job to complete before it is published again. */
+  @IsInt()
+  @Min(1000)
+  @Max(24 * 3600 * 1000)
+  OUTBOX_REDELIVER_AFTER_MS: number = 5 * 60 * 1000;
+
+  @IsInt()
+  @Min(10)
+  @Max(60_000)
+  OUTBOX_POLL_INTERVAL_MS: number = 200;
+}

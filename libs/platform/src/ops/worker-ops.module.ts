@@ -1,0 +1,45 @@
+import type { DynamicModule, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Module } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import Redis from 'ioredis';
+import { DataSource } from 'typeorm';
+import { ReadinessService } from '../health/readiness.service';
+import { REDIS } from '../redis/redis.module';
+import { OpsServer } from './ops-server';
+
+const OPS_OPTIONS = Symbol('OPS_OPTIONS');
+
+@Injectable()
+class WorkerOpsService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Ops');
+  private readonly server: OpsServer;
+
+  constructor(
+    @Inject(OPS_OPTIONS) private readonly options: { port: number; host: string },
+    @InjectDataSource() dataSource: DataSource,
+    @Inject(REDIS) redis: Redis,
+    readiness: ReadinessService,
+  ) {
+    this.server = new OpsServer({ ready: () => readiness.check(dataSource, redis) });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const port = await this.server.listen(this.options.port, this.options.host);
+    this.logger.log(`health on http://${this.options.host}:${port}/health/ready`);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.server.close();
+  }
+}
+
+/** Health (and later metrics) over HTTP for an app that is otherwise only a queue consumer. */
+@Module({})
+export class WorkerOpsModule {
+  static forRoot(options: { port: number; host: string }): DynamicModule {
+    return {
+      module: WorkerOpsModule,
+      providers: [{ provide: OPS_OPTIONS, useValue: options }, ReadinessService, WorkerOpsService],
+    };
+  }
+}

@@ -1,0 +1,51 @@
+import { BullModule } from '@nestjs/bull';
+import type { DynamicModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { QUEUE_NAMES } from '../contract/queue-names';
+import type { QueueName } from '../contract/queue-names';
+import { OutboxRelayService } from '../relay/outbox-relay.service';
+import { CONSUMED_QUEUES, JobHandlerCheckService } from './job-handler-check.service';
+
+export interface QueuesModuleOptions {
+  redisUrl: string;
+  /** Redis key prefix: deployments and test runs sharing one Redis stay apart. */
+  prefix: string;
+  /** Queues this app processes; each must have exactly one handler per job (checked at start-up). */
+  consumes: QueueName[];
+  /** Run the outbox relay in this process (every app does by default; several relays are safe). */
+  relay?: { pollIntervalMs: number; redeliverAfterMs: number } | false;
+}
+
+/**
+ * Registers every queue of the contract as a producer (the relay publishes to all of them)
+ * and checks at start-up that the consumed ones have their handlers.
+ */
+@Module({})
+export class QueuesModule {
+  static forRoot(options: QueuesModuleOptions): DynamicModule {
+    const relay = options.relay === false ? [] : [OutboxRelayService];
+    return {
+      module: QueuesModule,
+      global: true,
+      imports: [
+        DiscoveryModule,
+        BullModule.forRoot({
+          url: options.redisUrl,
+          prefix: options.prefix,
+          // Jobs are tracked in Postgres (outbox, notification rows); Redis keeps no history.
+          defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
+          settings: { stalledInterval: 15_000, maxStalledCount: 3 },
+        }),
+        ...QUEUE_NAMES.map((name) => BullModule.registerQueue({ name })),
+      ],
+      providers: [
+        { provide: CONSUMED_QUEUES, useValue: options.consumes },
+        { provide: 'QUEUES_RELAY_OPTIONS', useValue: options.relay === false ? null : (options.relay ?? { pollIntervalMs: 200, redeliverAfterMs: 300_000 }) },
+        JobHandlerCheckService,
+        ...relay,
+      ],
+      exports: [BullModule],
+    };
+  }
+}
