@@ -1,0 +1,25 @@
+/**
+ * What a relationship knows about its related resources from the parent record alone.
+ * `undefined` leaves the relationship out of the resource object; `null` is an empty to-one.
+ */
+export type Linkage = string | null | readonly string[] | undefined;
+
+export interface RelationshipDefinition<TRecord, TContext> {
+  /** JSON:API type of the related resource(s); must be registered to be includable. */
+  type: string;
+  linkage(record: TRecord): Linkage;
+  /**
+   * Loads the related records of every given parent in ONE query (never one per parent).
+   * A relationship with a loader may be named in `include`; one without may not.
+   */
+  load?(parents: readonly TRecord[], context: TContext): Promise<readonly unknown[]>;
+}
+
+/** How one resource type turns a domain record into a JSON:API resource object. */
+export interface ResourceDefinition<TRecord, TContext> {
+  type: string;
+  id(record: TRecord): string;
+  attributes(record: TRecord): Record<string, unknown>;
+  relationships?: Record<string, RelationshipDefinition<TRecord, TContext>>;
+  selfLink?(record: TRecord): string;
+}
