@@ -7,7 +7,7 @@ export interface BuildDocumentOptions<TContext> {
   type: string;
   /** One record, a page of records, or null for an empty to-one. */
   data: unknown;
-  /** Validated include tree (see `parseInclude`); `included` is present whenever one is given. */
+  /** Validated include tree (see `parseInclude`); `included` is present whenever it names something. */
   include?: IncludeTree;
   /** Passed to every loader, e.g. the caller's account so includes stay inside the tenant. */
   context: TContext;
@@ -33,7 +33,7 @@ export async function buildDocument<TContext>(
   const document: JsonApiDocument = {
     data: Array.isArray(options.data) ? primary : (primary[0] ?? null),
   };
-  if (options.include) {
+  if (options.include && options.include.size > 0) {
     const seen = new Set(primary.map(identityKey));
     const included: ResourceObject[] = [];
     await includeLevel(registry, options.type, records, options.include, options.context, seen, included);
