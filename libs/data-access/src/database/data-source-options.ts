@@ -1,0 +1,36 @@
+import { DataSource } from 'typeorm';
+import type { DataSourceOptions } from 'typeorm';
+import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
+import { ENTITIES } from '../entities';
+import { MIGRATIONS } from '../migrations';
+
+/** Every connection works in UTC, so `now()`, `::date` and text casts of `timestamptz` never depend on the server. */
+const SESSION_OPTIONS = '-c TimeZone=UTC';
+
+/**
+ * The one place connection options are built. Schema changes only ever come from the
+ * committed migrations: `synchronize` and `migrationsRun` are off whatever the caller passes.
+ */
+export function buildDataSourceOptions(
+  databaseUrl: string,
+  overrides: Partial<PostgresConnectionOptions> = {},
+): DataSourceOptions {
+  const extra = (overrides.extra ?? {}) as Record<string, unknown>;
+  return {
+    type: 'postgres',
+    url: databaseUrl,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'migrations',
+    uuidExtension: 'pgcrypto',
+    ...overrides,
+    extra: { options: SESSION_OPTIONS, ...extra },
+    synchronize: false,
+    migrationsRun: false,
+  };
+}
+
+/** A data source for tools and tests; call `initialize()` before use and `destroy()` after. */
+export function createDataSource(databaseUrl: string, overrides: Partial<PostgresConnectionOptions> = {}): DataSource {
+  return new DataSource(buildDataSourceOptions(databaseUrl, overrides));
+}

@@ -1,0 +1,63 @@
+import { AccountEntity } from './account.entity';
+import { ApiKeyEntity } from './api-key.entity';
+import { ContainerEntity } from './container.entity';
+import { EstimatedEventEntity } from './estimated-event.entity';
+import { EventEntity } from './event.entity';
+import { IdempotencyKeyEntity } from './idempotency-key.entity';
+import { OutboxEntity } from './outbox.entity';
+import { PartyRoleEntity } from './party-role.entity';
+import { PartyEntity } from './party.entity';
+import { PortEntity } from './port.entity';
+import { RailCarrierEntity } from './rail-carrier.entity';
+import { ShipmentEntity } from './shipment.entity';
+import { ShippingLineEntity } from './shipping-line.entity';
+import { TerminalEntity } from './terminal.entity';
+import { TrackingRequestEntity } from './tracking-request.entity';
+import { TransportEventEntity } from './transport-event.entity';
+import { WebhookNotificationEntity } from './webhook-notification.entity';
+import { WebhookEntity } from './webhook.entity';
+
+export {
+  AccountEntity,
+  ApiKeyEntity,
+  ContainerEntity,
+  EstimatedEventEntity,
+  EventEntity,
+  IdempotencyKeyEntity,
+  OutboxEntity,
+  PartyEntity,
+  PartyRoleEntity,
+  PortEntity,
+  RailCarrierEntity,
+  ShipmentEntity,
+  ShippingLineEntity,
+  TerminalEntity,
+  TrackingRequestEntity,
+  TransportEventEntity,
+  WebhookEntity,
+  WebhookNotificationEntity,
+};
+export { TRACKING_REQUEST_ACTIVE_UNIQUE_INDEX } from './tracking-request.entity';
+export { WEBHOOK_RESPONSE_BODY_MAX_BYTES } from './webhook-notification.entity';
+
+/** Every entity; the data source, the schema diff and the Nest module all use this one list. */
+export const ENTITIES = [
+  AccountEntity,
+  ApiKeyEntity,
+  ShippingLineEntity,
+  RailCarrierEntity,
+  PortEntity,
+  TerminalEntity,
+  PartyEntity,
+  PartyRoleEntity,
+  ShipmentEntity,
+  ContainerEntity,
+  TransportEventEntity,
+  EstimatedEventEntity,
+  TrackingRequestEntity,
+  IdempotencyKeyEntity,
+  EventEntity,
+  WebhookEntity,
+  WebhookNotificationEntity,
+  OutboxEntity,
+];

@@ -1,0 +1,88 @@
+import { DATA_SOURCES } from '@quayside/domain';
+import type { DataSource, TransportEventAttributes } from '@quayside/domain';
+import { Check, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { AccountEntity } from './account.entity';
+import { CreatedAtColumn, InstantColumn, NullableTextColumn, TextColumn, UuidColumn, inList } from './column-types';
+import { ContainerEntity } from './container.entity';
+import { PortEntity } from './port.entity';
+import { ShipmentEntity } from './shipment.entity';
+import { TerminalEntity } from './terminal.entity';
+
+/**
+ * A normalized milestone of one container. `dedupe_key` (see `transportEventDedupeKey`)
+ * is unique per container, so replaying a carrier response inserts nothing twice.
+ */
+@Entity({ name: 'transport_events' })
+@Check('chk_transport_events_data_source', inList('data_source', DATA_SOURCES))
+@Index('uq_transport_events_dedupe', ['container_id', 'dedupe_key'], { unique: true })
+@Index('idx_transport_events_account_list', ['account_id', 'created_at', 'id'])
+@Index('idx_transport_events_shipment_id', ['shipment_id'])
+export class TransportEventEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @UuidColumn()
+  account_id!: string;
+
+  @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'account_id' })
+  account?: AccountEntity;
+
+  @UuidColumn()
+  container_id!: string;
+
+  @ManyToOne(() => ContainerEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'container_id' })
+  container?: ContainerEntity;
+
+  @UuidColumn({ nullable: true })
+  shipment_id!: string | null;
+
+  @ManyToOne(() => ShipmentEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'shipment_id' })
+  shipment?: ShipmentEntity | null;
+
+  @TextColumn()
+  event!: TransportEventAttributes['event'];
+
+  @InstantColumn()
+  timestamp!: Date | null;
+
+  @NullableTextColumn()
+  timezone!: string | null;
+
+  @NullableTextColumn()
+  location_locode!: string | null;
+
+  @UuidColumn({ nullable: true })
+  location_id!: string | null;
+
+  @ManyToOne(() => PortEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'location_id' })
+  location?: PortEntity | null;
+
+  @UuidColumn({ nullable: true })
+  terminal_id!: string | null;
+
+  @ManyToOne(() => TerminalEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'terminal_id' })
+  terminal?: TerminalEntity | null;
+
+  @NullableTextColumn()
+  vessel_name!: string | null;
+
+  @NullableTextColumn()
+  vessel_imo!: string | null;
+
+  @NullableTextColumn()
+  voyage_number!: string | null;
+
+  @TextColumn()
+  data_source!: DataSource;
+
+  @TextColumn()
+  dedupe_key!: string;
+
+  @CreatedAtColumn()
+  created_at!: Date;
+}

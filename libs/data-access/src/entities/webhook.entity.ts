@@ -1,0 +1,62 @@
+import type { EventName, WebhookHeader } from '@quayside/domain';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { AccountEntity } from './account.entity';
+import {
+  CreatedAtColumn,
+  InstantColumn,
+  NullableTextColumn,
+  TextArrayColumn,
+  TextColumn,
+  UpdatedAtColumn,
+  UuidColumn,
+} from './column-types';
+
+@Entity({ name: 'webhooks' })
+@Index('idx_webhooks_account_list', ['account_id', 'created_at', 'id'])
+export class WebhookEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @UuidColumn()
+  account_id!: string;
+
+  @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'account_id' })
+  account?: AccountEntity;
+
+  @TextColumn()
+  url!: string;
+
+  @Column({ type: 'boolean', default: true })
+  active!: boolean;
+
+  /** Subscribed event names; empty means every event. */
+  @TextArrayColumn()
+  events!: EventName[];
+
+  /** HMAC signing secret. */
+  @TextColumn()
+  secret!: string;
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  headers!: WebhookHeader[];
+
+  @NullableTextColumn()
+  deactivated_reason!: string | null;
+
+  @InstantColumn()
+  deactivated_at!: Date | null;
+
+  @InstantColumn()
+  last_success_at!: Date | null;
+
+  /** Start of the current run of failed deliveries; null after a success. */
+  @InstantColumn()
+  failing_since!: Date | null;
+
+  @CreatedAtColumn()
+  created_at!: Date;
+
+  @UpdatedAtColumn()
+  updated_at!: Date;
+}

@@ -1,0 +1,97 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { OutboxEntity } from '../entities/outbox.entity';
+import { queryRows } from './query-rows';
+
+export interface OutboxEntry {
+  queue: string;
+  jobName: string;
+  payload: Record<string, unknown>;
+  accountId?: string | null;
+  /** Not before this instant (a delayed job); defaults to now. */
+  availableAt?: Date;
+}
+
+interface OutboxRow {
+  id: string;
+  queue: string;
+  job_name: string;
+  payload: Record<string, unknown>;
+  account_id: string | null;
+  available_at: Date;
+  published_at: Date | null;
+  publish_count: number;
+  completed_at: Date | null;
+  created_at: Date;
+}
+
+function toEntity(row: OutboxRow): OutboxEntity {
+  return Object.assign(new OutboxEntity(), row);
+}
+
+/**
+ * The transactional outbox (see docs/architecture.md). Writers enqueue inside their own
+ * transaction; the relay claims rows to publish; consumers complete their row in the
+ * transaction of the job's effects.
+ */
+@Injectable()
+export class OutboxRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Adds a row through the caller's transaction, so it commits or rolls back with the state change. */
+  async enqueue(manager: EntityManager, entry: OutboxEntry): Promise<OutboxEntity> {
+    const rows = await queryRows<OutboxRow>(
+      manager,
+      `INSERT INTO outbox (queue, job_name, payload, account_id, available_at)
+       VALUES ($1, $2, $3::jsonb, $4, COALESCE($5::timestamptz, now()))
+       RETURNING *`,
+      [entry.queue, entry.jobName, JSON.stringify(entry.payload), entry.accountId ?? null, entry.availableAt ?? null],
+    );
+    return toEntity(rows[0]!);
+  }
+
+  /**
+   * Claims up to `limit` rows due for publication: never published, or published more than
+   * `redeliverAfterMs` ago without completing (a lost Redis, a killed worker). Concurrent
+   * relays skip each other's rows (SKIP LOCKED) and never get the same row twice.
+   */
+  async claimPublishable(limit: number, redeliverAfterMs: number): Promise<OutboxEntity[]> {
+    const rows = await queryRows<OutboxRow>(
+      this.dataSource,
+      `WITH due AS (
+         SELECT id FROM outbox
+         WHERE completed_at IS NULL
+           AND available_at <= now()
+           AND (published_at IS NULL OR published_at < now() - make_interval(secs => $2::double precision / 1000))
+         ORDER BY available_at
+         LIMIT $1
+         FOR UPDATE SKIP LOCKED
+       )
+       UPDATE outbox o
+       SET published_at = now(), publish_count = o.publish_count + 1
+       FROM due
+       WHERE o.id = due.id
+       RETURNING o.*`,
+      [limit, redeliverAfterMs],
+    );
+    return rows.map(toEntity).sort((a, b) => a.available_at.getTime() - b.available_at.getTime());
+  }
+
+  /**
+   * Marks the row done inside the consumer's transaction. Returns false when it was already
+   * completed: the job is a replay and must have no effect (roll back or skip).
+   */
+  async complete(manager: EntityManager, id: string): Promise<boolean> {
+    const rows = await queryRows<{ id: string }>(
+      manager,
+      `UPDATE outbox SET completed_at = now() WHERE id = $1 AND completed_at IS NULL RETURNING id`,
+      [id],
+    );
+    return rows.length === 1;
+  }
+
+  async findById(id: string): Promise<OutboxEntity | null> {
+    return this.dataSource.getRepository(OutboxEntity).findOneBy({ id });
+  }
+}
