@@ -20,3 +20,6 @@ export * from './errors/error-catalog';
 export * from './tracking-request/retry-policy';
 export * from './tracking-request/tracking-request.state-machine';
 export * from './tracking-request/tracking-outcome';
+export * from './terminal/holds-and-fees.rules';
+export * from './terminal/last-free-day.rules';
+export * from './equipment/equipment.normalizer';

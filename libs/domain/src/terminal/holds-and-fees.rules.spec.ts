@@ -1,0 +1,128 @@
+import fc from 'fast-check';
+import { FEE_TYPES, HOLD_NAMES, HOLD_STATUSES } from '../enums/holds-and-fees.enum';
+import type { Fee, Hold } from '../resources/terminal-data';
+import { clearHold, feeTotalsByCurrency, isReadyForPickup, normalizeHoldName, normalizeHolds, sumFees } from './holds-and-fees.rules';
+
+const customs: Hold = { name: 'customs', status: 'hold', description: null };
+
+describe('ready for pickup', () => {
+  it.each([
+    [true, [], true],
+    [true, [customs], false],
+    [true, [{ ...customs, status: 'pending' }], false],
+    [false, [], false],
+    [null, [], false],
+    [false, [customs], false],
+  ] as const)('available %p with holds %j → ready %p', (available, holds, ready) => {
+    expect(isReadyForPickup({ available_for_pickup: available, holds_at_pod_terminal: [...holds] })).toBe(ready);
+  });
+
+  it('clearing the last hold makes an available container ready (the entry is removed, not released)', () => {
+    const holds = clearHold([customs], 'customs');
+    expect(holds).toEqual([]);
+    expect(isReadyForPickup({ available_for_pickup: true, holds_at_pod_terminal: holds })).toBe(true);
+  });
+});
+
+describe('hold normalization', () => {
+  it.each([
+    ...HOLD_NAMES.map((name) => [name, name] as const),
+    ['Customs', 'customs'],
+    ['CBP', 'customs'],
+    ['usda', 'USDA'],
+    ['Vacis', 'VACIS'],
+    ['tmf', 'TMF'],
+    ['Line Hold', 'freight'],
+    ['  FREIGHT ', 'freight'],
+    ['Fumigation', 'other'],
+    ['', 'other'],
+  ] as const)('name %j → %s', (raw, name) => {
+    expect(normalizeHoldName(raw)).toBe(name);
+  });
+
+  it.each([
+    ...HOLD_STATUSES.map((status) => [status, status] as const),
+    ['HOLD', 'hold'],
+    ['On Hold', 'hold'],
+    ['Pending', 'pending'],
+  ] as const)('active status %j is kept as %s', (raw, status) => {
+    expect(normalizeHolds([{ name: 'customs', status: raw }])).toEqual([{ name: 'customs', status, description: null }]);
+  });
+
+  it.each([['released'], ['Released'], ['cleared'], ['none'], ['removed'], ['']])('a hold with status %j is removed', (status) => {
+    expect(normalizeHolds([{ name: 'customs', status }])).toEqual([]);
+  });
+
+  it('keeps one entry per name, hold over pending, in the specification order', () => {
+    expect(
+      normalizeHolds([
+        { name: 'TMF', status: 'pending' },
+        { name: 'customs', status: 'pending', description: 'exam' },
+        { name: 'Customs', status: 'hold' },
+        { name: 'freight', status: 'hold', description: 'unpaid' },
+        { name: 'customs', status: 'pending' },
+      ]),
+    ).toEqual([
+      { name: 'freight', status: 'hold', description: 'unpaid' },
+      { name: 'customs', status: 'hold', description: 'exam' },
+      { name: 'TMF', status: 'pending', description: null },
+    ]);
+  });
+
+  it('gives the same holds whatever the reported order', () => {
+    const reported = fc.record({ name: fc.constantFrom('freight', 'customs', 'usda', 'other', 'x'), status: fc.constantFrom('hold', 'pending', 'released') });
+    fc.assert(
+      fc.property(fc.array(reported, { maxLength: 8 }), (list) => {
+        const names = (holds: Hold[]): string[] => holds.map((h) => `${h.name}:${h.status}`);
+        expect(names(normalizeHolds([...list].reverse()))).toEqual(names(normalizeHolds(list)));
+      }),
+    );
+  });
+});
+
+const fee = (type: Fee['type'], amount: number, currency = 'USD'): Fee => ({ type, amount, currency });
+
+describe('fee sums', () => {
+  it.each([
+    [[], 0],
+    [[fee('demurrage', 150)], 150],
+    [[fee('demurrage', 150), fee('exam', 75.5), fee('total', 225.5)], 225.5],
+    [[fee('total', 999)], 0],
+    [[fee('extended_dwell_time', 0.1), fee('other', 0.2)], 0.3],
+    [[fee('demurrage', 100), fee('demurrage', 80, 'CAD')], 100],
+  ])('%j sums to %p USD', (fees, sum) => {
+    expect(sumFees(fees)).toBe(sum);
+  });
+
+  it.each(FEE_TYPES.filter((t) => t !== 'total').map((t) => [t]))('counts %s fees', (type) => {
+    expect(sumFees([fee(type, 12.34)])).toBe(12.34);
+  });
+
+  it('sums per currency', () => {
+    expect(feeTotalsByCurrency([fee('demurrage', 100), fee('exam', 80, 'cad'), fee('total', 180), fee('other', 20, 'CAD')])).toEqual({ USD: 100, CAD: 100 });
+    expect(sumFees([fee('exam', 80, 'CAD')], 'cad')).toBe(80);
+  });
+
+  const fees = fc.array<Fee>(
+    fc.record({
+      type: fc.constantFrom(...FEE_TYPES.filter((t) => t !== 'total')),
+      amount: fc.integer({ min: 0, max: 10_000_000 }).map((cents) => cents / 100),
+      currency: fc.constant('USD'),
+    }),
+    { maxLength: 10 },
+  );
+
+  it('adding a total entry anywhere never changes the sum', () => {
+    fc.assert(
+      fc.property(fees, fc.integer({ min: 0, max: 10_000_000 }), fc.nat(), (list, totalCents, position) => {
+        const withTotal = [...list];
+        withTotal.splice(position % (list.length + 1), 0, fee('total', totalCents / 100));
+        expect(sumFees(withTotal)).toBe(sumFees(list));
+      }),
+    );
+  });
+
+  it('the sum does not depend on the order of the entries', () => {
+    fc.assert(fc.property(fees, (list) => expect(sumFees([...list].reverse())).toBe(sumFees(list))));
+  });
+});
