@@ -4,7 +4,7 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/quayside npm run migrate
  */
-import { createDataSource, ensureDatabase, runMigrations } from '@quayside/data-access';
+import { createDataSource, ensureDatabase, runMigrations, seedReferenceData } from '@quayside/data-access';
 import { databaseUrlFromEnv } from './cli-config';
 
 async function main(): Promise<void> {
@@ -15,6 +15,8 @@ async function main(): Promise<void> {
   try {
     const applied = await runMigrations(dataSource);
     console.log(applied.length === 0 ? 'No pending migrations.' : `Applied ${applied.length} migration(s): ${applied.join(', ')}`);
+    await seedReferenceData(dataSource);
+    console.log('Reference data loaded.');
   } finally {
     await dataSource.destroy();
   }
