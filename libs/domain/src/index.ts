@@ -23,3 +23,7 @@ export * from './tracking-request/tracking-outcome';
 export * from './terminal/holds-and-fees.rules';
 export * from './terminal/last-free-day.rules';
 export * from './equipment/equipment.normalizer';
+export * from './numbers/container-number';
+export * from './numbers/carrier-prefixes';
+export * from './numbers/request-number';
+export * from './numbers/number-inference';
