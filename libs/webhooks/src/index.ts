@@ -1,1 +1,12 @@
-export {};
+export * from './signing/webhook-signature';
+export * from './url-safety/address-policy';
+export * from './url-safety/assert-safe-webhook-url';
+export * from './url-safety/resolve-host';
+export * from './url-safety/unsafe-webhook-url.error';
+export * from './retry/retry-schedule';
+export * from './payload/payload-records';
+export * from './payload/notification-payload';
+export * from './payload/reference-object-type';
+export * from './payload/webhook-resources';
+export * from './samples/sample-payloads';
+export { SAMPLE_IDS } from './samples/sample-records';

@@ -1,0 +1,70 @@
+import type {
+  ContainerEntity,
+  EstimatedEventEntity,
+  PortEntity,
+  ShipmentEntity,
+  TerminalEntity,
+  TrackingRequestEntity,
+  TransportEventEntity,
+} from '@quayside/data-access';
+import type { DataSource } from '@quayside/domain';
+
+/**
+ * The records a notification payload shows, typed as the columns they need so entities
+ * fit as they are and samples need no storage-only fields.
+ */
+export type TrackingRequestRecord = Pick<
+  TrackingRequestEntity,
+  'id' | 'request_number' | 'request_type' | 'scac' | 'ref_numbers' | 'tags' | 'status' | 'failed_reason' | 'is_retrying' | 'retry_count' | 'created_at' | 'updated_at' | 'tracked_object_id'
+>;
+
+export type ShipmentRecord = Omit<ShipmentEntity, 'account' | 'account_id' | 'carrier_reference' | 'tracking_stopped' | 'next_refresh_at' | 'last_snapshot' | 'port_of_lading' | 'port_of_discharge' | 'destination' | 'pod_terminal' | 'destination_terminal' | 'shipping_line'> & {
+  /** The shipment's containers, when loaded; the relationship is left out otherwise. */
+  container_ids?: string[];
+};
+
+export type ContainerRecord = Omit<ContainerEntity, 'account' | 'account_id' | 'shipment' | 'pod_terminal' | 'next_refresh_at' | 'last_snapshot'>;
+
+export type TransportEventRecord = Pick<
+  TransportEventEntity,
+  'id' | 'event' | 'voyage_number' | 'timestamp' | 'timezone' | 'location_locode' | 'created_at' | 'data_source' | 'container_id' | 'shipment_id' | 'location_id' | 'terminal_id'
+>;
+
+export type EstimatedEventRecord = Pick<
+  EstimatedEventEntity,
+  'id' | 'event' | 'estimated_timestamp' | 'location_locode' | 'timezone' | 'voyage_number' | 'created_at' | 'data_source' | 'shipment_id' | 'container_id'
+> & {
+  /** The port of `location_locode`, when known. */
+  port_id?: string | null;
+};
+
+/** `container.updated` / `container.pod_terminal_changed`: the event row itself is the resource. */
+export interface ContainerChangeRecord {
+  id: string;
+  /** Each changed attribute as `[old, new]`. */
+  changeset: Record<string, [unknown, unknown]>;
+  timestamp: Date;
+  timezone: string | null;
+  data_source: DataSource;
+  container_id: string;
+  terminal_id: string | null;
+}
+
+export type PortRecord = Pick<PortEntity, 'id' | 'name' | 'code' | 'state_abbr' | 'city' | 'country_code' | 'time_zone' | 'latitude' | 'longitude'>;
+
+export type TerminalRecord = Pick<
+  TerminalEntity,
+  'id' | 'name' | 'nickname' | 'firms_code' | 'smdg_code' | 'bic_facility_code' | 'street' | 'city' | 'state' | 'state_abbr' | 'zip' | 'country' | 'port_id'
+>;
+
+/** Everything a notification's `included` may hold; the reference object is one of them. */
+export interface NotificationRecords {
+  tracking_requests?: TrackingRequestRecord[];
+  shipments?: ShipmentRecord[];
+  containers?: ContainerRecord[];
+  transport_events?: TransportEventRecord[];
+  estimated_events?: EstimatedEventRecord[];
+  container_changes?: ContainerChangeRecord[];
+  ports?: PortRecord[];
+  terminals?: TerminalRecord[];
+}
