@@ -81,9 +81,22 @@ export class ApiKeyRepository extends AccountScopedRepository<ApiKeyEntity> {
     return toApiKey(await repository.save(repository.create({ ...key, account_id: scope.accountId })));
   }
 
-  /** Soft delete: the key stops working at once; the row stays for audit. */
-  async delete(scope: AccountScope, id: string): Promise<void> {
+  /**
+   * Soft delete: the key stops working at once; the row stays for audit. The account's last
+   * live key is kept (answer `last`), so an account is never locked out by its own request;
+   * the account's keys are locked meanwhile so two deletes cannot both pass that check.
+   */
+  async deleteUnlessLast(scope: AccountScope, id: string): Promise<'deleted' | 'last'> {
     const row = await this.findOwned(scope, id, isLive);
-    await this.repository().update({ id: row.id, account_id: scope.accountId }, { deleted_at: () => 'now()' });
+    return this.dataSource.transaction(async (manager) => {
+      const live = await this.scoped(scope, 'row', manager)
+        .andWhere('row.deleted_at IS NULL')
+        .setLock('pessimistic_write')
+        .getMany();
+      if (!live.some((key) => key.id === row.id)) return 'deleted';
+      if (live.length <= 1) return 'last';
+      await this.repository(manager).update({ id: row.id, account_id: scope.accountId }, { deleted_at: () => 'now()' });
+      return 'deleted';
+    });
   }
 }

@@ -79,6 +79,18 @@ export class OutboxRepository {
   }
 
   /**
+   * Hands claimed rows back when they could not be put on their queue (Redis away), so the
+   * next relay pass takes them at once instead of after the redelivery delay.
+   */
+  async releaseUnpublished(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE outbox SET published_at = NULL WHERE id = ANY($1::uuid[]) AND completed_at IS NULL`,
+      [ids],
+    );
+  }
+
+  /**
    * Marks the row done inside the consumer's transaction. Returns false when it was already
    * completed: the job is a replay and must have no effect (roll back or skip).
    */

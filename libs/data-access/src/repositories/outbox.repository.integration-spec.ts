@@ -1,0 +1,83 @@
+import { createScratchDatabase } from '../__tests__/scratch-database';
+import type { ScratchDatabase } from '../__tests__/scratch-database';
+import { runMigrations } from '../database/run-migrations';
+import { OutboxRepository } from './outbox.repository';
+
+describe('OutboxRepository', () => {
+  let db: ScratchDatabase;
+  let outbox: OutboxRepository;
+
+  beforeAll(async () => {
+    db = await createScratchDatabase();
+    await runMigrations(db.dataSource);
+    outbox = new OutboxRepository(db.dataSource);
+  });
+
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  beforeEach(async () => {
+    await db.dataSource.query('DELETE FROM outbox');
+  });
+
+  const entry = (n: number) => ({ queue: 'tracker', jobName: 'track', payload: { n } });
+
+  it('writes a row only if the surrounding transaction commits', async () => {
+    const kept = await db.dataSource.transaction((manager) => outbox.enqueue(manager, entry(1)));
+    await expect(
+      db.dataSource.transaction(async (manager) => {
+        await outbox.enqueue(manager, entry(2));
+        throw new Error('state change failed');
+      }),
+    ).rejects.toThrow('state change failed');
+    const claimed = await outbox.claimPublishable(10, 60_000);
+    expect(claimed.map((row) => row.id)).toEqual([kept.id]);
+    expect(claimed[0]).toMatchObject({ queue: 'tracker', job_name: 'track', payload: { n: 1 }, publish_count: 1, completed_at: null });
+  });
+
+  it('does not hand out a row before its available_at', async () => {
+    await db.dataSource.transaction((manager) => outbox.enqueue(manager, { ...entry(1), availableAt: new Date(Date.now() + 60_000) }));
+    await expect(outbox.claimPublishable(10, 0)).resolves.toEqual([]);
+  });
+
+  it('never gives the same row to two relays claiming at once', async () => {
+    await db.dataSource.transaction(async (manager) => {
+      for (let n = 0; n < 60; n += 1) await outbox.enqueue(manager, entry(n));
+    });
+    const other = new OutboxRepository(await db.connectAgain());
+    const rounds = await Promise.all([
+      outbox.claimPublishable(7, 60_000),
+      other.claimPublishable(7, 60_000),
+      outbox.claimPublishable(7, 60_000),
+      other.claimPublishable(7, 60_000),
+    ]);
+    const ids = rounds.flat().map((row) => row.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBe(28);
+  });
+
+  it('publishes an unfinished row again once redeliver_after has passed, and a completed one never', async () => {
+    const [a, b] = await db.dataSource.transaction(async (manager) => [
+      await outbox.enqueue(manager, entry(1)),
+      await outbox.enqueue(manager, entry(2)),
+    ]);
+    await outbox.claimPublishable(10, 60_000);
+    await expect(outbox.claimPublishable(10, 60_000)).resolves.toEqual([]);
+    await db.dataSource.transaction((manager) => outbox.complete(manager, a.id));
+    await db.dataSource.query(`UPDATE outbox SET published_at = now() - interval '2 minutes'`);
+    const again = await outbox.claimPublishable(10, 60_000);
+    expect(again.map((row) => [row.id, row.publish_count])).toEqual([[b.id, 2]]);
+  });
+
+  it('completes a row once: true the first time, false for a replayed job', async () => {
+    const row = await db.dataSource.transaction((manager) => outbox.enqueue(manager, entry(1)));
+    await expect(db.dataSource.transaction((manager) => outbox.complete(manager, row.id))).resolves.toBe(true);
+    await expect(db.dataSource.transaction((manager) => outbox.complete(manager, row.id))).resolves.toBe(false);
+    expect((await outbox.findById(row.id))?.completed_at).toBeInstanceOf(Date);
+  });
+
+  it('returns null for an unknown id', async () => {
+    await expect(outbox.findById('00000000-0000-4000-8000-000000000000')).resolves.toBeNull();
+  });
+});
