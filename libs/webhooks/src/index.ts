@@ -10,3 +10,5 @@ export * from './payload/reference-object-type';
 export * from './payload/webhook-resources';
 export * from './samples/sample-payloads';
 export { SAMPLE_IDS } from './samples/sample-records';
+export * from './delivery/guarded-lookup';
+export * from './delivery/webhook-delivery.client';

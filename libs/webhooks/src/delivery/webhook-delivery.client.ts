@@ -1,0 +1,182 @@
+import { Agent, buildConnector, request } from 'undici';
+import type { Dispatcher } from 'undici';
+import type { AttemptFailureKind } from '../retry/retry-schedule';
+import { parseRetryAfter } from '../retry/retry-schedule';
+import { blockedAddressReason, isAllowedHost } from '../url-safety/address-policy';
+import type { WebhookUrlPolicy } from '../url-safety/assert-safe-webhook-url';
+import { checkWebhookUrlSyntax } from '../url-safety/assert-safe-webhook-url';
+import type { HostResolver } from '../url-safety/resolve-host';
+import { systemResolver } from '../url-safety/resolve-host';
+import { UnsafeWebhookUrlError } from '../url-safety/unsafe-webhook-url.error';
+import { BlockedAddressError, guardedLookup } from './guarded-lookup';
+
+/** Statuses that count as delivered; anything else, redirects included, is a failed attempt. */
+export const WEBHOOK_SUCCESS_STATUSES: ReadonlySet<number> = new Set([200, 201, 202, 204]);
+export const WEBHOOK_RESPONSE_READ_LIMIT_BYTES = 64 * 1024;
+export const WEBHOOK_RESPONSE_KEEP_BYTES = 20 * 1024;
+export const WEBHOOK_USER_AGENT = 'Quayside-Webhooks/1';
+
+/** Headers the service sets itself; a webhook's custom headers cannot replace them. */
+const RESERVED_HEADERS = new Set([
+  'host', 'content-type', 'content-length', 'transfer-encoding', 'connection', 'user-agent',
+  'x-t49-webhook-signature', 'webhook-id', 'webhook-timestamp', 'webhook-signature',
+]);
+
+export interface DeliveryClientOptions {
+  policy: WebhookUrlPolicy;
+  /** Whole attempt: connect, send, answer (15 s in production). */
+  timeoutMs: number;
+  /** DNS used at connect time; tests inject one that changes its answers. */
+  resolve?: HostResolver;
+}
+
+export interface DeliveryRequest {
+  url: string;
+  body: string;
+  /** Signature headers of this attempt. */
+  signatureHeaders: Record<string, string>;
+  customHeaders?: readonly { name: string; value: string }[];
+}
+
+export interface DeliveryResult {
+  succeeded: boolean;
+  /** Null when no answer came (timeout, refused, blocked). */
+  status: number | null;
+  /** At most 20 KB of the answer. */
+  responseBody: string | null;
+  responseHeaders: Record<string, string> | null;
+  /** Why the attempt failed, written for the client; null on success. */
+  error: string | null;
+  failure: AttemptFailureKind | null;
+  retryAfterMs: number | null;
+  /** The headers sent, for the trigger endpoint's report. */
+  requestHeaders: Record<string, string>;
+}
+
+function flattenHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+async function readCapped(body: Dispatcher.ResponseData['body']): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+    chunks.push(buffer);
+    size += buffer.length;
+    if (size >= WEBHOOK_RESPONSE_READ_LIMIT_BYTES) break;
+  }
+  // Leaving the loop early destroys the stream: a receiver streaming megabytes costs us 64 KB.
+  return Buffer.concat(chunks).subarray(0, WEBHOOK_RESPONSE_KEEP_BYTES).toString('utf8');
+}
+
+const TIMEOUT_MARKS = new Set(['TimeoutError', 'AbortError', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+
+/** Our abort signal surfaces as a DOMException (not always an Error), sometimes as the cause of one. */
+function isTimeout(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && typeof current === 'object' && depth < 3; depth++) {
+    const { name, code, cause } = current as { name?: unknown; code?: unknown; cause?: unknown };
+    if (TIMEOUT_MARKS.has(String(name)) || TIMEOUT_MARKS.has(String(code))) return true;
+    current = cause;
+  }
+  return false;
+}
+
+function describeError(error: unknown, timeoutMs: number): string {
+  if (isTimeout(error)) return `no answer within ${timeoutMs} ms`;
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  if (cause instanceof BlockedAddressError) return cause.message;
+  if (cause instanceof Error) {
+    const code = (cause as { code?: unknown }).code;
+    return typeof code === 'string' ? `${code}: ${cause.message}` : cause.message;
+  }
+  return String(cause);
+}
+
+/**
+ * Posts signed notifications with the delivery rules of docs/webhooks.md: one timeout for
+ * the whole attempt, no redirects, a capped answer, and the address checked when the socket
+ * connects (DNS lookup hook, then the connected peer address) so rebinding cannot reach inside.
+ */
+export class WebhookDeliveryClient {
+  private readonly agent: Agent;
+
+  constructor(private readonly options: DeliveryClientOptions) {
+    const allow = options.policy.allow;
+    const base = buildConnector({
+      lookup: guardedLookup(allow, options.resolve ?? systemResolver),
+      timeout: options.timeoutMs,
+    });
+    this.agent = new Agent({
+      connections: null,
+      keepAliveTimeout: 4_000,
+      connect: (connectOptions, callback) => {
+        base(connectOptions, (error, socket) => {
+          if (error || !socket) return callback(error ?? new Error('no socket'), null);
+          // IP literals skip the lookup hook; the connected peer is checked for every socket.
+          const peer = socket.remoteAddress;
+          const reason = isAllowedHost(connectOptions.hostname, allow) || !peer ? null : blockedAddressReason(peer, allow);
+          if (reason) {
+            socket.destroy();
+            return callback(new BlockedAddressError(connectOptions.hostname, reason), null);
+          }
+          return callback(null, socket);
+        });
+      },
+    });
+  }
+
+  async post(delivery: DeliveryRequest): Promise<DeliveryResult> {
+    const headers: Record<string, string> = {};
+    for (const header of delivery.customHeaders ?? []) {
+      if (!RESERVED_HEADERS.has(header.name.toLowerCase())) headers[header.name] = header.value;
+    }
+    Object.assign(headers, { 'content-type': 'application/json', 'user-agent': WEBHOOK_USER_AGENT }, delivery.signatureHeaders);
+    const failed = (error: string, failure: AttemptFailureKind, extra: Partial<DeliveryResult> = {}): DeliveryResult => ({
+      succeeded: false, status: null, responseBody: null, responseHeaders: null, retryAfterMs: null, requestHeaders: headers,
+      ...extra, error, failure,
+    });
+    try {
+      checkWebhookUrlSyntax(delivery.url, this.options.policy);
+    } catch (error) {
+      if (error instanceof UnsafeWebhookUrlError) return failed(error.message, 'other');
+      throw error;
+    }
+    try {
+      const response = await request(delivery.url, {
+        method: 'POST',
+        body: delivery.body,
+        headers,
+        dispatcher: this.agent,
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+        headersTimeout: this.options.timeoutMs,
+        bodyTimeout: this.options.timeoutMs,
+      });
+      const responseHeaders = flattenHeaders(response.headers);
+      const responseBody = await readCapped(response.body);
+      const status = response.statusCode;
+      const answered = { status, responseBody, responseHeaders };
+      if (WEBHOOK_SUCCESS_STATUSES.has(status)) {
+        return { succeeded: true, ...answered, error: null, failure: null, retryAfterMs: null, requestHeaders: headers };
+      }
+      if (status === 429) {
+        const retryAfterMs = parseRetryAfter(responseHeaders['retry-after'], new Date());
+        return failed('429 Too Many Requests', 'rate-limited', { ...answered, retryAfterMs });
+      }
+      if (status >= 300 && status < 400) {
+        return failed(`redirect (${status}) to ${responseHeaders['location'] ?? 'nowhere'} not followed`, 'other', answered);
+      }
+      return failed(`answered ${status}; only 200, 201, 202 and 204 count as delivered`, 'other', answered);
+    } catch (error) {
+      return failed(describeError(error, this.options.timeoutMs), isTimeout(error) ? 'timeout' : 'other');
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}
