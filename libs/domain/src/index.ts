@@ -27,3 +27,7 @@ export * from './numbers/container-number';
 export * from './numbers/carrier-prefixes';
 export * from './numbers/request-number';
 export * from './numbers/number-inference';
+export * from './events/event-catalog';
+export * from './events/snapshot.types';
+export * from './events/changeset';
+export * from './events/snapshot-diff';
