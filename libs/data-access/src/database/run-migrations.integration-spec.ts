@@ -42,6 +42,23 @@ describe('migrations', () => {
     expect((await pendingSchemaChanges(db.dataSource)).up).toEqual([]);
   });
 
+  it('index account_id first on every tenant-owned table', async () => {
+    await runMigrations(db.dataSource);
+    const rows = await db.dataSource.query<{ table_name: string; indexed: boolean }[]>(
+      `SELECT c.table_name,
+              EXISTS (
+                SELECT 1 FROM pg_index i
+                JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
+                WHERE i.indrelid = ('public.' || quote_ident(c.table_name))::regclass AND a.attname = 'account_id'
+              ) AS indexed
+       FROM information_schema.columns c
+       WHERE c.table_schema = 'public' AND c.column_name = 'account_id'
+       ORDER BY 1`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(13);
+    expect(rows.filter((row) => !row.indexed).map((row) => row.table_name)).toEqual([]);
+  });
+
   it('are applied once when several processes start together', async () => {
     const others = await Promise.all([db.connectAgain(), db.connectAgain()]);
     const results = await Promise.all([runMigrations(db.dataSource), ...others.map((other) => runMigrations(other))]);
