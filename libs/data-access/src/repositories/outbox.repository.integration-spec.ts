@@ -70,6 +70,13 @@ describe('OutboxRepository', () => {
     expect(again.map((row) => [row.id, row.publish_count])).toEqual([[b.id, 2]]);
   });
 
+  it('hands a claimed row that could not be queued straight back to the next claim', async () => {
+    const row = await db.dataSource.transaction((manager) => outbox.enqueue(manager, entry(1)));
+    await outbox.claimPublishable(10, 60_000);
+    await outbox.releaseUnpublished([row.id]);
+    await expect(outbox.claimPublishable(10, 60_000)).resolves.toMatchObject([{ id: row.id, publish_count: 2 }]);
+  });
+
   it('completes a row once: true the first time, false for a replayed job', async () => {
     const row = await db.dataSource.transaction((manager) => outbox.enqueue(manager, entry(1)));
     await expect(db.dataSource.transaction((manager) => outbox.complete(manager, row.id))).resolves.toBe(true);
