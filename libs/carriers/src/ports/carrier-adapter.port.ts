@@ -21,6 +21,11 @@ export interface CarrierTrackQuery {
    */
   trackingSince: Date;
   now: Date;
+  /**
+   * UN/LOCODEs of the transport document's ports when already known: they decide which calls are
+   * the port of loading and of discharge (and so which are transshipments) instead of the event order.
+   */
+  knownPorts?: { portOfLading: string | null; portOfDischarge: string | null };
 }
 
 /** A port or place by UN/LOCODE; `name` and `timeZone` are null when the source does not say. */

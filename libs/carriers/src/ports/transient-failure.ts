@@ -1,8 +1,6 @@
-import type { TemporaryFailedReason } from '@quayside/domain';
+import type { TransientFailureReason } from '@quayside/domain';
 
-/** Why a lookup failed in a way that a later retry may fix (never `awaiting_manifest`: that is an outcome of its own). */
-export type TransientFailureReason = Exclude<TemporaryFailedReason, 'awaiting_manifest'>;
-
+/** A lookup failed in a way a later retry may fix; `awaiting_manifest` is an outcome of its own. */
 export interface TransientFailure {
   outcome: 'transient_failure';
   reason: TransientFailureReason;

@@ -1,0 +1,208 @@
+import type { Dispatcher } from 'undici';
+import { Agent, request } from 'undici';
+import type { DcsaCarrierConfig } from '../ports/adapter-config';
+import type { CarrierAdapter, CarrierTrackQuery, CarrierTrackResult } from '../ports/carrier-adapter.port';
+import type { TimeZoneLookup } from '../ports/time-zone-lookup';
+import type { TransientFailure } from '../ports/transient-failure';
+import { transientFailure } from '../ports/transient-failure';
+import { resolveTimeZones } from '../time-zones/time-zone-resolver';
+import { locodesOf, mapDcsaEvents } from './dcsa-event.mapper';
+import { parseDcsaEvents } from './dcsa-response.parser';
+import { OAuth2TokenError } from './oauth2-token.error';
+import { OAuth2TokenProvider } from './oauth2-token.provider';
+
+export interface DcsaAdapterDependencies {
+  /** UN/LOCODE → IANA zone (the ports table); the built-in table fills the gaps. */
+  timeZoneOf?: TimeZoneLookup;
+  /** HTTP connection pool; by default the adapter owns one sized to the carrier's concurrency. */
+  dispatcher?: Dispatcher;
+  /** Epoch milliseconds, for OAuth2 token expiry. */
+  clock?: () => number;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const PAGE_LIMIT = 100;
+/** A shipment has tens of events; hundreds of pages mean a server that loops. */
+const MAX_PAGES = 50;
+const MAX_BODY_CHARS = 20_000_000;
+
+/** The 2.2 query parameter and its schema's maxLength for each kind of number. */
+const FILTERS = {
+  bill_of_lading: { parameter: 'transportDocumentReference', maxLength: 20 },
+  booking_number: { parameter: 'carrierBookingReference', maxLength: 35 },
+  container: { parameter: 'equipmentReference', maxLength: 15 },
+} as const;
+
+type InvalidNumber = Extract<CarrierTrackResult, { outcome: 'invalid_number' }>;
+type Page = { kind: 'events'; body: unknown; next: string | null } | { kind: 'not_found' };
+
+/**
+ * A carrier that publishes DCSA Track & Trace 2.2: polls `GET /v2/events` for one document or
+ * container, follows `Next-Page`, validates every event and maps them to milestones.
+ */
+export class DcsaCarrierAdapter implements CarrierAdapter {
+  private readonly timeoutMs: number;
+  private readonly dispatcher: Dispatcher;
+  private readonly ownsDispatcher: boolean;
+  private readonly eventsUrl: URL;
+  private readonly tokens: OAuth2TokenProvider | null;
+
+  constructor(
+    private readonly config: DcsaCarrierConfig,
+    private readonly dependencies: DcsaAdapterDependencies = {},
+  ) {
+    this.timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const base = new URL(config.baseUrl);
+    if (base.protocol !== 'https:' && base.protocol !== 'http:') throw new Error(`carrier ${config.scac}: baseUrl must be http(s)`);
+    this.eventsUrl = new URL('v2/events', base.href.endsWith('/') ? base.href : `${base.href}/`);
+    this.ownsDispatcher = dependencies.dispatcher === undefined;
+    this.dispatcher = dependencies.dispatcher ?? new Agent({ connections: config.maxConcurrency ?? 4, keepAliveTimeout: 10_000 });
+    this.tokens =
+      config.auth?.type === 'oauth2'
+        ? new OAuth2TokenProvider(config.auth, { timeoutMs: this.timeoutMs, dispatcher: this.dispatcher, clock: dependencies.clock })
+        : null;
+  }
+
+  async track(query: CarrierTrackQuery): Promise<CarrierTrackResult> {
+    const filter = FILTERS[query.kind];
+    const number = query.number.trim();
+    if (number === '' || number.length > filter.maxLength || /[\s\p{Cc}]/u.test(number)) {
+      return { outcome: 'invalid_number', detail: `${filter.parameter} must be 1-${filter.maxLength} characters without spaces` };
+    }
+    try {
+      const first = new URL(this.eventsUrl);
+      first.searchParams.set(filter.parameter, number);
+      first.searchParams.set('limit', String(PAGE_LIMIT));
+      const collected = await this.collectPages(first);
+      if (collected === 'not_found') return query.kind === 'container' ? { outcome: 'not_found' } : { outcome: 'not_manifested' };
+      if (!Array.isArray(collected)) return collected;
+
+      const parsed = parseDcsaEvents(collected, query.now);
+      if (!parsed.ok) return transientFailure('unrecognized_response', `carrier ${this.config.scac}: ${parsed.problem}`);
+      const zones = await resolveTimeZones(locodesOf(parsed.events), this.dependencies.timeZoneOf);
+      return mapDcsaEvents(parsed.events, query, { zones });
+    } catch (error) {
+      return transientFailure('internal_processing_error', `carrier ${this.config.scac}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** Releases the connection pool the adapter owns. */
+  async close(): Promise<void> {
+    if (this.ownsDispatcher) await this.dispatcher.close();
+  }
+
+  private async collectPages(first: URL): Promise<unknown[] | 'not_found' | TransientFailure | InvalidNumber> {
+    const events: unknown[] = [];
+    const visited = new Set<string>();
+    let url: URL | null = first;
+    for (let page = 0; url !== null; page += 1) {
+      if (page >= MAX_PAGES || visited.has(url.href)) {
+        return transientFailure('unrecognized_response', `carrier ${this.config.scac}: pagination does not end`);
+      }
+      visited.add(url.href);
+      const result = await this.fetchPage(url);
+      if ('outcome' in result) return result;
+      if (result.kind === 'not_found') {
+        return page === 0 ? 'not_found' : transientFailure('unrecognized_response', `carrier ${this.config.scac}: page ${page + 1} is gone`);
+      }
+      if (!Array.isArray(result.body)) return transientFailure('unrecognized_response', `carrier ${this.config.scac}: a page is not an array of events`);
+      events.push(...(result.body as unknown[]));
+      url = result.next === null ? null : this.nextUrl(result.next, first);
+      if (result.next !== null && url === null) {
+        return transientFailure('unrecognized_response', `carrier ${this.config.scac}: Next-Page points to another server`);
+      }
+    }
+    return events;
+  }
+
+  /** `Next-Page` is a link (absolute or relative) or a bare cursor; credentials never leave the carrier's origin. */
+  private nextUrl(next: string, first: URL): URL | null {
+    if (/^https?:\/\//i.test(next) || next.startsWith('/')) {
+      const url = new URL(next, first);
+      return url.origin === first.origin ? url : null;
+    }
+    const url = new URL(first);
+    url.searchParams.set('cursor', next);
+    return url;
+  }
+
+  private async fetchPage(url: URL, retriedAuth = false): Promise<Page | TransientFailure | InvalidNumber> {
+    const scac = this.config.scac;
+    let headers: Record<string, string>;
+    try {
+      headers = await this.requestHeaders();
+    } catch (error) {
+      if (error instanceof OAuth2TokenError) {
+        return transientFailure(error.unreachable ? 'shipping_line_unreachable' : 'internal_processing_error', `carrier ${scac}: ${error.message}`);
+      }
+      throw error;
+    }
+
+    let statusCode: number;
+    let responseHeaders: Record<string, string | string[] | undefined>;
+    let text: string;
+    try {
+      const response = await request(url, {
+        method: 'GET',
+        headers,
+        dispatcher: this.dispatcher,
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      statusCode = response.statusCode;
+      responseHeaders = response.headers;
+      text = await response.body.text();
+    } catch (error) {
+      return transientFailure('shipping_line_unreachable', `carrier ${scac}: ${describeNetworkError(error, this.timeoutMs)}`);
+    }
+
+    if (statusCode === 401 && this.tokens && !retriedAuth) {
+      this.tokens.invalidate();
+      return this.fetchPage(url, true);
+    }
+    if (statusCode === 404) return { kind: 'not_found' };
+    // The number passed our format check, so a 400 is the carrier saying it is not one of theirs.
+    if (statusCode === 400) return { outcome: 'invalid_number', detail: `carrier ${scac} refused the number (400): ${text.slice(0, 200)}` };
+    if (statusCode === 401 || statusCode === 403) return transientFailure('internal_processing_error', `carrier ${scac}: credentials refused (${statusCode})`);
+    if (statusCode === 429 || statusCode >= 500) {
+      const retryAfter = headerValue(responseHeaders['retry-after']);
+      return transientFailure('shipping_line_unreachable', `carrier ${scac}: answered ${statusCode}${retryAfter ? `, retry after ${retryAfter}` : ''}`);
+    }
+    if (statusCode !== 200) return transientFailure('unrecognized_response', `carrier ${scac}: unexpected status ${statusCode}`);
+    if (text.length > MAX_BODY_CHARS) return transientFailure('unrecognized_response', `carrier ${scac}: response too large`);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return transientFailure('unrecognized_response', `carrier ${scac}: response is not JSON`);
+    }
+    return { kind: 'events', body, next: headerValue(responseHeaders['next-page']) };
+  }
+
+  private async requestHeaders(): Promise<Record<string, string>> {
+    const headers: Record<string, string> = { accept: 'application/json', 'api-version': '2' };
+    const auth = this.config.auth;
+    if (auth?.type === 'api_key') headers[auth.header.toLowerCase()] = auth.key;
+    if (this.tokens) headers.authorization = `Bearer ${await this.tokens.token()}`;
+    return headers;
+  }
+}
+
+function headerValue(value: string | string[] | undefined): string | null {
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === undefined || first.trim() === '' ? null : first.trim();
+}
+
+function describeNetworkError(error: unknown, timeoutMs: number): string {
+  // Abort reasons are DOMExceptions, which are not `instanceof Error` in every realm: read fields.
+  const fields = typeof error === 'object' && error !== null ? (error as { name?: unknown; code?: unknown; message?: unknown }) : {};
+  const timedOut =
+    fields.name === 'TimeoutError' ||
+    fields.name === 'AbortError' ||
+    fields.code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    fields.code === 'UND_ERR_BODY_TIMEOUT';
+  if (timedOut) return `no answer within ${timeoutMs} ms`;
+  const what = typeof fields.code === 'string' ? fields.code : typeof fields.message === 'string' ? fields.message : String(error);
+  return `unreachable (${what})`;
+}

@@ -1,0 +1,192 @@
+import type {
+  DcsaEquipmentEvent,
+  DcsaEvent,
+  DcsaShipmentEvent,
+  DcsaTransportCall,
+  DcsaTransportEvent,
+} from './dcsa-event';
+import {
+  DCSA_CLASSIFIERS,
+  DCSA_DOCUMENT_TYPES,
+  DCSA_EQUIPMENT_EVENT_CODES,
+  DCSA_MODES,
+  DCSA_SHIPMENT_EVENT_CODES,
+  DCSA_TRANSPORT_EVENT_CODES,
+} from './dcsa-event';
+
+export type DcsaParseResult = { ok: true; events: DcsaEvent[] } | { ok: false; problem: string };
+
+/** Clock skew and offset mistakes tolerated before an event's times are called impossible. */
+const SKEW_MS = 86_400_000;
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+class ShapeError extends Error {}
+
+type Json = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function fail(path: string, what: string): never {
+  throw new ShapeError(`${path}: ${what}`);
+}
+
+function optionalString(obj: Json, key: string, path: string, maxLength = Infinity): string | null {
+  const value = obj[key];
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') fail(`${path}.${key}`, 'not a string');
+  if (value.length > maxLength) fail(`${path}.${key}`, `longer than ${maxLength}`);
+  return value;
+}
+
+function requiredString(obj: Json, key: string, path: string, maxLength = Infinity): string {
+  return optionalString(obj, key, path, maxLength) ?? fail(`${path}.${key}`, 'missing');
+}
+
+function oneOf<T extends string>(allowed: readonly T[], value: string, path: string): T {
+  const found = allowed.find((a) => a === value);
+  return found ?? fail(path, `unknown value ${JSON.stringify(value)}`);
+}
+
+function dateTime(obj: Json, key: string, path: string): number {
+  const text = requiredString(obj, key, path);
+  const ms = RFC3339.test(text) ? Date.parse(text) : Number.NaN;
+  if (Number.isNaN(ms)) fail(`${path}.${key}`, `not an RFC 3339 date-time: ${JSON.stringify(text)}`);
+  return ms;
+}
+
+function optionalRecord(obj: Json, key: string, path: string): Json | null {
+  const value = obj[key];
+  if (value === undefined || value === null) return null;
+  return isRecord(value) ? value : fail(`${path}.${key}`, 'not an object');
+}
+
+function optionalArray(obj: Json, key: string, path: string): unknown[] {
+  const value = obj[key];
+  if (value === undefined || value === null) return [];
+  return Array.isArray(value) ? value : fail(`${path}.${key}`, 'not an array');
+}
+
+function locodeOf(location: Json | null, path: string): string | null {
+  return location ? (optionalString(location, 'UNLocationCode', path, 5)?.toUpperCase() ?? null) : null;
+}
+
+function transportCall(obj: Json, path: string): DcsaTransportCall {
+  requiredString(obj, 'transportCallID', path, 100);
+  const vessel = optionalRecord(obj, 'vessel', path);
+  return {
+    mode: oneOf(DCSA_MODES, requiredString(obj, 'modeOfTransport', path), `${path}.modeOfTransport`),
+    locode: optionalString(obj, 'UNLocationCode', path, 5)?.toUpperCase() ?? locodeOf(optionalRecord(obj, 'location', path), `${path}.location`),
+    exportVoyageNumber: optionalString(obj, 'exportVoyageNumber', path, 50),
+    importVoyageNumber: optionalString(obj, 'importVoyageNumber', path, 50),
+    carrierVoyageNumber: optionalString(obj, 'carrierVoyageNumber', path, 50),
+    vessel: vessel
+      ? { imo: requiredString(vessel, 'vesselIMONumber', `${path}.vessel`, 7), name: optionalString(vessel, 'vesselName', `${path}.vessel`, 35) }
+      : null,
+  };
+}
+
+function parseEvent(raw: unknown, path: string, now: number): DcsaEvent {
+  if (!isRecord(raw)) fail(path, 'not an object');
+  const eventId = optionalString(raw, 'eventID', path);
+  if (eventId !== null && !UUID.test(eventId)) fail(`${path}.eventID`, `not a UUID: ${JSON.stringify(eventId)}`);
+  const createdAt = dateTime(raw, 'eventCreatedDateTime', path);
+  const happenedAt = dateTime(raw, 'eventDateTime', path);
+  const classifier = oneOf(DCSA_CLASSIFIERS, requiredString(raw, 'eventClassifierCode', path), `${path}.eventClassifierCode`);
+  if (createdAt > now + SKEW_MS) fail(`${path}.eventCreatedDateTime`, 'in the future');
+  if (classifier === 'ACT' && happenedAt > createdAt + SKEW_MS) fail(`${path}.eventDateTime`, 'an actual event after its creation');
+
+  const documentReferences = optionalArray(raw, 'documentReferences', path).map((ref, i) => {
+    const at = `${path}.documentReferences[${i}]`;
+    if (!isRecord(ref)) fail(at, 'not an object');
+    return {
+      type: oneOf(['BKG', 'TRD'] as const, requiredString(ref, 'documentReferenceType', at), `${at}.documentReferenceType`),
+      value: requiredString(ref, 'documentReferenceValue', at),
+    };
+  });
+  const equipmentReferences = optionalArray(raw, 'references', path).flatMap((ref, i) => {
+    const at = `${path}.references[${i}]`;
+    if (!isRecord(ref)) fail(at, 'not an object');
+    const type = requiredString(ref, 'referenceType', at);
+    const value = requiredString(ref, 'referenceValue', at, 100);
+    return type === 'EQ' ? [value.trim().toUpperCase()] : [];
+  });
+  const base = { eventId, createdAt, happenedAt, classifier, documentReferences, equipmentReferences };
+
+  const eventType = requiredString(raw, 'eventType', path);
+  switch (eventType) {
+    case 'TRANSPORT': {
+      const call = optionalRecord(raw, 'transportCall', path) ?? fail(`${path}.transportCall`, 'missing');
+      const event: DcsaTransportEvent = {
+        ...base,
+        eventType,
+        code: oneOf(DCSA_TRANSPORT_EVENT_CODES, requiredString(raw, 'transportEventTypeCode', path), `${path}.transportEventTypeCode`),
+        transportCall: transportCall(call, `${path}.transportCall`),
+      };
+      return event;
+    }
+    case 'EQUIPMENT': {
+      const call = optionalRecord(raw, 'transportCall', path);
+      const event: DcsaEquipmentEvent = {
+        ...base,
+        eventType,
+        code: oneOf(DCSA_EQUIPMENT_EVENT_CODES, requiredString(raw, 'equipmentEventTypeCode', path), `${path}.equipmentEventTypeCode`),
+        equipmentReference: optionalString(raw, 'equipmentReference', path, 15)?.trim().toUpperCase() ?? null,
+        isoEquipmentCode: optionalString(raw, 'ISOEquipmentCode', path, 4),
+        empty: oneOf(['EMPTY', 'LADEN'] as const, requiredString(raw, 'emptyIndicatorCode', path), `${path}.emptyIndicatorCode`) === 'EMPTY',
+        locode: locodeOf(optionalRecord(raw, 'eventLocation', path), `${path}.eventLocation`),
+        transportCall: call ? transportCall(call, `${path}.transportCall`) : null,
+        seals: optionalArray(raw, 'seals', path).map((seal, i) => {
+          const at = `${path}.seals[${i}]`;
+          if (!isRecord(seal)) fail(at, 'not an object');
+          requiredString(seal, 'sealType', at);
+          return { number: requiredString(seal, 'sealNumber', at, 15), source: optionalString(seal, 'sealSource', at) };
+        }),
+      };
+      return event;
+    }
+    case 'SHIPMENT': {
+      const event: DcsaShipmentEvent = {
+        ...base,
+        eventType,
+        code: oneOf(DCSA_SHIPMENT_EVENT_CODES, requiredString(raw, 'shipmentEventTypeCode', path), `${path}.shipmentEventTypeCode`),
+        documentId: requiredString(raw, 'documentID', path),
+        documentType: oneOf(DCSA_DOCUMENT_TYPES, requiredString(raw, 'documentTypeCode', path), `${path}.documentTypeCode`),
+      };
+      return event;
+    }
+    default:
+      return fail(`${path}.eventType`, `unknown value ${JSON.stringify(eventType)}`);
+  }
+}
+
+/**
+ * Validates one `GET /v2/events` page against the 2.2 schema (the parts the adapter reads, with
+ * their types, formats and enums) plus two sanity rules the schema cannot state: no event created
+ * in the future, no actual event that happened after it was created. One bad event rejects the
+ * page: a carrier that breaks the contract once may have broken it where we cannot see.
+ */
+export function parseDcsaEvents(body: unknown, now: Date): DcsaParseResult {
+  if (!Array.isArray(body)) return { ok: false, problem: 'response: not an array of events' };
+  const seen = new Map<string, string>();
+  const events: DcsaEvent[] = [];
+  try {
+    body.forEach((raw: unknown, index) => {
+      const event = parseEvent(raw, `[${index}]`, now.getTime());
+      if (event.eventId !== null) {
+        const text = JSON.stringify(raw);
+        const earlier = seen.get(event.eventId);
+        if (earlier !== undefined && earlier !== text) fail(`[${index}].eventID`, `${event.eventId} repeats with other content`);
+        if (earlier !== undefined) return;
+        seen.set(event.eventId, text);
+      }
+      events.push(event);
+    });
+  } catch (error) {
+    if (error instanceof ShapeError) return { ok: false, problem: error.message };
+    throw error;
+  }
+  return { ok: true, events };
+}
