@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { DataAccessModule } from '@quayside/data-access';
 import { createLoggerModule, RedisModule } from '@quayside/platform';
 import { QueuesModule } from '@quayside/queues';
+import { ApiPlatformModule } from './common/api-platform.module';
 import { ApiConfig } from './config/api.config';
 import { HealthModule } from './health/health.module';
 
@@ -23,6 +24,14 @@ export class AppModule {
           relay: { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS, redeliverAfterMs: config.OUTBOX_REDELIVER_AFTER_MS },
         }),
         HealthModule,
+        ApiPlatformModule.forRoot({
+          publicBaseUrl: config.publicBaseUrl,
+          rateLimit: {
+            windowMs: config.RATE_LIMIT_WINDOW_MS,
+            failMode: config.RATE_LIMIT_FAIL_MODE,
+            redisTimeoutMs: config.RATE_LIMIT_REDIS_TIMEOUT_MS,
+          },
+        }),
       ],
       providers: [{ provide: ApiConfig, useValue: config }],
       exports: [ApiConfig],

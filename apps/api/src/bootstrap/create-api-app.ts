@@ -3,6 +3,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
+import { configureHttpPlatform } from '../common/configure-http-platform';
+import { setupOpenApi } from '../openapi/setup-openapi';
 import type { ApiConfig } from '../config/api.config';
 
 /**
@@ -15,6 +17,8 @@ export async function createApiApp(config: ApiConfig): Promise<NestFastifyApplic
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix('v2', { exclude: ['health/live', 'health/ready', 'metrics', 'docs', 'docs/(.*)'] });
   app.enableShutdownHooks();
+  configureHttpPlatform(app);
+  setupOpenApi(app);
   await app.init();
   return app;
 }

@@ -25,6 +25,22 @@ export class ApiConfig extends BaseAppConfig {
   @IsIn(['true', 'false'])
   TRUST_PROXY: 'true' | 'false' = 'false';
 
+  /** Length of the rolling rate-limit window (specification 8: 60 s); tests shorten it. */
+  @IsInt()
+  @Min(1000)
+  @Max(3_600_000)
+  RATE_LIMIT_WINDOW_MS = 60_000;
+
+  /** When Redis cannot be asked, `open` admits the request and `closed` answers 503 (docs/rate-limits.md). */
+  @IsIn(['open', 'closed'])
+  RATE_LIMIT_FAIL_MODE: 'open' | 'closed' = 'open';
+
+  /** A rate-limit check slower than this counts as Redis being unreachable. */
+  @IsInt()
+  @Min(10)
+  @Max(10_000)
+  RATE_LIMIT_REDIS_TIMEOUT_MS = 250;
+
   get publicBaseUrl(): string {
     return this.PUBLIC_BASE_URL || `http://${this.HOST === '0.0.0.0' ? '127.0.0.1' : this.HOST}:${this.PORT}`;
   }

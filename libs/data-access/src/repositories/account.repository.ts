@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { Account, AccountFeature, Plan } from '@quayside/domain';
-import { DataSource } from 'typeorm';
+import { DataSource, IsNull } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import { AccountEntity } from '../entities/account.entity';
 import { ApiKeyEntity } from '../entities/api-key.entity';
+import { generateApiKey, maskApiKey } from './api-key-secret';
 
 export interface NewAccount {
   company_name: string;
@@ -13,16 +14,15 @@ export interface NewAccount {
   enabled_carrier_scacs?: string[];
 }
 
-/** The stored parts of a new key; the key itself never reaches this layer. */
-export interface NewApiKey {
-  name: string;
-  prefix: string;
-  last_four: string;
-  key_hash: string;
+/** An account just created, with its first key: `key` is the only time the key exists in full. */
+export interface ProvisionedAccount {
+  account: Account;
+  apiKeyId: string;
+  key: string;
 }
 
-// Any constant shared by every process that may create the demo account at the same time.
-const DEMO_ACCOUNT_LOCK = 0x51_5a_de_00;
+// Any constant shared by every process that may create a named account at the same time.
+const NAMED_ACCOUNT_LOCK = 0x51_5a_de_00;
 
 export function toAccount(entity: AccountEntity): Account {
   return {
@@ -47,30 +47,47 @@ export class AccountRepository {
   }
 
   /** An account and its first key in one transaction: there is never an account nobody can reach. */
-  async createWithFirstKey(account: NewAccount, key: NewApiKey): Promise<{ account: Account; apiKeyId: string }> {
-    return this.dataSource.transaction((manager) => this.insertWithKey(manager, account, key));
+  async createWithFirstKey(account: NewAccount, keyName: string): Promise<ProvisionedAccount> {
+    return this.dataSource.transaction((manager) => this.insertWithKey(manager, account, keyName));
   }
 
   /**
-   * Creates the account only when the database has none yet (the first start of a fresh
-   * install). Concurrent starters serialize on an advisory lock, so exactly one creates it.
+   * The account named `account.company_name`, created with a first key when there is none
+   * (the demo account on the first start of an install). Concurrent callers serialize on an
+   * advisory lock, so exactly one creates it. An existing account's key cannot be shown
+   * again: its mask (of the oldest live key) is returned instead.
    */
-  async createIfNoAccountExists(account: NewAccount, key: NewApiKey): Promise<{ account: Account; apiKeyId: string } | null> {
+  async findOrCreateByCompanyName(
+    account: NewAccount,
+    keyName: string,
+  ): Promise<{ created: true; provisioned: ProvisionedAccount } | { created: false; account: Account; maskedKey: string | null }> {
     return this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1)', [DEMO_ACCOUNT_LOCK]);
-      const existing = await manager.getRepository(AccountEntity).count({ take: 1 });
-      if (existing > 0) return null;
-      return this.insertWithKey(manager, account, key);
+      await manager.query('SELECT pg_advisory_xact_lock($1)', [NAMED_ACCOUNT_LOCK]);
+      const existing = await manager
+        .getRepository(AccountEntity)
+        .findOne({ where: { company_name: account.company_name }, order: { created_at: 'ASC' } });
+      if (!existing) return { created: true as const, provisioned: await this.insertWithKey(manager, account, keyName) };
+      const key = await manager
+        .getRepository(ApiKeyEntity)
+        .findOne({ where: { account_id: existing.id, deleted_at: IsNull() }, order: { created_at: 'ASC' } });
+      return { created: false as const, account: toAccount(existing), maskedKey: key ? maskApiKey(key.prefix, key.last_four) : null };
     });
   }
 
-  private async insertWithKey(manager: EntityManager, account: NewAccount, key: NewApiKey): Promise<{ account: Account; apiKeyId: string }> {
-    const saved = await manager.getRepository(AccountEntity).save(
-      manager.getRepository(AccountEntity).create({ enabled_carrier_scacs: [], ...account }),
+  private async insertWithKey(manager: EntityManager, account: NewAccount, keyName: string): Promise<ProvisionedAccount> {
+    const accounts = manager.getRepository(AccountEntity);
+    const keys = manager.getRepository(ApiKeyEntity);
+    const saved = await accounts.save(accounts.create({ enabled_carrier_scacs: [], ...account }));
+    const generated = generateApiKey();
+    const savedKey = await keys.save(
+      keys.create({
+        account_id: saved.id,
+        name: keyName,
+        prefix: generated.prefix,
+        last_four: generated.lastFour,
+        key_hash: generated.hash,
+      }),
     );
-    const savedKey = await manager.getRepository(ApiKeyEntity).save(
-      manager.getRepository(ApiKeyEntity).create({ ...key, account_id: saved.id }),
-    );
-    return { account: toAccount(saved), apiKeyId: savedKey.id };
+    return { account: toAccount(saved), apiKeyId: savedKey.id, key: generated.key };
   }
 }

@@ -3,7 +3,6 @@ import type { Account } from '@quayside/domain';
 import { DataSource } from 'typeorm';
 import { AccountEntity } from '../entities/account.entity';
 import { ApiKeyEntity } from '../entities/api-key.entity';
-import type { NewApiKey } from './account.repository';
 import { toAccount } from './account.repository';
 import type { AccountScope } from './account-scope';
 import { AccountScopedRepository } from './account-scoped.repository';
@@ -76,7 +75,8 @@ export class ApiKeyRepository extends AccountScopedRepository<ApiKeyEntity> {
     return toApiKey(await this.findOwned(scope, id, isLive));
   }
 
-  async create(scope: AccountScope, key: NewApiKey): Promise<ApiKey> {
+  /** Stores a key's visible parts and hash (see `generateApiKey`); the key itself never gets here. */
+  async create(scope: AccountScope, key: { name: string; prefix: string; last_four: string; key_hash: string }): Promise<ApiKey> {
     const repository = this.repository();
     return toApiKey(await repository.save(repository.create({ ...key, account_id: scope.accountId })));
   }

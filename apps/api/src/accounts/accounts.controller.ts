@@ -1,0 +1,19 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { JsonApiDocument } from '@quayside/json-api';
+import { JsonApiPresenter } from '../common/json-api-presenter.service';
+import type { AccountContext } from '../tenancy/account-context';
+import { CurrentAccount } from '../tenancy/current-account.decorator';
+import { ACCOUNT_TYPE } from './account.resource';
+
+@ApiTags('Account')
+@Controller('account')
+export class AccountsController {
+  constructor(private readonly presenter: JsonApiPresenter) {}
+
+  @Get()
+  @ApiOperation({ summary: 'The account of the API key', description: 'Plan, trial end and enabled features.' })
+  async current(@CurrentAccount() account: AccountContext): Promise<JsonApiDocument> {
+    return this.presenter.one(ACCOUNT_TYPE, account.account, account);
+  }
+}

@@ -1,0 +1,15 @@
+import type { OnModuleInit } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { ResourceRegistry } from '@quayside/json-api';
+import type { AccountContext } from '../tenancy/account-context';
+import { accountResource } from './account.resource';
+import { AccountsController } from './accounts.controller';
+
+@Module({ controllers: [AccountsController] })
+export class AccountsModule implements OnModuleInit {
+  constructor(private readonly registry: ResourceRegistry<AccountContext>) {}
+
+  onModuleInit(): void {
+    this.registry.register(accountResource);
+  }
+}

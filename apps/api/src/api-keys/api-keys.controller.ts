@@ -1,0 +1,74 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiKeyRepository } from '@quayside/data-access';
+import type { JsonApiDocument } from '@quayside/json-api';
+import type { FastifyRequest } from 'fastify';
+import { JsonApiBody } from '../common/json-api-body.pipe';
+import type { JsonApiInput } from '../common/json-api-body.pipe';
+import { JsonApiPresenter } from '../common/json-api-presenter.service';
+import type { AccountContext } from '../tenancy/account-context';
+import { CurrentAccount } from '../tenancy/current-account.decorator';
+import { API_KEY_TYPE } from './api-key.resource';
+import { CreateApiKeyUseCase } from './create-api-key.use-case';
+import { DeleteApiKeyUseCase } from './delete-api-key.use-case';
+import { CreateApiKeyAttributes } from './dto/create-api-key.dto';
+
+@ApiTags('API keys')
+@Controller('api_keys')
+export class ApiKeysController {
+  constructor(
+    private readonly apiKeys: ApiKeyRepository,
+    private readonly createApiKey: CreateApiKeyUseCase,
+    private readonly deleteApiKey: DeleteApiKeyUseCase,
+    private readonly presenter: JsonApiPresenter,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List API keys', description: 'Keys are masked: prefix and last four characters.' })
+  async list(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
+    return this.presenter.all(API_KEY_TYPE, await this.apiKeys.listLive(account), request, account);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Get an API key (masked)' })
+  async get(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<JsonApiDocument> {
+    return this.presenter.one(API_KEY_TYPE, await this.apiKeys.findLiveOwned(account, id), account);
+  }
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Create an API key',
+    description: 'The response carries the full key in `attributes.key`. It is shown this once and never again.',
+  })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['data'],
+      properties: {
+        data: {
+          type: 'object',
+          required: ['type', 'attributes'],
+          properties: { type: { type: 'string', enum: [API_KEY_TYPE] }, attributes: { $ref: '#/components/schemas/CreateApiKeyAttributes' } },
+        },
+      },
+    },
+  })
+  @ApiResponse({ status: 422, description: 'Invalid attributes; one error per problem with `source.pointer`.' })
+  async create(
+    @CurrentAccount() account: AccountContext,
+    @Body(new JsonApiBody(API_KEY_TYPE, CreateApiKeyAttributes)) body: JsonApiInput<CreateApiKeyAttributes>,
+  ): Promise<JsonApiDocument> {
+    return this.presenter.one(API_KEY_TYPE, await this.createApiKey.execute(account, body.attributes.name), account);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiOperation({
+    summary: 'Delete an API key',
+    description: 'The key stops working at once. The last key of an account cannot be deleted (409): create a new one first.',
+  })
+  async delete(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<void> {
+    await this.deleteApiKey.execute(account, id);
+  }
+}

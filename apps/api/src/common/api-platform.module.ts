@@ -1,0 +1,51 @@
+import type { DynamicModule } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { ResourceRegistry } from '@quayside/json-api';
+import { AccountsModule } from '../accounts/accounts.module';
+import { ApiKeysModule } from '../api-keys/api-keys.module';
+import { ApiKeyAuthGuard } from '../auth/api-key-auth.guard';
+import { AuthModule } from '../auth/auth.module';
+import { EntitlementsGuard } from '../plans/entitlements.guard';
+import { PlansModule } from '../plans/plans.module';
+import { RateLimitGuard } from '../rate-limit/rate-limit.guard';
+import { RateLimitModule } from '../rate-limit/rate-limit.module';
+import type { RateLimitOptions } from '../rate-limit/rate-limit-options';
+import type { AccountContext } from '../tenancy/account-context';
+import { JsonApiContentTypeInterceptor } from './json-api-content-type.interceptor';
+import { JsonApiExceptionFilter } from './json-api-exception.filter';
+import { PUBLIC_BASE_URL } from './json-api-options';
+import { JsonApiPresenter } from './json-api-presenter.service';
+
+export interface ApiPlatformOptions {
+  publicBaseUrl: string;
+  rateLimit: RateLimitOptions;
+}
+
+/**
+ * What every /v2 endpoint relies on. Global guards run in the order listed: authentication
+ * (401) resolves the account, then its rate-limit bucket is counted (429), then plan and
+ * feature checks (403). The filter renders every failure as JSON:API. Global, so feature
+ * modules inject `JsonApiPresenter`, `ResourceRegistry` and `EntitlementsService` directly.
+ */
+@Global()
+@Module({})
+export class ApiPlatformModule {
+  static forRoot(options: ApiPlatformOptions): DynamicModule {
+    return {
+      module: ApiPlatformModule,
+      imports: [AuthModule, RateLimitModule.forRoot(options.rateLimit), PlansModule, ApiKeysModule, AccountsModule],
+      providers: [
+        { provide: ResourceRegistry, useFactory: () => new ResourceRegistry<AccountContext>() },
+        { provide: PUBLIC_BASE_URL, useValue: options.publicBaseUrl },
+        JsonApiPresenter,
+        { provide: APP_FILTER, useClass: JsonApiExceptionFilter },
+        { provide: APP_INTERCEPTOR, useClass: JsonApiContentTypeInterceptor },
+        { provide: APP_GUARD, useExisting: ApiKeyAuthGuard },
+        { provide: APP_GUARD, useExisting: RateLimitGuard },
+        { provide: APP_GUARD, useExisting: EntitlementsGuard },
+      ],
+      exports: [ResourceRegistry, JsonApiPresenter, PlansModule, AuthModule],
+    };
+  }
+}

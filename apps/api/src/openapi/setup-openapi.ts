@@ -1,0 +1,44 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { CreateApiKeyAttributes } from '../api-keys/dto/create-api-key.dto';
+
+export const OPENAPI_VERSION = '0.2.0';
+export const DOCS_PATH = 'docs';
+export const OPENAPI_JSON_PATH = 'docs/openapi.json';
+
+/** The OpenAPI document, generated from the controllers and DTOs of the running app. */
+export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Quayside API')
+    .setVersion(OPENAPI_VERSION)
+    .setDescription(
+      [
+        'Ocean container tracking: register a tracking request once, then poll shipments and containers or receive signed webhooks.',
+        '',
+        'Every request carries `Authorization: Token <API_KEY>`. Responses follow JSON:API (`application/vnd.api+json`);',
+        'request bodies may be sent as `application/vnd.api+json` or `application/json`. Errors are `{errors: [...]}`.',
+        'Rate limits are per account over a rolling 60-second window; a 429 carries `Retry-After` in seconds.',
+      ].join('\n'),
+    )
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization', description: 'Use `Token <API_KEY>` (not Bearer).' }, 'authorization')
+    .addSecurityRequirements('authorization')
+    .build();
+  const document = SwaggerModule.createDocument(app, config, { extraModels: [CreateApiKeyAttributes] });
+  // The reference description labels the interface Beta (specification 9.2).
+  Object.assign(document.info, { 'x-label': 'Beta' });
+  return document;
+}
+
+/**
+ * Serves the document as JSON and a Swagger UI page that renders it. Both sit outside /v2
+ * and outside authentication; the UI's assets come from the local swagger-ui-dist package,
+ * so the page works without internet access. Call before `app.init()`.
+ */
+export function setupOpenApi(app: NestFastifyApplication): void {
+  SwaggerModule.setup(DOCS_PATH, app, () => buildOpenApiDocument(app), {
+    jsonDocumentUrl: OPENAPI_JSON_PATH,
+    yamlDocumentUrl: 'docs/openapi.yaml',
+    customSiteTitle: 'Quayside API',
+  });
+}

@@ -1,0 +1,8 @@
+import { SetMetadata } from '@nestjs/common';
+import type { RateLimitBucketName } from './rate-limit-buckets';
+
+export const RATE_LIMIT_BUCKET = 'quayside:rate-limit-bucket';
+
+/** Counts the route against its own bucket instead of `default` (specification 8). */
+export const RateLimitBucket = (bucket: RateLimitBucketName): MethodDecorator & ClassDecorator =>
+  SetMetadata(RATE_LIMIT_BUCKET, bucket);

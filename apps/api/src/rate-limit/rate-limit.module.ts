@@ -1,0 +1,29 @@
+import type { DynamicModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { REDIS, REDIS_PREFIX } from '@quayside/platform';
+import type Redis from 'ioredis';
+import { RATE_LIMIT_OPTIONS } from './rate-limit-options';
+import type { RateLimitOptions } from './rate-limit-options';
+import { RateLimitGuard } from './rate-limit.guard';
+import { SlidingWindowRateLimiter } from './sliding-window-rate-limiter';
+
+/** Uses the process's shared Redis client and key prefix (platform RedisModule). */
+@Module({})
+export class RateLimitModule {
+  static forRoot(options: RateLimitOptions): DynamicModule {
+    return {
+      module: RateLimitModule,
+      providers: [
+        { provide: RATE_LIMIT_OPTIONS, useValue: options },
+        {
+          provide: SlidingWindowRateLimiter,
+          inject: [REDIS, REDIS_PREFIX],
+          useFactory: (redis: Redis, prefix: string) =>
+            new SlidingWindowRateLimiter(redis, { prefix, windowMs: options.windowMs, timeoutMs: options.redisTimeoutMs }),
+        },
+        RateLimitGuard,
+      ],
+      exports: [RateLimitGuard, SlidingWindowRateLimiter, RATE_LIMIT_OPTIONS],
+    };
+  }
+}
