@@ -2,8 +2,23 @@ import type { DynamicModule } from '@nestjs/common';
 import { Module } from '@nestjs/common';
 import { DataAccessModule } from '@quayside/data-access';
 import { createLoggerModule, RedisModule, WorkerOpsModule } from '@quayside/platform';
-import { QueuesModule } from '@quayside/queues';
+import { QUEUE, QueuesModule } from '@quayside/queues';
 import { WebhookDispatcherConfig } from './config/webhook-dispatcher.config';
+import { DeliveryModule } from './delivery/delivery.module';
+import { FanOutModule } from './fan-out/fan-out.module';
+
+/** Makes the validated configuration injectable in every module of the app. */
+@Module({})
+class DispatcherConfigModule {
+  static forRoot(config: WebhookDispatcherConfig): DynamicModule {
+    return {
+      module: DispatcherConfigModule,
+      global: true,
+      providers: [{ provide: WebhookDispatcherConfig, useValue: config }],
+      exports: [WebhookDispatcherConfig],
+    };
+  }
+}
 
 @Module({})
 export class AppModule {
@@ -11,19 +26,20 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
+        DispatcherConfigModule.forRoot(config),
         createLoggerModule('webhook-dispatcher', config.LOG_LEVEL, config.LOG_FORMAT),
         DataAccessModule.forRoot({ databaseUrl: config.DATABASE_URL }),
         RedisModule.forRoot({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX }),
         QueuesModule.forRoot({
           redisUrl: config.REDIS_URL,
           prefix: config.REDIS_PREFIX,
-          consumes: [],
+          consumes: [QUEUE.webhookFanout, QUEUE.webhookDelivery],
           relay: { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS, redeliverAfterMs: config.OUTBOX_REDELIVER_AFTER_MS },
         }),
         WorkerOpsModule.forRoot({ port: config.OPS_PORT, host: config.OPS_HOST }),
+        FanOutModule,
+        DeliveryModule,
       ],
-      providers: [{ provide: WebhookDispatcherConfig, useValue: config }],
-      exports: [WebhookDispatcherConfig],
     };
   }
 }

@@ -12,3 +12,5 @@ export * from './samples/sample-payloads';
 export { SAMPLE_IDS } from './samples/sample-records';
 export * from './delivery/guarded-lookup';
 export * from './delivery/webhook-delivery.client';
+export * from './payload/notification-records-from-event';
+export * from './redelivery/webhook-redelivery.service';

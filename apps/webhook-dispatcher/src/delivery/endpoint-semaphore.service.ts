@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { REDIS, REDIS_PREFIX } from '@quayside/platform';
+import Redis from 'ioredis';
+import { WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
+import { ACQUIRE_LEASE_LUA } from './endpoint-semaphore.script';
+
+/** A held slot of one endpoint; `release` is idempotent. */
+export interface EndpointLease {
+  release(): Promise<void>;
+}
+
+const NO_LEASE_NEEDED: EndpointLease = { release: async () => undefined };
+
+/**
+ * Caps deliveries in flight per webhook across every dispatcher process: a Redis sorted set
+ * of leases per webhook, each expiring after the attempt timeout plus a margin. When Redis
+ * cannot answer, deliveries go ahead uncapped (the cap protects receivers; losing it for a
+ * while loses nothing), and a warning says so once.
+ */
+@Injectable()
+export class EndpointSemaphoreService {
+  private readonly logger = new Logger('EndpointSemaphore');
+  private warned = false;
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS_PREFIX) private readonly prefix: string,
+    private readonly config: WebhookDispatcherConfig,
+  ) {}
+
+  key(webhookId: string): string {
+    return `${this.prefix}:webhook-endpoint:{${webhookId}}`;
+  }
+
+  /** A lease on one of the webhook's slots, or null when all are taken. */
+  async acquire(webhookId: string): Promise<EndpointLease | null> {
+    const key = this.key(webhookId);
+    const token = randomUUID();
+    const leaseMs = this.config.WEBHOOK_TIMEOUT_MS + 15_000;
+    let granted: unknown;
+    try {
+      granted = await this.redis.eval(ACQUIRE_LEASE_LUA, 1, key, token, String(this.config.WEBHOOK_MAX_CONCURRENT_PER_ENDPOINT), String(leaseMs));
+    } catch (error) {
+      if (!this.warned) this.logger.warn(`endpoint concurrency cap not enforced, Redis unavailable: ${String(error)}`);
+      this.warned = true;
+      return NO_LEASE_NEEDED;
+    }
+    this.warned = false;
+    if (Number(granted) !== 1) return null;
+    let released = false;
+    return {
+      release: async () => {
+        if (released) return;
+        released = true;
+        await this.redis.zrem(key, token).catch(() => undefined);
+      },
+    };
+  }
+}

@@ -1,0 +1,16 @@
+import { Injectable } from '@nestjs/common';
+import type { FanOutJob } from '@quayside/queues';
+import { JOB, JobHandler, QUEUE, QueueConsumer } from '@quayside/queues';
+import type { Job } from 'bull';
+import { FanOutService } from './fan-out.service';
+
+@QueueConsumer(QUEUE.webhookFanout)
+@Injectable()
+export class FanOutProcessor {
+  constructor(private readonly fanOut: FanOutService) {}
+
+  @JobHandler(JOB.fanOut, { concurrency: 4 })
+  async handle(job: Job<FanOutJob>): Promise<void> {
+    await this.fanOut.fanOut(job.data.eventId, job.data.outboxId);
+  }
+}

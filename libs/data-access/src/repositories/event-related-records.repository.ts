@@ -1,0 +1,104 @@
+import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
+import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { ContainerEntity } from '../entities/container.entity';
+import { EstimatedEventEntity } from '../entities/estimated-event.entity';
+import type { EventEntity } from '../entities/event.entity';
+import { PortEntity } from '../entities/port.entity';
+import { ShipmentEntity } from '../entities/shipment.entity';
+import { TerminalEntity } from '../entities/terminal.entity';
+import { TrackingRequestEntity } from '../entities/tracking-request.entity';
+import { TransportEventEntity } from '../entities/transport-event.entity';
+
+/** The records a notification of one event shows, loaded in one go. */
+export interface EventRelatedRecords {
+  tracking_requests: TrackingRequestEntity[];
+  shipments: (ShipmentEntity & { container_ids: string[] })[];
+  containers: ContainerEntity[];
+  transport_events: TransportEventEntity[];
+  estimated_events: (EstimatedEventEntity & { port_id: string | null })[];
+  ports: PortEntity[];
+  terminals: TerminalEntity[];
+}
+
+async function byIds<T extends ObjectLiteral & { id: string }>(manager: EntityManager, entity: EntityTarget<T>, ids: Iterable<string | null | undefined>): Promise<T[]> {
+  const wanted = [...new Set([...ids].filter((id): id is string => typeof id === 'string'))];
+  if (wanted.length === 0) return [];
+  const rows = await manager.getRepository(entity).findBy({ id: In(wanted) } as never);
+  return wanted.map((id) => rows.find((row) => row.id === id)).filter((row): row is T => row !== undefined);
+}
+
+/**
+ * Loads what a webhook notification includes for an event (see docs/webhooks.md): the
+ * reference object, then its tracking request / shipment / container, ports and terminals.
+ * Rows of another account are never loaded: every lookup starts from the event's own ids.
+ */
+@Injectable()
+export class EventRelatedRecordsRepository {
+  async load(manager: EntityManager, event: EventEntity): Promise<EventRelatedRecords> {
+    const ref = event.reference_object_id;
+    const trackingRequests = await byIds(manager, TrackingRequestEntity, [
+      event.reference_object_type === 'tracking_request' ? ref : null,
+    ]);
+    const transportEvents = await byIds(manager, TransportEventEntity, [event.reference_object_type === 'transport_event' ? ref : null]);
+    const estimatedEvents = await byIds(manager, EstimatedEventEntity, [event.reference_object_type === 'estimated_event' ? ref : null]);
+
+    const shipmentIds = [
+      event.reference_object_type === 'shipment' ? ref : null,
+      event.shipment_id,
+      ...trackingRequests.map((t) => t.tracked_object_id),
+      ...transportEvents.map((t) => t.shipment_id),
+      ...estimatedEvents.map((e) => e.shipment_id),
+    ];
+    const containerIds = [
+      event.reference_object_type === 'container' ? ref : null,
+      event.container_id,
+      ...transportEvents.map((t) => t.container_id),
+    ];
+    const shipments = (await byIds(manager, ShipmentEntity, shipmentIds)).filter((s) => s.account_id === event.account_id);
+    const ofShipments =
+      shipments.length === 0
+        ? []
+        : await manager.getRepository(ContainerEntity).find({
+            where: { shipment_id: In(shipments.map((s) => s.id)) },
+            order: { created_at: 'ASC', id: 'ASC' },
+          });
+    const containerIdsByShipment = new Map<string, string[]>();
+    for (const c of ofShipments) {
+      if (c.shipment_id) containerIdsByShipment.set(c.shipment_id, [...(containerIdsByShipment.get(c.shipment_id) ?? []), c.id]);
+    }
+    // A tracking request's notification lists all the shipment's containers; other events only theirs.
+    const containers = [
+      ...(await byIds(manager, ContainerEntity, containerIds)),
+      ...(event.reference_object_type === 'tracking_request' ? ofShipments : []),
+    ]
+      .filter((c, i, all) => all.findIndex((other) => other.id === c.id) === i)
+      .filter((c) => c.account_id === event.account_id);
+
+    const ports = await byIds(manager, PortEntity, [
+      ...transportEvents.map((t) => t.location_id),
+      ...(event.reference_object_type === 'tracking_request' || event.reference_object_type === 'shipment'
+        ? shipments.flatMap((s) => [s.port_of_lading_id, s.port_of_discharge_id, s.destination_id])
+        : []),
+    ]);
+    const locodes = estimatedEvents.map((e) => e.location_locode).filter((code): code is string => code !== null);
+    const estimatePorts = locodes.length === 0 ? [] : await manager.getRepository(PortEntity).findBy({ code: In(locodes) });
+    const terminals = await byIds(manager, TerminalEntity, [
+      ...transportEvents.map((t) => t.terminal_id),
+      ...(event.reference_object_type === 'tracking_request' ? shipments.map((s) => s.pod_terminal_id) : []),
+      ...(event.reference_object_type === 'container_updated_event' || event.reference_object_type === 'container_pod_terminal_changed_event'
+        ? containers.map((c) => c.pod_terminal_id)
+        : []),
+    ]);
+
+    return {
+      tracking_requests: trackingRequests,
+      shipments: shipments.map((s) => Object.assign(s, { container_ids: containerIdsByShipment.get(s.id) ?? [] })),
+      containers: event.reference_object_type === 'shipment' ? [] : containers,
+      transport_events: transportEvents,
+      estimated_events: estimatedEvents.map((e) => Object.assign(e, { port_id: estimatePorts.find((p) => p.code === e.location_locode)?.id ?? null })),
+      ports: [...ports, ...estimatePorts.filter((p) => !ports.some((other) => other.id === p.id))],
+      terminals,
+    };
+  }
+}

@@ -1,0 +1,151 @@
+import { Injectable } from '@nestjs/common';
+import type { DeliveryStatus, EventName, ReferenceObjectType } from '@quayside/domain';
+import { DataSource } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { WEBHOOK_RESPONSE_BODY_MAX_BYTES, WebhookNotificationEntity } from '../entities/webhook-notification.entity';
+import { AccountScopedRepository } from './account-scoped.repository';
+import { queryRows } from './query-rows';
+
+export interface NewWebhookNotification {
+  /** Chosen by the caller: the payload carries it before the row exists. */
+  id: string;
+  account_id: string;
+  webhook_id: string;
+  event_id: string;
+  event: EventName;
+  reference_object_type: ReferenceObjectType;
+  reference_object_id: string;
+  payload: Record<string, unknown>;
+  created_at: Date;
+}
+
+export interface AttemptRecord {
+  at: Date;
+  delivery_status: DeliveryStatus;
+  last_response_status: number | null;
+  last_response_body: string | null;
+  last_error: string | null;
+  next_attempt_at: Date | null;
+}
+
+/** Cuts a string to at most `maxBytes` of UTF-8 without splitting a character. */
+function truncateUtf8(text: string | null, maxBytes: number): string | null {
+  if (text === null) return null;
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length <= maxBytes) return text;
+  return new TextDecoder('utf-8').decode(bytes.subarray(0, maxBytes)).replace(/\uFFFD$/, '');
+}
+
+/** Notification rows: created by fan-out, advanced by each delivery attempt, reset by redelivery. */
+@Injectable()
+export class WebhookNotificationRepository extends AccountScopedRepository<WebhookNotificationEntity> {
+  constructor(dataSource: DataSource) {
+    super(dataSource, WebhookNotificationEntity, 'webhook_notification');
+  }
+
+  /**
+   * Inserts the notifications of one event; a (webhook, event) pair that already has one is
+   * skipped, so a replayed fan-out adds nothing. Returns the ids actually inserted.
+   */
+  async insertMany(manager: EntityManager, rows: readonly NewWebhookNotification[]): Promise<string[]> {
+    if (rows.length === 0) return [];
+    const values: unknown[] = [];
+    const tuples = rows.map((row, i) => {
+      values.push(row.id, row.account_id, row.webhook_id, row.event_id, row.event, row.reference_object_type, row.reference_object_id, JSON.stringify(row.payload), row.created_at);
+      const n = i * 9;
+      return `($${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, $${n + 5}, $${n + 6}, $${n + 7}, $${n + 8}::jsonb, $${n + 9}, $${n + 9})`;
+    });
+    const inserted = await queryRows<{ id: string }>(
+      manager,
+      `INSERT INTO webhook_notifications
+         (id, account_id, webhook_id, event_id, event, reference_object_type, reference_object_id, payload, created_at, updated_at)
+       VALUES ${tuples.join(', ')}
+       ON CONFLICT (webhook_id, event_id) DO NOTHING
+       RETURNING id`,
+      values,
+    );
+    return inserted.map((row) => row.id);
+  }
+
+  async findById(id: string, manager?: EntityManager): Promise<WebhookNotificationEntity | null> {
+    return this.repository(manager).findOneBy({ id });
+  }
+
+  /** The row, locked until the caller's transaction ends: attempts are recorded one at a time. */
+  async lock(manager: EntityManager, id: string): Promise<WebhookNotificationEntity | null> {
+    return this.repository(manager).createQueryBuilder('n').setLock('pessimistic_write').where('n.id = :id', { id }).getOne();
+  }
+
+  /** One more attempt: counts it and keeps what the receiver answered (body cut to 20 KB). */
+  async recordAttempt(manager: EntityManager, id: string, attempt: AttemptRecord): Promise<void> {
+    await manager.query(
+      `UPDATE webhook_notifications
+       SET attempts = attempts + 1, delivery_status = $2, last_response_status = $3, last_response_body = $4,
+           last_error = $5, last_attempted_at = $6, next_attempt_at = $7, updated_at = $6
+       WHERE id = $1`,
+      [
+        id,
+        attempt.delivery_status,
+        attempt.last_response_status,
+        truncateUtf8(attempt.last_response_body, WEBHOOK_RESPONSE_BODY_MAX_BYTES),
+        attempt.last_error,
+        attempt.at,
+        attempt.next_attempt_at,
+      ],
+    );
+  }
+
+  /** Ends a notification without an attempt (its webhook was turned off). */
+  async markFailed(manager: EntityManager, id: string, error: string, at: Date): Promise<void> {
+    await manager.query(
+      `UPDATE webhook_notifications SET delivery_status = 'failed', last_error = $2, next_attempt_at = NULL, updated_at = $3 WHERE id = $1`,
+      [id, error, at],
+    );
+  }
+
+  /**
+   * Starts a fresh series of attempts for the given notifications of the account: back to
+   * `pending` with the attempt count at zero. Returns the rows reset (locked in `manager`).
+   */
+  async resetForRedelivery(manager: EntityManager, accountId: string, ids: readonly string[], at: Date): Promise<WebhookNotificationEntity[]> {
+    if (ids.length === 0) return [];
+    const rows = await queryRows<{ id: string }>(
+      manager,
+      `UPDATE webhook_notifications
+       SET delivery_status = 'pending', attempts = 0, next_attempt_at = $3, last_error = NULL, updated_at = $3
+       WHERE account_id = $1 AND id = ANY($2::uuid[])
+       RETURNING id`,
+      [accountId, ids, at],
+    );
+    if (rows.length === 0) return [];
+    return this.repository(manager).createQueryBuilder('n').where('n.id IN (:...ids)', { ids: rows.map((r) => r.id) }).getMany();
+  }
+
+  /** Ids of the account's notifications created since `since` that ended `failed`, oldest first. */
+  async failedIdsSince(manager: EntityManager, accountId: string, since: Date, limit: number): Promise<string[]> {
+    const rows = await queryRows<{ id: string }>(
+      manager,
+      `SELECT id FROM webhook_notifications
+       WHERE account_id = $1 AND delivery_status = 'failed' AND created_at >= $2
+       ORDER BY created_at, id LIMIT $3 FOR UPDATE`,
+      [accountId, since, limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Closes the open outbox rows of `queue` that would deliver these notifications, so a
+   * redelivery never runs beside an older series. Returns how many were closed.
+   */
+  async closeOpenDeliveries(manager: EntityManager, queue: string, ids: readonly string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const rows = await queryRows<{ id: string }>(
+      manager,
+      `UPDATE outbox SET completed_at = now()
+       WHERE queue = $1 AND completed_at IS NULL AND payload->>'notificationId' = ANY($2::text[])
+       RETURNING id`,
+      [queue, ids],
+    );
+    return rows.length;
+  }
+}

@@ -1,0 +1,45 @@
+import type { EventEntity, EventRelatedRecords } from '@quayside/data-access';
+import type { DataSource } from '@quayside/domain';
+import { DATA_SOURCES } from '@quayside/domain';
+import type { ContainerChangeRecord, NotificationRecords } from './payload-records';
+
+function isPair(value: unknown): value is [unknown, unknown] {
+  return Array.isArray(value) && value.length === 2;
+}
+
+/** The changeset as stored by the tracker, keeping only well-formed `[old, new]` pairs. */
+function changesetOf(payload: Record<string, unknown>): Record<string, [unknown, unknown]> {
+  const raw = payload['changeset'];
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return {};
+  return Object.fromEntries(Object.entries(raw as Record<string, unknown>).filter((entry): entry is [string, [unknown, unknown]] => isPair(entry[1])));
+}
+
+function dataSourceOf(payload: Record<string, unknown>): DataSource {
+  const value = payload['data_source'];
+  return (DATA_SOURCES as readonly unknown[]).includes(value) ? (value as DataSource) : 'terminal';
+}
+
+/**
+ * Turns an event and its loaded records into the payload builder's input. Container change
+ * events have no table of their own: the event row is the resource, its payload the changeset.
+ */
+export function notificationRecordsFromEvent(event: EventEntity, related: EventRelatedRecords): NotificationRecords {
+  const records: NotificationRecords = { ...related };
+  const isChange = event.reference_object_type === 'container_updated_event' || event.reference_object_type === 'container_pod_terminal_changed_event';
+  if (isChange && event.container_id) {
+    const container = related.containers.find((c) => c.id === event.container_id);
+    const timezone = event.payload['timezone'];
+    const terminalId = event.payload['terminal_id'];
+    const change: ContainerChangeRecord = {
+      id: event.reference_object_id,
+      changeset: changesetOf(event.payload),
+      timestamp: event.occurred_at,
+      timezone: typeof timezone === 'string' ? timezone : (container?.pod_timezone ?? null),
+      data_source: dataSourceOf(event.payload),
+      container_id: event.container_id,
+      terminal_id: typeof terminalId === 'string' ? terminalId : (container?.pod_terminal_id ?? null),
+    };
+    records.container_changes = [change];
+  }
+  return records;
+}
