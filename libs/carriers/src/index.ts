@@ -17,3 +17,6 @@ export { parseDcsaEvents } from './dcsa/dcsa-response.parser';
 export type { DcsaParseResult } from './dcsa/dcsa-response.parser';
 export * from './time-zones/fallback-time-zones';
 export * from './time-zones/time-zone-resolver';
+export * from './registry/adapter-registry';
+export * from './registry/call-limiter';
+export * from './registry/limited-carrier.adapter';
