@@ -36,3 +36,17 @@ export { API_KEY_PREFIX, generateApiKey, hashApiKey, isWellFormedApiKey, maskApi
 export type { GeneratedApiKey } from './repositories/api-key-secret';
 export { ACTIVE_CONTAINER_CAP, GATED_ACTIONS, TRIAL_DAYS, entitlementsOf, trialEndsAt } from './repositories/plan-terms';
 export type { Entitlements, GatedAction } from './repositories/plan-terms';
+export { ShipmentStateRepository } from './repositories/shipment-state.repository';
+export type { FanOutJobName, StateDecision } from './repositories/shipment-state.repository';
+export type {
+  LoadedTrackingState,
+  NewEstimatedEvent,
+  NewEvent,
+  NewTransportEvent,
+  StateTransactionResult,
+  StateTransactionTarget,
+  StateWrite,
+  StoredShipmentState,
+} from './repositories/shipment-state.types';
+export { TrackingRepository } from './repositories/tracking.repository';
+export type { DueShipment, RefreshGroup } from './repositories/tracking.repository';

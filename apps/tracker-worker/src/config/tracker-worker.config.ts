@@ -1,4 +1,65 @@
 import { WorkerAppConfig } from '@quayside/platform';
+import { IsInt, IsNumber, IsOptional, IsString, Max, Min } from 'class-validator';
 
 /** Everything the tracker-worker process reads from its environment, validated once at boot. */
-export class TrackerWorkerConfig extends WorkerAppConfig {}
+export class TrackerWorkerConfig extends WorkerAppConfig {
+  /**
+   * Carrier, terminal and rail adapters as JSON (`{"carriers":[...],"terminals":[...],"rail":[...]}`,
+   * see `AdapterRegistryConfig` in libs/carriers). Unset: the sandbox carrier, terminals and rail
+   * carrier only, so the service runs offline.
+   */
+  @IsOptional()
+  @IsString()
+  CARRIERS_CONFIG?: string;
+
+  /** The same JSON read from a file (wins over CARRIERS_CONFIG); keeps credentials out of the environment. */
+  @IsOptional()
+  @IsString()
+  CARRIERS_CONFIG_FILE?: string;
+
+  /**
+   * Sandbox scenario days per real day. 1 plays in real time; `npm start` sets 17280 (a day in
+   * five seconds). Sandbox shipments also get their refresh cadence, retry backoff and stop
+   * windows divided by it, so a whole lifecycle plays at that speed.
+   */
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0.001)
+  @Max(10_000_000)
+  SANDBOX_CLOCK_COMPRESSION: number = 1;
+
+  /** How often an active shipment is asked for again (before jitter). */
+  @IsInt()
+  @Min(60)
+  @Max(7 * 24 * 3600)
+  REFRESH_INTERVAL_SECONDS: number = 3 * 3600;
+
+  /** Each refresh lands at a random point in ±this share of the interval, so shipments never refresh in step. */
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(0.5)
+  REFRESH_JITTER_RATIO: number = 0.2;
+
+  /** Floor of a compressed sandbox cadence, so a demo does not spin. */
+  @IsInt()
+  @Min(100)
+  @Max(3_600_000)
+  REFRESH_MIN_INTERVAL_MS: number = 2000;
+
+  /** How often the repeatable `schedule-refreshes` tick looks for due shipments. */
+  @IsInt()
+  @Min(200)
+  @Max(3_600_000)
+  SCHEDULER_TICK_MS: number = 5000;
+
+  /** Shipments claimed per tick at most; the rest wait for the next tick. */
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  SCHEDULER_BATCH_SIZE: number = 500;
+
+  /** Jobs of each tracker job kind this process runs at once (per-carrier caps come from the carriers config). */
+  @IsInt()
+  @Min(1)
+  @Max(256)
+  TRACKER_CONCURRENCY: number = 4;
+}

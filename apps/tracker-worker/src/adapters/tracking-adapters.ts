@@ -1,0 +1,16 @@
+import type { CarrierAdapter, RailAdapter, TerminalAdapter } from '@quayside/carriers';
+import type { TimeScale } from '../tracking-state/time-scale';
+
+/**
+ * The adapters the tracker asks, by carrier SCAC, terminal FIRMS code and rail SCAC. An
+ * abstract class so Nest can inject it by type and tests can hand in their own.
+ */
+export abstract class TrackingAdapters {
+  /** The ocean carrier's adapter, null when no adapter is configured for it. */
+  abstract carrier(scac: string): CarrierAdapter | null;
+  /** Null when no adapter serves the terminal: its data then stays absent (specification 1.4). */
+  abstract terminal(firmsCode: string): TerminalAdapter | null;
+  abstract rail(scac: string): RailAdapter | null;
+  /** How fast time runs for this carrier's shipments (compressed for the sandbox). */
+  abstract timeScale(scac: string): TimeScale;
+}

@@ -1,0 +1,21 @@
+import { Logger } from '@nestjs/common';
+import type { TrackRequestJob } from '@quayside/queues';
+import { JOB, JobHandler, QUEUE, QueueConsumer } from '@quayside/queues';
+import type { Job } from 'bull';
+import { TrackRequestUseCase } from './track-request.use-case';
+import type { TrackRequestResult } from './track-request.use-case';
+
+/** `track-request` jobs: the first and every later attempt of a tracking request. */
+@QueueConsumer(QUEUE.tracker)
+export class TrackingRequestsProcessor {
+  private readonly logger = new Logger('TrackRequest');
+
+  constructor(private readonly trackRequest: TrackRequestUseCase) {}
+
+  @JobHandler(JOB.trackRequest)
+  async handle(job: Job<TrackRequestJob>): Promise<TrackRequestResult> {
+    const result = await this.trackRequest.execute({ trackingRequestId: job.data.trackingRequestId, outboxId: job.data.outboxId ?? null });
+    this.logger.log(`tracking request ${job.data.trackingRequestId}: ${result.status}`);
+    return result;
+  }
+}

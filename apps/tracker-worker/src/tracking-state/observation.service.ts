@@ -1,0 +1,112 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { CarrierShipmentSnapshot, CarrierTrackQuery, CarrierTrackResult, RailContainerStatus, TerminalContainerStatus } from '@quayside/carriers';
+import { transientFailure } from '@quayside/carriers';
+import { ReferenceDataRepository } from '@quayside/data-access';
+import { TrackingAdapters } from '../adapters/tracking-adapters';
+import type { Observation, RailObservation, ShippingLineRef, TerminalObservation } from './observation';
+
+export interface ObserveContext {
+  trackingSince: Date;
+  now: Date;
+  carrierReference: string;
+}
+
+/**
+ * Asks the outside world: the carrier first, then (for a found shipment) the terminal at the
+ * port of discharge and the rail carriers. Adapters report carrier-side trouble as outcomes;
+ * anything they throw is our bug or an unforeseen answer, and becomes a transient failure so
+ * the request is retried rather than lost.
+ */
+@Injectable()
+export class ObservationService {
+  private readonly logger = new Logger('Observation');
+
+  constructor(
+    private readonly adapters: TrackingAdapters,
+    private readonly referenceData: ReferenceDataRepository,
+  ) {}
+
+  async track(query: CarrierTrackQuery): Promise<CarrierTrackResult> {
+    const adapter = this.adapters.carrier(query.scac);
+    if (adapter === null) return transientFailure('internal_processing_error', `no carrier adapter is configured for SCAC ${query.scac}`);
+    try {
+      return await adapter.track(query);
+    } catch (error) {
+      this.logger.error(`carrier ${query.scac} adapter threw for ${query.number}: ${String(error)}`);
+      return transientFailure('internal_processing_error', String(error));
+    }
+  }
+
+  async observe(carrier: CarrierShipmentSnapshot, context: ObserveContext): Promise<Observation> {
+    const numbers = carrier.containers.map((c) => c.number);
+    const [terminal, rail, podTerminalId, portIds] = await Promise.all([
+      this.terminal(carrier.podTerminalFirmsCode, numbers, context),
+      this.rail(carrier, context),
+      this.podTerminalId(carrier.podTerminalFirmsCode),
+      this.portIds(carrier),
+    ]);
+    return { carrier, terminal, rail, podTerminalId, portIds, carrierReference: context.carrierReference, observedAt: context.now };
+  }
+
+  async shippingLine(scac: string): Promise<ShippingLineRef> {
+    const line = await this.referenceData.findShippingLineByScac(scac);
+    return { id: line?.id ?? null, scac: line?.scac ?? scac.toUpperCase(), name: line?.name ?? null, shortName: line?.short_name ?? null };
+  }
+
+  private async terminal(firmsCode: string | null, numbers: string[], context: ObserveContext): Promise<TerminalObservation> {
+    const adapter = firmsCode === null ? null : this.adapters.terminal(firmsCode);
+    if (firmsCode === null || adapter === null) return { kind: 'not_served' };
+    try {
+      const result = await adapter.lookup({ firmsCode, containerNumbers: numbers, trackingSince: context.trackingSince, now: context.now });
+      if (result.outcome === 'transient_failure') {
+        this.logger.warn(`terminal ${firmsCode} unavailable (${result.reason}): ${result.detail}`);
+        return { kind: 'failed' };
+      }
+      const byContainer = new Map<string, TerminalContainerStatus>(result.containers.map((c) => [c.containerNumber, c]));
+      return { kind: 'found', checkedAt: context.now, byContainer };
+    } catch (error) {
+      this.logger.error(`terminal ${firmsCode} adapter threw: ${String(error)}`);
+      return { kind: 'failed' };
+    }
+  }
+
+  private async rail(carrier: CarrierShipmentSnapshot, context: ObserveContext): Promise<RailObservation> {
+    const byScac = new Map<string, string[]>();
+    for (const container of carrier.containers) {
+      if (container.podRailCarrierScac === null) continue;
+      byScac.set(container.podRailCarrierScac, [...(byScac.get(container.podRailCarrierScac) ?? []), container.number]);
+    }
+    const byContainer = new Map<string, RailContainerStatus>();
+    const failed = new Set<string>();
+    for (const [railScac, numbers] of byScac) {
+      const adapter = this.adapters.rail(railScac);
+      if (adapter === null) continue;
+      try {
+        const result = await adapter.lookup({ railScac, containerNumbers: numbers, trackingSince: context.trackingSince, now: context.now });
+        if (result.outcome === 'transient_failure') numbers.forEach((n) => failed.add(n));
+        else for (const status of result.containers) byContainer.set(status.containerNumber, status);
+      } catch (error) {
+        this.logger.error(`rail carrier ${railScac} adapter threw: ${String(error)}`);
+        numbers.forEach((n) => failed.add(n));
+      }
+    }
+    return { byContainer, failed };
+  }
+
+  private async podTerminalId(firmsCode: string | null): Promise<string | null> {
+    if (firmsCode === null) return null;
+    return (await this.referenceData.findTerminalByFirmsCode(firmsCode))?.id ?? null;
+  }
+
+  private async portIds(carrier: CarrierShipmentSnapshot): Promise<Map<string, string>> {
+    const locodes = new Set<string>();
+    for (const place of [carrier.portOfLading, carrier.portOfDischarge, carrier.destination]) if (place) locodes.add(place.locode);
+    for (const container of carrier.containers) for (const m of container.milestones) if (m.locode) locodes.add(m.locode);
+    const ids = new Map<string, string>();
+    for (const locode of locodes) {
+      const port = await this.referenceData.findPortByCode(locode);
+      if (port) ids.set(locode, port.id);
+    }
+    return ids;
+  }
+}

@@ -1,0 +1,45 @@
+import type { CarrierShipmentSnapshot, RailContainerStatus, TerminalContainerStatus } from '@quayside/carriers';
+import type { AccountFeature } from '@quayside/domain';
+
+/**
+ * What the terminal at the port of discharge said. `not_served`: no terminal adapter serves it
+ * (terminal data stays absent). `failed`: it could not be asked now (keep what is stored).
+ */
+export type TerminalObservation =
+  | { kind: 'not_served' }
+  | { kind: 'failed' }
+  | { kind: 'found'; checkedAt: Date; byContainer: ReadonlyMap<string, TerminalContainerStatus> };
+
+/** What rail carriers said, per container number; `failed` numbers keep what is stored. */
+export interface RailObservation {
+  byContainer: ReadonlyMap<string, RailContainerStatus>;
+  failed: ReadonlySet<string>;
+}
+
+/** One fetch of a physical shipment from carrier, terminal and rail, before any account's view of it. */
+export interface Observation {
+  carrier: CarrierShipmentSnapshot;
+  terminal: TerminalObservation;
+  rail: RailObservation;
+  /** The POD terminal by the carrier's FIRMS code, null when unknown. */
+  podTerminalId: string | null;
+  /** UN/LOCODE → port id, for every place the observation names that the ports table knows. */
+  portIds: ReadonlyMap<string, string>;
+  /** The number asked for and how: stored as the shipment's carrier reference. */
+  carrierReference: string;
+  observedAt: Date;
+}
+
+/** The account a view is built for: what it may see. */
+export interface AccountView {
+  accountId: string;
+  features: readonly AccountFeature[];
+}
+
+/** The shipping line as the reference data names it. */
+export interface ShippingLineRef {
+  id: string | null;
+  scac: string;
+  name: string | null;
+  shortName: string | null;
+}
