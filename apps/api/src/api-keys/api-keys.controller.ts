@@ -26,13 +26,15 @@ export class ApiKeysController {
   @Get()
   @ApiOperation({ summary: 'List API keys', description: 'Keys are masked: prefix and last four characters.' })
   async list(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
-    return this.presenter.all(API_KEY_TYPE, await this.apiKeys.listLive(account), request, account);
+    const include = this.presenter.include(API_KEY_TYPE, request);
+    return this.presenter.all(API_KEY_TYPE, await this.apiKeys.listLive(account), request, account, include);
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'Get an API key (masked)' })
-  async get(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<JsonApiDocument> {
-    return this.presenter.one(API_KEY_TYPE, await this.apiKeys.findLiveOwned(account, id), account);
+  async get(@CurrentAccount() account: AccountContext, @Param('id') id: string, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
+    const include = this.presenter.include(API_KEY_TYPE, request);
+    return this.presenter.one(API_KEY_TYPE, await this.apiKeys.findLiveOwned(account, id), account, include);
   }
 
   @Post()

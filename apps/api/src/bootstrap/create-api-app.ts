@@ -4,6 +4,7 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
 import { configureHttpPlatform } from '../common/configure-http-platform';
+import { renderFrameworkError } from '../common/framework-errors';
 import { setupOpenApi } from '../openapi/setup-openapi';
 import type { ApiConfig } from '../config/api.config';
 
@@ -12,7 +13,11 @@ import type { ApiConfig } from '../config/api.config';
  * exercise is the real adapter, prefix and error handling, not a look-alike.
  */
 export async function createApiApp(config: ApiConfig): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: config.BODY_LIMIT_BYTES, trustProxy: config.TRUST_PROXY === 'true' });
+  const adapter = new FastifyAdapter({
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY === 'true',
+    frameworkErrors: renderFrameworkError,
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix('v2', { exclude: ['health/live', 'health/ready', 'metrics', 'docs', 'docs/(.*)'] });

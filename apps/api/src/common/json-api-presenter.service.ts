@@ -51,14 +51,20 @@ export class JsonApiPresenter {
   }
 
   /** A complete, unpaginated list (small collections such as API keys). */
-  async all(type: string, records: readonly unknown[], request: FastifyRequest, account: AccountContext): Promise<JsonApiDocument> {
-    const self = `${this.baseUrl}${request.url}`;
+  async all(
+    type: string,
+    records: readonly unknown[],
+    request: FastifyRequest,
+    account: AccountContext,
+    include?: IncludeTree,
+  ): Promise<JsonApiDocument> {
     return buildDocument(this.registry, {
       type,
       data: [...records],
       context: account,
-      links: { self },
+      links: { self: `${this.baseUrl}${request.url}` },
       meta: { size: records.length, total: records.length },
+      ...(include ? { include } : {}),
     });
   }
 }
