@@ -88,10 +88,12 @@ export class DeliveryService implements OnApplicationShutdown {
   private async record(notification: WebhookNotificationEntity, webhook: WebhookEntity, result: DeliveryResult, outboxId?: string): Promise<DeliveryOutcome> {
     const at = new Date();
     return this.dataSource.transaction(async (manager) => {
+      // The notification row is locked before the outbox row, in every writer (redelivery
+      // too), so an attempt and a redelivery serialize instead of both leaving a series open.
+      const current = await this.notifications.lock(manager, notification.id);
       // Completed meanwhile (a redelivery restarted the series, or a twin job finished): the
       // attempt happened, but this job's consequences must not be applied twice.
       if (outboxId && !(await this.outbox.complete(manager, outboxId))) return 'skipped';
-      const current = await this.notifications.lock(manager, notification.id);
       if (!current || current.delivery_status !== 'pending') return 'skipped';
       const attemptsMade = current.attempts + 1;
       const answer = { last_response_status: result.status, last_response_body: result.responseBody, last_error: result.error };
@@ -126,6 +128,7 @@ export class DeliveryService implements OnApplicationShutdown {
   private async postpone(notification: WebhookNotificationEntity, outboxId?: string): Promise<void> {
     const delay = this.config.WEBHOOK_ENDPOINT_BUSY_DELAY_MS * (0.5 + Math.random());
     await this.dataSource.transaction(async (manager) => {
+      await this.notifications.lock(manager, notification.id);
       if (outboxId && !(await this.outbox.complete(manager, outboxId))) return;
       await this.enqueueDelivery(manager, notification, new Date(Date.now() + delay));
     });

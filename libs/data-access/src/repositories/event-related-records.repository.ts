@@ -43,9 +43,12 @@ export class EventRelatedRecordsRepository {
     const transportEvents = await byIds(manager, TransportEventEntity, [event.reference_object_type === 'transport_event' ? ref : null]);
     const estimatedEvents = await byIds(manager, EstimatedEventEntity, [event.reference_object_type === 'estimated_event' ? ref : null]);
 
+    const isContainerChange =
+      event.reference_object_type === 'container_updated_event' || event.reference_object_type === 'container_pod_terminal_changed_event';
+    // As the reference: a container change shows the container and its terminal, not the shipment.
     const shipmentIds = [
       event.reference_object_type === 'shipment' ? ref : null,
-      event.shipment_id,
+      isContainerChange ? null : event.shipment_id,
       ...trackingRequests.map((t) => t.tracked_object_id),
       ...transportEvents.map((t) => t.shipment_id),
       ...estimatedEvents.map((e) => e.shipment_id),
@@ -86,9 +89,7 @@ export class EventRelatedRecordsRepository {
     const terminals = await byIds(manager, TerminalEntity, [
       ...transportEvents.map((t) => t.terminal_id),
       ...(event.reference_object_type === 'tracking_request' ? shipments.map((s) => s.pod_terminal_id) : []),
-      ...(event.reference_object_type === 'container_updated_event' || event.reference_object_type === 'container_pod_terminal_changed_event'
-        ? containers.map((c) => c.pod_terminal_id)
-        : []),
+      ...(isContainerChange ? containers.map((c) => c.pod_terminal_id) : []),
     ]);
 
     return {

@@ -40,8 +40,10 @@ export class WebhookRedeliveryService {
   }
 
   private async restart(manager: EntityManager, scope: AccountScope, ids: readonly string[]): Promise<WebhookNotificationEntity[]> {
-    await this.notifications.closeOpenDeliveries(manager, QUEUE.webhookDelivery, ids);
+    // Reset first: its row locks wait for an attempt being recorded, so the retry row that
+    // attempt may add is committed, and seen and closed by the next statement.
     const rows = await this.notifications.resetForRedelivery(manager, scope.accountId, ids, new Date());
+    await this.notifications.closeOpenDeliveries(manager, QUEUE.webhookDelivery, rows.map((row) => row.id));
     for (const row of rows) {
       await this.outbox.enqueue(manager, {
         queue: QUEUE.webhookDelivery,

@@ -1,0 +1,99 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import type { WebhookEntity } from '@quayside/data-access';
+import { ContainerEntity, EventEntity, OutboxRepository, ShipmentEntity, WebhookNotificationEntity } from '@quayside/data-access';
+import { JOB, QUEUE } from '@quayside/queues';
+import { createAccount, createTestDatabase, testRedisPrefix } from '@quayside/testing';
+import type { TestDatabase } from '@quayside/testing';
+import type { DataSource } from 'typeorm';
+import { In } from 'typeorm';
+import type { Receiver } from '../__tests__/dispatcher-harness';
+import { bootDispatcher, createWebhook, dispatcherEnv, startReceiver, waitFor } from '../__tests__/dispatcher-harness';
+import { FanOutService } from './fan-out.service';
+
+/** A shipment with two containers and one `container.updated` event per container. */
+async function emitContainerUpdates(db: DataSource, accountId: string): Promise<{ events: EventEntity[]; fanOutRows: string[]; containers: ContainerEntity[] }> {
+  return db.transaction(async (manager) => {
+    const shipment = await manager.save(manager.create(ShipmentEntity, { account_id: accountId, bill_of_lading_number: 'MEDUFAN00001', normalized_number: 'FAN00001', shipping_line_scac: 'MSCU' }));
+    const containers = await manager.save([
+      manager.create(ContainerEntity, { account_id: accountId, number: 'MSCU1000010', shipment_id: shipment.id }),
+      manager.create(ContainerEntity, { account_id: accountId, number: 'MSCU1000025', shipment_id: shipment.id }),
+    ]);
+    const events: EventEntity[] = [];
+    const fanOutRows: string[] = [];
+    for (const container of containers) {
+      const event = manager.create(EventEntity, {
+        account_id: accountId,
+        name: 'container.updated',
+        reference_object_type: 'container_updated_event',
+        shipment_id: shipment.id,
+        container_id: container.id,
+        occurred_at: new Date('2026-08-14T09:30:00Z'),
+        payload: { changeset: { available_for_pickup: [false, true], pickup_lfd: [null, '2026-08-20T07:00:00.000Z'] }, data_source: 'terminal' },
+      });
+      // The change event has no table of its own: the event row is the reference object.
+      event.id = crypto.randomUUID();
+      event.reference_object_id = event.id;
+      events.push(await manager.save(event));
+      const row = await new OutboxRepository(db).enqueue(manager, { queue: QUEUE.webhookFanout, jobName: JOB.fanOut, payload: { eventId: event.id }, accountId });
+      fanOutRows.push(row.id);
+    }
+    return { events, fanOutRows, containers };
+  });
+}
+
+describe('fan-out', () => {
+  let db: TestDatabase;
+  let app: INestApplicationContext;
+  let receiver: Receiver;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    app = await bootDispatcher(dispatcherEnv(db.url, testRedisPrefix()));
+    receiver = await startReceiver((_req, _index, res) => res.writeHead(202).end());
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await receiver?.close();
+    await db?.drop();
+  });
+
+  it('makes one notification per subscribed active webhook of the account and per container, once, however often replayed', async () => {
+    const account = await createAccount(db.dataSource);
+    const other = await createAccount(db.dataSource);
+    const url = receiver.url;
+    const subscribed = await createWebhook(db.dataSource, account.id, { url, events: ['container.updated'] });
+    const everything = await createWebhook(db.dataSource, account.id, { url, events: [] });
+    const inactive = await createWebhook(db.dataSource, account.id, { url, events: ['container.updated'], active: false });
+    const elsewhere = await createWebhook(db.dataSource, account.id, { url, events: ['container.transport.full_out'] });
+    const foreign = await createWebhook(db.dataSource, other.id, { url, events: ['container.updated'] });
+
+    const { events, fanOutRows, containers } = await emitContainerUpdates(db.dataSource, account.id);
+    const notifications = db.dataSource.getRepository(WebhookNotificationEntity);
+    const delivered = await waitFor('four deliveries', async () => {
+      const rows = await notifications.find({ where: { event_id: In(events.map((e) => e.id)) } });
+      return rows.length === 4 && rows.every((n) => n.delivery_status === 'succeeded') ? rows : null;
+    });
+    const byWebhook = (webhook: WebhookEntity) => delivered.filter((n) => n.webhook_id === webhook.id).length;
+    expect([byWebhook(subscribed), byWebhook(everything), byWebhook(inactive), byWebhook(elsewhere), byWebhook(foreign)]).toEqual([2, 2, 0, 0, 0]);
+
+    // The job ran; running it again (a replay after a lost Redis) adds nothing.
+    const fanOut = app.get(FanOutService);
+    for (const [i, event] of events.entries()) expect(await fanOut.fanOut(event.id, fanOutRows[i]!)).toEqual([]);
+    expect(await notifications.count({ where: { event_id: In(events.map((e) => e.id)) } })).toBe(4);
+
+    // The payload is the reference's container.updated document, changeset as [old, new] pairs.
+    const payload = delivered.find((n) => n.event_id === events[0]!.id)!.payload as { data: { relationships: Record<string, unknown> }; included: { id: string; type: string; attributes: Record<string, unknown> }[] };
+    expect(payload.data.relationships['reference_object']).toEqual({ data: { id: events[0]!.id, type: 'container_updated_event' } });
+    expect(payload.included.map((r) => r.type)).toEqual(['container_updated_event', 'container']);
+    expect(payload.included[0]!.attributes).toMatchObject({
+      changeset: { available_for_pickup: [false, true], pickup_lfd: [null, '2026-08-20T07:00:00.000Z'] },
+      timestamp: '2026-08-14T09:30:00.000Z',
+      data_source: 'terminal',
+    });
+    expect(payload.included[1]).toMatchObject({ id: containers[0]!.id, attributes: { number: 'MSCU1000010' } });
+    // What the receiver got is that stored document.
+    const sent = receiver.received.map((r) => JSON.parse(r.body) as { data: { id: string } });
+    expect(sent.map((s) => s.data.id).sort()).toEqual(delivered.map((n) => n.id).sort());
+  });
+});
