@@ -1,5 +1,6 @@
 import type { DynamicModule } from '@nestjs/common';
 import { Module } from '@nestjs/common';
+import { ReferenceDataRepository } from '@quayside/data-access';
 import { TrackerWorkerConfig } from '../config/tracker-worker.config';
 import { adapterRegistryConfig } from './adapter-registry-config';
 import { ConfigTrackingAdapters } from './config-tracking-adapters';
@@ -7,7 +8,7 @@ import { TrackingAdapters } from './tracking-adapters';
 
 /**
  * The validated configuration and the carrier, terminal and rail adapters, for every job
- * family of the worker. Tests may pass their own adapters.
+ * family of the worker. A bad adapter configuration stops start-up. Tests may pass their own adapters.
  */
 @Module({})
 export class AdaptersModule {
@@ -17,7 +18,14 @@ export class AdaptersModule {
       global: true,
       providers: [
         { provide: TrackerWorkerConfig, useValue: config },
-        { provide: TrackingAdapters, useFactory: () => adapters ?? new ConfigTrackingAdapters(adapterRegistryConfig(config)) },
+        {
+          provide: TrackingAdapters,
+          inject: [ReferenceDataRepository],
+          useFactory: (referenceData: ReferenceDataRepository): TrackingAdapters =>
+            adapters ??
+            // DCSA events carry UTC offsets only; the ports table names the IANA zone of each place.
+            new ConfigTrackingAdapters(adapterRegistryConfig(config), async (locode) => (await referenceData.findPortByCode(locode))?.time_zone ?? null),
+        },
       ],
       exports: [TrackerWorkerConfig, TrackingAdapters],
     };

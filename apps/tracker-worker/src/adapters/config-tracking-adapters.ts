@@ -1,49 +1,44 @@
-import type { AdapterRegistryConfig, CarrierAdapter, RailAdapter, TerminalAdapter } from '@quayside/carriers';
-import { SandboxCarrierAdapter, SandboxRailAdapter, SandboxTerminalAdapter } from '@quayside/carriers';
+import type { OnApplicationShutdown } from '@nestjs/common';
+import type { AdapterRegistryConfig, CarrierAdapter, RailAdapter, TerminalAdapter, TimeZoneLookup } from '@quayside/carriers';
+import { AdapterRegistry } from '@quayside/carriers';
 import { TimeScale } from '../tracking-state/time-scale';
 import { TrackingAdapters } from './tracking-adapters';
 
 const key = (code: string): string => code.trim().toUpperCase();
 
-/** Adapters built from the registry configuration. */
-export class ConfigTrackingAdapters extends TrackingAdapters {
-  private readonly carriers = new Map<string, CarrierAdapter>();
-  private readonly terminals = new Map<string, TerminalAdapter>();
-  private readonly railCarriers = new Map<string, RailAdapter>();
-  private readonly sandboxScacs = new Set<string>();
+/**
+ * The carriers lib's registry (which caps each carrier's concurrency and request rate), plus
+ * the one thing the worker adds: sandbox carriers run on the compressed sandbox clock.
+ */
+export class ConfigTrackingAdapters extends TrackingAdapters implements OnApplicationShutdown {
+  private readonly registry: AdapterRegistry;
+  private readonly sandboxScacs: ReadonlySet<string>;
   private readonly sandboxScale: TimeScale;
 
-  constructor(config: AdapterRegistryConfig) {
+  constructor(config: AdapterRegistryConfig, timeZoneOf?: TimeZoneLookup) {
     super();
-    const sandbox = { clockCompression: config.sandbox.clockCompression };
+    this.registry = new AdapterRegistry(config, timeZoneOf ? { timeZoneOf } : {});
+    this.sandboxScacs = new Set(config.carriers.filter((c) => c.kind === 'sandbox').map((c) => key(c.scac)));
     this.sandboxScale = new TimeScale(config.sandbox.clockCompression);
-    for (const carrier of config.carriers) {
-      switch (carrier.kind) {
-        case 'sandbox':
-          this.carriers.set(key(carrier.scac), new SandboxCarrierAdapter(sandbox));
-          this.sandboxScacs.add(key(carrier.scac));
-          break;
-        case 'dcsa':
-          throw new Error(`carrier ${carrier.scac}: DCSA adapters are not available in this build yet`);
-      }
-    }
-    for (const terminal of config.terminals) this.terminals.set(key(terminal.firmsCode), new SandboxTerminalAdapter(sandbox));
-    for (const rail of config.rail) this.railCarriers.set(key(rail.scac), new SandboxRailAdapter(sandbox));
   }
 
   carrier(scac: string): CarrierAdapter | null {
-    return this.carriers.get(key(scac)) ?? null;
+    return this.registry.carrierFor(scac);
   }
 
   terminal(firmsCode: string): TerminalAdapter | null {
-    return this.terminals.get(key(firmsCode)) ?? null;
+    return this.registry.terminalFor(firmsCode);
   }
 
   rail(scac: string): RailAdapter | null {
-    return this.railCarriers.get(key(scac)) ?? null;
+    return this.registry.railFor(scac);
   }
 
   timeScale(scac: string): TimeScale {
     return this.sandboxScacs.has(key(scac)) ? this.sandboxScale : TimeScale.REAL;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.registry.close();
   }
 }

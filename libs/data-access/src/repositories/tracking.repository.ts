@@ -28,6 +28,8 @@ export interface RefreshGroup {
   shipmentIds: string[];
   /** Line tracking of the shipment asked for has stopped. */
   stopped: boolean;
+  /** The next scheduled refresh of the shipment asked for; the others are aligned to it. */
+  nextRefreshAt: Date | null;
 }
 
 /** Reads and bookkeeping of the tracker that are not a state change with events. */
@@ -73,9 +75,16 @@ export class TrackingRepository {
 
   /** The physical shipment behind `shipmentId` and every active record of it; null when the shipment is gone. */
   async findRefreshGroup(shipmentId: string): Promise<RefreshGroup | null> {
-    const [shipment] = await queryRows<{ shipping_line_scac: string; carrier_reference: string | null; bill_of_lading_number: string; stopped: boolean }>(
+    const [shipment] = await queryRows<{
+      shipping_line_scac: string;
+      carrier_reference: string | null;
+      bill_of_lading_number: string;
+      stopped: boolean;
+      next_refresh_at: Date | null;
+    }>(
       this.dataSource,
-      `SELECT shipping_line_scac, carrier_reference, bill_of_lading_number, line_tracking_stopped_at IS NOT NULL AS stopped FROM shipments WHERE id = $1`,
+      `SELECT shipping_line_scac, carrier_reference, bill_of_lading_number, line_tracking_stopped_at IS NOT NULL AS stopped, next_refresh_at
+       FROM shipments WHERE id = $1`,
       [shipmentId],
     );
     if (shipment === undefined) return null;
@@ -104,6 +113,7 @@ export class TrackingRepository {
       trackingSince: requests[0]?.created_at ?? new Date(0),
       shipmentIds,
       stopped: shipment.stopped,
+      nextRefreshAt: shipment.next_refresh_at,
     };
   }
 
