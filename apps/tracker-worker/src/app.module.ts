@@ -2,12 +2,18 @@ import type { DynamicModule } from '@nestjs/common';
 import { Module } from '@nestjs/common';
 import { DataAccessModule } from '@quayside/data-access';
 import { createLoggerModule, RedisModule, WorkerOpsModule } from '@quayside/platform';
-import { QueuesModule } from '@quayside/queues';
+import { QUEUE, QueuesModule } from '@quayside/queues';
+import { AdaptersModule } from './adapters/adapters.module';
+import type { TrackingAdapters } from './adapters/tracking-adapters';
 import { TrackerWorkerConfig } from './config/tracker-worker.config';
+import { RefreshModule } from './refresh/refresh.module';
+import { SchedulerModule } from './scheduler/scheduler.module';
+import { TrackingRequestsModule } from './tracking-requests/tracking-requests.module';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: TrackerWorkerConfig): DynamicModule {
+  /** `adapters` replaces the configured carrier, terminal and rail adapters (tests). */
+  static forRoot(config: TrackerWorkerConfig, options: { adapters?: TrackingAdapters } = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -17,13 +23,15 @@ export class AppModule {
         QueuesModule.forRoot({
           redisUrl: config.REDIS_URL,
           prefix: config.REDIS_PREFIX,
-          consumes: [],
+          consumes: [QUEUE.tracker],
           relay: { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS, redeliverAfterMs: config.OUTBOX_REDELIVER_AFTER_MS },
         }),
         WorkerOpsModule.forRoot({ port: config.OPS_PORT, host: config.OPS_HOST }),
+        AdaptersModule.forRoot(config, options.adapters),
+        TrackingRequestsModule,
+        RefreshModule,
+        SchedulerModule,
       ],
-      providers: [{ provide: TrackerWorkerConfig, useValue: config }],
-      exports: [TrackerWorkerConfig],
     };
   }
 }

@@ -56,10 +56,4 @@ export class TrackerWorkerConfig extends WorkerAppConfig {
   @Min(1)
   @Max(100_000)
   SCHEDULER_BATCH_SIZE: number = 500;
-
-  /** Jobs of each tracker job kind this process runs at once (per-carrier caps come from the carriers config). */
-  @IsInt()
-  @Min(1)
-  @Max(256)
-  TRACKER_CONCURRENCY: number = 4;
 }

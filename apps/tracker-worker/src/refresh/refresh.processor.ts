@@ -16,14 +16,14 @@ export class RefreshProcessor {
     private readonly refreshContainer: RefreshContainerUseCase,
   ) {}
 
-  @JobHandler(JOB.refreshShipment)
+  @JobHandler(JOB.refreshShipment, { concurrency: 4 })
   async shipment(job: Job<RefreshShipmentJob>): Promise<RefreshResult> {
     const result = await this.refreshShipment.execute({ shipmentId: job.data.shipmentId, outboxId: job.data.outboxId ?? null, reason: job.data.reason });
     this.logger.debug(`shipment ${job.data.shipmentId} (${job.data.reason}): ${result.status}`);
     return result;
   }
 
-  @JobHandler(JOB.refreshContainer)
+  @JobHandler(JOB.refreshContainer, { concurrency: 2 })
   async container(job: Job<RefreshContainerJob>): Promise<RefreshResult> {
     const result = await this.refreshContainer.execute({ containerId: job.data.containerId, outboxId: job.data.outboxId ?? null });
     this.logger.log(`container ${job.data.containerId} refreshed on request: ${result.status}`);

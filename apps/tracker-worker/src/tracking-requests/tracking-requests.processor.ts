@@ -12,7 +12,8 @@ export class TrackingRequestsProcessor {
 
   constructor(private readonly trackRequest: TrackRequestUseCase) {}
 
-  @JobHandler(JOB.trackRequest)
+  // Carrier calls wait on the carriers registry's per-carrier limits, so more jobs than calls may be in flight.
+  @JobHandler(JOB.trackRequest, { concurrency: 4 })
   async handle(job: Job<TrackRequestJob>): Promise<TrackRequestResult> {
     const result = await this.trackRequest.execute({ trackingRequestId: job.data.trackingRequestId, outboxId: job.data.outboxId ?? null });
     this.logger.log(`tracking request ${job.data.trackingRequestId}: ${result.status}`);
