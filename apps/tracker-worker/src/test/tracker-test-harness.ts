@@ -7,6 +7,7 @@ import { JOB, QUEUE } from '@quayside/queues';
 import { createAccount, createTestDatabase, testRedisPrefix } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
 import { AdaptersModule } from '../adapters/adapters.module';
+import type { TrackingAdapters } from '../adapters/tracking-adapters';
 import { TrackerWorkerConfig } from '../config/tracker-worker.config';
 
 export const TEST_REDIS_URL = 'redis://127.0.0.1:6379';
@@ -40,11 +41,11 @@ export class TrackerTestHarness {
     readonly config: TrackerWorkerConfig,
   ) {}
 
-  static async create(providers: Provider[], overrides: Partial<TrackerWorkerConfig> = {}): Promise<TrackerTestHarness> {
+  static async create(providers: Provider[], overrides: Partial<TrackerWorkerConfig> = {}, adapters?: TrackingAdapters): Promise<TrackerTestHarness> {
     const db = await createTestDatabase();
     const config = testTrackerConfig(db.url, testRedisPrefix(), overrides);
     const module = await Test.createTestingModule({
-      imports: [DataAccessModule.forRoot({ databaseUrl: db.url }), AdaptersModule.forRoot(config)],
+      imports: [DataAccessModule.forRoot({ databaseUrl: db.url }), AdaptersModule.forRoot(config, adapters)],
       providers,
     }).compile();
     await module.init();
