@@ -1,0 +1,160 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { RATE_LIMIT_DETAIL } from '@quayside/domain';
+import { REDIS } from '@quayside/platform';
+import type Redis from 'ioredis';
+import { ApiTestContext, call } from '../test/api-test-app';
+import type { InjectResult } from '../test/api-test-app';
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `count` requests in the default bucket, in order; each status. */
+async function burst(apps: NestFastifyApplication[], key: string, count: number): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i++) statuses.push((await call(apps[i % apps.length]!, 'GET', '/v2/account', { key })).status);
+  return statuses;
+}
+
+function expectExact429(response: InjectResult, maxSeconds: number): number {
+  expect(response.status).toBe(429);
+  expect(response.headers['content-type']).toMatch(/^application\/vnd\.api\+json/);
+  expect(response.json).toEqual({
+    errors: [{ status: '429', title: 'Too Many Requests', detail: RATE_LIMIT_DETAIL, code: 'rate_limited' }],
+  });
+  expect(RATE_LIMIT_DETAIL).toMatch(/exceeded/);
+  expect(RATE_LIMIT_DETAIL).toMatch(/fewer requests/);
+  expect(RATE_LIMIT_DETAIL).toMatch(/webhooks/);
+  const retryAfter = String(response.headers['retry-after']);
+  expect(retryAfter).toMatch(/^[1-9][0-9]*$/);
+  expect(Number(retryAfter)).toBeLessThanOrEqual(maxSeconds);
+  // Retry-After is the only rate-limit header.
+  expect(Object.keys(response.headers).filter((name) => /ratelimit|rate-limit/i.test(name))).toEqual([]);
+  return Number(retryAfter);
+}
+
+describe('rate limits: per account, rolling window, shared through Redis', () => {
+  let ctx: ApiTestContext;
+
+  beforeAll(async () => {
+    ctx = await ApiTestContext.create();
+  });
+
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  describe('with the real 60-second window', () => {
+    let app: NestFastifyApplication;
+    let second: NestFastifyApplication;
+
+    beforeAll(async () => {
+      app = await ctx.startApp();
+      second = await ctx.startApp();
+    });
+
+    it('admits 100 requests and refuses the 101st with the exact 429 and a Retry-After between 1 and 60', async () => {
+      const { key } = await ctx.account({ company: 'Busy' });
+      expect(await burst([app], key, 100)).toEqual(Array<number>(100).fill(200));
+      const refused = await call(app, 'GET', '/v2/account', { key });
+      const seconds = expectExact429(refused, 60);
+      expect(seconds).toBeGreaterThanOrEqual(1);
+    });
+
+    it('counts per account: another account still has its whole budget', async () => {
+      const { key } = await ctx.account({ company: 'Quiet' });
+      expect(await burst([app], key, 100)).toEqual(Array<number>(100).fill(200));
+    });
+
+    it('does not count refused credentials against anyone', async () => {
+      const { key } = await ctx.account({ company: 'Careful' });
+      for (let i = 0; i < 120; i++) expect((await call(app, 'GET', '/v2/account', { key: `${key.slice(0, -1)}x` })).status).toBe(401);
+      expect((await call(app, 'GET', '/v2/account', { key })).status).toBe(200);
+    });
+
+    it('gives two API processes one shared budget', async () => {
+      const { key } = await ctx.account({ company: 'Shared' });
+      expect(await burst([app, second], key, 100)).toEqual(Array<number>(100).fill(200));
+      expectExact429(await call(second, 'GET', '/v2/account', { key }), 60);
+      expectExact429(await call(app, 'GET', '/v2/account', { key }), 60);
+    });
+
+    it('keeps the budget exact when the two processes race', async () => {
+      const { key } = await ctx.account({ company: 'Racing' });
+      const responses = await Promise.all(
+        Array.from({ length: 130 }, (_, i) => call(i % 2 === 0 ? app : second, 'GET', '/v2/account', { key })),
+      );
+      expect(responses.filter((r) => r.status === 200)).toHaveLength(100);
+      expect(responses.filter((r) => r.status === 429)).toHaveLength(30);
+    });
+  });
+
+  describe('with a 3-second window (same rules, shorter wait)', () => {
+    let app: NestFastifyApplication;
+    let second: NestFastifyApplication;
+
+    beforeAll(async () => {
+      app = await ctx.startApp({ RATE_LIMIT_WINDOW_MS: 3_000 });
+      second = await ctx.startApp({ RATE_LIMIT_WINDOW_MS: 3_000 });
+    });
+
+    it('lets the next request pass exactly when the oldest leaves the window, and no earlier (rolling, not fixed)', async () => {
+      const { key } = await ctx.account({ company: 'Rolling' });
+      const started = Date.now();
+      expect((await call(app, 'GET', '/v2/account', { key })).status).toBe(200); // the oldest, t ≈ 0
+      const oldestAnswered = Date.now();
+      await sleep(1_500);
+      expect(await burst([app], key, 99)).toEqual(Array<number>(99).fill(200)); // t ≈ 1.5 s
+      const refusing = Date.now();
+      const refused = await call(app, 'GET', '/v2/account', { key });
+      const refusedAt = Date.now();
+      const retryAfter = expectExact429(refused, 3);
+      // The oldest leaves 3 s after Redis admitted it (between `started` and `oldestAnswered`);
+      // Retry-After is the wait from the refusal until then, rounded up to whole seconds.
+      expect(retryAfter).toBeGreaterThanOrEqual(Math.max(1, Math.ceil((started + 3_000 - refusedAt) / 1_000)));
+      expect(retryAfter).toBeLessThanOrEqual(Math.max(1, Math.ceil((oldestAnswered + 3_000 - refusing) / 1_000)));
+
+      // Shortly before the oldest can have left, the bucket is still full.
+      await sleep(Math.max(0, started + 3_000 - 500 - Date.now()));
+      expectExact429(await call(app, 'GET', '/v2/account', { key }), 1);
+      // Once Retry-After has passed, the next request passes.
+      await sleep(Math.max(0, refusedAt + retryAfter * 1_000 - Date.now()));
+      expect((await call(app, 'GET', '/v2/account', { key })).status).toBe(200);
+      // Only one slot was freed: the 99 admitted at t ≈ 1.5 s are still inside the window.
+      const stillFull = await call(app, 'GET', '/v2/account', { key });
+      expectExact429(stillFull, 3);
+    });
+
+    it('does the same across two API processes sharing one budget', async () => {
+      const { key } = await ctx.account({ company: 'Rolling shared' });
+      expect((await call(second, 'GET', '/v2/account', { key })).status).toBe(200);
+      await sleep(1_000);
+      expect(await burst([app, second], key, 99)).toEqual(Array<number>(99).fill(200));
+      const retryAfter = expectExact429(await call(app, 'GET', '/v2/account', { key }), 3);
+      await sleep(retryAfter * 1_000);
+      expect((await call(second, 'GET', '/v2/account', { key })).status).toBe(200);
+      expectExact429(await call(app, 'GET', '/v2/account', { key }), 3);
+    });
+  });
+
+  describe('when Redis cannot be reached', () => {
+    it('fails open by default: requests are served without limit', async () => {
+      const app = await ctx.startApp({ RATE_LIMIT_FAIL_MODE: 'open' });
+      const { key } = await ctx.account({ company: 'Open' });
+      app.get<Redis>(REDIS).disconnect();
+      const started = Date.now();
+      expect(await burst([app], key, 110)).toEqual(Array<number>(110).fill(200));
+      expect(Date.now() - started).toBeLessThan(10_000);
+    });
+
+    it('fails closed when configured: 503 JSON:API with Retry-After', async () => {
+      const app = await ctx.startApp({ RATE_LIMIT_FAIL_MODE: 'closed' });
+      const { key } = await ctx.account({ company: 'Closed' });
+      expect((await call(app, 'GET', '/v2/account', { key })).status).toBe(200);
+      app.get<Redis>(REDIS).disconnect();
+      const response = await call(app, 'GET', '/v2/account', { key });
+      expect(response.status).toBe(503);
+      expect(response.headers['content-type']).toMatch(/^application\/vnd\.api\+json/);
+      expect(response.headers['retry-after']).toBe('1');
+      expect(response.json).toEqual({ errors: [expect.objectContaining({ status: '503', title: 'Service Unavailable' })] });
+    });
+  });
+});

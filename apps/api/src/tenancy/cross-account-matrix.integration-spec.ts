@@ -1,0 +1,85 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { ProvisionedAccount } from '@quayside/data-access';
+import { ApiTestContext, call } from '../test/api-test-app';
+
+/**
+ * Tenancy as a matrix: every endpoint that addresses a record by id, called with ANOTHER
+ * account's id, must answer 401 (specification 5.4, 7); an id that exists nowhere answers 404.
+ *
+ * ADD A ROW for every new endpoint with an id in its path: `createOwned` makes a record that
+ * belongs to `owner` (through the API or a repository) and returns its id; `body` is the
+ * request document for PATCH/POST rows.
+ */
+interface OwnedEndpoint {
+  endpoint: `${'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'} /v2/${string}`;
+  createOwned: (app: NestFastifyApplication, owner: ProvisionedAccount, ctx: ApiTestContext) => Promise<string>;
+  body?: (id: string) => unknown;
+}
+
+async function createApiKey(app: NestFastifyApplication, owner: ProvisionedAccount): Promise<string> {
+  const response = await call(app, 'POST', '/v2/api_keys', { key: owner.key, body: { data: { type: 'api_key', attributes: { name: 'matrix' } } } });
+  return (response.json!['data'] as { id: string }).id;
+}
+
+const MATRIX: OwnedEndpoint[] = [
+  { endpoint: 'GET /v2/api_keys/:id', createOwned: createApiKey },
+  { endpoint: 'DELETE /v2/api_keys/:id', createOwned: createApiKey },
+];
+
+const UNKNOWN_ID = '0f0e0d0c-0b0a-4908-8706-050403020100';
+
+function request(row: OwnedEndpoint, id: string): { method: string; url: string; body: unknown } {
+  const [method, path] = row.endpoint.split(' ') as [string, string];
+  return { method, url: path.replace(':id', id), body: row.body?.(id) };
+}
+
+describe('cross-account matrix: another account’s id answers 401, an unknown id 404', () => {
+  let ctx: ApiTestContext;
+  let app: NestFastifyApplication;
+  let owner: ProvisionedAccount;
+  let intruder: ProvisionedAccount;
+
+  beforeAll(async () => {
+    ctx = await ApiTestContext.create();
+    app = await ctx.startApp();
+    owner = await ctx.account({ company: 'Owner' });
+    intruder = await ctx.account({ company: 'Intruder' });
+  });
+
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it.each(MATRIX)('$endpoint with another account’s id → 401, and the record is untouched', async (row) => {
+    const id = await row.createOwned(app, owner, ctx);
+    const { method, url, body } = request(row, id);
+    const response = await call(app, method, url, { key: intruder.key, ...(body !== undefined ? { body } : {}) });
+    expect(response.status).toBe(401);
+    expect(response.json).toEqual({ errors: [expect.objectContaining({ status: '401', title: 'Unauthorized' })] });
+    // The owner still reaches it, unchanged by the intruder's attempt.
+    const owned = await call(app, 'GET', `/v2/${url.split('/')[2]}/${id}`, { key: owner.key });
+    expect(owned.status).toBe(200);
+  });
+
+  it.each(MATRIX)('$endpoint with an id that exists nowhere → 404', async (row) => {
+    const { method, url, body } = request(row, UNKNOWN_ID);
+    const response = await call(app, method, url, { key: intruder.key, ...(body !== undefined ? { body } : {}) });
+    expect(response.status).toBe(404);
+    expect(response.json).toEqual({ errors: [expect.objectContaining({ status: '404', title: 'Not Found' })] });
+  });
+
+  it.each(MATRIX)('$endpoint by the owner → served (neither 401 nor 404)', async (row) => {
+    const id = await row.createOwned(app, owner, ctx);
+    const { method, url, body } = request(row, id);
+    const response = await call(app, method, url, { key: owner.key, ...(body !== undefined ? { body } : {}) });
+    expect(response.status).toBeLessThan(300);
+  });
+
+  it('lists only the caller’s records', async () => {
+    const ownerKeys = await call(app, 'GET', '/v2/api_keys', { key: owner.key });
+    const intruderKeys = await call(app, 'GET', '/v2/api_keys', { key: intruder.key });
+    const ids = (body: Record<string, unknown> | undefined): string[] => (body!['data'] as { id: string }[]).map((r) => r.id);
+    expect(ids(intruderKeys.json)).toEqual([intruder.apiKeyId]);
+    expect(ids(ownerKeys.json)).not.toContain(intruder.apiKeyId);
+  });
+});
