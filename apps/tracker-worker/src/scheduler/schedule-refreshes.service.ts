@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bull';
-import type { OnApplicationBootstrap } from '@nestjs/common';
+import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Injectable, Logger } from '@nestjs/common';
 import { TrackingRepository } from '@quayside/data-access';
 import type { DueShipment } from '@quayside/data-access';
@@ -27,8 +27,9 @@ export interface TickResult {
  * The jobs of one tick are spread over the tick with random delays: no thundering herd.
  */
 @Injectable()
-export class ScheduleRefreshesService implements OnApplicationBootstrap {
+export class ScheduleRefreshesService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('ScheduleRefreshes');
+  private keeper: NodeJS.Timeout | null = null;
 
   constructor(
     @InjectQueue(QUEUE.tracker) private readonly queue: Queue,
@@ -39,6 +40,15 @@ export class ScheduleRefreshesService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.ensureRepeatable();
+    // Redis keeps nothing on disk here: if it restarts, the repeatable tick is gone until added again.
+    this.keeper = setInterval(() => {
+      this.ensureRepeatable().catch((error: unknown) => this.logger.warn(`cannot register the refresh tick: ${String(error)}`));
+    }, 60_000);
+    this.keeper.unref();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.keeper) clearInterval(this.keeper);
   }
 
   /** Idempotent: Bull keeps one repeatable per (name, id, interval) however often it is added. */
