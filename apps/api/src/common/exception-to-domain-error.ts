@@ -48,7 +48,8 @@ function clientError(status: number, exception: unknown, request: FailedRequest)
     case 404: {
       if (!isRoutingMiss(exception)) return notFound();
       const allowed = request.allowedMethods();
-      if (allowed.length > 0) {
+      // A route that answers this very method and still found nothing (a static file) is a plain 404.
+      if (allowed.length > 0 && !allowed.includes(request.method)) {
         return new DomainError(
           405,
           { title: 'Method Not Allowed', detail: `${request.method} is not allowed on ${request.path}. Allowed: ${allowed.join(', ')}.` },

@@ -35,6 +35,7 @@ describe('malformed requests answer a 4xx JSON:API error, never a 5xx or HTML', 
   it.each<[string, string, string, () => CallOptions, number]>([
     ['an unknown route', 'GET', '/v2/no_such_thing', () => ({ key: owner.key }), 404],
     ['an unknown route outside /v2', 'GET', '/nothing-here', () => ({}), 404],
+    ['an unknown file under /docs', 'GET', '/docs/no-such-asset.js', () => ({}), 404],
     ['an unknown route without credentials', 'GET', '/v2/no_such_thing', () => ({}), 404],
     ['a wrong method on a known path', 'PUT', '/v2/api_keys', () => ({ key: owner.key, body: validBody }), 405],
     ['a wrong method on a known path with an id', 'PATCH', '/v2/api_keys/00000000-0000-4000-8000-000000000000', () => ({ key: owner.key }), 405],
