@@ -19,6 +19,8 @@ export interface ProvisionedAccount {
   account: Account;
   apiKeyId: string;
   key: string;
+  /** How listings show the key from now on. */
+  masked: string;
 }
 
 // Any constant shared by every process that may create a named account at the same time.
@@ -88,6 +90,6 @@ export class AccountRepository {
         key_hash: generated.hash,
       }),
     );
-    return { account: toAccount(saved), apiKeyId: savedKey.id, key: generated.key };
+    return { account: toAccount(saved), apiKeyId: savedKey.id, key: generated.key, masked: maskApiKey(generated.prefix, generated.lastFour) };
   }
 }
