@@ -13,6 +13,7 @@ module.exports = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper,
   transform: {
+    '/node_modules/content-disposition/.+\\.js$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
     '^.+\\.ts$': [
       '@swc/jest',
       {
@@ -27,6 +28,9 @@ module.exports = {
       },
     ],
   },
+  // content-disposition 3 (through @fastify/static, which serves the docs page) ships only
+  // as an ES module; Node 20 loads it natively, Jest needs it compiled to CommonJS.
+  transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   setupFiles: ['reflect-metadata'],
 };

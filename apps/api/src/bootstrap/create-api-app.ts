@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
@@ -17,10 +18,16 @@ export async function createApiApp(config: ApiConfig): Promise<NestFastifyApplic
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY === 'true',
     frameworkErrors: renderFrameworkError,
+    // A caller's X-Request-Id is kept (so a request can be followed across systems), else a UUID.
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+  });
+  adapter.getInstance().addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true });
   app.useLogger(app.get(Logger));
-  app.setGlobalPrefix('v2', { exclude: ['health/live', 'health/ready', 'metrics', 'docs', 'docs/(.*)'] });
+  app.setGlobalPrefix('v2', { exclude: ['health/live', 'health/ready', 'metrics', 'docs', 'docs/{*path}'] });
   app.enableShutdownHooks();
   configureHttpPlatform(app);
   setupOpenApi(app);

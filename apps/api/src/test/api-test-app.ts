@@ -8,21 +8,6 @@ import Redis from 'ioredis';
 import { createApiApp } from '../bootstrap/create-api-app';
 import { ApiConfig } from '../config/api.config';
 
-/*
- * @fastify/static (Swagger UI assets) depends on content-disposition 3, which ships only as an
- * ES module; Node requires it fine, Jest's CommonJS runtime cannot parse it. It is used only
- * by `reply.download()`, which the api never calls, so tests stand in a stub. The lasting fix
- * is a `transformIgnorePatterns` exception for it in jest.preset.js.
- */
-jest.mock('content-disposition', () => ({
-  create: (): never => {
-    throw new Error('content-disposition is stubbed in api tests');
-  },
-  parse: (): never => {
-    throw new Error('content-disposition is stubbed in api tests');
-  },
-}));
-
 export const TEST_REDIS_URL = 'redis://127.0.0.1:6379';
 
 /** The api config a test runs with: its own database and Redis prefix, quiet logs. */

@@ -27,11 +27,8 @@ export function createLoggerModule(app: string, level: LogLevel, format: 'json' 
       level,
       base: { app },
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      genReqId: (req: IncomingMessage) => {
-        const given = req.headers['x-request-id'];
-        return typeof given === 'string' && /^[\w-]{1,100}$/.test(given) ? given : randomUUID();
-      },
-      customProps: () => ({ app }),
+      // Under Fastify the request id is Fastify's (set from X-Request-Id or a UUID by the api).
+      genReqId: (req: IncomingMessage & { id?: unknown }) => (typeof req.id === 'string' ? req.id : randomUUID()),
       ...(format === 'pretty'
         ? { transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } }
         : {}),

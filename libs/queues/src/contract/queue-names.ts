@@ -32,3 +32,20 @@ export const JOBS_BY_QUEUE: Readonly<Record<QueueName, readonly JobName[]>> = {
   [QUEUE.webhookFanout]: [JOB.fanOut],
   [QUEUE.webhookDelivery]: [JOB.deliver],
 };
+
+/**
+ * Bull priority per job (1 runs first). A refresh a client asked for jumps ahead of
+ * tracking work, which runs ahead of the scheduler's routine refreshes.
+ */
+export function jobPriority(job: string, payload: Readonly<Record<string, unknown>>): number {
+  switch (job) {
+    case JOB.refreshContainer:
+      return 1;
+    case JOB.trackRequest:
+      return 2;
+    case JOB.refreshShipment:
+      return payload['reason'] === 'scheduled' ? 5 : 1;
+    default:
+      return 3;
+  }
+}

@@ -1,4 +1,4 @@
-import { JOB, QUEUE } from '../contract/queue-names';
+import { JOB, jobPriority, QUEUE } from '../contract/queue-names';
 import { checkJobHandlers } from './job-handler-registry';
 import type { DiscoveredHandler } from './job-handler-registry';
 
@@ -33,5 +33,19 @@ describe('checkJobHandlers', () => {
 
   it('an app that consumes nothing and has no processors is sound', () => {
     expect(checkJobHandlers([], [], [])).toEqual([]);
+  });
+});
+
+describe('jobPriority', () => {
+  // Bull runs lower numbers first: a client's refresh must never wait behind routine work.
+  it.each([
+    [JOB.refreshContainer, {}, 1],
+    [JOB.refreshShipment, { reason: 'manual' }, 1],
+    [JOB.refreshShipment, { reason: 'resume' }, 1],
+    [JOB.trackRequest, {}, 2],
+    [JOB.fanOut, {}, 3],
+    [JOB.refreshShipment, { reason: 'scheduled' }, 5],
+  ])('%s %j runs with priority %i', (job, payload, priority) => {
+    expect(jobPriority(job, payload)).toBe(priority);
   });
 });

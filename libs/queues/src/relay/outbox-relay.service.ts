@@ -5,7 +5,7 @@ import { ModuleRef } from '@nestjs/core';
 import { OutboxRepository } from '@quayside/data-access';
 import type { OutboxEntity } from '@quayside/data-access';
 import type { Queue } from 'bull';
-import { QUEUE_NAMES } from '../contract/queue-names';
+import { jobPriority, QUEUE_NAMES } from '../contract/queue-names';
 import type { QueueName } from '../contract/queue-names';
 
 export interface RelayOptions {
@@ -53,7 +53,11 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
     const failed: string[] = [];
     for (const row of rows) {
       try {
-        await this.queue(row.queue as QueueName).add(row.job_name, { ...row.payload, outboxId: row.id }, { jobId: row.id, attempts: 3, backoff: { type: 'exponential', delay: 1000 } });
+        await this.queue(row.queue as QueueName).add(
+          row.job_name,
+          { ...row.payload, outboxId: row.id },
+          { jobId: row.id, attempts: 3, backoff: { type: 'exponential', delay: 1000 }, priority: jobPriority(row.job_name, row.payload) },
+        );
       } catch (error) {
         failed.push(row.id);
         if (!this.redisDown) this.logger.warn(`cannot publish to Redis, outbox rows wait in Postgres: ${String(error)}`);
