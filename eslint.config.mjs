@@ -6,6 +6,37 @@ import tseslint from 'typescript-eslint';
 const nodeIo = ['fs', 'fs/promises', 'net', 'http', 'https', 'http2', 'dgram', 'dns', 'child_process', 'cluster', 'worker_threads', 'tls']
   .flatMap((m) => [m, `node:${m}`]);
 
+const boundaryOptions = (allowTesting) => ({
+  enforceBuildableLibDependency: false,
+  allowCircularSelfDependency: false,
+  banTransitiveDependencies: false,
+  checkDynamicDependenciesExceptions: [],
+  depConstraints: depConstraints(allowTesting),
+});
+
+/** app → feature → data-access → domain; tests (only) may also use the testing lib. */
+function depConstraints(allowTesting) {
+  const testing = allowTesting ? ['type:testing'] : [];
+  return [
+    { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:domain', ...testing] },
+    { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:domain', ...testing] },
+    { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:domain', ...testing] },
+    { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:domain'] },
+    {
+      sourceTag: 'type:domain',
+      onlyDependOnLibsWithTags: [],
+      bannedExternalImports: ['@nestjs/*', 'typeorm', 'pg', 'pg-*', 'bull', 'bullmq', 'ioredis', 'redis', 'undici', 'axios', ...nodeIo],
+    },
+    { sourceTag: 'scope:api', notDependOnLibsWithTags: ['scope:tracker-worker', 'scope:webhook-dispatcher', 'scope:tools', 'scope:bench', 'scope:e2e'] },
+    { sourceTag: 'scope:tracker-worker', notDependOnLibsWithTags: ['scope:api', 'scope:webhook-dispatcher', 'scope:tools', 'scope:bench', 'scope:e2e'] },
+    { sourceTag: 'scope:webhook-dispatcher', notDependOnLibsWithTags: ['scope:api', 'scope:tracker-worker', 'scope:tools', 'scope:bench', 'scope:e2e'] },
+    { sourceTag: 'scope:tools', notDependOnLibsWithTags: ['scope:api', 'scope:tracker-worker', 'scope:webhook-dispatcher', 'scope:bench', 'scope:e2e'] },
+    { sourceTag: 'scope:bench', notDependOnLibsWithTags: ['scope:tools', 'scope:e2e'] },
+    { sourceTag: 'scope:e2e', notDependOnLibsWithTags: ['scope:tools', 'scope:bench'] },
+    { sourceTag: 'scope:shared', notDependOnLibsWithTags: ['type:app'] },
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/tmp/**', '**/*.js', '**/*.mjs', '**/*.cjs', '.nx/**', 'coverage/**'] },
   js.configs.recommended,
@@ -26,29 +57,7 @@ export default tseslint.config(
     rules: {
       '@nx/enforce-module-boundaries': [
         'error',
-        {
-          enforceBuildableLibDependency: false,
-          allowCircularSelfDependency: false,
-          banTransitiveDependencies: false,
-          checkDynamicDependenciesExceptions: [],
-          depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:domain', 'type:testing'] },
-            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:domain'] },
-            { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:domain'] },
-            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:domain'] },
-            {
-              sourceTag: 'type:domain',
-              onlyDependOnLibsWithTags: [],
-              bannedExternalImports: ['@nestjs/*', 'typeorm', 'pg', 'pg-*', 'bull', 'bullmq', 'ioredis', 'redis', 'undici', 'axios', ...nodeIo],
-            },
-            { sourceTag: 'scope:api', notDependOnLibsWithTags: ['scope:tracker-worker', 'scope:webhook-dispatcher', 'scope:tools', 'scope:bench'] },
-            { sourceTag: 'scope:tracker-worker', notDependOnLibsWithTags: ['scope:api', 'scope:webhook-dispatcher', 'scope:tools', 'scope:bench'] },
-            { sourceTag: 'scope:webhook-dispatcher', notDependOnLibsWithTags: ['scope:api', 'scope:tracker-worker', 'scope:tools', 'scope:bench'] },
-            { sourceTag: 'scope:tools', notDependOnLibsWithTags: ['scope:api', 'scope:tracker-worker', 'scope:webhook-dispatcher', 'scope:bench'] },
-            { sourceTag: 'scope:bench', notDependOnLibsWithTags: ['scope:tools'] },
-            { sourceTag: 'scope:shared', notDependOnLibsWithTags: ['type:app'] },
-          ],
-        },
+        boundaryOptions(false),
       ],
       'no-restricted-imports': [
         'error',
@@ -87,8 +96,9 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.spec.ts', '**/*.integration-spec.ts', '**/*.e2e-spec.ts', 'libs/testing/**/*.ts'],
+    files: ['**/*.spec.ts', '**/*.integration-spec.ts', '**/*.e2e-spec.ts', '**/test/**/*.ts', '**/__tests__/**/*.ts', 'libs/testing/**/*.ts'],
     rules: {
+      '@nx/enforce-module-boundaries': ['error', boundaryOptions(true)],
       '@typescript-eslint/unbound-method': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
     },

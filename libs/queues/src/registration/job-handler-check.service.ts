@@ -22,7 +22,8 @@ export class JobHandlerCheckService implements OnApplicationBootstrap {
     const handlers: DiscoveredHandler[] = [];
     const consumerQueues: QueueName[] = [];
     for (const wrapper of this.discovery.getProviders()) {
-      const { instance, metatype } = wrapper;
+      const instance: unknown = wrapper.instance;
+      const metatype = wrapper.metatype;
       if (!instance || !metatype || typeof instance !== 'object') continue;
       const queue = this.reflector.get<QueueName | undefined>(QUEUE_CONSUMER_METADATA, metatype);
       if (!queue) continue;

@@ -3,7 +3,6 @@ import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/comm
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { OutboxRepository } from '@quayside/data-access';
-import type { OutboxEntity } from '@quayside/data-access';
 import type { Queue } from 'bull';
 import { jobPriority, QUEUE_NAMES } from '../contract/queue-names';
 import type { QueueName } from '../contract/queue-names';
