@@ -115,19 +115,12 @@ describe('track-request', () => {
     ]);
   });
 
-  it('a bill of lading the line never knows waits for its manifest and expires after 7 days', async () => {
+  it('TEST-TR-FAILED: a bill of lading the line does not know fails at once with not_found', async () => {
     const account = await harness.account();
     const { id, outboxId } = await harness.trackingRequest(account, 'TEST-TR-FAILED', T0);
-    let next: string | undefined = outboxId;
-    let now = T0;
-    for (let day = 0; day <= 7 && next !== undefined; day += 1) {
-      now = dayOf(T0, day);
-      await useCase.execute({ trackingRequestId: id, outboxId: next }, now);
-      next = (await harness.pendingOutbox(JOB.trackRequest))[0]?.id;
-    }
-    expect(await harness.request(id)).toMatchObject({ status: 'failed', failed_reason: 'expired', is_retrying: false, next_attempt_at: null });
-    expect(now).toEqual(dayOf(T0, 7));
-    expect(await harness.eventNames(account)).toEqual(['tracking_request.awaiting_manifest', 'tracking_request.failed']);
+    expect(await useCase.execute({ trackingRequestId: id, outboxId }, T0)).toMatchObject({ status: 'failed', failedReason: 'not_found' });
+    expect(await harness.request(id)).toMatchObject({ status: 'failed', failed_reason: 'not_found', is_retrying: false, next_attempt_at: null });
+    expect(await harness.eventNames(account)).toEqual(['tracking_request.failed']);
   });
 
   it('a container number the line does not know fails at once with not_found', async () => {

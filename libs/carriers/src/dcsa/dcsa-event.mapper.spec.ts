@@ -76,7 +76,7 @@ describe('mapDcsaEvents: conformance messages', () => {
     expect(shipment.containers[0]).toMatchObject({
       isoSizeType: '22GP',
       // Normalized by the domain rule from the raw code the carrier sent.
-      equipment: { type: 'dry' },
+      equipment: { type: 'dry', length: 20, height: 'standard' },
       sealNumber: 'string',
       estimates: [],
       emptyReturned: false,

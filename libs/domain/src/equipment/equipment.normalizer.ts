@@ -118,10 +118,22 @@ export function normalizeEquipment(input: unknown): NormalizedEquipment {
   return parseCarrierSpelling(text);
 }
 
-/** An ISO 6346 size-type code (`22G1`, `L5G1`, legacy `2210`), or null when the token is not one. */
+/**
+ * ISO 6346 type group codes (`GP`, `RT`, `UT`, `PF`, `TN`, `BU`, ...) that carriers (and DCSA's
+ * `ISOEquipmentCode`) use in place of the detailed type (`22GP` for `22G1`). Only these exact
+ * pairs count, so a carrier spelling such as `40HC` is never read as a size-type code.
+ */
+const ISO_GROUP_CODES = new Set(['GP', 'VH', 'BU', 'BK', 'SN', 'RT', 'RE', 'RS', 'HR', 'HI', 'UT', 'PL', 'PF', 'PC', 'PS', 'TN', 'TD', 'TG']);
+
+function isoGroupCode(token: string): RegExpExecArray | null {
+  const match = /^([0-9A-Z])([0-9A-Z])([A-Z])([A-Z])$/.exec(token);
+  return match !== null && ISO_GROUP_CODES.has(`${match[3]}${match[4]}`) ? match : null;
+}
+
+/** An ISO 6346 size-type code (`22G1`, `22GP`, `L5G1`, legacy `2210`), or null when the token is not one. */
 export function parseIsoSizeType(code: string): NormalizedEquipment | null {
   const token = code.toUpperCase();
-  const modern = /^([0-9A-Z])([0-9A-Z])([A-Z])([0-9])$/.exec(token);
+  const modern = /^([0-9A-Z])([0-9A-Z])([A-Z])([0-9])$/.exec(token) ?? isoGroupCode(token);
   const legacy = modern === null ? /^([0-9A-Z])([0-9])([0-9])([0-9])$/.exec(token) : null;
   const match = modern ?? legacy;
   if (match === null) return null;

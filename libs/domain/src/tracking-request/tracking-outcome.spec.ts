@@ -25,8 +25,8 @@ describe('decideTrackingOutcome', () => {
     ['container', 'carrier_found', 'succeeded', null, 'tracking_request.succeeded'],
     ['container', 'not_found', 'failed', 'not_found', 'tracking_request.failed'],
     ['container', 'not_manifested', 'failed', 'not_found', 'tracking_request.failed'],
-    ['bill_of_lading', 'not_found', 'awaiting_manifest', 'awaiting_manifest', 'tracking_request.awaiting_manifest'],
-    ['booking_number', 'not_found', 'awaiting_manifest', 'awaiting_manifest', 'tracking_request.awaiting_manifest'],
+    ['bill_of_lading', 'not_found', 'failed', 'not_found', 'tracking_request.failed'],
+    ['booking_number', 'not_found', 'failed', 'not_found', 'tracking_request.failed'],
     ['bill_of_lading', 'not_manifested', 'awaiting_manifest', 'awaiting_manifest', 'tracking_request.awaiting_manifest'],
     ['bill_of_lading', 'invalid_number', 'failed', 'invalid_number', 'tracking_request.failed'],
     ['booking_number', 'booking_cancelled', 'failed', 'booking_cancelled', 'tracking_request.failed'],
@@ -72,7 +72,7 @@ describe('decideTrackingOutcome', () => {
     let state = request();
     let now = at(60);
     const events: Array<string | null> = [];
-    let decision = decideTrackingOutcome(state, 'not_found', now);
+    let decision = decideTrackingOutcome(state, 'not_manifested', now);
     expect(decision.awaiting_manifest_since).toEqual(now);
     while (decision.status === 'awaiting_manifest') {
       events.push(decision.event);

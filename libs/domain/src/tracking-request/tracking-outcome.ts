@@ -84,8 +84,9 @@ const PERMANENT_REASON_BY_INPUT: Partial<Record<TrackingTransitionInput, Permane
  * request's context, takes the (legal) move, and says what to store, emit and schedule.
  * An illegal move throws a 409 `illegal_transition` DomainError.
  *
- * - A container number "not found" fails at once (`not_found`); a bill of lading or booking
- *   "not found" is treated as not yet manifested.
+ * - `not_found` (the carrier knows no such number) fails at once with `not_found`. A bill of
+ *   lading or booking that is `not_manifested` waits in `awaiting_manifest`; a container
+ *   number cannot be unmanifested, so for it `not_manifested` is `not_found` too.
  * - A transient failure in `pending` after 14 retries fails with `retries_exhausted`.
  * - In `awaiting_manifest`, a re-check that still finds nothing (or fails transiently) 7 days
  *   or more after entering it fails with `expired`; a later success still wins.
@@ -167,6 +168,9 @@ function resolveInput(
     now.getTime() - manifestSince.getTime() >= policy.awaiting_manifest.expires_after_seconds * 1000;
   switch (outcome.kind) {
     case 'not_found':
+      // The carrier says the number does not exist (adapters say `not_manifested` when it may
+      // simply not be manifested yet): fails at once, whatever the kind of number.
+      return 'not_found';
     case 'not_manifested':
       // Containers are not manifested: an unknown container number is simply not found.
       if (request.request_type === 'container') return 'not_found';

@@ -6,7 +6,7 @@ import { illegalTransition } from '../errors/error-catalog';
 /**
  * The inputs of the transition table. They are what an outcome becomes once its context is
  * known (see `decideTrackingOutcome`): e.g. a transient failure on the 15th attempt is
- * `retries_exhausted`, a bill of lading "not found" is `not_manifested`, a manifest re-check
+ * `retries_exhausted`, a container number "not manifested" is `not_found`, a manifest re-check
  * after 7 days is `manifest_expired`.
  */
 export const TRACKING_TRANSITION_INPUTS = [
