@@ -1,5 +1,12 @@
+import { isIP } from 'node:net';
 import { BaseAppConfig } from '@quayside/platform';
-import { IsIn, IsInt, IsString, Max, Min } from 'class-validator';
+import { parseAllowList } from '@quayside/webhooks';
+import type { WebhookUrlPolicy } from '@quayside/webhooks';
+import { IsIn, IsInt, IsString, Matches, Max, Min, ValidateBy } from 'class-validator';
+
+function commaList(value: string): string[] {
+  return value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+}
 
 /** Everything the api process reads from its environment, validated once at boot. */
 export class ApiConfig extends BaseAppConfig {
@@ -40,6 +47,39 @@ export class ApiConfig extends BaseAppConfig {
   @Min(10)
   @Max(10_000)
   RATE_LIMIT_REDIS_TIMEOUT_MS = 250;
+
+  /** `true` accepts http:// webhook URLs: local development only (same meaning as the dispatcher's). */
+  @IsIn(['true', 'false'])
+  WEBHOOK_ALLOW_HTTP: 'true' | 'false' = 'false';
+
+  /** Host names, addresses or CIDR ranges exempt from the private-address check of webhook URLs, comma separated. */
+  @IsString()
+  @Matches(/^[A-Za-z0-9.:/\-_[\]\s,]*$/, { message: 'WEBHOOK_ALLOWED_HOSTS must be a comma-separated list of hosts, addresses or CIDR ranges' })
+  WEBHOOK_ALLOWED_HOSTS: string = '';
+
+  /** The addresses webhook deliveries leave from, comma separated, for `GET /v2/webhooks/ips`. */
+  @ValidateBy({
+    name: 'isIpList',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && commaList(value).every((entry) => isIP(entry) !== 0),
+      defaultMessage: () => 'WEBHOOK_EGRESS_IPS must be a comma-separated list of IP addresses',
+    },
+  })
+  WEBHOOK_EGRESS_IPS: string = '';
+
+  /** Whole test delivery of `POST /v2/webhooks/trigger`: connect, send, answer. */
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  WEBHOOK_TRIGGER_TIMEOUT_MS: number = 15_000;
+
+  get webhookUrlPolicy(): WebhookUrlPolicy {
+    return { allowHttp: this.WEBHOOK_ALLOW_HTTP === 'true', allow: parseAllowList(this.WEBHOOK_ALLOWED_HOSTS) };
+  }
+
+  get webhookEgressIps(): string[] {
+    return commaList(this.WEBHOOK_EGRESS_IPS);
+  }
 
   get publicBaseUrl(): string {
     return this.PUBLIC_BASE_URL || `http://${this.HOST === '0.0.0.0' ? '127.0.0.1' : this.HOST}:${this.PORT}`;
