@@ -2,3 +2,9 @@ export { createTestDatabase, TEST_SERVER_URL } from './database/create-test-data
 export type { TestDatabase } from './database/create-test-database';
 export { testRedisPrefix } from './redis/test-redis-prefix';
 export { createAccount } from './factories/account.factory';
+export { createShipment } from './factories/shipment.factory';
+export type { ShipmentOverrides } from './factories/shipment.factory';
+export { createContainer, createTransportEvent } from './factories/container.factory';
+export type { ContainerOverrides, TransportEventOverrides } from './factories/container.factory';
+export { CONTAINER_FIXTURES } from './factories/container-fixtures';
+export { createParty, linkParty } from './factories/party.factory';
