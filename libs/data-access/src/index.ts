@@ -50,3 +50,7 @@ export type {
 } from './repositories/shipment-state.types';
 export { TrackingRepository } from './repositories/tracking.repository';
 export type { DueShipment, RefreshGroup } from './repositories/tracking.repository';
+export { WebhookRegistrationRepository } from './repositories/webhook-registration.repository';
+export type { NewWebhook, WebhookChanges } from './repositories/webhook-registration.repository';
+export { WebhookNotificationQueryRepository } from './repositories/webhook-notification-query.repository';
+export type { WebhookNotificationFilters } from './repositories/webhook-notification-query.repository';

@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import type { DeliveryStatus, EventName } from '@quayside/domain';
+import { DataSource } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { WebhookNotificationEntity } from '../entities/webhook-notification.entity';
+import type { AccountScope } from './account-scope';
+import { AccountScopedRepository } from './account-scoped.repository';
+import { queryRows } from './query-rows';
+
+export interface WebhookNotificationFilters {
+  webhook_id?: string;
+  event?: EventName;
+  delivery_status?: DeliveryStatus;
+  /** Created at or after. */
+  created_from?: Date;
+  /** Created before. */
+  created_before?: Date;
+}
+
+/**
+ * Notifications as their owner reads them through the API, and the selection of a bulk
+ * redelivery. The dispatcher's writes are in `WebhookNotificationRepository`.
+ */
+@Injectable()
+export class WebhookNotificationQueryRepository extends AccountScopedRepository<WebhookNotificationEntity> {
+  constructor(dataSource: DataSource) {
+    super(dataSource, WebhookNotificationEntity, 'webhook_notification');
+  }
+
+  /**
+   * A page of the account's notifications, oldest first by `(created_at, id)` (index
+   * `idx_webhook_notifications_account_list`, or `..._webhook_list` with a webhook filter).
+   * The stored payload is left out unless asked for: it can be large and lists rarely need it.
+   */
+  async listPage(
+    scope: AccountScope,
+    filters: WebhookNotificationFilters,
+    page: { offset: number; size: number },
+    options: { withPayload?: boolean } = {},
+  ): Promise<{ rows: WebhookNotificationEntity[]; total: number }> {
+    const query = this.scoped(scope, 'row');
+    if (!options.withPayload) {
+      const columns = this.repository().metadata.columns.map((column) => column.propertyName).filter((name) => name !== 'payload');
+      query.select(columns.map((name) => `row.${name}`));
+    }
+    if (filters.webhook_id !== undefined) query.andWhere('row.webhook_id = :webhookId', { webhookId: filters.webhook_id });
+    if (filters.event !== undefined) query.andWhere('row.event = :event', { event: filters.event });
+    if (filters.delivery_status !== undefined) query.andWhere('row.delivery_status = :status', { status: filters.delivery_status });
+    if (filters.created_from !== undefined) query.andWhere('row.created_at >= :from', { from: filters.created_from });
+    if (filters.created_before !== undefined) query.andWhere('row.created_at < :before', { before: filters.created_before });
+    const [rows, total] = await query
+      .orderBy('row.created_at', 'ASC')
+      .addOrderBy('row.id', 'ASC')
+      .skip(page.offset)
+      .take(page.size)
+      .getManyAndCount();
+    return { rows, total };
+  }
+
+  /**
+   * Ids of the account's `failed` notifications created at or after `since`, of one webhook
+   * when given, oldest first, at most `limit`; locked for the caller's redelivery transaction.
+   */
+  async failedIdsSince(manager: EntityManager, scope: AccountScope, since: Date, limit: number, webhookId?: string): Promise<string[]> {
+    const rows = await queryRows<{ id: string }>(
+      manager,
+      `SELECT id FROM webhook_notifications
+       WHERE account_id = $1 AND delivery_status = 'failed' AND created_at >= $2 AND ($4::uuid IS NULL OR webhook_id = $4::uuid)
+       ORDER BY created_at, id LIMIT $3 FOR UPDATE`,
+      [scope.accountId, since, limit, webhookId ?? null],
+    );
+    return rows.map((row) => row.id);
+  }
+}
