@@ -16,7 +16,7 @@ describe('the three apps boot, report health and stop cleanly', () => {
     await db.drop();
   });
 
-  it.each<AppName>(['api', 'tracker-worker', 'webhook-dispatcher'])('%s answers ready with database and Redis up, then stops on SIGTERM', async (app) => {
+  it.each<AppName>(['api', 'tracker-worker', 'webhook-dispatcher'])('%s answers ready with database and Redis up, serves metrics, then stops on SIGTERM', async (app) => {
     const port = await freePort();
     const proc = new AppProcess(app, { DATABASE_URL: db.url, REDIS_PREFIX: prefix, PORT: String(port), OPS_PORT: String(port) });
     try {
@@ -26,6 +26,8 @@ describe('the three apps boot, report health and stop cleanly', () => {
       expect(body.status).toBe('ok');
       expect(body.checks.database?.status).toBe('up');
       expect(body.checks.redis?.status).toBe('up');
+      const metrics = await (await fetch(`${base}/metrics`)).text();
+      expect(metrics).toContain(`quayside_queue_jobs{queue="tracker",state="waiting",app="${app}"}`);
       const log = proc.text.split('\n').find((line) => line.startsWith('{'));
       expect(JSON.parse(log ?? '{}')).toMatchObject({ app });
     } finally {

@@ -1,19 +1,23 @@
 import type { DynamicModule } from '@nestjs/common';
 import { Module } from '@nestjs/common';
 import { DataAccessModule } from '@quayside/data-access';
-import { createLoggerModule, RedisModule } from '@quayside/platform';
+import { createLoggerModule, MetricsModule, RedisModule } from '@quayside/platform';
 import { QueuesModule } from '@quayside/queues';
 import { ApiPlatformModule } from './common/api-platform.module';
 import { ApiConfig } from './config/api.config';
 import { HealthModule } from './health/health.module';
+import { OperatorModule } from './operator/operator.module';
 
 @Module({})
 export class AppModule {
   static forRoot(config: ApiConfig): DynamicModule {
     return {
       module: AppModule,
+      // Global so every feature module can inject the validated ApiConfig.
+      global: true,
       imports: [
         createLoggerModule('api', config.LOG_LEVEL, config.LOG_FORMAT),
+        MetricsModule.forRoot('api'),
         DataAccessModule.forRoot({ databaseUrl: config.DATABASE_URL }),
         RedisModule.forRoot({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX }),
         // The api consumes no queue; it runs an outbox relay so accepted requests reach the tracker.
@@ -24,6 +28,7 @@ export class AppModule {
           relay: { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS, redeliverAfterMs: config.OUTBOX_REDELIVER_AFTER_MS },
         }),
         HealthModule,
+        OperatorModule,
         ApiPlatformModule.forRoot({
           publicBaseUrl: config.publicBaseUrl,
           rateLimit: {

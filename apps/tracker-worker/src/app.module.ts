@@ -1,7 +1,7 @@
 import type { DynamicModule } from '@nestjs/common';
 import { Module } from '@nestjs/common';
 import { DataAccessModule } from '@quayside/data-access';
-import { createLoggerModule, RedisModule, WorkerOpsModule } from '@quayside/platform';
+import { createLoggerModule, MetricsModule, RedisModule, WorkerOpsModule } from '@quayside/platform';
 import { QUEUE, QueuesModule } from '@quayside/queues';
 import { AdaptersModule } from './adapters/adapters.module';
 import type { TrackingAdapters } from './adapters/tracking-adapters';
@@ -18,6 +18,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         createLoggerModule('tracker-worker', config.LOG_LEVEL, config.LOG_FORMAT),
+        MetricsModule.forRoot('tracker-worker'),
         DataAccessModule.forRoot({ databaseUrl: config.DATABASE_URL }),
         RedisModule.forRoot({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX }),
         QueuesModule.forRoot({

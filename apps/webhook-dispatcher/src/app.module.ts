@@ -1,7 +1,7 @@
 import type { DynamicModule } from '@nestjs/common';
 import { Module } from '@nestjs/common';
 import { DataAccessModule } from '@quayside/data-access';
-import { createLoggerModule, RedisModule, WorkerOpsModule } from '@quayside/platform';
+import { createLoggerModule, MetricsModule, RedisModule, WorkerOpsModule } from '@quayside/platform';
 import { QUEUE, QueuesModule } from '@quayside/queues';
 import { WebhookDispatcherConfig } from './config/webhook-dispatcher.config';
 import { DeliveryModule } from './delivery/delivery.module';
@@ -28,6 +28,7 @@ export class AppModule {
       imports: [
         DispatcherConfigModule.forRoot(config),
         createLoggerModule('webhook-dispatcher', config.LOG_LEVEL, config.LOG_FORMAT),
+        MetricsModule.forRoot('webhook-dispatcher'),
         DataAccessModule.forRoot({ databaseUrl: config.DATABASE_URL }),
         RedisModule.forRoot({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX }),
         QueuesModule.forRoot({

@@ -7,3 +7,5 @@ export * from './redis/redis.module';
 export * from './config/worker-app.config';
 export * from './ops/ops-server';
 export * from './ops/worker-ops.module';
+export * from './metrics/metrics.module';
+export * from './metrics/metrics.service';

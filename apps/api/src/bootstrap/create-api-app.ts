@@ -7,6 +7,8 @@ import { AppModule } from '../app.module';
 import { configureHttpPlatform } from '../common/configure-http-platform';
 import { renderFrameworkError } from '../common/framework-errors';
 import { setupOpenApi } from '../openapi/setup-openapi';
+import { registerHttpMetrics } from '../operator/http-metrics';
+import { mountQueueDashboard } from '../operator/queue-dashboard';
 import type { ApiConfig } from '../config/api.config';
 
 /**
@@ -28,6 +30,8 @@ export async function createApiApp(config: ApiConfig): Promise<NestFastifyApplic
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix('v2', { exclude: ['health/live', 'health/ready', 'metrics', 'docs', 'docs/{*path}'] });
+  registerHttpMetrics(app);
+  mountQueueDashboard(app, config.OPERATOR_TOKEN);
   app.enableShutdownHooks();
   configureHttpPlatform(app);
   setupOpenApi(app);

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { BaseAppConfig } from '@quayside/platform';
 import { parseAllowList } from '@quayside/webhooks';
 import type { WebhookUrlPolicy } from '@quayside/webhooks';
-import { IsIn, IsInt, IsString, Matches, Max, Min, ValidateBy } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateBy } from 'class-validator';
 
 function commaList(value: string): string[] {
   return value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
@@ -36,7 +36,7 @@ export class ApiConfig extends BaseAppConfig {
   @IsInt()
   @Min(1000)
   @Max(3_600_000)
-  RATE_LIMIT_WINDOW_MS = 60_000;
+  RATE_LIMIT_WINDOW_MS: number = 60_000;
 
   /** When Redis cannot be asked, `open` admits the request and `closed` answers 503 (docs/rate-limits.md). */
   @IsIn(['open', 'closed'])
@@ -46,7 +46,7 @@ export class ApiConfig extends BaseAppConfig {
   @IsInt()
   @Min(10)
   @Max(10_000)
-  RATE_LIMIT_REDIS_TIMEOUT_MS = 250;
+  RATE_LIMIT_REDIS_TIMEOUT_MS: number = 250;
 
   /** `true` accepts http:// webhook URLs: local development only (same meaning as the dispatcher's). */
   @IsIn(['true', 'false'])
@@ -72,6 +72,16 @@ export class ApiConfig extends BaseAppConfig {
   @Min(100)
   @Max(60_000)
   WEBHOOK_TRIGGER_TIMEOUT_MS: number = 15_000;
+
+  /**
+   * Opens the operator pages (queue dashboard at /admin/queues) and, when set, guards /metrics.
+   * Unset: the dashboard is not served at all. Operators send `Authorization: Bearer <token>`,
+   * or sign in to the dashboard with user `operator` and the token as password.
+   */
+  @IsOptional()
+  @IsString()
+  @MinLength(16, { message: 'OPERATOR_TOKEN must be at least 16 characters' })
+  OPERATOR_TOKEN?: string;
 
   get webhookUrlPolicy(): WebhookUrlPolicy {
     return { allowHttp: this.WEBHOOK_ALLOW_HTTP === 'true', allow: parseAllowList(this.WEBHOOK_ALLOWED_HOSTS) };

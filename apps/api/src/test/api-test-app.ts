@@ -26,7 +26,7 @@ export interface InjectResult {
   status: number;
   headers: Record<string, string | string[] | number | undefined>;
   body: string;
-  /** The parsed body; `undefined` when empty. */
+  /** The parsed body; `undefined` when empty or not JSON. */
   json: Record<string, unknown> | undefined;
 }
 
@@ -56,7 +56,7 @@ export async function call(app: NestFastifyApplication, method: string, url: str
     status: response.statusCode,
     headers: response.headers,
     body: response.body,
-    json: response.body === '' ? undefined : (JSON.parse(response.body) as Record<string, unknown>),
+    json: response.body === '' || !String(response.headers['content-type'] ?? '').includes('json') ? undefined : (JSON.parse(response.body) as Record<string, unknown>),
   };
 }
 

@@ -1,9 +1,11 @@
 import type { DynamicModule } from '@nestjs/common';
 import { Module } from '@nestjs/common';
 import { ReferenceDataRepository } from '@quayside/data-access';
+import { MetricsService } from '@quayside/platform';
 import { TrackerWorkerConfig } from '../config/tracker-worker.config';
 import { adapterRegistryConfig } from './adapter-registry-config';
 import { ConfigTrackingAdapters } from './config-tracking-adapters';
+import { InstrumentedTrackingAdapters } from './instrumented-tracking-adapters';
 import { TrackingAdapters } from './tracking-adapters';
 
 /**
@@ -20,11 +22,14 @@ export class AdaptersModule {
         { provide: TrackerWorkerConfig, useValue: config },
         {
           provide: TrackingAdapters,
-          inject: [ReferenceDataRepository],
-          useFactory: (referenceData: ReferenceDataRepository): TrackingAdapters =>
-            adapters ??
-            // DCSA events carry UTC offsets only; the ports table names the IANA zone of each place.
-            new ConfigTrackingAdapters(adapterRegistryConfig(config), async (locode) => (await referenceData.findPortByCode(locode))?.time_zone ?? null),
+          inject: [ReferenceDataRepository, { token: MetricsService, optional: true }],
+          useFactory: (referenceData: ReferenceDataRepository, metrics?: MetricsService): TrackingAdapters => {
+            const chosen =
+              adapters ??
+              // DCSA events carry UTC offsets only; the ports table names the IANA zone of each place.
+              new ConfigTrackingAdapters(adapterRegistryConfig(config), async (locode) => (await referenceData.findPortByCode(locode))?.time_zone ?? null);
+            return metrics ? new InstrumentedTrackingAdapters(chosen, metrics) : chosen;
+          },
         },
       ],
       exports: [TrackerWorkerConfig, TrackingAdapters],

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
+import { MetricsService } from '@quayside/platform';
 import type { DeliverJob } from '@quayside/queues';
 import { JOB, JobHandler, QUEUE, QueueConsumer } from '@quayside/queues';
 import type { Job } from 'bull';
@@ -13,10 +14,14 @@ export const DELIVERY_CONCURRENCY = 16;
 @QueueConsumer(QUEUE.webhookDelivery)
 @Injectable()
 export class DeliveryProcessor {
-  constructor(private readonly delivery: DeliveryService) {}
+  constructor(
+    private readonly delivery: DeliveryService,
+    @Optional() private readonly metrics?: MetricsService,
+  ) {}
 
   @JobHandler(JOB.deliver, { concurrency: DELIVERY_CONCURRENCY })
   async deliver(job: Job<DeliverJob>): Promise<void> {
-    await this.delivery.deliver(job.data.notificationId, job.data.outboxId);
+    const outcome = await this.delivery.deliver(job.data.notificationId, job.data.outboxId);
+    this.metrics?.webhookDeliveries.inc({ outcome });
   }
 }

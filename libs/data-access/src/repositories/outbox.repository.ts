@@ -103,6 +103,12 @@ export class OutboxRepository {
     return rows.length === 1;
   }
 
+  /** Rows whose job has not completed yet: the backlog between processes (a metric). */
+  async countIncomplete(): Promise<number> {
+    const rows = await queryRows<{ count: string }>(this.dataSource, `SELECT count(*)::text AS count FROM outbox WHERE completed_at IS NULL`, []);
+    return Number(rows[0]?.count ?? 0);
+  }
+
   async findById(id: string): Promise<OutboxEntity | null> {
     return this.dataSource.getRepository(OutboxEntity).findOneBy({ id });
   }

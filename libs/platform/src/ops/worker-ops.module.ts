@@ -1,9 +1,10 @@
 import type { DynamicModule, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Inject, Injectable, Logger, Module } from '@nestjs/common';
+import { Inject, Injectable, Logger, Module, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { ReadinessService } from '../health/readiness.service';
+import { MetricsService } from '../metrics/metrics.service';
 import { REDIS } from '../redis/redis.module';
 import { OpsServer } from './ops-server';
 
@@ -19,8 +20,9 @@ class WorkerOpsService implements OnApplicationBootstrap, OnApplicationShutdown 
     @InjectDataSource() dataSource: DataSource,
     @Inject(REDIS) redis: Redis,
     readiness: ReadinessService,
+    @Optional() metrics?: MetricsService,
   ) {
-    this.server = new OpsServer({ ready: () => readiness.check(dataSource, redis) });
+    this.server = new OpsServer({ ready: () => readiness.check(dataSource, redis), ...(metrics ? { metrics: () => metrics.render() } : {}) });
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -33,7 +35,7 @@ class WorkerOpsService implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 }
 
-/** Health (and later metrics) over HTTP for an app that is otherwise only a queue consumer. */
+/** Health and Prometheus metrics over HTTP for an app that is otherwise only a queue consumer. */
 @Module({})
 export class WorkerOpsModule {
   static forRoot(options: { port: number; host: string }): DynamicModule {

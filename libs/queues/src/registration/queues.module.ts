@@ -4,6 +4,7 @@ import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { QUEUE_NAMES } from '../contract/queue-names';
 import type { QueueName } from '../contract/queue-names';
+import { QueueMetricsService } from '../metrics/queue-metrics.service';
 import { OutboxRelayService } from '../relay/outbox-relay.service';
 import { CONSUMED_QUEUES, JobHandlerCheckService } from './job-handler-check.service';
 
@@ -43,6 +44,7 @@ export class QueuesModule {
         { provide: CONSUMED_QUEUES, useValue: options.consumes },
         { provide: 'QUEUES_RELAY_OPTIONS', useValue: options.relay === false ? null : (options.relay ?? { pollIntervalMs: 200, redeliverAfterMs: 300_000 }) },
         JobHandlerCheckService,
+        ...(options.relay === false ? [] : [QueueMetricsService]),
         ...relay,
       ],
       exports: [BullModule],

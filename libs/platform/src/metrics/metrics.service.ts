@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+export type JobOutcome = 'completed' | 'failed';
+
+/**
+ * Every Prometheus series of a Quayside process, defined in one place so the three apps
+ * name and label them alike. Each process has its own registry, labelled with its app.
+ */
+@Injectable()
+export class MetricsService {
+  readonly registry = new Registry();
+
+  readonly httpRequestDuration = new Histogram({
+    name: 'quayside_http_request_duration_seconds',
+    help: 'HTTP request latency by method, route pattern and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [this.registry],
+  });
+
+  readonly jobDuration = new Histogram({
+    name: 'quayside_job_duration_seconds',
+    help: 'Time a job took in this process, by queue, job name and outcome',
+    labelNames: ['queue', 'job', 'outcome'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [this.registry],
+  });
+
+  readonly queueDepth = new Gauge({
+    name: 'quayside_queue_jobs',
+    help: 'Jobs in each queue by state (read from Redis when scraped)',
+    labelNames: ['queue', 'state'] as const,
+    registers: [this.registry],
+  });
+
+  readonly outboxBacklog = new Gauge({
+    name: 'quayside_outbox_unpublished',
+    help: 'Outbox rows not yet completed (read from Postgres when scraped)',
+    registers: [this.registry],
+  });
+
+  readonly webhookDeliveries = new Counter({
+    name: 'quayside_webhook_deliveries_total',
+    help: 'Webhook delivery attempts by outcome',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly carrierCalls = new Counter({
+    name: 'quayside_carrier_calls_total',
+    help: 'Calls to carrier, terminal and rail adapters by kind, source code and outcome',
+    labelNames: ['kind', 'source', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly collectors: Array<() => Promise<void>> = [];
+
+  constructor(app = 'quayside') {
+    this.registry.setDefaultLabels({ app });
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** Work to do right before each scrape (e.g. read queue depths), so idle processes do none. */
+  onScrape(collect: () => Promise<void>): void {
+    this.collectors.push(collect);
+  }
+
+  async render(): Promise<{ contentType: string; body: string }> {
+    await Promise.allSettled(this.collectors.map((collect) => collect()));
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}
