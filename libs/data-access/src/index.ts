@@ -54,3 +54,17 @@ export { WebhookRegistrationRepository } from './repositories/webhook-registrati
 export type { NewWebhook, WebhookChanges } from './repositories/webhook-registration.repository';
 export { WebhookNotificationQueryRepository } from './repositories/webhook-notification-query.repository';
 export type { WebhookNotificationFilters } from './repositories/webhook-notification-query.repository';
+export { TrackingRequestRepository, ACTIVE_TRACKING_REQUEST_STATUSES, toTrackingRequest } from './repositories/tracking-request.repository';
+export type {
+  CreateTrackingRequestJobs,
+  CreatedTrackingRequest,
+  NewTrackingRequest,
+  OutboxJobName,
+  TrackingRequestChanges,
+  TrackingRequestFilters,
+} from './repositories/tracking-request.repository';
+export { IdempotencyKeyRepository, IDEMPOTENCY_KEY_TTL_HOURS } from './repositories/idempotency-key.repository';
+export type { IdempotentResult, StoredResponse } from './repositories/idempotency-key.repository';
+export { ShipmentRepository, toShipment } from './repositories/shipment.repository';
+export type { ShipmentChanges, ShipmentFilters, ShipmentRecord, TrackingSwitchResult } from './repositories/shipment.repository';
+export { ReferenceResourceRepository, toPort, toShippingLine, toTerminal } from './repositories/reference-resource.repository';

@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import type { Port, ShippingLine, Terminal } from '@quayside/domain';
+import { DataSource, In } from 'typeorm';
+import { PortEntity } from '../entities/port.entity';
+import { ShippingLineEntity } from '../entities/shipping-line.entity';
+import { TerminalEntity } from '../entities/terminal.entity';
+import { isUuid } from './account-scope';
+
+export function toShippingLine(row: ShippingLineEntity): ShippingLine {
+  return {
+    id: row.id,
+    scac: row.scac,
+    name: row.name,
+    short_name: row.short_name,
+    alternative_scacs: [...row.alternative_scacs],
+    access: row.access,
+    bill_of_lading_tracking_support: row.bill_of_lading_tracking_support,
+    booking_number_tracking_support: row.booking_number_tracking_support,
+    container_number_tracking_support: row.container_number_tracking_support,
+  };
+}
+
+export function toPort(row: PortEntity): Port {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    state_abbr: row.state_abbr,
+    city: row.city,
+    country_code: row.country_code,
+    time_zone: row.time_zone,
+    latitude: row.latitude,
+    longitude: row.longitude,
+  };
+}
+
+export function toTerminal(row: TerminalEntity): Terminal {
+  return {
+    id: row.id,
+    port_id: row.port_id,
+    name: row.name,
+    nickname: row.nickname,
+    firms_code: row.firms_code,
+    smdg_code: row.smdg_code,
+    bic_facility_code: row.bic_facility_code,
+    street: row.street,
+    city: row.city,
+    state: row.state,
+    state_abbr: row.state_abbr,
+    zip: row.zip,
+    country: row.country,
+  };
+}
+
+const UN_LOCODE = /^[A-Za-z]{2}[A-Za-z0-9]{3}$/;
+
+/**
+ * The reference resources as the api serves them (shipping lines, ports, terminals), mapped
+ * to domain records. Not tenant-owned: every account sees the same rows. Anything that is
+ * not an id (or, for ports, a UN/LOCODE) is simply not found.
+ */
+@Injectable()
+export class ReferenceResourceRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Every shipping line, by SCAC (unique, indexed): small and unpaginated, as the reference. */
+  async listShippingLines(): Promise<ShippingLine[]> {
+    const rows = await this.dataSource.getRepository(ShippingLineEntity).find({ order: { scac: 'ASC' } });
+    return rows.map(toShippingLine);
+  }
+
+  async findShippingLine(id: string): Promise<ShippingLine | null> {
+    if (!isUuid(id)) return null;
+    const row = await this.dataSource.getRepository(ShippingLineEntity).findOneBy({ id });
+    return row ? toShippingLine(row) : null;
+  }
+
+  async findShippingLinesByIds(ids: readonly string[]): Promise<ShippingLine[]> {
+    const valid = ids.filter(isUuid);
+    if (valid.length === 0) return [];
+    return (await this.dataSource.getRepository(ShippingLineEntity).findBy({ id: In(valid) })).map(toShippingLine);
+  }
+
+  /** A port by id or by UN/LOCODE (`USLAX`), as the reference allows both. */
+  async findPort(idOrCode: string): Promise<Port | null> {
+    const repository = this.dataSource.getRepository(PortEntity);
+    const row = isUuid(idOrCode)
+      ? await repository.findOneBy({ id: idOrCode })
+      : UN_LOCODE.test(idOrCode)
+        ? await repository.findOneBy({ code: idOrCode.toUpperCase() })
+        : null;
+    return row ? toPort(row) : null;
+  }
+
+  async findPortsByIds(ids: readonly string[]): Promise<Port[]> {
+    const valid = ids.filter(isUuid);
+    if (valid.length === 0) return [];
+    return (await this.dataSource.getRepository(PortEntity).findBy({ id: In(valid) })).map(toPort);
+  }
+
+  async findTerminal(id: string): Promise<Terminal | null> {
+    if (!isUuid(id)) return null;
+    const row = await this.dataSource.getRepository(TerminalEntity).findOneBy({ id });
+    return row ? toTerminal(row) : null;
+  }
+
+  async findTerminalsByIds(ids: readonly string[]): Promise<Terminal[]> {
+    const valid = ids.filter(isUuid);
+    if (valid.length === 0) return [];
+    return (await this.dataSource.getRepository(TerminalEntity).findBy({ id: In(valid) })).map(toTerminal);
+  }
+}
