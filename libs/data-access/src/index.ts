@@ -68,3 +68,10 @@ export type { IdempotentResult, StoredResponse } from './repositories/idempotenc
 export { ShipmentRepository, toShipment } from './repositories/shipment.repository';
 export type { ShipmentChanges, ShipmentFilters, ShipmentRecord, TrackingSwitchResult } from './repositories/shipment.repository';
 export { ReferenceResourceRepository, toPort, toShippingLine, toTerminal } from './repositories/reference-resource.repository';
+export { ContainerRepository } from './repositories/container.repository';
+export type { ContainerListFilters, ContainerWithEvents, InstantRange } from './repositories/container.repository';
+export { TransportEventRepository } from './repositories/transport-event.repository';
+export { PartyRepository } from './repositories/party.repository';
+export type { PartyFields } from './repositories/party.repository';
+export { PartyRoleRepository } from './repositories/party-role.repository';
+export type { Roleable } from './repositories/party-role.repository';

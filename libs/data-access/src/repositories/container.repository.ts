@@ -1,0 +1,125 @@
+import { Injectable } from '@nestjs/common';
+import type { ContainerStatus } from '@quayside/domain';
+import { DataSource } from 'typeorm';
+import type { SelectQueryBuilder } from 'typeorm';
+import { ContainerEntity } from '../entities/container.entity';
+import type { AccountScope } from './account-scope';
+import { AccountScopedRepository } from './account-scoped.repository';
+import type { OutboxEntry } from './outbox.repository';
+import { OutboxRepository } from './outbox.repository';
+import { queryRows } from './query-rows';
+
+/** An instant range; either end may be open. */
+export interface InstantRange {
+  start?: Date;
+  end?: Date;
+}
+
+/** Filters of `GET /containers`; every one given must match. */
+export interface ContainerListFilters {
+  /** Case-insensitive substring of the container number, a reference number or the shipment's bill of lading. */
+  q?: string;
+  /** Exact container number (upper-cased). */
+  number?: string;
+  shipmentId?: string;
+  currentStatuses?: readonly ContainerStatus[];
+  availableForPickup?: boolean;
+  createdAt?: InstantRange;
+  updatedAt?: InstantRange;
+}
+
+/** A container with the ids of its transport events (oldest stored first), for the to-many linkage. */
+export type ContainerWithEvents = ContainerEntity & { transport_event_ids: string[] };
+
+/**
+ * Containers of an account. Lists are ordered by `(created_at, id)` ascending, the
+ * `idx_containers_account_list` index, so rows added while a client pages land after the
+ * pages already read: no page skips or repeats a row.
+ */
+@Injectable()
+export class ContainerRepository extends AccountScopedRepository<ContainerEntity> {
+  constructor(
+    dataSource: DataSource,
+    private readonly outbox: OutboxRepository,
+  ) {
+    super(dataSource, ContainerEntity, 'container');
+  }
+
+  async list(
+    scope: AccountScope,
+    filters: ContainerListFilters,
+    page: { offset: number; limit: number },
+  ): Promise<{ rows: ContainerWithEvents[]; total: number }> {
+    const query = this.applyFilters(this.scoped(scope, 'row'), filters)
+      .orderBy('row.created_at', 'ASC')
+      .addOrderBy('row.id', 'ASC')
+      .offset(page.offset)
+      .limit(page.limit);
+    const [rows, total] = await query.getManyAndCount();
+    return { rows: await this.withEventIds(scope, rows), total };
+  }
+
+  /** One container of the caller (404 unknown, 401 another account's) with its event ids. */
+  async findOwnedWithEvents(scope: AccountScope, id: string): Promise<ContainerWithEvents> {
+    const [row] = await this.withEventIds(scope, [await this.findOwned(scope, id)]);
+    return row!;
+  }
+
+  /** The caller's containers among `ids`, with event ids: two queries whatever the count (include loaders). */
+  async findManyOwnedWithEvents(scope: AccountScope, ids: readonly string[]): Promise<ContainerWithEvents[]> {
+    return this.withEventIds(scope, await this.findManyOwned(scope, ids));
+  }
+
+  /**
+   * Writes `entry` to the outbox for a container of the caller (404/401 as `findOwned`). The
+   * row is the whole hand-over: the relay publishes it even if Redis is down right now, and a
+   * container deleted meanwhile only completes the job on the consumer's side.
+   */
+  async enqueueForContainer(scope: AccountScope, id: string, entry: Omit<OutboxEntry, 'accountId'>): Promise<ContainerEntity> {
+    const container = await this.findOwned(scope, id);
+    await this.outbox.enqueue(this.dataSource.manager, { ...entry, accountId: scope.accountId });
+    return container;
+  }
+
+  private async withEventIds(scope: AccountScope, rows: ContainerEntity[]): Promise<ContainerWithEvents[]> {
+    if (rows.length === 0) return [];
+    const grouped = await queryRows<{ container_id: string; ids: string[] }>(
+      this.dataSource,
+      `SELECT container_id, array_agg(id ORDER BY created_at, id) AS ids
+       FROM transport_events
+       WHERE account_id = $1 AND container_id = ANY($2::uuid[])
+       GROUP BY container_id`,
+      [scope.accountId, rows.map((row) => row.id)],
+    );
+    const byContainer = new Map(grouped.map((group) => [group.container_id, group.ids]));
+    return rows.map((row) => Object.assign(row, { transport_event_ids: byContainer.get(row.id) ?? [] }));
+  }
+
+  private applyFilters(query: SelectQueryBuilder<ContainerEntity>, filters: ContainerListFilters): SelectQueryBuilder<ContainerEntity> {
+    if (filters.q !== undefined && filters.q.trim() !== '') {
+      const like = `%${filters.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query.andWhere(
+        `(row.number ILIKE :like
+          OR EXISTS (SELECT 1 FROM unnest(row.ref_numbers) AS ref WHERE ref ILIKE :like)
+          OR row.shipment_id IN (SELECT s.id FROM shipments s WHERE s.account_id = row.account_id AND s.bill_of_lading_number ILIKE :like))`,
+        { like },
+      );
+    }
+    if (filters.number !== undefined) query.andWhere('row.number = :number', { number: filters.number.trim().toUpperCase() });
+    if (filters.shipmentId !== undefined) query.andWhere('row.shipment_id = :shipmentId', { shipmentId: filters.shipmentId });
+    if (filters.currentStatuses !== undefined && filters.currentStatuses.length > 0) {
+      query.andWhere('row.current_status IN (:...statuses)', { statuses: [...filters.currentStatuses] });
+    }
+    if (filters.availableForPickup !== undefined) {
+      query.andWhere('row.available_for_pickup IS NOT DISTINCT FROM :available', { available: filters.availableForPickup });
+    }
+    this.applyRange(query, 'created_at', filters.createdAt);
+    this.applyRange(query, 'updated_at', filters.updatedAt);
+    return query;
+  }
+
+  private applyRange(query: SelectQueryBuilder<ContainerEntity>, column: 'created_at' | 'updated_at', range: InstantRange | undefined): void {
+    if (range?.start !== undefined) query.andWhere(`row.${column} >= :${column}Start`, { [`${column}Start`]: range.start });
+    if (range?.end !== undefined) query.andWhere(`row.${column} <= :${column}End`, { [`${column}End`]: range.end });
+  }
+}
