@@ -36,24 +36,42 @@ const demo = JSON.parse(step('Preparing the demo account', 'tools/cli/ensure-dem
 const port = env.PORT || '3000';
 const host = env.HOST || '127.0.0.1';
 const base = env.PUBLIC_BASE_URL || `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
-console.log(
-  [
-    '',
-    'Quayside is starting',
-    `  API base URL   ${base}/v2`,
-    `  API docs       ${base}/docs`,
-    `  Demo API key   ${demo.key ? demo.key : `${demo.masked} (created on an earlier run; its full value was shown then)`}`,
-    `  Try            curl -H "Authorization: Token <key>" ${base}/v2/shipping_lines`,
-    '  Demo           npm run demo   (in another terminal)',
-    '',
-  ].join('\n'),
-);
+function printBanner() {
+  console.log(
+    [
+      '',
+      'Quayside is running',
+      `  API base URL   ${base}/v2`,
+      `  API docs       ${base}/docs`,
+      `  Demo API key   ${demo.key ? demo.key : `${demo.masked} (created on an earlier run; its full value was shown then)`}`,
+      `  Try            curl -H "Authorization: Token <key>" ${base}/v2/shipping_lines`,
+      '  Demo           npm run demo   (in another terminal)',
+      '  Stop           Ctrl-C',
+      '',
+    ].join('\n'),
+  );
+}
+
+// The banner comes once the api answers ready, so the addresses it prints work.
+async function announceWhenReady() {
+  for (let i = 0; i < 240; i += 1) {
+    try {
+      const response = await fetch(`${base}/health/ready`);
+      if (response.ok) return printBanner();
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  console.error(`The api did not answer ready at ${base}/health/ready within two minutes; see its log lines above.`);
+}
 
 const apps = ['api', 'tracker-worker', 'webhook-dispatcher'];
 const { result } = concurrently(
   apps.map((name) => ({ name, command: `node -r @swc-node/register apps/${name}/src/main.ts`, cwd: root, env })),
-  { prefix: '[{name}]', killOthers: ['failure'], prefixColors: ['cyan', 'yellow', 'magenta'], handleInput: false },
+  { prefix: '[{name}]', killOthersOn: ['failure'], prefixColors: ['cyan', 'yellow', 'magenta'], handleInput: false },
 );
+void announceWhenReady();
 result.then(
   () => process.exit(0),
   () => process.exit(1),

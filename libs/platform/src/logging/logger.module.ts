@@ -1,4 +1,5 @@
 import type { DynamicModule } from '@nestjs/common';
+import { RequestMethod } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
@@ -23,6 +24,8 @@ export const REDACTED_PATHS = [
  */
 export function createLoggerModule(app: string, level: LogLevel, format: 'json' | 'pretty'): DynamicModule {
   return LoggerModule.forRoot({
+    // Nest 11 (path-to-regexp 8) needs a named wildcard; the default '*' logs a warning at boot.
+    forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
     pinoHttp: {
       level,
       base: { app },
