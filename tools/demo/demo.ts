@@ -1,0 +1,81 @@
+/**
+ * `npm run demo`: the service from `npm start` seen from a client's side. Starts a webhook
+ * receiver on 127.0.0.1 that verifies both signatures of every delivery, registers it for
+ * every event, tracks several sandbox scenarios at once, prints each notification as it
+ * arrives with a progress line, and ends with a summary table. Ctrl-C ends early (the
+ * webhook, and the demo's own API key, are deleted either way).
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { readDemoConfig, DEMO_USAGE } from './demo-config';
+import { DemoSession } from './demo-session';
+import { QuaysideClient } from './quayside-client';
+import { TerminalPrinter } from './terminal-printer';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+interface DemoKey {
+  key: string;
+  apiKeyId: string;
+  masked: string;
+}
+
+/** A key of its own for the demo account: the account's first key was shown once, by npm start. */
+function createDemoKey(): DemoKey {
+  const result = spawnSync(process.execPath, ['-r', '@swc-node/register', 'tools/cli/demo-key.ts'], {
+    cwd: ROOT,
+    env: process.env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (result.status !== 0) throw new Error(`could not create a key for the demo account (tools/cli/demo-key.ts): ${result.stderr.trim()}`);
+  const parsed = JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '{}') as Partial<DemoKey>;
+  if (!parsed.key || !parsed.apiKeyId) throw new Error(`tools/cli/demo-key.ts printed no key: ${result.stdout}`);
+  return { key: parsed.key, apiKeyId: parsed.apiKeyId, masked: parsed.masked ?? '' };
+}
+
+async function assertServiceUp(baseUrl: string): Promise<void> {
+  const live = `${baseUrl.replace(/\/+$/, '').replace(/\/v2$/, '')}/health/live`;
+  try {
+    await fetch(live, { signal: AbortSignal.timeout(5_000) });
+  } catch {
+    throw new Error(`no Quayside answers at ${live}. Start it first with \`npm start\` (in another terminal), or pass --base-url.`);
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readDemoConfig(process.argv.slice(2), process.env);
+  if (config.help) {
+    process.stdout.write(DEMO_USAGE);
+    return;
+  }
+  await assertServiceUp(config.baseUrl);
+  const ownKey = config.apiKey === null ? createDemoKey() : null;
+  const client = new QuaysideClient(config.baseUrl, config.apiKey ?? ownKey?.key ?? '');
+  const printer = new TerminalPrinter();
+  printer.line(`Quayside demo against ${client.apiBase}`);
+  printer.line(ownKey ? `  API key ${ownKey.masked} (made for this run on the demo account; deleted at the end)` : '  API key from QUAYSIDE_API_KEY / --api-key');
+
+  const session = new DemoSession(client, config, printer);
+  let interrupts = 0;
+  const onSignal = (): void => {
+    interrupts += 1;
+    if (interrupts > 1) process.exit(130);
+    printer.line('\nStopping (Ctrl-C again to quit at once)…');
+    session.stop();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    await session.run();
+  } finally {
+    if (ownKey) {
+      await client.deleteApiKey(ownKey.apiKeyId).catch((error: unknown) => printer.line(`Could not delete the demo's API key ${ownKey.masked}: ${String(error)}`));
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`demo: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+});
