@@ -7,6 +7,8 @@ import { ApiPlatformModule } from './common/api-platform.module';
 import { ApiConfig } from './config/api.config';
 import { HealthModule } from './health/health.module';
 import { OperatorModule } from './operator/operator.module';
+import { ReferenceDataModule } from './reference-data/reference-data.module';
+import { TrackingRequestsModule } from './tracking-requests/tracking-requests.module';
 
 @Module({})
 export class AppModule {
@@ -29,6 +31,8 @@ export class AppModule {
         }),
         HealthModule,
         OperatorModule,
+        TrackingRequestsModule,
+        ReferenceDataModule,
         ApiPlatformModule.forRoot({
           publicBaseUrl: config.publicBaseUrl,
           rateLimit: {

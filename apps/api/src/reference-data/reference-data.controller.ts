@@ -1,0 +1,71 @@
+import { Controller, Get, Param, Req } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ReferenceResourceRepository } from '@quayside/data-access';
+import { notFound } from '@quayside/domain';
+import type { JsonApiDocument } from '@quayside/json-api';
+import type { FastifyRequest } from 'fastify';
+import { JsonApiPresenter } from '../common/json-api-presenter.service';
+import type { AccountContext } from '../tenancy/account-context';
+import { CurrentAccount } from '../tenancy/current-account.decorator';
+import { errorsDocument, listDocument, singleDocument } from '../tracking-requests/json-api-schemas';
+import { PORT_TYPE, SHIPPING_LINE_TYPE, TERMINAL_TYPE } from './reference-resources';
+import { portSchema, shippingLineSchema, terminalSchema } from './reference-resources.openapi';
+
+const NOT_FOUND = { status: 404, description: 'No such record (also for anything that is not an id).', schema: errorsDocument };
+
+/**
+ * Reference data is the same for every account and is not tracking data: any authenticated
+ * account on any plan reads it. An unknown or malformed id answers 404 (never 400), as every
+ * other endpoint does.
+ */
+@ApiTags('Reference data')
+@Controller()
+export class ReferenceDataController {
+  constructor(
+    private readonly reference: ReferenceResourceRepository,
+    private readonly presenter: JsonApiPresenter,
+  ) {}
+
+  @Get('shipping_lines')
+  @ApiOperation({ summary: 'List shipping lines', description: 'Every supported line, by SCAC; not paginated (as the reference).' })
+  @ApiResponse({ status: 200, schema: listDocument(shippingLineSchema) })
+  async listShippingLines(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
+    const include = this.presenter.include(SHIPPING_LINE_TYPE, request);
+    return this.presenter.all(SHIPPING_LINE_TYPE, await this.reference.listShippingLines(), request, account, include);
+  }
+
+  @Get('shipping_lines/:id')
+  @ApiOperation({ summary: 'Get a shipping line' })
+  @ApiParam({ name: 'id', description: 'Shipping line id' })
+  @ApiResponse({ status: 200, schema: singleDocument(shippingLineSchema) })
+  @ApiResponse(NOT_FOUND)
+  async getShippingLine(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<JsonApiDocument> {
+    const line = await this.reference.findShippingLine(id);
+    if (line === null) throw notFound(SHIPPING_LINE_TYPE, id);
+    return this.presenter.one(SHIPPING_LINE_TYPE, line, account);
+  }
+
+  @Get('ports/:id')
+  @ApiOperation({ summary: 'Get a port by id or UN/LOCODE' })
+  @ApiParam({ name: 'id', description: 'Port id, or its UN/LOCODE (e.g. USLAX)' })
+  @ApiResponse({ status: 200, schema: singleDocument(portSchema) })
+  @ApiResponse(NOT_FOUND)
+  async getPort(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<JsonApiDocument> {
+    const port = await this.reference.findPort(id);
+    if (port === null) throw notFound(PORT_TYPE, id);
+    return this.presenter.one(PORT_TYPE, port, account);
+  }
+
+  @Get('terminals/:id')
+  @ApiOperation({ summary: 'Get a terminal', description: '`include=port` side-loads its port.' })
+  @ApiParam({ name: 'id', description: 'Terminal id' })
+  @ApiQuery({ name: 'include', required: false, description: '`port`' })
+  @ApiResponse({ status: 200, schema: singleDocument(terminalSchema, [portSchema]) })
+  @ApiResponse(NOT_FOUND)
+  async getTerminal(@CurrentAccount() account: AccountContext, @Param('id') id: string, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
+    const include = this.presenter.include(TERMINAL_TYPE, request);
+    const terminal = await this.reference.findTerminal(id);
+    if (terminal === null) throw notFound(TERMINAL_TYPE, id);
+    return this.presenter.one(TERMINAL_TYPE, terminal, account, include);
+  }
+}

@@ -1,0 +1,48 @@
+import type { Schema } from '../tracking-requests/json-api-schemas';
+import { nullableString, relationshipSchema, resourceSchema, stringList, timeZone } from '../tracking-requests/json-api-schemas';
+
+export const shippingLineSchema: Schema = resourceSchema(
+  'shipping_line',
+  {
+    scac: { type: 'string' },
+    name: { type: 'string' },
+    short_name: { type: 'string' },
+    alternative_scacs: stringList('Other SCACs accepted in tracking requests for this line.'),
+    bill_of_lading_tracking_support: { type: 'boolean' },
+    booking_number_tracking_support: { type: 'boolean' },
+    container_number_tracking_support: { type: 'boolean' },
+    access: { type: 'string', enum: ['public', 'account'], description: '`account`: enabled on request, only for accounts it was enabled for.' },
+  },
+  {},
+  ['scac', 'name', 'short_name', 'alternative_scacs', 'bill_of_lading_tracking_support', 'booking_number_tracking_support', 'container_number_tracking_support'],
+);
+
+export const portSchema: Schema = resourceSchema('port', {
+  name: { type: 'string' },
+  code: { type: 'string', description: 'UN/LOCODE' },
+  state_abbr: nullableString(),
+  city: nullableString(),
+  country_code: { type: 'string', description: 'ISO 3166-1 alpha-2' },
+  time_zone: timeZone(),
+  latitude: { type: 'number', nullable: true },
+  longitude: { type: 'number', nullable: true },
+});
+
+export const terminalSchema: Schema = resourceSchema(
+  'terminal',
+  {
+    name: { type: 'string' },
+    nickname: nullableString(),
+    firms_code: nullableString('CBP FIRMS code or CBSA sublocation code'),
+    smdg_code: nullableString(),
+    bic_facility_code: nullableString(),
+    street: nullableString(),
+    city: nullableString(),
+    state: nullableString(),
+    state_abbr: nullableString(),
+    zip: nullableString(),
+    country: nullableString(),
+  },
+  { port: relationshipSchema(['port']) },
+  ['name'],
+);

@@ -1,0 +1,66 @@
+import type { Port, ShippingLine, Terminal } from '@quayside/domain';
+import { relationshipByIds } from '@quayside/json-api';
+import type { ResourceDefinition } from '@quayside/json-api';
+import type { AccountContext } from '../tenancy/account-context';
+
+export const SHIPPING_LINE_TYPE = 'shipping_line';
+export const PORT_TYPE = 'port';
+export const TERMINAL_TYPE = 'terminal';
+
+/** The reference's shipping line model; `access` says whether it is enabled on request (`account`). */
+export const shippingLineResource: ResourceDefinition<ShippingLine, AccountContext> = {
+  type: SHIPPING_LINE_TYPE,
+  id: (line) => line.id,
+  attributes: (line) => ({
+    scac: line.scac,
+    name: line.name,
+    short_name: line.short_name,
+    alternative_scacs: line.alternative_scacs,
+    bill_of_lading_tracking_support: line.bill_of_lading_tracking_support,
+    booking_number_tracking_support: line.booking_number_tracking_support,
+    container_number_tracking_support: line.container_number_tracking_support,
+    access: line.access,
+  }),
+  selfLink: (line) => `/v2/shipping_lines/${line.id}`,
+};
+
+export const portResource: ResourceDefinition<Port, AccountContext> = {
+  type: PORT_TYPE,
+  id: (port) => port.id,
+  attributes: (port) => ({
+    name: port.name,
+    code: port.code,
+    state_abbr: port.state_abbr,
+    city: port.city,
+    country_code: port.country_code,
+    time_zone: port.time_zone,
+    latitude: port.latitude,
+    longitude: port.longitude,
+  }),
+  selfLink: (port) => `/v2/ports/${port.id}`,
+};
+
+/** A terminal; `port` is includable (one query for every terminal of the document). */
+export function terminalResource(ports: (ids: readonly string[]) => Promise<readonly Port[]>): ResourceDefinition<Terminal, AccountContext> {
+  return {
+    type: TERMINAL_TYPE,
+    id: (terminal) => terminal.id,
+    attributes: (terminal) => ({
+      name: terminal.name,
+      nickname: terminal.nickname,
+      firms_code: terminal.firms_code,
+      smdg_code: terminal.smdg_code,
+      bic_facility_code: terminal.bic_facility_code,
+      street: terminal.street,
+      city: terminal.city,
+      state: terminal.state,
+      state_abbr: terminal.state_abbr,
+      zip: terminal.zip,
+      country: terminal.country,
+    }),
+    relationships: {
+      port: relationshipByIds<Terminal, AccountContext>(PORT_TYPE, (terminal) => terminal.port_id, (ids) => ports(ids)),
+    },
+    selfLink: (terminal) => `/v2/terminals/${terminal.id}`,
+  };
+}

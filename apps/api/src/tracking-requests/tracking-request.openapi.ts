@@ -1,0 +1,67 @@
+import { FAILED_REASONS, REQUEST_TYPES, TRACKING_REQUEST_STATUSES } from '@quayside/domain';
+import type { Schema } from './json-api-schemas';
+import { instant, relationshipSchema, resourceSchema, stringList } from './json-api-schemas';
+
+/** OpenAPI schema of the tracking_request resource (the reference's model, our status names). */
+export const trackingRequestSchema: Schema = resourceSchema(
+  'tracking_request',
+  {
+    request_number: { type: 'string', example: 'MEDUFR030802' },
+    request_type: { type: 'string', enum: [...REQUEST_TYPES] },
+    scac: { type: 'string', example: 'MSCU', description: "The line's own SCAC (an alternative SCAC sent on create is stored as the line's)." },
+    ref_numbers: stringList(),
+    tags: stringList(),
+    status: { type: 'string', enum: [...TRACKING_REQUEST_STATUSES], description: 'The reference calls `succeeded` `created`.' },
+    failed_reason: {
+      type: 'string',
+      enum: [...FAILED_REASONS],
+      nullable: true,
+      description: 'Why the request failed, or the temporary reason while it is being retried (`is_retrying`).',
+    },
+    is_retrying: { type: 'boolean' },
+    retry_count: { type: 'integer', description: 'Attempts retried after a temporary failure.' },
+    created_at: instant(),
+    updated_at: instant(),
+  },
+  { tracked_object: relationshipSchema(['shipment']) },
+  ['request_number', 'request_type', 'scac', 'status', 'created_at'],
+);
+
+export const inferNumberResultSchema: Schema = {
+  type: 'object',
+  properties: {
+    data: {
+      type: 'object',
+      properties: {
+        id: { type: 'string', example: 'req_123e4567-e89b-12d3-a456-426614174000' },
+        type: { type: 'string', enum: ['infer_number_results'] },
+        attributes: {
+          type: 'object',
+          properties: {
+            number_type: { type: 'string', enum: ['container', 'bill_of_lading', 'booking'], nullable: true },
+            request_type: { type: 'string', enum: [...REQUEST_TYPES], nullable: true, description: 'The best `request_type` for POST /tracking_requests; null when bill of lading and booking are equally likely.' },
+            possible_request_types: { type: 'array', items: { type: 'string', enum: [...REQUEST_TYPES] } },
+            validation: {
+              type: 'object',
+              properties: {
+                is_valid: { type: 'boolean' },
+                type: { type: 'string', enum: ['container', 'shipment'] },
+                check_digit_passed: { type: 'boolean', nullable: true },
+                parsed_number: { type: 'string', nullable: true },
+                reason: { type: 'string', nullable: true },
+              },
+            },
+            shipping_line: {
+              type: 'object',
+              properties: {
+                decision: { type: 'string', enum: ['auto_select', 'needs_confirmation', 'no_prediction'] },
+                selected: { type: 'object', nullable: true, properties: { scac: { type: 'string' }, name: { type: 'string' }, confidence: { type: 'number' } } },
+                candidates: { type: 'array', items: { type: 'object', properties: { scac: { type: 'string' }, name: { type: 'string' }, confidence: { type: 'number' } } } },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+};

@@ -1,0 +1,37 @@
+import type { TrackingRequest } from '@quayside/domain';
+import { relationshipByIds } from '@quayside/json-api';
+import type { ResourceDefinition } from '@quayside/json-api';
+import type { AccountContext } from '../tenancy/account-context';
+
+export const TRACKING_REQUEST_TYPE = 'tracking_request';
+
+/** Loads the shipments behind `tracked_object` for a batch of requests (one call for all). */
+export type ShipmentsLoader = (ids: readonly string[], account: AccountContext) => Promise<readonly unknown[]>;
+
+/**
+ * The reference's tracking request model. `tracked_object` is the shipment once the request
+ * succeeded (null before, and for a failed request unless it is a duplicate of one that did).
+ */
+export function trackingRequestResource(shipments: ShipmentsLoader): ResourceDefinition<TrackingRequest, AccountContext> {
+  return {
+    type: TRACKING_REQUEST_TYPE,
+    id: (request) => request.id,
+    attributes: (request) => ({
+      request_number: request.request_number,
+      request_type: request.request_type,
+      scac: request.scac,
+      ref_numbers: request.ref_numbers,
+      tags: request.tags,
+      status: request.status,
+      failed_reason: request.failed_reason,
+      is_retrying: request.is_retrying,
+      retry_count: request.retry_count,
+      created_at: request.created_at,
+      updated_at: request.updated_at,
+    }),
+    relationships: {
+      tracked_object: relationshipByIds<TrackingRequest, AccountContext>('shipment', (request) => request.tracked_object_id, shipments),
+    },
+    selfLink: (request) => `/v2/tracking_requests/${request.id}`,
+  };
+}
