@@ -5,10 +5,13 @@ import { createLoggerModule, MetricsModule, RedisModule } from '@quayside/platfo
 import { QueuesModule } from '@quayside/queues';
 import { ApiPlatformModule } from './common/api-platform.module';
 import { ApiConfig } from './config/api.config';
+import { ContainersModule } from './containers/containers.module';
 import { HealthModule } from './health/health.module';
 import { OperatorModule } from './operator/operator.module';
+import { PartiesModule } from './parties/parties.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
 import { TrackingRequestsModule } from './tracking-requests/tracking-requests.module';
+import { TransportEventsModule } from './transport-events/transport-events.module';
 
 @Module({})
 export class AppModule {
@@ -33,6 +36,9 @@ export class AppModule {
         OperatorModule,
         TrackingRequestsModule,
         ReferenceDataModule,
+        ContainersModule,
+        TransportEventsModule,
+        PartiesModule,
         ApiPlatformModule.forRoot({
           publicBaseUrl: config.publicBaseUrl,
           rateLimit: {

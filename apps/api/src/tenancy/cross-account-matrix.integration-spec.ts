@@ -1,5 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { ProvisionedAccount } from '@quayside/data-access';
+import { ACCOUNT_FEATURES } from '@quayside/domain';
+import { createContainer, createParty, createShipment } from '@quayside/testing';
 import { ApiTestContext, call } from '../test/api-test-app';
 
 /**
@@ -21,7 +23,51 @@ async function createApiKey(app: NestFastifyApplication, owner: ProvisionedAccou
   return (response.json!['data'] as { id: string }).id;
 }
 
+async function createOwnedContainer(_app: NestFastifyApplication, owner: ProvisionedAccount, ctx: ApiTestContext): Promise<string> {
+  return (await createContainer(ctx.db.dataSource, owner.account.id)).id;
+}
+
+async function createOwnedShipment(_app: NestFastifyApplication, owner: ProvisionedAccount, ctx: ApiTestContext): Promise<string> {
+  return (await createShipment(ctx.db.dataSource, owner.account.id)).id;
+}
+
+async function createOwnedParty(_app: NestFastifyApplication, owner: ProvisionedAccount, ctx: ApiTestContext): Promise<string> {
+  return (await createParty(ctx.db.dataSource, owner.account.id)).id;
+}
+
+/** The owner's party for each container/shipment made below, so the owner's POST links a party it owns. */
+const partyOfRoleable = new Map<string, string>();
+
+function withOwnParty(create: OwnedEndpoint['createOwned']): OwnedEndpoint['createOwned'] {
+  return async (app, owner, ctx) => {
+    const id = await create(app, owner, ctx);
+    partyOfRoleable.set(id, await createOwnedParty(app, owner, ctx));
+    return id;
+  };
+}
+
+const linkBody = (role: string) => (id: string): unknown => ({
+  data: {
+    type: 'party_role',
+    attributes: { role },
+    relationships: { party: { data: { id: partyOfRoleable.get(id) ?? '0f0e0d0c-0b0a-4908-8706-050403020101', type: 'party' } } },
+  },
+});
+
+const CONTAINER_AND_PARTY_ROWS: OwnedEndpoint[] = [
+  { endpoint: 'GET /v2/containers/:id', createOwned: createOwnedContainer },
+  { endpoint: 'GET /v2/containers/:id/transport_events', createOwned: createOwnedContainer },
+  { endpoint: 'PATCH /v2/containers/:id/refresh', createOwned: createOwnedContainer },
+  { endpoint: 'GET /v2/containers/:id/party_roles', createOwned: createOwnedContainer },
+  { endpoint: 'POST /v2/containers/:id/party_roles', createOwned: withOwnParty(createOwnedContainer), body: linkBody('pickup_dray_carrier') },
+  { endpoint: 'GET /v2/shipments/:id/party_roles', createOwned: createOwnedShipment },
+  { endpoint: 'POST /v2/shipments/:id/party_roles', createOwned: withOwnParty(createOwnedShipment), body: linkBody('consignee') },
+  { endpoint: 'GET /v2/parties/:id', createOwned: createOwnedParty },
+  { endpoint: 'PATCH /v2/parties/:id', createOwned: createOwnedParty, body: () => ({ data: { type: 'party', attributes: { company_name: 'Renamed' } } }) },
+];
+
 const MATRIX: OwnedEndpoint[] = [
+  ...CONTAINER_AND_PARTY_ROWS,
   { endpoint: 'GET /v2/api_keys/:id', createOwned: createApiKey },
   { endpoint: 'DELETE /v2/api_keys/:id', createOwned: createApiKey },
 ];
@@ -42,8 +88,9 @@ describe('cross-account matrix: another account’s id answers 401, an unknown i
   beforeAll(async () => {
     ctx = await ApiTestContext.create();
     app = await ctx.startApp();
-    owner = await ctx.account({ company: 'Owner' });
-    intruder = await ctx.account({ company: 'Intruder' });
+    // Every feature on both sides, so feature-gated endpoints (refresh) reach the tenancy check.
+    owner = await ctx.account({ company: 'Owner', features: [...ACCOUNT_FEATURES] });
+    intruder = await ctx.account({ company: 'Intruder', features: [...ACCOUNT_FEATURES] });
   });
 
   afterAll(async () => {

@@ -1,0 +1,22 @@
+import type { ContainerEntity } from '@quayside/data-access';
+import type { AccountContext } from '../tenancy/account-context';
+
+/**
+ * A container as serialized. `transport_event_ids` fills the to-many linkage (left out when a
+ * loader did not fill it). `rail_lfd_visible` says whether the account has `rail_lfd`: false
+ * hides the rail last free day (and its deprecated twin `ind_facility_lfd_on`); when unset the
+ * stored value is shown, which the tracker writes only for accounts with the feature.
+ */
+export type ContainerView = ContainerEntity & {
+  transport_event_ids?: readonly string[];
+  rail_lfd_visible?: boolean;
+};
+
+export function toContainerView<T extends ContainerEntity>(container: T, account: AccountContext): T & { rail_lfd_visible: boolean } {
+  return Object.assign(container, { rail_lfd_visible: account.account.features.includes('rail_lfd') });
+}
+
+/** An instant as ISO 8601 in UTC, or null. */
+export function iso(value: Date | null | undefined): string | null {
+  return value ? value.toISOString() : null;
+}

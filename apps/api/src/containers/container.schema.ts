@@ -1,0 +1,97 @@
+import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { CONTAINER_STATUSES, EQUIPMENT_HEIGHTS, EQUIPMENT_LENGTHS, EQUIPMENT_TYPES, FEE_TYPES, HOLD_NAMES, HOLD_STATUSES } from '@quayside/domain';
+import { NULLABLE_DATE_TIME, NULLABLE_STRING, resourceSchema, toMany, toOne } from './document.schema';
+
+const timestamp = (description: string): SchemaObject => ({ ...NULLABLE_DATE_TIME, description });
+
+const HOLD: SchemaObject = {
+  type: 'object',
+  required: ['name', 'status'],
+  properties: {
+    name: { type: 'string', enum: [...HOLD_NAMES], description: 'Case-sensitive: USDA, VACIS, TMF upper case.' },
+    status: { type: 'string', enum: [...HOLD_STATUSES] },
+    description: NULLABLE_STRING,
+  },
+};
+
+const FEE: SchemaObject = {
+  type: 'object',
+  required: ['type', 'amount', 'currency'],
+  properties: {
+    type: { type: 'string', enum: [...FEE_TYPES], description: 'A `total` entry restates the others; sums leave it out.' },
+    amount: { type: 'number' },
+    currency: { type: 'string', description: 'ISO 4217, e.g. USD' },
+  },
+};
+
+const IMPORT_DEADLINES: SchemaObject = {
+  type: 'object',
+  properties: {
+    pickup_lfd_line: timestamp('Shipping line last free day (per diem). Preferred source of `pickup_lfd`.'),
+    pickup_lfd_terminal: timestamp('Terminal last free day (demurrage). Zone: pod_timezone.'),
+    pickup_lfd_rail: timestamp('Rail last free day at the inland destination (feature `rail_lfd`; null without it). Zone: final_destination_timezone.'),
+  },
+};
+
+export const CONTAINER_SCHEMA: SchemaObject = resourceSchema(
+  'container',
+  {
+    number: { type: 'string' },
+    ref_numbers: { type: 'array', items: { type: 'string' } },
+    seal_number: NULLABLE_STRING,
+    created_at: { type: 'string', format: 'date-time' },
+    updated_at: { type: 'string', format: 'date-time' },
+    equipment_type: { type: 'string', enum: [...EQUIPMENT_TYPES], nullable: true },
+    equipment_length: { type: 'integer', enum: [...EQUIPMENT_LENGTHS], nullable: true },
+    equipment_height: { type: 'string', enum: [...EQUIPMENT_HEIGHTS], nullable: true },
+    weight_in_lbs: { type: 'number', nullable: true },
+    holds_at_pod_terminal: { type: 'array', items: HOLD, description: 'Active holds; an empty array (the common case) means none, never null.' },
+    fees_at_pod_terminal: { type: 'array', items: FEE, description: 'Posted fees; empty when none.' },
+    pickup_lfd: timestamp('Last free day coalesced by source priority: line, then terminal, then rail (not the earliest).'),
+    pickup_appointment_at: timestamp('Pickup appointment at the terminal. Zone: pod_timezone.'),
+    availability_known: { type: 'boolean', description: 'Whether the terminal reports availability for this container.' },
+    available_for_pickup: { type: 'boolean', nullable: true },
+    pod_arrived_at: timestamp('Vessel arrival at the port of discharge. Zone: pod_timezone.'),
+    pod_discharged_at: timestamp('Discharge at the port of discharge. Zone: pod_timezone.'),
+    pod_full_out_at: timestamp('Full out at the port of discharge. Zone: pod_timezone.'),
+    pod_eta_at: timestamp('Port-of-discharge arrival time as reported. Zone: pod_timezone.'),
+    terminal_checked_at: timestamp('When the terminal was last checked.'),
+    pod_full_out_chassis_number: NULLABLE_STRING,
+    location_at_pod_terminal: NULLABLE_STRING,
+    final_destination_full_out_at: timestamp('Pickup at the final destination (inland moves). Zone: final_destination_timezone.'),
+    empty_terminated_at: timestamp('Empty returned. Zone: empty_terminated_timezone.'),
+    pod_timezone: { ...NULLABLE_STRING, description: 'IANA zone of the port of discharge.' },
+    final_destination_timezone: { ...NULLABLE_STRING, description: 'IANA zone of the final destination.' },
+    empty_terminated_timezone: { ...NULLABLE_STRING, description: 'IANA zone of the empty return.' },
+    pod_rail_carrier_scac: NULLABLE_STRING,
+    ind_rail_carrier_scac: NULLABLE_STRING,
+    pod_last_tracking_request_at: NULLABLE_DATE_TIME,
+    shipment_last_tracking_request_at: NULLABLE_DATE_TIME,
+    pod_rail_loaded_at: NULLABLE_DATE_TIME,
+    pod_rail_departed_at: NULLABLE_DATE_TIME,
+    ind_eta_at: NULLABLE_DATE_TIME,
+    ind_ata_at: NULLABLE_DATE_TIME,
+    ind_rail_unloaded_at: NULLABLE_DATE_TIME,
+    ind_facility_lfd_on: { ...NULLABLE_DATE_TIME, deprecated: true, description: 'Use import_deadlines.pickup_lfd_rail.' },
+    import_deadlines: IMPORT_DEADLINES,
+    current_status: { type: 'string', enum: [...CONTAINER_STATUSES], nullable: true },
+    ready_for_pickup: { type: 'boolean', description: 'Not in the reference: available_for_pickup is true and there is no hold.' },
+    pickup_lfd_source: { type: 'string', enum: ['line', 'terminal', 'rail'], nullable: true, description: 'Not in the reference: which source pickup_lfd comes from.' },
+    fees_total_by_currency: {
+      type: 'object',
+      additionalProperties: { type: 'number' },
+      description: 'Not in the reference: sum of the posted fees per currency, `total` entries left out.',
+      example: { USD: 425.5 },
+    },
+  },
+  {
+    shipment: toOne('shipment'),
+    pod_terminal: toOne('terminal'),
+    transport_events: toMany('transport_event'),
+  },
+);
+
+export const REFRESH_RESPONSE_SCHEMA: SchemaObject = {
+  type: 'object',
+  properties: { message: { type: 'string', example: 'Started refresh for Shipping line, Terminal, Rail' } },
+};

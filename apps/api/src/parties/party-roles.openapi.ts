@@ -1,0 +1,47 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiBody, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ERROR_DOCUMENT, LINKS_SCHEMA, META_SCHEMA } from '../containers/document.schema';
+import { PartyRoleAttributes } from './dto/party-role-attributes.dto';
+import { PARTY_ROLE_BODY, PARTY_ROLE_SCHEMA, PARTY_SCHEMA } from './party.schema';
+
+const LIST = {
+  type: 'object',
+  properties: {
+    data: { type: 'array', items: PARTY_ROLE_SCHEMA },
+    included: { type: 'array', items: PARTY_SCHEMA, description: 'The linked parties, one per role.' },
+    links: LINKS_SCHEMA,
+    meta: META_SCHEMA,
+  },
+};
+
+const ONE = { type: 'object', properties: { data: PARTY_ROLE_SCHEMA, included: { type: 'array', items: PARTY_SCHEMA } } };
+
+const ownership = (owner: string): MethodDecorator[] => [
+  ApiResponse({ status: 401, description: `The ${owner} belongs to another account.`, schema: ERROR_DOCUMENT }),
+  ApiResponse({ status: 404, description: `No such ${owner}.`, schema: ERROR_DOCUMENT }),
+];
+
+/** Swagger decorators of the party role routes of `owner` (`container` or `shipment`). */
+export const PartyRoleDocs = {
+  tags: (): ClassDecorator => applyDecorators(ApiTags('Party roles'), ApiExtraModels(PartyRoleAttributes)),
+  list: (owner: string, summary: string, description: string): MethodDecorator =>
+    applyDecorators(ApiOperation({ summary, description }), ApiParam({ name: 'id', description: `${owner} id (uuid)` }), ApiOkResponse({ schema: LIST }), ...ownership(owner)),
+  create: (owner: string, description: string): MethodDecorator =>
+    applyDecorators(
+      ApiOperation({ summary: `Link a party to a ${owner}`, description }),
+      ApiParam({ name: 'id', description: `${owner} id (uuid)` }),
+      ApiBody({ schema: PARTY_ROLE_BODY }),
+      ApiCreatedResponse({ schema: ONE }),
+      ...ownership(owner),
+      ApiResponse({ status: 409, description: 'The party already has this role here (`meta.party_role_id`).', schema: ERROR_DOCUMENT }),
+      ApiResponse({ status: 422, description: 'A role not allowed here, or a party that is missing or not yours (`source.pointer`).', schema: ERROR_DOCUMENT }),
+    ),
+  remove: (owner: string): MethodDecorator =>
+    applyDecorators(
+      ApiOperation({ summary: `Unlink a party from a ${owner}` }),
+      ApiParam({ name: 'id', description: `${owner} id (uuid)` }),
+      ApiParam({ name: 'role_id', description: 'Party role id (uuid)' }),
+      ApiResponse({ status: 204, description: 'Removed.' }),
+      ...ownership(owner),
+    ),
+};

@@ -1,0 +1,43 @@
+import type { TransportEventEntity } from '@quayside/data-access';
+import { relationshipByIds } from '@quayside/json-api';
+import type { ResourceDefinition } from '@quayside/json-api';
+import type { AccountContext } from '../tenancy/account-context';
+
+export const TRANSPORT_EVENT_TYPE = 'transport_event';
+
+/** Batched loaders behind the includable relationships (one call for all parents). */
+export interface TransportEventRelationshipLoaders {
+  shipments: (ids: readonly string[], account: AccountContext) => Promise<readonly unknown[]>;
+  containers: (ids: readonly string[], account: AccountContext) => Promise<readonly unknown[]>;
+  ports: (ids: readonly string[]) => Promise<readonly unknown[]>;
+  terminals: (ids: readonly string[]) => Promise<readonly unknown[]>;
+}
+
+/**
+ * The reference's transport event: `timestamp` is UTC, `timezone` the IANA zone of where it
+ * happened (specification 6.2). There is no vessel resource, so the vessel is given as the
+ * attributes `vessel_name` and `vessel_imo` (beyond the reference) instead of a relationship.
+ */
+export function transportEventResource(loaders: TransportEventRelationshipLoaders): ResourceDefinition<TransportEventEntity, AccountContext> {
+  return {
+    type: TRANSPORT_EVENT_TYPE,
+    id: (event) => event.id,
+    attributes: (event) => ({
+      event: event.event,
+      created_at: event.created_at.toISOString(),
+      voyage_number: event.voyage_number,
+      timestamp: event.timestamp ? event.timestamp.toISOString() : null,
+      timezone: event.timezone,
+      location_locode: event.location_locode,
+      data_source: event.data_source,
+      vessel_name: event.vessel_name,
+      vessel_imo: event.vessel_imo,
+    }),
+    relationships: {
+      shipment: relationshipByIds<TransportEventEntity, AccountContext>('shipment', (e) => e.shipment_id, loaders.shipments),
+      container: relationshipByIds<TransportEventEntity, AccountContext>('container', (e) => e.container_id, loaders.containers),
+      location: relationshipByIds<TransportEventEntity, AccountContext>('port', (e) => e.location_id, (ids) => loaders.ports(ids)),
+      terminal: relationshipByIds<TransportEventEntity, AccountContext>('terminal', (e) => e.terminal_id, (ids) => loaders.terminals(ids)),
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { DATA_SOURCES } from '@quayside/domain';
+import { NULLABLE_DATE_TIME, NULLABLE_STRING, resourceSchema, toOne } from '../containers/document.schema';
+
+export const TRANSPORT_EVENT_SCHEMA: SchemaObject = resourceSchema(
+  'transport_event',
+  {
+    event: { type: 'string', example: 'container.transport.vessel_discharged' },
+    created_at: { type: 'string', format: 'date-time', description: 'When the service stored the event.' },
+    voyage_number: NULLABLE_STRING,
+    timestamp: { ...NULLABLE_DATE_TIME, description: 'When it happened, in UTC.' },
+    timezone: { ...NULLABLE_STRING, description: 'IANA zone of where it happened.' },
+    location_locode: { ...NULLABLE_STRING, description: 'UN/LOCODE of the event location.' },
+    data_source: { type: 'string', enum: [...DATA_SOURCES] },
+    vessel_name: { ...NULLABLE_STRING, description: 'Not in the reference (there is no vessel resource): the vessel, when the event has one.' },
+    vessel_imo: { ...NULLABLE_STRING, description: 'Not in the reference: IMO number of that vessel.' },
+  },
+  {
+    shipment: toOne('shipment'),
+    container: toOne('container', false),
+    location: toOne('port'),
+    terminal: toOne('terminal'),
+  },
+);

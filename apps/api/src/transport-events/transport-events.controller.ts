@@ -1,0 +1,44 @@
+import { Controller, Get, Param, Req } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { JsonApiDocument } from '@quayside/json-api';
+import type { FastifyRequest } from 'fastify';
+import { JsonApiPresenter } from '../common/json-api-presenter.service';
+import { ERROR_DOCUMENT, listDocument } from '../containers/document.schema';
+import { RequiresActivePlan } from '../plans/requires-active-plan.decorator';
+import type { AccountContext } from '../tenancy/account-context';
+import { CurrentAccount } from '../tenancy/current-account.decorator';
+import { TRANSPORT_EVENT_TYPE } from './transport-event.resource';
+import { TRANSPORT_EVENT_SCHEMA } from './transport-event.schema';
+import { TransportEventsQueryService } from './transport-events-query.service';
+
+@ApiTags('Containers')
+@Controller('containers')
+export class TransportEventsController {
+  constructor(
+    private readonly queries: TransportEventsQueryService,
+    private readonly presenter: JsonApiPresenter,
+  ) {}
+
+  @Get(':id/transport_events')
+  @RequiresActivePlan('reading tracking data')
+  @ApiOperation({
+    summary: "Get a container's transport events",
+    description:
+      'Normalized milestones of the container, each with its `timestamp` in UTC and the IANA `timezone` of where it happened. ' +
+      'Listed in the order they were stored, `(created_at, id)`; sort by `timestamp` for the chronology. No estimated events. ' +
+      '`include` takes `shipment`, `container`, `location` (port), `terminal`.',
+  })
+  @ApiParam({ name: 'id', description: 'Container id (uuid)' })
+  @ApiQuery({ name: 'include', required: false, description: 'Comma list: shipment, container, location, terminal.' })
+  @ApiQuery({ name: 'page[number]', required: false, schema: { type: 'integer', default: 1 } })
+  @ApiQuery({ name: 'page[size]', required: false, schema: { type: 'integer', default: 30, maximum: 100 } })
+  @ApiOkResponse({ schema: listDocument(TRANSPORT_EVENT_SCHEMA, 'Resources named in `include`.') })
+  @ApiResponse({ status: 401, description: 'The container belongs to another account.', schema: ERROR_DOCUMENT })
+  @ApiResponse({ status: 404, description: 'No such container.', schema: ERROR_DOCUMENT })
+  async list(@CurrentAccount() account: AccountContext, @Param('id') id: string, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
+    const include = this.presenter.include(TRANSPORT_EVENT_TYPE, request);
+    const page = this.presenter.page(request);
+    const result = await this.queries.listForContainer(account, id, page);
+    return this.presenter.paginated(TRANSPORT_EVENT_TYPE, result, page, request, account, include);
+  }
+}
