@@ -10,6 +10,7 @@ import { HealthModule } from './health/health.module';
 import { OperatorModule } from './operator/operator.module';
 import { PartiesModule } from './parties/parties.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
+import { ShipmentsModule } from './shipments/shipments.module';
 import { TrackingRequestsModule } from './tracking-requests/tracking-requests.module';
 import { TransportEventsModule } from './transport-events/transport-events.module';
 
@@ -36,6 +37,7 @@ export class AppModule {
         OperatorModule,
         TrackingRequestsModule,
         ReferenceDataModule,
+        ShipmentsModule,
         ContainersModule,
         TransportEventsModule,
         PartiesModule,

@@ -23,12 +23,22 @@ async function createApiKey(app: NestFastifyApplication, owner: ProvisionedAccou
   return (response.json!['data'] as { id: string }).id;
 }
 
-async function createOwnedContainer(_app: NestFastifyApplication, owner: ProvisionedAccount, ctx: ApiTestContext): Promise<string> {
-  return (await createContainer(ctx.db.dataSource, owner.account.id)).id;
+let trackingNumbers = 0;
+
+async function createTrackingRequest(app: NestFastifyApplication, owner: ProvisionedAccount): Promise<string> {
+  trackingNumbers += 1;
+  const number = `MEDUMATRIX${String(trackingNumbers).padStart(4, '0')}`;
+  const body = { data: { type: 'tracking_request', attributes: { request_number: number, request_type: 'bill_of_lading', scac: 'MSCU' } } };
+  const response = await call(app, 'POST', '/v2/tracking_requests', { key: owner.key, body });
+  return (response.json!['data'] as { id: string }).id;
 }
 
 async function createOwnedShipment(_app: NestFastifyApplication, owner: ProvisionedAccount, ctx: ApiTestContext): Promise<string> {
   return (await createShipment(ctx.db.dataSource, owner.account.id)).id;
+}
+
+async function createOwnedContainer(_app: NestFastifyApplication, owner: ProvisionedAccount, ctx: ApiTestContext): Promise<string> {
+  return (await createContainer(ctx.db.dataSource, owner.account.id)).id;
 }
 
 async function createOwnedParty(_app: NestFastifyApplication, owner: ProvisionedAccount, ctx: ApiTestContext): Promise<string> {
@@ -70,6 +80,12 @@ const MATRIX: OwnedEndpoint[] = [
   ...CONTAINER_AND_PARTY_ROWS,
   { endpoint: 'GET /v2/api_keys/:id', createOwned: createApiKey },
   { endpoint: 'DELETE /v2/api_keys/:id', createOwned: createApiKey },
+  { endpoint: 'GET /v2/tracking_requests/:id', createOwned: createTrackingRequest },
+  { endpoint: 'PATCH /v2/tracking_requests/:id', createOwned: createTrackingRequest, body: () => ({ data: { type: 'tracking_request', attributes: { tags: ['intruder'] } } }) },
+  { endpoint: 'GET /v2/shipments/:id', createOwned: createOwnedShipment },
+  { endpoint: 'PATCH /v2/shipments/:id', createOwned: createOwnedShipment, body: () => ({ data: { type: 'shipment', attributes: { tags: ['intruder'] } } }) },
+  { endpoint: 'PATCH /v2/shipments/:id/stop_tracking', createOwned: createOwnedShipment },
+  { endpoint: 'PATCH /v2/shipments/:id/resume_tracking', createOwned: createOwnedShipment },
 ];
 
 const UNKNOWN_ID = '0f0e0d0c-0b0a-4908-8706-050403020100';

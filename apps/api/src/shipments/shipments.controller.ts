@@ -1,0 +1,115 @@
+import { Body, Controller, Get, Param, Patch, Req } from '@nestjs/common';
+import { ApiBody, ApiExtraModels, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ShipmentRepository } from '@quayside/data-access';
+import type { JsonApiDocument } from '@quayside/json-api';
+import type { FastifyRequest } from 'fastify';
+import { JsonApiBody } from '../common/json-api-body.pipe';
+import type { JsonApiInput } from '../common/json-api-body.pipe';
+import { JsonApiPresenter } from '../common/json-api-presenter.service';
+import { RequiresActivePlan } from '../plans/requires-active-plan.decorator';
+import { portSchema, shippingLineSchema, terminalSchema } from '../reference-data/reference-resources.openapi';
+import type { AccountContext } from '../tenancy/account-context';
+import { CurrentAccount } from '../tenancy/current-account.decorator';
+import { errorsDocument, listDocument, requestDocument, singleDocument } from '../tracking-requests/json-api-schemas';
+import { UpdateShipmentAttributes } from './dto/update-shipment.dto';
+import { SHIPMENT_TYPE } from './shipment.resource';
+import { includedContainerSchema, shipmentSchema } from './shipment.openapi';
+import { parseShipmentFilters } from './shipment-filters';
+import { SwitchShipmentTrackingUseCase } from './switch-shipment-tracking.use-case';
+
+const ERRORS = { schema: errorsDocument };
+const INCLUDED = [includedContainerSchema, portSchema, terminalSchema, shippingLineSchema];
+const INCLUDE_DESCRIPTION = 'Comma list of containers, port_of_lading, port_of_discharge, destination, pod_terminal, destination_terminal, shipping_line (and dotted paths such as containers.pod_terminal).';
+
+@ApiTags('Shipments')
+@ApiExtraModels(UpdateShipmentAttributes)
+@Controller('shipments')
+export class ShipmentsController {
+  constructor(
+    private readonly shipments: ShipmentRepository,
+    private readonly switchTracking: SwitchShipmentTrackingUseCase,
+    private readonly presenter: JsonApiPresenter,
+  ) {}
+
+  @Get()
+  @RequiresActivePlan('reading tracking data')
+  @ApiOperation({ summary: 'List shipments', description: 'Oldest first by (created_at, id), so paging while shipments are added never skips or repeats one. Needs a trial or paid plan.' })
+  @ApiQuery({ name: 'q', required: false, description: 'Bill of lading, reference number or container number, substring.' })
+  @ApiQuery({ name: 'number', required: false, description: 'The number the shipment was tracked by (bill of lading or booking), exact.' })
+  @ApiQuery({ name: 'filter[tracking_stopped]', required: false, type: Boolean })
+  @ApiQuery({ name: 'include', required: false, description: INCLUDE_DESCRIPTION })
+  @ApiResponse({ status: 200, schema: listDocument(shipmentSchema, INCLUDED) })
+  @ApiResponse({ status: 400, description: 'A malformed filter, page or include, named in `source.parameter`.', ...ERRORS })
+  @ApiResponse({ status: 403, description: 'Free plan or ended trial.', ...ERRORS })
+  async list(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
+    const include = this.presenter.include(SHIPMENT_TYPE, request);
+    const page = this.presenter.page(request);
+    const result = await this.shipments.list(account, parseShipmentFilters(queryOf(request)), page);
+    return this.presenter.paginated(SHIPMENT_TYPE, result, page, request, account, include);
+  }
+
+  @Get(':id')
+  @RequiresActivePlan('reading tracking data')
+  @ApiOperation({ summary: 'Get a shipment', description: 'Needs a trial or paid plan.' })
+  @ApiParam({ name: 'id', description: 'Shipment id' })
+  @ApiQuery({ name: 'include', required: false, description: INCLUDE_DESCRIPTION })
+  @ApiResponse({ status: 200, schema: singleDocument(shipmentSchema, INCLUDED) })
+  @ApiResponse({ status: 401, description: 'Another account\'s shipment (or no valid key).', ...ERRORS })
+  @ApiResponse({ status: 404, ...ERRORS })
+  async get(@CurrentAccount() account: AccountContext, @Param('id') id: string, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
+    const include = this.presenter.include(SHIPMENT_TYPE, request);
+    return this.presenter.one(SHIPMENT_TYPE, await this.shipments.findOwnedShipment(account, id), account, include);
+  }
+
+  @Patch(':id')
+  @RequiresActivePlan('reading tracking data')
+  @ApiOperation({ summary: 'Edit a shipment', description: 'Replaces `ref_numbers` and/or `tags`. Needs a trial or paid plan.' })
+  @ApiParam({ name: 'id', description: 'Shipment id' })
+  @ApiBody({ schema: requestDocument(SHIPMENT_TYPE, getSchemaPath(UpdateShipmentAttributes)) })
+  @ApiResponse({ status: 200, schema: singleDocument(shipmentSchema) })
+  @ApiResponse({ status: 401, ...ERRORS })
+  @ApiResponse({ status: 404, ...ERRORS })
+  @ApiResponse({ status: 422, ...ERRORS })
+  async update(
+    @CurrentAccount() account: AccountContext,
+    @Param('id') id: string,
+    @Body(new JsonApiBody(SHIPMENT_TYPE, UpdateShipmentAttributes)) body: JsonApiInput<UpdateShipmentAttributes>,
+  ): Promise<JsonApiDocument> {
+    const { ref_numbers, tags } = body.attributes;
+    const updated = await this.shipments.update(account, id, { ...(ref_numbers ? { ref_numbers: [...new Set(ref_numbers)] } : {}), ...(tags ? { tags: [...new Set(tags)] } : {}) });
+    return this.presenter.one(SHIPMENT_TYPE, updated, account);
+  }
+
+  @Patch(':id/stop_tracking')
+  @ApiOperation({
+    summary: 'Stop tracking a shipment',
+    description:
+      'Stops tracking the shipment and all its containers (reason `cancelled_by_user`); its tracking requests move to `tracking_stopped` and `tracking_request.tracking_stopped` is emitted. Already collected data stays readable. Repeating it changes nothing. Allowed on every plan, so an account at its cap can always make room.',
+  })
+  @ApiParam({ name: 'id', description: 'Shipment id' })
+  @ApiResponse({ status: 200, schema: singleDocument(shipmentSchema) })
+  @ApiResponse({ status: 401, ...ERRORS })
+  @ApiResponse({ status: 404, ...ERRORS })
+  async stop(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<JsonApiDocument> {
+    return this.presenter.one(SHIPMENT_TYPE, await this.switchTracking.stop(account, id), account);
+  }
+
+  @Patch(':id/resume_tracking')
+  @ApiOperation({
+    summary: 'Resume tracking a shipment',
+    description:
+      'Tracks the shipment again and refreshes it at once; its tracking requests move back to `succeeded` (no event). Information a source published only while it was stopped may be missing. On the free plan and the trial its containers count against the cap (403).',
+  })
+  @ApiParam({ name: 'id', description: 'Shipment id' })
+  @ApiResponse({ status: 200, schema: singleDocument(shipmentSchema) })
+  @ApiResponse({ status: 401, ...ERRORS })
+  @ApiResponse({ status: 403, description: 'Resuming would pass the plan\'s active container cap.', ...ERRORS })
+  @ApiResponse({ status: 404, ...ERRORS })
+  async resume(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<JsonApiDocument> {
+    return this.presenter.one(SHIPMENT_TYPE, await this.switchTracking.resume(account, id), account);
+  }
+}
+
+function queryOf(request: FastifyRequest): Record<string, unknown> {
+  return typeof request.query === 'object' && request.query !== null ? (request.query as Record<string, unknown>) : {};
+}
