@@ -3,7 +3,8 @@
  * receiver on 127.0.0.1 that verifies both signatures of every delivery, registers it for
  * every event, tracks several sandbox scenarios at once, prints each notification as it
  * arrives with a progress line, and ends with a summary table. Ctrl-C ends early (the
- * webhook, and the demo's own API key, are deleted either way).
+ * webhook is deleted either way). Without QUAYSIDE_API_KEY each run has an account of its own
+ * (tools/cli/demo-key.ts says why), so every run plays the scenarios from their start.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -16,11 +17,10 @@ const ROOT = path.resolve(__dirname, '..', '..');
 
 interface DemoKey {
   key: string;
-  apiKeyId: string;
-  masked: string;
+  companyName: string;
 }
 
-/** A key of its own for the demo account: the account's first key was shown once, by npm start. */
+/** An account and key for this run (tools/cli/demo-key.ts). */
 function createDemoKey(): DemoKey {
   const result = spawnSync(process.execPath, ['-r', '@swc-node/register', 'tools/cli/demo-key.ts'], {
     cwd: ROOT,
@@ -30,8 +30,8 @@ function createDemoKey(): DemoKey {
   });
   if (result.status !== 0) throw new Error(`could not create a key for the demo account (tools/cli/demo-key.ts): ${result.stderr.trim()}`);
   const parsed = JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '{}') as Partial<DemoKey>;
-  if (!parsed.key || !parsed.apiKeyId) throw new Error(`tools/cli/demo-key.ts printed no key: ${result.stdout}`);
-  return { key: parsed.key, apiKeyId: parsed.apiKeyId, masked: parsed.masked ?? '' };
+  if (!parsed.key) throw new Error(`tools/cli/demo-key.ts printed no key: ${result.stdout}`);
+  return { key: parsed.key, companyName: parsed.companyName ?? '' };
 }
 
 async function assertServiceUp(baseUrl: string): Promise<void> {
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   const client = new QuaysideClient(config.baseUrl, config.apiKey ?? ownKey?.key ?? '');
   const printer = new TerminalPrinter();
   printer.line(`Quayside demo against ${client.apiBase}`);
-  printer.line(ownKey ? `  API key ${ownKey.masked} (made for this run on the demo account; deleted at the end)` : '  API key from QUAYSIDE_API_KEY / --api-key');
+  printer.line(ownKey ? `  account "${ownKey.companyName}", API key ${ownKey.key}` : '  API key from QUAYSIDE_API_KEY / --api-key');
 
   const session = new DemoSession(client, config, printer);
   let interrupts = 0;
@@ -66,13 +66,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  try {
-    await session.run();
-  } finally {
-    if (ownKey) {
-      await client.deleteApiKey(ownKey.apiKeyId).catch((error: unknown) => printer.line(`Could not delete the demo's API key ${ownKey.masked}: ${String(error)}`));
-    }
-  }
+  await session.run();
+  if (ownKey) printer.line(`What it tracked stays in its account:  curl -H "Authorization: Token ${ownKey.key}" ${client.apiBase}/shipments`);
 }
 
 main().catch((error: unknown) => {

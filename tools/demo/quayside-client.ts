@@ -50,10 +50,6 @@ export class QuaysideClient {
     await this.call('DELETE', `/webhooks/${encodeURIComponent(id)}`);
   }
 
-  async deleteApiKey(id: string): Promise<void> {
-    await this.call('DELETE', `/api_keys/${encodeURIComponent(id)}`);
-  }
-
   async createTrackingRequest(number: string, scac: string): Promise<TrackingRequestState> {
     const body = await this.call('POST', '/tracking_requests', {
       data: { type: 'tracking_request', attributes: { request_number: number, request_type: 'bill_of_lading', scac } },
