@@ -4,7 +4,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { TrackingRepository } from '@quayside/data-access';
 import type { DueShipment } from '@quayside/data-access';
 import type { RefreshShipmentJob } from '@quayside/queues';
-import { JOB, QUEUE } from '@quayside/queues';
+import { JOB, jobPriority, QUEUE } from '@quayside/queues';
 import type { Queue } from 'bull';
 import { TrackingAdapters } from '../adapters/tracking-adapters';
 import { TrackerWorkerConfig } from '../config/tracker-worker.config';
@@ -78,6 +78,8 @@ export class ScheduleRefreshesService implements OnApplicationBootstrap, OnAppli
         jobId: `refresh-shipment:${leader.id}:${now.getTime()}`,
         delay: Math.floor(random() * this.config.SCHEDULER_TICK_MS),
         attempts: 1,
+        // Behind refreshes a client asked for and behind tracking requests (see jobPriority).
+        priority: jobPriority(JOB.refreshShipment, data),
       });
       enqueued.push(leader.id);
     }
