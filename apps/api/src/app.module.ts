@@ -8,6 +8,7 @@ import { ApiConfig } from './config/api.config';
 import { ContainersModule } from './containers/containers.module';
 import { HealthModule } from './health/health.module';
 import { OperatorModule } from './operator/operator.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { PartiesModule } from './parties/parties.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
 import { ShipmentsModule } from './shipments/shipments.module';
@@ -35,6 +36,7 @@ export class AppModule {
         }),
         HealthModule,
         OperatorModule,
+        WebhooksModule,
         TrackingRequestsModule,
         ReferenceDataModule,
         ShipmentsModule,

@@ -13,8 +13,8 @@ export interface WebhookNotificationFilters {
   delivery_status?: DeliveryStatus;
   /** Created at or after. */
   created_from?: Date;
-  /** Created before. */
-  created_before?: Date;
+  /** Created at or before. */
+  created_to?: Date;
 }
 
 /**
@@ -47,7 +47,7 @@ export class WebhookNotificationQueryRepository extends AccountScopedRepository<
     if (filters.event !== undefined) query.andWhere('row.event = :event', { event: filters.event });
     if (filters.delivery_status !== undefined) query.andWhere('row.delivery_status = :status', { status: filters.delivery_status });
     if (filters.created_from !== undefined) query.andWhere('row.created_at >= :from', { from: filters.created_from });
-    if (filters.created_before !== undefined) query.andWhere('row.created_at < :before', { before: filters.created_before });
+    if (filters.created_to !== undefined) query.andWhere('row.created_at <= :to', { to: filters.created_to });
     const [rows, total] = await query
       .orderBy('row.created_at', 'ASC')
       .addOrderBy('row.id', 'ASC')
