@@ -1,0 +1,46 @@
+import { BaseAppConfig } from '@quayside/platform';
+import { IsInt, Matches, Max, Min } from 'class-validator';
+
+/**
+ * What `npm run bench` reads from its environment, validated once. `DATABASE_URL` names the
+ * server only: the bench creates and drops a database of its own there.
+ */
+export class BenchConfig extends BaseAppConfig {
+  /** Container counts, run in this order on one database that grows (1000000 is opt-in: minutes to seed). */
+  @Matches(/^\s*\d+\s*(,\s*\d+\s*)*$/, { message: 'BENCH_SIZES must be a comma-separated list of container counts, e.g. 10000,100000' })
+  BENCH_SIZES: string = '10000,100000';
+
+  /** Measured seconds of each side of each hot path (after a short warm-up). */
+  @IsInt()
+  @Min(1)
+  @Max(120)
+  BENCH_DURATION_SECONDS: number = 5;
+
+  /** Concurrent HTTP connections of the load tester against the api and the bare server. */
+  @IsInt()
+  @Min(1)
+  @Max(256)
+  BENCH_CONNECTIONS: number = 10;
+
+  /** Refresh transactions in flight; the tracker's refresh-shipment processor runs 4. */
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  BENCH_TRACKER_CONCURRENCY: number = 4;
+
+  /** Webhook posts in flight; the dispatcher's delivery processor runs 16. */
+  @IsInt()
+  @Min(1)
+  @Max(256)
+  BENCH_WEBHOOK_CONCURRENCY: number = 16;
+
+  /** Notifications the dispatcher process delivers end to end at each size. */
+  @IsInt()
+  @Min(100)
+  @Max(100_000)
+  BENCH_DISPATCHER_DELIVERIES: number = 2000;
+
+  get sizes(): number[] {
+    return this.BENCH_SIZES.split(',').map((size) => Number(size.trim()));
+  }
+}

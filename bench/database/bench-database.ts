@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import {
+  createDataSource,
+  createDatabase,
+  dropDatabase,
+  runMigrations,
+  seedReferenceData,
+  withAdminClient,
+  withDatabaseName,
+} from '@quayside/data-access';
+import type { DataSource } from 'typeorm';
+
+export interface BenchDatabase {
+  name: string;
+  url: string;
+  /** The bench's own connections (seeding, tracker writes, checks). */
+  dataSource: DataSource;
+  drop(): Promise<void>;
+}
+
+/**
+ * A database of the bench's own on the server of `serverUrl`, migrated and with the reference
+ * data, dropped at the end whatever happened (`drop`). Its name says what it is, so a run
+ * killed half way leaves a database an operator recognizes.
+ */
+export async function createBenchDatabase(serverUrl: string): Promise<BenchDatabase> {
+  const name = `quayside_bench_${randomBytes(5).toString('hex')}`;
+  await withAdminClient(serverUrl, (client) => createDatabase(client, name));
+  const url = withDatabaseName(serverUrl, name);
+  const dataSource = createDataSource(url);
+  const drop = async (): Promise<void> => {
+    if (dataSource.isInitialized) await dataSource.destroy();
+    await withAdminClient(serverUrl, (client) => dropDatabase(client, name));
+  };
+  try {
+    await dataSource.initialize();
+    await runMigrations(dataSource);
+    await seedReferenceData(dataSource);
+  } catch (error) {
+    await drop().catch(() => undefined);
+    throw error;
+  }
+  return { name, url, dataSource, drop };
+}

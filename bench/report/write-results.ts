@@ -1,0 +1,30 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { BenchConfig } from '../bench.config';
+import { throughputRatio } from './results-table';
+import type { ResultRow } from './results-table';
+
+export const RESULTS_DIR = resolve(__dirname, '../results');
+
+/** Writes the run as `bench/results/<timestamp>.json` (git-ignored) and returns the file. */
+export function writeResults(rows: readonly ResultRow[], run: { startedAt: Date; sizes: number[]; config: BenchConfig }): string {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = join(RESULTS_DIR, `${run.startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+  const document = {
+    startedAt: run.startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    machine: { cores: cpus().length, cpu: cpus()[0]?.model ?? null, memoryBytes: totalmem(), node: process.version, platform: process.platform },
+    settings: {
+      sizes: run.sizes,
+      durationSeconds: run.config.BENCH_DURATION_SECONDS,
+      connections: run.config.BENCH_CONNECTIONS,
+      trackerConcurrency: run.config.BENCH_TRACKER_CONCURRENCY,
+      webhookConcurrency: run.config.BENCH_WEBHOOK_CONCURRENCY,
+      dispatcherDeliveries: run.config.BENCH_DISPATCHER_DELIVERIES,
+    },
+    rows: rows.map((row) => ({ ...row, ratio: throughputRatio(row) })),
+  };
+  writeFileSync(file, `${JSON.stringify(document, null, 2)}\n`);
+  return file;
+}

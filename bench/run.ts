@@ -1,0 +1,116 @@
+/**
+ * `npm run bench`: each hot path side by side with the bare limit of its stack, at each size of
+ * BENCH_SIZES (see bench/README.md). Everything runs on 127.0.0.1 in a database and Redis
+ * prefix of its own, both removed at the end; every loop is bounded in time and count.
+ */
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { cpus } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { loadConfig } from '@quayside/platform';
+import { ApiBench } from './api/api-bench';
+import { BenchConfig } from './bench.config';
+import { createBenchDatabase } from './database/bench-database';
+import type { BenchDatabase } from './database/bench-database';
+import { createBenchAccount, growContainers } from './database/seed-containers';
+import { formatTable } from './report/results-table';
+import type { ResultRow } from './report/results-table';
+import { writeResults } from './report/write-results';
+import { deleteRedisPrefix } from './support/redis-prefix';
+import { TrackerBench } from './tracker/tracker-bench';
+import { WebhookBench } from './webhooks/webhook-bench';
+
+/** What the child processes inherit; everything else they get is set explicitly. */
+const INHERITED = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ'];
+
+function seconds(since: number): string {
+  return `${((performance.now() - since) / 1000).toFixed(1)} s`;
+}
+
+async function main(): Promise<void> {
+  // The one place the bench reads its environment.
+  const config = loadConfig('bench', BenchConfig, process.env);
+  const inherited = Object.fromEntries(INHERITED.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])));
+  const sizes = [...new Set(config.sizes)].sort((a, b) => a - b);
+  const redisPrefix = `quayside-bench-${randomBytes(4).toString('hex')}`;
+  const startedAt = new Date();
+  console.log(`Quayside bench: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, sizes ${sizes.join(', ')} containers`);
+
+  let db: BenchDatabase | null = null;
+  let webhooks: WebhookBench | null = null;
+  const cleanUp = async (): Promise<void> => {
+    await webhooks?.stop().catch(() => undefined);
+    await db?.drop().catch((error: unknown) => console.error(`could not drop ${db?.name}: ${String(error)}`));
+    await deleteRedisPrefix(config.REDIS_URL, redisPrefix).catch(() => undefined);
+  };
+  process.once('SIGINT', () => {
+    console.error('\ninterrupted: removing the bench database and Redis keys');
+    void cleanUp().finally(() => process.exit(130));
+  });
+
+  const rows: ResultRow[] = [];
+  try {
+    let phase = performance.now();
+    db = await createBenchDatabase(config.DATABASE_URL);
+    const account = await createBenchAccount(db.dataSource);
+    console.log(`database ${db.name}, Redis prefix ${redisPrefix} (${seconds(phase)})`);
+    const appEnv = { ...inherited, DATABASE_URL: db.url, REDIS_URL: config.REDIS_URL, REDIS_PREFIX: redisPrefix, LOG_LEVEL: 'silent' };
+    const api = new ApiBench({
+      databaseUrl: db.url,
+      accountId: account.accountId,
+      key: account.key,
+      connections: config.BENCH_CONNECTIONS,
+      durationSeconds: config.BENCH_DURATION_SECONDS,
+      apiEnv: appEnv,
+    });
+    const tracker = new TrackerBench(db.dataSource, db.url, account.accountId, {
+      durationMs: config.BENCH_DURATION_SECONDS * 1000,
+      concurrency: config.BENCH_TRACKER_CONCURRENCY,
+    });
+    const webhookBench = new WebhookBench(db.dataSource, account.accountId, {
+      durationMs: config.BENCH_DURATION_SECONDS * 1000,
+      concurrency: config.BENCH_WEBHOOK_CONCURRENCY,
+      dispatcherDeliveries: config.BENCH_DISPATCHER_DELIVERIES,
+      dispatcherEnv: appEnv,
+    });
+    webhooks = webhookBench;
+    await webhookBench.start();
+
+    let seeded = 0;
+    for (const size of sizes) {
+      phase = performance.now();
+      await growContainers(db.dataSource, account.accountId, seeded, size, (done) => process.stdout.write(`\rseeding: ${done.toLocaleString('en-US')} containers`));
+      seeded = size;
+      console.log(` (${seconds(phase)})`);
+      // Servers of one phase are stopped before the next starts: no relay publishes another phase's rows.
+      for (const [name, measure] of [
+        ['list and get endpoints', () => api.run(size)],
+        ['tracker refreshes', async () => [await tracker.run(size)]],
+        ['webhook deliveries', () => webhookBench.run(size)],
+      ] as const) {
+        phase = performance.now();
+        const measured = await measure();
+        rows.push(...measured);
+        console.log(`${name} at ${size.toLocaleString('en-US')} containers (${seconds(phase)})`);
+      }
+    }
+  } finally {
+    await cleanUp();
+  }
+
+  console.log(`\n${formatTable(rows)}\n`);
+  const file = writeResults(rows, { startedAt, sizes, config });
+  console.log(`written to ${file}`);
+  const failed = rows.flatMap((row) =>
+    (['quayside', 'bare'] as const).flatMap((side) => (row[side].errors > 0 ? [`${row.hotPath} at ${row.size} (${side}): ${row[side].firstError ?? 'errors'}`] : [])),
+  );
+  if (failed.length > 0) {
+    console.error(`Measurements with errors (not valid):\n${failed.map((line) => `  ${line}`).join('\n')}`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,16 @@
+import Redis from 'ioredis';
+
+/** Deletes the keys under the bench's own prefix (queues, rate-limit buckets), and nothing else. */
+export async function deleteRedisPrefix(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}

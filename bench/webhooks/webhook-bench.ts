@@ -1,0 +1,185 @@
+import type { ChildProcess } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { JOB, QUEUE } from '@quayside/queues';
+import { WebhookDeliveryClient, generateWebhookSecret, parseAllowList, sampleNotificationPayload, signWebhook } from '@quayside/webhooks';
+import type { DataSource } from 'typeorm';
+import { Agent, request } from 'undici';
+import type { Measurement, ResultRow } from '../report/results-table';
+import { freePort, spawnTypeScript, stopChild, waitUntilServing } from '../support/child-process';
+import { runTimedLoop } from '../support/timed-loop';
+import { toMeasurement } from '../tracker/tracker-bench';
+
+const EVENT = 'container.transport.vessel_departed';
+/** Webhooks the dispatcher spreads its deliveries over: 4 × the per-endpoint cap of 4 = the 16 slots of one dispatcher. */
+const WEBHOOKS = 4;
+const WARM_UP = { durationMs: 1_000, maxOperations: 500 };
+const POLL_MS = 50;
+
+export interface WebhookBenchOptions {
+  durationMs: number;
+  concurrency: number;
+  dispatcherDeliveries: number;
+  /** Environment of the dispatcher process (database, Redis, prefix, inherited basics). */
+  dispatcherEnv: Record<string, string>;
+}
+
+/**
+ * Webhook deliveries per second against one local receiver (a process of its own):
+ * - the delivery path in process: the stored payload serialized, both signatures computed, and
+ *   `WebhookDeliveryClient.post` (URL policy, guarded connect, timeout, capped answer), against
+ *   a bare `undici` request loop posting the same bytes, at the same concurrency;
+ * - the dispatcher as a process: notifications and their `deliver` outbox rows committed at
+ *   once, until every one is recorded `succeeded` (relay, Bull, endpoint semaphore, signing,
+ *   post, the recording transaction), against the same bare loop.
+ */
+export class WebhookBench {
+  private receiver: ChildProcess | null = null;
+  private receiverUrl = '';
+  private webhookIds: string[] = [];
+  private readonly payload = sampleNotificationPayload(EVENT);
+  private readonly body = JSON.stringify(this.payload);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly accountId: string,
+    private readonly options: WebhookBenchOptions,
+  ) {}
+
+  async start(): Promise<void> {
+    const port = await freePort();
+    this.receiver = spawnTypeScript({ script: 'bench/servers/webhook-receiver.server.ts', args: [String(port)], env: this.options.dispatcherEnv });
+    this.receiverUrl = `http://127.0.0.1:${port}`;
+    await waitUntilServing(this.receiverUrl, this.receiver);
+    const rows = await this.dataSource.query<Array<{ id: string }>>(
+      `INSERT INTO webhooks (account_id, url, events, secret)
+       SELECT $1, $2 || '/hooks/' || n, '{}', $3 FROM generate_series(1, $4::int) AS n RETURNING id`,
+      [this.accountId, this.receiverUrl, generateWebhookSecret(), WEBHOOKS],
+    );
+    this.webhookIds = rows.map((row) => row.id);
+  }
+
+  async stop(): Promise<void> {
+    if (this.receiver) await stopChild(this.receiver);
+  }
+
+  /** The in-process row and the dispatcher row of one size; both share the bare loop's figure. */
+  async run(size: number): Promise<ResultRow[]> {
+    const client = await this.measureClient();
+    const bare = await this.measureBareLoop();
+    const dispatcher = await this.measureDispatcher();
+    return [
+      { hotPath: 'webhook delivery (sign + WebhookDeliveryClient.post)', size, unit: 'ops/s', quayside: client, bare },
+      { hotPath: 'webhook delivery (dispatcher process, end to end)', size, unit: 'ops/s', quayside: dispatcher, bare },
+    ];
+  }
+
+  private async measureClient(): Promise<Measurement> {
+    const client = new WebhookDeliveryClient({ policy: { allowHttp: true, allow: parseAllowList('127.0.0.1') }, timeoutMs: 15_000 });
+    const secret = generateWebhookSecret();
+    const notificationId = this.payload.data.id;
+    try {
+      return await this.loop(async (index) => {
+        const body = JSON.stringify(this.payload);
+        const result = await client.post({
+          url: `${this.receiverUrl}/hooks/${(index % WEBHOOKS) + 1}`,
+          body,
+          signatureHeaders: { ...signWebhook({ secret, id: notificationId, timestamp: Math.floor(Date.now() / 1000), body }) },
+          customHeaders: [],
+        });
+        if (!result.succeeded) throw new Error(result.error ?? `answered ${result.status}`);
+      });
+    } finally {
+      await client.close();
+    }
+  }
+
+  private async measureBareLoop(): Promise<Measurement> {
+    const agent = new Agent();
+    try {
+      return await this.loop(async (index) => {
+        const response = await request(`${this.receiverUrl}/hooks/${(index % WEBHOOKS) + 1}`, {
+          method: 'POST',
+          body: this.body,
+          headers: { 'content-type': 'application/json' },
+          dispatcher: agent,
+        });
+        await response.body.text();
+        if (response.statusCode !== 200) throw new Error(`answered ${response.statusCode}`);
+      });
+    } finally {
+      await agent.close();
+    }
+  }
+
+  private async loop(operation: (index: number) => Promise<void>): Promise<Measurement> {
+    const { concurrency, durationMs } = this.options;
+    await runTimedLoop(operation, { concurrency, ...WARM_UP });
+    return toMeasurement(await runTimedLoop(operation, { concurrency, durationMs, maxOperations: 10_000_000 }));
+  }
+
+  private async measureDispatcher(): Promise<Measurement> {
+    const opsPort = await freePort();
+    const dispatcher = spawnTypeScript({
+      script: 'apps/webhook-dispatcher/src/main.ts',
+      env: {
+        ...this.options.dispatcherEnv,
+        OPS_PORT: String(opsPort),
+        WEBHOOK_ALLOW_HTTP: 'true',
+        WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+      },
+    });
+    try {
+      await waitUntilServing(`http://127.0.0.1:${opsPort}/health/ready`, dispatcher);
+      const count = this.options.dispatcherDeliveries;
+      const before = await this.succeeded();
+      const begin = performance.now();
+      await this.enqueueDeliveries(count);
+      // Generous but bounded: far beyond any rate seen, so only a stuck dispatcher hits it.
+      const deadline = begin + Math.max(60_000, count * 20);
+      let done = 0;
+      while (done < count && performance.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        done = (await this.succeeded()) - before;
+      }
+      const seconds = (performance.now() - begin) / 1000;
+      const missing = count - done;
+      return {
+        throughput: done / seconds,
+        p50Ms: null,
+        p99Ms: null,
+        operations: done,
+        errors: missing,
+        firstError: missing > 0 ? `${missing} of ${count} notifications not delivered after ${seconds.toFixed(0)} s` : null,
+      };
+    } finally {
+      await stopChild(dispatcher);
+      await this.dataSource.query(`UPDATE outbox SET completed_at = now() WHERE completed_at IS NULL`);
+    }
+  }
+
+  private async succeeded(): Promise<number> {
+    const [row] = await this.dataSource.query<Array<{ count: number }>>(
+      `SELECT count(*)::int AS count FROM webhook_notifications WHERE account_id = $1 AND delivery_status = 'succeeded'`,
+      [this.accountId],
+    );
+    return row?.count ?? 0;
+  }
+
+  /** What fan-out leaves behind: an event, a pending notification per event and its `deliver` outbox row, committed together. */
+  private async enqueueDeliveries(count: number): Promise<void> {
+    await this.dataSource.query(
+      `WITH stored AS (
+         INSERT INTO events (account_id, name, reference_object_type, reference_object_id, payload, occurred_at)
+         SELECT $1, $2, 'transport_event', gen_random_uuid(), '{}', now() FROM generate_series(1, $3::int)
+         RETURNING id
+       ), notified AS (
+         INSERT INTO webhook_notifications (account_id, webhook_id, event_id, event, reference_object_type, reference_object_id, payload)
+         SELECT $1, ($4::uuid[])[1 + (row_number() OVER ()) % cardinality($4::uuid[])], id, $2, 'transport_event', id, $5::jsonb FROM stored
+         RETURNING id
+       )
+       INSERT INTO outbox (queue, job_name, payload, account_id)
+       SELECT $6, $7, jsonb_build_object('notificationId', id), $1 FROM notified`,
+      [this.accountId, EVENT, count, this.webhookIds, this.body, QUEUE.webhookDelivery, JOB.deliver],
+    );
+  }
+}
