@@ -3,6 +3,7 @@ import type { ProvisionedAccount } from '@quayside/data-access';
 import { ACCOUNT_FEATURES } from '@quayside/domain';
 import { createContainer, createParty, createShipment } from '@quayside/testing';
 import { ApiTestContext, call } from '../test/api-test-app';
+import { seedWebhook, seedWebhookNotification } from '../webhook-notifications/__tests__/webhook-fixtures';
 
 /**
  * Tenancy as a matrix: every endpoint that addresses a record by id, called with ANOTHER
@@ -76,7 +77,24 @@ const CONTAINER_AND_PARTY_ROWS: OwnedEndpoint[] = [
   { endpoint: 'PATCH /v2/parties/:id', createOwned: createOwnedParty, body: () => ({ data: { type: 'party', attributes: { company_name: 'Renamed' } } }) },
 ];
 
+async function createOwnedWebhook(_app: NestFastifyApplication, owner: ProvisionedAccount, ctx: ApiTestContext): Promise<string> {
+  return seedWebhook(ctx.db.dataSource, owner.account.id);
+}
+
+async function createOwnedNotification(_app: NestFastifyApplication, owner: ProvisionedAccount, ctx: ApiTestContext): Promise<string> {
+  return seedWebhookNotification(ctx.db.dataSource, owner.account.id, await seedWebhook(ctx.db.dataSource, owner.account.id), 'container.updated');
+}
+
+const WEBHOOK_ROWS: OwnedEndpoint[] = [
+  { endpoint: 'GET /v2/webhooks/:id', createOwned: createOwnedWebhook },
+  { endpoint: 'PATCH /v2/webhooks/:id', createOwned: createOwnedWebhook, body: () => ({ data: { type: 'webhook', attributes: { active: false } } }) },
+  { endpoint: 'DELETE /v2/webhooks/:id', createOwned: createOwnedWebhook },
+  { endpoint: 'GET /v2/webhook_notifications/:id', createOwned: createOwnedNotification },
+  { endpoint: 'POST /v2/webhook_notifications/:id/redeliver', createOwned: createOwnedNotification },
+];
+
 const MATRIX: OwnedEndpoint[] = [
+  ...WEBHOOK_ROWS,
   ...CONTAINER_AND_PARTY_ROWS,
   { endpoint: 'GET /v2/api_keys/:id', createOwned: createApiKey },
   { endpoint: 'DELETE /v2/api_keys/:id', createOwned: createApiKey },

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { EventEntity, OutboxRepository, WebhookNotificationRepository } from '@quayside/data-access';
+import { OutboxRepository, WebhookNotificationRepository } from '@quayside/data-access';
 import type { ProvisionedAccount } from '@quayside/data-access';
-import type { DeliveryStatus, EventName, ReferenceObjectType } from '@quayside/domain';
+import type { DeliveryStatus, EventName } from '@quayside/domain';
 import { JOB, QUEUE } from '@quayside/queues';
-import { sampleNotificationPayload } from '@quayside/webhooks';
 import { ApiTestContext, call } from '../test/api-test-app';
+import { seedWebhookNotification } from './__tests__/webhook-fixtures';
 
 interface NotificationResource {
   id: string;
@@ -55,38 +55,8 @@ describe('webhook notifications: delivery state, examples, redelivery', () => {
     return (response.json!['data'] as { id: string }).id;
   }
 
-  /** What fan-out writes: an event and its notification, with the payload built by the delivery code. */
-  async function seed(account: ProvisionedAccount, webhookId: string, event: EventName, createdAt: Date): Promise<string> {
-    const id = randomUUID();
-    const payload = sampleNotificationPayload(event, { notificationId: id, webhookId, createdAt });
-    const reference = payload.data.relationships!['reference_object']!.data as { id: string; type: ReferenceObjectType };
-    await ctx.db.dataSource.transaction(async (manager) => {
-      const stored = await manager.getRepository(EventEntity).save(
-        manager.getRepository(EventEntity).create({
-          account_id: account.account.id,
-          name: event,
-          reference_object_type: reference.type,
-          reference_object_id: reference.id,
-          occurred_at: createdAt,
-          payload: {},
-        }),
-      );
-      await notifications.insertMany(manager, [
-        {
-          id,
-          account_id: account.account.id,
-          webhook_id: webhookId,
-          event_id: stored.id,
-          event,
-          reference_object_type: reference.type,
-          reference_object_id: reference.id,
-          payload: payload as unknown as Record<string, unknown>,
-          created_at: createdAt,
-        },
-      ]);
-    });
-    return id;
-  }
+  const seed = (account: ProvisionedAccount, webhookId: string, event: EventName, createdAt: Date): Promise<string> =>
+    seedWebhookNotification(ctx.db.dataSource, account.account.id, webhookId, event, createdAt);
 
   /** An attempt as the dispatcher records it. */
   async function attempt(id: string, status: number, deliveryStatus: DeliveryStatus, when: Date): Promise<void> {
