@@ -217,6 +217,32 @@ describe('webhooks: registration, events catalog, egress addresses', () => {
     expect(Number.isNaN(Date.parse(response.json!['last_updated'] as string))).toBe(false);
   });
 
+  it('is described in the OpenAPI document, every endpoint with its responses', async () => {
+    const document = (await call(app, 'GET', '/docs/openapi.json')).json as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const described = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(described).toEqual(
+      expect.arrayContaining([
+        'GET /v2/webhooks',
+        'POST /v2/webhooks',
+        'GET /v2/webhooks/{id}',
+        'PATCH /v2/webhooks/{id}',
+        'DELETE /v2/webhooks/{id}',
+        'GET /v2/webhooks/events',
+        'GET /v2/webhooks/ips',
+        'POST /v2/webhooks/trigger',
+        'GET /v2/webhook_notifications',
+        'GET /v2/webhook_notifications/{id}',
+        'GET /v2/webhook_notifications/examples',
+        'POST /v2/webhook_notifications/{id}/redeliver',
+        'POST /v2/webhook_notifications/redeliver',
+      ]),
+    );
+    expect(Object.keys(document.paths['/v2/webhooks']!['post']!.responses)).toEqual(expect.arrayContaining(['201', '403', '422']));
+    expect(Object.keys(document.paths['/v2/webhooks/{id}']!['get']!.responses)).toEqual(expect.arrayContaining(['200', '401', '404']));
+  });
+
   describe('needs a running trial or a paid plan', () => {
     it.each([
       ['GET', '/v2/webhooks'],
