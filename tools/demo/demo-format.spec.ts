@@ -11,6 +11,10 @@ describe('what the demo reads from a notification (the payloads real deliveries 
     ['shipment.estimated.arrival', 'MEDUQS123456', 'USOAK estimated 2026-08-15 14:00'],
     ['container.updated', 'MSCU1824900', 'available_for_pickup false → true; holds_at_pod_terminal [customs] → []'],
     ['container.created', 'MSCU1824900', '40ft standard dry'],
+    ['container.pickup_lfd_terminal.changed', 'MSCU1824900', 'now 2026-08-19 07:00'],
+    ['container.pickup_appointment.changed', 'MSCU1824900', 'now none'],
+    ['tracking_request.failed', 'MEDUQS123456', 'failed (not_found)'],
+    ['tracking_request.awaiting_manifest', 'MEDUQS123456', 'awaiting_manifest'],
   ])('%s: subject %s, detail "%s"', (event, subject, detail) => {
     const view = describeNotification(JSON.parse(JSON.stringify(sampleNotificationPayload(event, { notificationId: 'n-1' }))));
     expect(view).toMatchObject({ id: 'n-1', event, subject, detail });
@@ -79,7 +83,7 @@ describe('demo output', () => {
     const view = { id: 'n', event: 'container.transport.empty_in', subject: 'QSDU2020550', detail: 'USLAX 2026-09-10 08:00', containerNumber: null, trackingRequestId: null, failedReason: null };
     const at = new Date('2026-08-14T09:30:05.123Z');
     expect(formatNotificationLine(at, view, 'new')).toBe(
-      '09:30:05.123  container.transport.empty_in                   QSDU2020550              USLAX 2026-09-10 08:00',
+      '09:30:05.123  container.transport.empty_in                   QSDU2020550                USLAX 2026-09-10 08:00',
     );
     expect(formatNotificationLine(at, view, 'retry')).toMatch(/ \(retry\)$/);
     expect(formatNotificationLine(at, view, 'rejected')).toMatch(/ REJECTED: bad signature$/);
@@ -130,6 +134,16 @@ describe('demo output', () => {
       `  ${'TEST-TR-FAILED'.padEnd(46)} failed (not_found)`,
       '',
     ]);
+  });
+
+  it('keeps the counts in one column when an event name is longer than the table', () => {
+    const tally = new DeliveryTally();
+    tally.record({ id: '1', event: 'container.transport.estimated.arrived_at_inland_destination', verified: true });
+    tally.record({ id: '2', event: 'container.created', verified: true });
+    const rows = formatSummary({ elapsedMs: 0, tally: tally.snapshot(), failedDeliveries: 0, ending: 'complete', requests: [] })
+      .split('\n')
+      .filter((l) => /\d$/.test(l) && l.startsWith('  '));
+    expect(new Set(rows.map((l) => l.length)).size).toBe(1);
   });
 
   it('says when nothing arrived and when the service could not report failures', () => {

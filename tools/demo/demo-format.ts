@@ -27,6 +27,7 @@ export interface SummaryInput {
 }
 
 const EVENT_WIDTH = 46;
+const SUBJECT_WIDTH = 26;
 const COUNT_WIDTH = 8;
 
 /** `42s`, `2m 05s`. */
@@ -40,7 +41,7 @@ export function formatElapsed(ms: number): string {
 export function formatNotificationLine(receivedAt: Date, view: NotificationView, outcome: DeliveryOutcome): string {
   const time = receivedAt.toISOString().slice(11, 23);
   const mark = outcome === 'retry' ? ' (retry)' : outcome === 'rejected' ? ' REJECTED: bad signature' : '';
-  return `${time}  ${view.event.padEnd(EVENT_WIDTH)} ${view.subject.padEnd(24)} ${view.detail}${mark}`.trimEnd();
+  return `${time}  ${view.event.padEnd(EVENT_WIDTH)} ${view.subject.padEnd(SUBJECT_WIDTH)} ${view.detail}${mark}`.trimEnd();
 }
 
 export function formatProgress(input: ProgressInput): string {
@@ -55,8 +56,8 @@ export function formatProgress(input: ProgressInput): string {
   return `  … ${parts.join(' · ')}`;
 }
 
-function row(label: string, value: string | number): string {
-  return `  ${label.padEnd(EVENT_WIDTH)} ${String(value).padStart(COUNT_WIDTH)}`;
+function row(width: number, label: string, value: string | number): string {
+  return `  ${label.padEnd(width)} ${String(value).padStart(COUNT_WIDTH)}`;
 }
 
 const ENDINGS: Record<SummaryInput['ending'], string> = {
@@ -68,26 +69,29 @@ const ENDINGS: Record<SummaryInput['ending'], string> = {
 /** The table printed at the end: notifications per event, then deliveries, retries and failures. */
 export function formatSummary(input: SummaryInput): string {
   const { tally } = input;
-  const rule = `  ${'-'.repeat(EVENT_WIDTH)} ${'-'.repeat(COUNT_WIDTH)}`;
+  // Wide enough for the longest event name (up to 59 characters) so the counts stay in one column.
+  const width = Math.max(EVENT_WIDTH, ...tally.perEvent.map(([event]) => event.length), ...input.requests.map((r) => r.number.length));
+  const line = (label: string, value: string | number): string => row(width, label, value);
+  const rule = `  ${'-'.repeat(width)} ${'-'.repeat(COUNT_WIDTH)}`;
   const lines = [
     '',
     `Summary after ${formatElapsed(input.elapsedMs)} (${ENDINGS[input.ending]})`,
     '',
-    row('event', 'count'),
+    line('event', 'count'),
     rule,
-    ...(tally.perEvent.length === 0 ? ['  (no notifications received)'] : tally.perEvent.map(([event, count]) => row(event, count))),
+    ...(tally.perEvent.length === 0 ? ['  (no notifications received)'] : tally.perEvent.map(([event, count]) => line(event, count))),
     rule,
-    row('notifications (distinct ids)', tally.notifications),
-    row('deliveries received', tally.deliveries),
-    row('retries (an id received again)', tally.retries),
-    row('failed deliveries (service reports failed)', input.failedDeliveries ?? 'n/a'),
-    row('rejected deliveries (signature did not verify)', tally.signatureFailures),
+    line('notifications (distinct ids)', tally.notifications),
+    line('deliveries received', tally.deliveries),
+    line('retries (an id received again)', tally.retries),
+    line('failed deliveries (service reports failed)', input.failedDeliveries ?? 'n/a'),
+    line('rejected deliveries (signature did not verify)', tally.signatureFailures),
   ];
   if (input.requests.length > 0) {
-    lines.push('', '  tracking request'.padEnd(EVENT_WIDTH + 2) + ' status', rule);
+    lines.push('', `${'  tracking request'.padEnd(width + 2)} status`, rule);
     for (const request of input.requests) {
-      const status = request.failedReason ? `${request.status} (${request.failedReason})` : request.status;
-      lines.push(`  ${request.number.padEnd(EVENT_WIDTH)} ${status}`);
+      const status = request.failedReason && request.failedReason !== request.status ? `${request.status} (${request.failedReason})` : request.status;
+      lines.push(`  ${request.number.padEnd(width)} ${status}`);
     }
   }
   return `${lines.join('\n')}\n`;

@@ -35,6 +35,8 @@ export class DemoSession {
   private readonly early: NotificationView[] = [];
   private watch: LifecycleWatch | null = null;
   private stopRequested = false;
+  /** Set once the summary is taken: deliveries still landing while the webhook is deleted are not printed. */
+  private finished = false;
   private readonly started = Date.now();
 
   constructor(
@@ -60,13 +62,12 @@ export class DemoSession {
         await this.track();
         const ending = await this.waitForLifecycles();
         if (ending === 'complete') await this.grace();
-        const failed = await this.client
-          .deliveryStatuses(webhook.id)
-          .then((counts) => counts['failed'] ?? 0)
-          .catch(() => null);
+        const failed = await this.client.failedDeliveries(webhook.id).catch(() => null);
+        this.finished = true;
         this.printer.endProgress();
         this.printer.line(this.summary(ending, failed));
       } finally {
+        await this.stopTracking();
         await this.client.deleteWebhook(webhook.id).then(
           () => this.printer.line(`Webhook ${webhook.id} deleted.`),
           (error: unknown) => this.printer.line(`Could not delete webhook ${webhook.id}: ${String(error)}`),
@@ -83,6 +84,27 @@ export class DemoSession {
     this.printer.line('');
     this.watch = new LifecycleWatch(requests, watchedLifecycle(this.config.numbers));
     for (const view of this.early.splice(0)) this.watch.noteNotification(view);
+  }
+
+  /**
+   * Stops what this run still tracks. Besides not leaving sandbox shipments refreshing every few
+   * seconds: the tracker treats every active shipment with the same carrier and number as one
+   * physical shipment whose sandbox clock starts at its earliest request, so a shipment left
+   * active would make the next run join this run's timeline instead of starting its own.
+   */
+  private async stopTracking(): Promise<void> {
+    let stopped = 0;
+    for (const request of this.watch?.requests() ?? []) {
+      if (request.status !== 'succeeded') continue;
+      try {
+        const shipmentId = await this.client.trackedShipmentId(request.id);
+        if (shipmentId !== null) await this.client.stopTracking(shipmentId);
+        stopped += 1;
+      } catch (error) {
+        this.printer.line(`Could not stop tracking ${request.number}: ${String(error)}`);
+      }
+    }
+    if (stopped > 0) this.printer.line(`Stopped tracking ${stopped} shipment${stopped === 1 ? '' : 's'} still followed.`);
   }
 
   private async waitForLifecycles(): Promise<SummaryInput['ending']> {
@@ -121,6 +143,7 @@ export class DemoSession {
   }
 
   private onDelivery(delivery: ReceivedDelivery): void {
+    if (this.finished) return;
     const outcome = this.tally.record({ id: delivery.id, event: delivery.view?.event ?? '(unreadable)', verified: delivery.check.ok });
     const view = delivery.view ?? { id: delivery.id, event: '(not a notification)', subject: '', detail: '', containerNumber: null, trackingRequestId: null, failedReason: null };
     this.printer.line(formatNotificationLine(delivery.receivedAt, view, outcome));

@@ -19,7 +19,7 @@ export interface WatchedLifecycle {
  * status never moves back (a retried `succeeded` arriving after `tracking_stopped`).
  */
 export class LifecycleWatch {
-  private readonly requests = new Map<string, TrackingRequestState>();
+  private readonly byId = new Map<string, TrackingRequestState>();
   private readonly returned = new Set<string>();
   private lastMilestone: string | null = null;
 
@@ -27,12 +27,12 @@ export class LifecycleWatch {
     requests: readonly TrackingRequestState[],
     private readonly lifecycle: WatchedLifecycle | null,
   ) {
-    for (const request of requests) this.requests.set(request.id, { ...request });
+    for (const request of requests) this.byId.set(request.id, { ...request });
   }
 
   noteNotification(view: NotificationView): void {
     if (view.trackingRequestId !== null && view.event.startsWith('tracking_request.')) {
-      const current = this.requests.get(view.trackingRequestId);
+      const current = this.byId.get(view.trackingRequestId);
       if (current) this.advance(current, view.event.slice('tracking_request.'.length), view.failedReason);
     }
     if (view.containerNumber !== null && this.lifecycle?.containers.includes(view.containerNumber) && view.event.startsWith(MILESTONE_PREFIX)) {
@@ -42,21 +42,21 @@ export class LifecycleWatch {
   }
 
   noteState(state: TrackingRequestState): void {
-    const current = this.requests.get(state.id);
+    const current = this.byId.get(state.id);
     if (current) this.advance(current, state.status, state.failedReason);
   }
 
   /** Requests worth asking the API about: not settled, or the watched one until its lifecycle ends. */
   toPoll(): TrackingRequestState[] {
-    return [...this.requests.values()].filter((r) => !SETTLED.has(r.status) || (this.isWatched(r) && !this.lifecycleDone()));
+    return [...this.byId.values()].filter((r) => !SETTLED.has(r.status) || (this.isWatched(r) && !this.lifecycleDone()));
   }
 
   get settled(): number {
-    return [...this.requests.values()].filter((r) => SETTLED.has(r.status)).length;
+    return [...this.byId.values()].filter((r) => SETTLED.has(r.status)).length;
   }
 
   get total(): number {
-    return this.requests.size;
+    return this.byId.size;
   }
 
   get complete(): boolean {
@@ -68,8 +68,13 @@ export class LifecycleWatch {
     return this.lastMilestone;
   }
 
+  /** Every request with what is known of it now. */
+  requests(): TrackingRequestState[] {
+    return [...this.byId.values()].map((r) => ({ ...r }));
+  }
+
   requestLines(): RequestLine[] {
-    return [...this.requests.values()].map((r) => ({ number: r.number, status: r.status, failedReason: r.failedReason }));
+    return [...this.byId.values()].map((r) => ({ number: r.number, status: r.status, failedReason: r.failedReason }));
   }
 
   private isWatched(request: TrackingRequestState): boolean {
@@ -78,7 +83,7 @@ export class LifecycleWatch {
 
   private lifecycleDone(): boolean {
     if (this.lifecycle === null) return true;
-    const request = [...this.requests.values()].find((r) => this.isWatched(r));
+    const request = [...this.byId.values()].find((r) => this.isWatched(r));
     if (request?.status === 'tracking_stopped' || request?.status === 'failed') return true;
     return this.lifecycle.containers.length > 0 && this.lifecycle.containers.every((c) => this.returned.has(c));
   }

@@ -66,12 +66,24 @@ function clip(value: string): string {
   return value.length > MAX_DETAIL ? `${value.slice(0, MAX_DETAIL - 1)}…` : value;
 }
 
-function detailOf(reference: Json | undefined, container: Json | undefined): string {
+/** Value-change events reference a transport event stamped when seen; the new value is on the container. */
+const CHANGED_VALUE: Readonly<Record<string, (container: Json) => unknown>> = {
+  'container.pickup_lfd.changed': (c) => c['pickup_lfd'],
+  'container.pickup_lfd_line.changed': (c) => record(c['import_deadlines'])?.['pickup_lfd_line'],
+  'container.pickup_lfd_terminal.changed': (c) => record(c['import_deadlines'])?.['pickup_lfd_terminal'],
+  'container.pickup_lfd_rail.changed': (c) => record(c['import_deadlines'])?.['pickup_lfd_rail'],
+  'container.pickup_appointment.changed': (c) => c['pickup_appointment_at'],
+};
+
+function detailOf(event: string, reference: Json | undefined, container: Json | undefined): string {
   const attributes = attributesOf(reference);
+  const changed = CHANGED_VALUE[event];
+  if (changed && container) return `now ${shortValue(changed(attributesOf(container)))}`;
   switch (text(reference?.['type'])) {
     case 'tracking_request': {
+      const status = text(attributes['status']) ?? '?';
       const reason = text(attributes['failed_reason']);
-      return `${text(attributes['status']) ?? '?'}${reason ? ` (${reason})` : ''}`;
+      return `${status}${reason && reason !== status ? ` (${reason})` : ''}`;
     }
     case 'transport_event':
       return [text(attributes['location_locode']), shortValue(attributes['timestamp'])].filter((part) => part !== null && part !== 'none').join(' ');
@@ -109,7 +121,7 @@ export function describeNotification(payload: unknown): NotificationView | null 
     id,
     event,
     subject,
-    detail: clip(detailOf(reference, container)),
+    detail: clip(detailOf(event, reference, container)),
     containerNumber,
     trackingRequestId: event.startsWith('tracking_request.') ? text(request?.['id']) : null,
     failedReason: text(attributesOf(request)['failed_reason']),

@@ -62,24 +62,23 @@ export class QuaysideClient {
     return this.toTrackingRequest(record(record(body)['data']), number);
   }
 
-  /**
-   * Counts this webhook's notifications by `delivery_status` as the service records them
-   * (pages of 100, newest first; stops after `maxPages`).
-   */
-  async deliveryStatuses(webhookId: string, maxPages = 10): Promise<Record<string, number>> {
-    const counts: Record<string, number> = {};
-    for (let page = 1; page <= maxPages; page += 1) {
-      const body = record(await this.call('GET', `/webhook_notifications?page[size]=100&page[number]=${page}`));
-      const data = Array.isArray(body['data']) ? (body['data'] as unknown[]) : [];
-      for (const item of data.map(record)) {
-        const webhook = text(record(record(record(item['relationships'])['webhook'])['data'])['id']);
-        if (webhook !== webhookId) continue;
-        const status = text(record(item['attributes'])['delivery_status']) ?? 'unknown';
-        counts[status] = (counts[status] ?? 0) + 1;
-      }
-      if (data.length < 100) break;
-    }
-    return counts;
+  /** This webhook's notifications the service gave up on (`delivery_status: failed`). */
+  async failedDeliveries(webhookId: string): Promise<number> {
+    const query = `filter[webhook_id]=${encodeURIComponent(webhookId)}&filter[delivery_status]=failed&page[size]=1`;
+    const body = record(await this.call('GET', `/webhook_notifications?${query}`));
+    const total = record(body['meta'])['total'];
+    if (typeof total !== 'number') throw new Error('GET /v2/webhook_notifications answered without meta.total');
+    return total;
+  }
+
+  /** The shipment a tracking request follows, once it succeeded. */
+  async trackedShipmentId(requestId: string): Promise<string | null> {
+    const body = record(await this.call('GET', `/tracking_requests/${encodeURIComponent(requestId)}`));
+    return text(record(record(record(record(body['data'])['relationships'])['tracked_object'])['data'])['id']);
+  }
+
+  async stopTracking(shipmentId: string): Promise<void> {
+    await this.call('PATCH', `/shipments/${encodeURIComponent(shipmentId)}/stop_tracking`);
   }
 
   private toTrackingRequest(data: Json, number: string): TrackingRequestState {
