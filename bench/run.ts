@@ -5,7 +5,7 @@
  */
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '@quayside/platform';
 import { ApiBench } from './api/api-bench';
@@ -34,7 +34,9 @@ async function main(): Promise<void> {
   const sizes = [...new Set(config.sizes)].sort((a, b) => a - b);
   const redisPrefix = `quayside-bench-${randomBytes(4).toString('hex')}`;
   const startedAt = new Date();
-  console.log(`Quayside bench: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, sizes ${sizes.join(', ')} containers`);
+  // Other work on the machine moves every figure: the load before the run says how quiet it was.
+  const load = loadavg().map((value) => value.toFixed(2)).join(' ');
+  console.log(`Quayside bench: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), load ${load}, Node ${process.version}, sizes ${sizes.join(', ')} containers`);
 
   let db: BenchDatabase | null = null;
   let webhooks: WebhookBench | null = null;
@@ -61,14 +63,17 @@ async function main(): Promise<void> {
       key: account.key,
       connections: config.BENCH_CONNECTIONS,
       durationSeconds: config.BENCH_DURATION_SECONDS,
+      rounds: config.BENCH_ROUNDS,
       apiEnv: appEnv,
     });
     const tracker = new TrackerBench(db.dataSource, db.url, account.accountId, {
       durationMs: config.BENCH_DURATION_SECONDS * 1000,
+      rounds: config.BENCH_ROUNDS,
       concurrency: config.BENCH_TRACKER_CONCURRENCY,
     });
     const webhookBench = new WebhookBench(db.dataSource, account.accountId, {
       durationMs: config.BENCH_DURATION_SECONDS * 1000,
+      rounds: config.BENCH_ROUNDS,
       concurrency: config.BENCH_WEBHOOK_CONCURRENCY,
       dispatcherDeliveries: config.BENCH_DISPATCHER_DELIVERIES,
       dispatcherEnv: appEnv,

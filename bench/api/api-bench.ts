@@ -7,7 +7,8 @@ import { containerId } from '../database/seed-containers';
 import type { ResultRow } from '../report/results-table';
 import { freePort, spawnTypeScript, stopChild, waitUntilServing } from '../support/child-process';
 import { captureQueryPlan } from './captured-sql';
-import { measureHttp } from './http-load';
+import { interleavedRounds } from '../report/faster-round';
+import { measureHttp, warmUpHttp } from './http-load';
 
 const PAGE_SIZE = 30;
 /** Distinct containers the get benchmark cycles through, scattered over the table. */
@@ -20,6 +21,7 @@ export interface ApiBenchOptions {
   key: string;
   connections: number;
   durationSeconds: number;
+  rounds: number;
   /** Environment of the api process (database, Redis and prefix, inherited basics). */
   apiEnv: Record<string, string>;
 }
@@ -62,8 +64,11 @@ export class ApiBench {
       for (const scenario of scenarios) {
         await this.checkAnswers(servers, scenario);
         const load = { paths: scenario.paths, headers: { authorization: `Token ${this.options.key}` }, connections: this.options.connections, durationSeconds: this.options.durationSeconds };
-        const quayside = await measureHttp({ ...load, origin: servers.apiOrigin });
-        const bare = await measureHttp({ ...load, origin: servers.bareOrigin });
+        const api = { ...load, origin: servers.apiOrigin };
+        const bareServer = { ...load, origin: servers.bareOrigin };
+        await warmUpHttp(api);
+        await warmUpHttp(bareServer);
+        const { quayside, bare } = await interleavedRounds(this.options.rounds, { quayside: () => measureHttp(api), bare: () => measureHttp(bareServer) });
         rows.push({ hotPath: scenario.hotPath, size, unit: 'req/s', quayside, bare });
       }
       return rows;

@@ -24,12 +24,13 @@ async function fire(options: LoadOptions, durationSeconds: number): Promise<auto
   });
 }
 
-/**
- * Requests per second and latency of GETs with autocannon, after a short warm-up (JIT, pools,
- * caches). Answers other than 2xx and connection errors are counted as errors.
- */
-export async function measureHttp(options: LoadOptions): Promise<Measurement> {
+/** A short unmeasured load first: JIT, connection pools and caches warm. */
+export async function warmUpHttp(options: LoadOptions): Promise<void> {
   await fire(options, WARM_UP_SECONDS);
+}
+
+/** Requests per second and latency of GETs with autocannon; answers other than 2xx and connection errors count as errors. */
+export async function measureHttp(options: LoadOptions): Promise<Measurement> {
   const result = await fire(options, options.durationSeconds);
   const errors = result.non2xx + result.errors;
   const codes = Object.entries(result.statusCodeStats ?? {})

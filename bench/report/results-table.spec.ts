@@ -36,9 +36,14 @@ describe('results table', () => {
     expect(throughputRatio(row)).toBe(expected);
   });
 
-  it('says when there is no ratio', () => {
-    expect(formatRatio(null)).toBe('—');
-    expect(formatRatio(0.256)).toBe('0.26×');
+  it.each([
+    [null, '—'],
+    [0.256, '0.26×'],
+    [0.004712, '0.0047×'],
+    [1, '1.00×'],
+    [1.234, '1.23×'],
+  ])('shows the ratio %p as %p', (value, shown) => {
+    expect(formatRatio(value)).toBe(shown);
   });
 
   it('prints one aligned Markdown row per hot path and size, errors named in the cell', () => {

@@ -39,8 +39,10 @@ export function formatMs(value: number | null): string {
   return `${grouped.format(value)} ms`;
 }
 
+/** Two significant digits below 1, so a path far from its limit still shows how far (0.0047×). */
 export function formatRatio(value: number | null): string {
-  return value === null ? '—' : `${value.toFixed(2)}×`;
+  if (value === null) return '—';
+  return `${value >= 1 || value === 0 ? value.toFixed(2) : value.toPrecision(2)}×`;
 }
 
 function throughputCell(measurement: Measurement, unit: ResultRow['unit']): string {

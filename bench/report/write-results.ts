@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BenchConfig } from '../bench.config';
 import { throughputRatio } from './results-table';
@@ -12,12 +12,14 @@ export function writeResults(rows: readonly ResultRow[], run: { startedAt: Date;
   mkdirSync(RESULTS_DIR, { recursive: true });
   const file = join(RESULTS_DIR, `${run.startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
   const document = {
+    loadAverageAtEnd: loadavg(),
     startedAt: run.startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     machine: { cores: cpus().length, cpu: cpus()[0]?.model ?? null, memoryBytes: totalmem(), node: process.version, platform: process.platform },
     settings: {
       sizes: run.sizes,
       durationSeconds: run.config.BENCH_DURATION_SECONDS,
+      rounds: run.config.BENCH_ROUNDS,
       connections: run.config.BENCH_CONNECTIONS,
       trackerConcurrency: run.config.BENCH_TRACKER_CONCURRENCY,
       webhookConcurrency: run.config.BENCH_WEBHOOK_CONCURRENCY,

@@ -5,6 +5,7 @@ import { JOB, QUEUE } from '@quayside/queues';
 import { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import { CONTAINERS_PER_SHIPMENT, containerId, shipmentId } from '../database/seed-containers';
+import { interleavedRounds } from '../report/faster-round';
 import type { Measurement, ResultRow } from '../report/results-table';
 import { runTimedLoop } from '../support/timed-loop';
 import type { LoopResult } from '../support/timed-loop';
@@ -20,6 +21,7 @@ const STRIDES = [7919, 7907, 7901];
 
 export interface TrackerBenchOptions {
   durationMs: number;
+  rounds: number;
   concurrency: number;
 }
 
@@ -57,22 +59,33 @@ export class TrackerBench {
     const shipments = Math.ceil(size / CONTAINERS_PER_SHIPMENT);
     const order = this.scatteredOrdinals(shipments);
     const half = Math.max(1, Math.floor(shipments / 2));
-    const quaysideJobs = await this.prepareJobs(order.slice(0, half));
-    const bareJobs = await this.prepareJobs(order.slice(half));
+    const pool = new Pool({ connectionString: this.databaseUrl, max: 10, options: '-c TimeZone=UTC' });
     try {
-      const quayside = await this.measure(quaysideJobs, (job) => this.refreshThroughRepository(job));
-      const pool = new Pool({ connectionString: this.databaseUrl, max: 10, options: '-c TimeZone=UTC' });
-      try {
-        const bare = await this.measure(bareJobs, (job) => this.refreshRaw(pool, job, size));
-        return { hotPath: 'tracker refresh (one shipment, 2 containers)', size, unit: 'ops/s', quayside, bare };
-      } finally {
-        await pool.end();
-      }
+      const repository = this.side(await this.prepareJobs(order.slice(0, half)), (job) => this.refreshThroughRepository(job));
+      const raw = this.side(await this.prepareJobs(order.slice(half)), (job) => this.refreshRaw(pool, job, size));
+      await repository.warmUp();
+      await raw.warmUp();
+      const { quayside, bare } = await interleavedRounds(this.options.rounds, { quayside: repository.round, bare: raw.round });
+      return { hotPath: 'tracker refresh (one shipment, 2 containers)', size, unit: 'ops/s', quayside, bare };
     } finally {
+      await pool.end();
       // Jobs left over and the fan-out rows the refreshes wrote are the bench's own: settle them
       // so no relay of a later phase publishes them.
       await this.dataSource.query(`UPDATE outbox SET completed_at = now() WHERE completed_at IS NULL`);
     }
+  }
+
+  /** One side: its prepared jobs, taken in order by the warm-up and every round, never twice. */
+  private side(jobs: readonly Job[], refresh: (job: Job) => Promise<void>): { warmUp: () => Promise<void>; round: () => Promise<Measurement> } {
+    let next = 0;
+    const operation = async (): Promise<void> => refresh(jobs[next++]!);
+    const { concurrency, durationMs } = this.options;
+    return {
+      warmUp: async () => {
+        await runTimedLoop(operation, { concurrency, ...WARM_UP });
+      },
+      round: async () => toMeasurement(await runTimedLoop(operation, { concurrency, durationMs, maxOperations: jobs.length - next })),
+    };
   }
 
   private scatteredOrdinals(count: number): number[] {
@@ -90,15 +103,6 @@ export class TrackerBench {
       [jobs.map((job) => job.outboxId), jobs.map((job) => shipmentId(job.shipmentOrdinal)), QUEUE.tracker, JOB.refreshShipment, this.accountId],
     );
     return jobs;
-  }
-
-  private async measure(jobs: readonly Job[], refresh: (job: Job) => Promise<void>): Promise<Measurement> {
-    let next = 0;
-    const operation = async (): Promise<void> => refresh(jobs[next++]!);
-    const { concurrency, durationMs } = this.options;
-    await runTimedLoop(operation, { concurrency, ...WARM_UP });
-    const result = await runTimedLoop(operation, { concurrency, durationMs, maxOperations: jobs.length - next });
-    return toMeasurement(result);
   }
 
   private async refreshThroughRepository(job: Job): Promise<void> {

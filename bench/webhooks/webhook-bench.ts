@@ -4,6 +4,7 @@ import { JOB, QUEUE } from '@quayside/queues';
 import { WebhookDeliveryClient, generateWebhookSecret, parseAllowList, sampleNotificationPayload, signWebhook } from '@quayside/webhooks';
 import type { DataSource } from 'typeorm';
 import { Agent, request } from 'undici';
+import { interleavedRounds } from '../report/faster-round';
 import type { Measurement, ResultRow } from '../report/results-table';
 import { freePort, spawnTypeScript, stopChild, waitUntilServing } from '../support/child-process';
 import { runTimedLoop } from '../support/timed-loop';
@@ -17,6 +18,7 @@ const POLL_MS = 50;
 
 export interface WebhookBenchOptions {
   durationMs: number;
+  rounds: number;
   concurrency: number;
   dispatcherDeliveries: number;
   /** Environment of the dispatcher process (database, Redis, prefix, inherited basics). */
@@ -38,6 +40,7 @@ export class WebhookBench {
   private webhookIds: string[] = [];
   private readonly payload = sampleNotificationPayload(EVENT);
   private readonly body = JSON.stringify(this.payload);
+  private readonly secret = generateWebhookSecret();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -64,57 +67,57 @@ export class WebhookBench {
 
   /** The in-process row and the dispatcher row of one size; both share the bare loop's figure. */
   async run(size: number): Promise<ResultRow[]> {
-    const client = await this.measureClient();
-    const bare = await this.measureBareLoop();
+    const client = new WebhookDeliveryClient({ policy: { allowHttp: true, allow: parseAllowList('127.0.0.1') }, timeoutMs: 15_000 });
+    const agent = new Agent();
+    let measured: { quayside: Measurement; bare: Measurement };
+    try {
+      const signed = this.loop((index) => this.postSigned(client, index));
+      const plain = this.loop((index) => this.postBare(agent, index));
+      await signed.warmUp();
+      await plain.warmUp();
+      measured = await interleavedRounds(this.options.rounds, { quayside: signed.round, bare: plain.round });
+    } finally {
+      await client.close();
+      await agent.close();
+    }
     const dispatcher = await this.measureDispatcher();
     return [
-      { hotPath: 'webhook delivery (sign + WebhookDeliveryClient.post)', size, unit: 'ops/s', quayside: client, bare },
-      { hotPath: 'webhook delivery (dispatcher process, end to end)', size, unit: 'ops/s', quayside: dispatcher, bare },
+      { hotPath: 'webhook delivery (sign + WebhookDeliveryClient.post)', size, unit: 'ops/s', quayside: measured.quayside, bare: measured.bare },
+      { hotPath: 'webhook delivery (dispatcher process, end to end)', size, unit: 'ops/s', quayside: dispatcher, bare: measured.bare },
     ];
   }
 
-  private async measureClient(): Promise<Measurement> {
-    const client = new WebhookDeliveryClient({ policy: { allowHttp: true, allow: parseAllowList('127.0.0.1') }, timeoutMs: 15_000 });
-    const secret = generateWebhookSecret();
-    const notificationId = this.payload.data.id;
-    try {
-      return await this.loop(async (index) => {
-        const body = JSON.stringify(this.payload);
-        const result = await client.post({
-          url: `${this.receiverUrl}/hooks/${(index % WEBHOOKS) + 1}`,
-          body,
-          signatureHeaders: { ...signWebhook({ secret, id: notificationId, timestamp: Math.floor(Date.now() / 1000), body }) },
-          customHeaders: [],
-        });
-        if (!result.succeeded) throw new Error(result.error ?? `answered ${result.status}`);
-      });
-    } finally {
-      await client.close();
-    }
+  /** What `DeliveryService` does per attempt: serialize the stored payload, sign it, post it with the client. */
+  private async postSigned(client: WebhookDeliveryClient, index: number): Promise<void> {
+    const body = JSON.stringify(this.payload);
+    const result = await client.post({
+      url: `${this.receiverUrl}/hooks/${(index % WEBHOOKS) + 1}`,
+      body,
+      signatureHeaders: { ...signWebhook({ secret: this.secret, id: this.payload.data.id, timestamp: Math.floor(Date.now() / 1000), body }) },
+      customHeaders: [],
+    });
+    if (!result.succeeded) throw new Error(result.error ?? `answered ${result.status}`);
   }
 
-  private async measureBareLoop(): Promise<Measurement> {
-    const agent = new Agent();
-    try {
-      return await this.loop(async (index) => {
-        const response = await request(`${this.receiverUrl}/hooks/${(index % WEBHOOKS) + 1}`, {
-          method: 'POST',
-          body: this.body,
-          headers: { 'content-type': 'application/json' },
-          dispatcher: agent,
-        });
-        await response.body.text();
-        if (response.statusCode !== 200) throw new Error(`answered ${response.statusCode}`);
-      });
-    } finally {
-      await agent.close();
-    }
+  private async postBare(agent: Agent, index: number): Promise<void> {
+    const response = await request(`${this.receiverUrl}/hooks/${(index % WEBHOOKS) + 1}`, {
+      method: 'POST',
+      body: this.body,
+      headers: { 'content-type': 'application/json' },
+      dispatcher: agent,
+    });
+    await response.body.text();
+    if (response.statusCode !== 200) throw new Error(`answered ${response.statusCode}`);
   }
 
-  private async loop(operation: (index: number) => Promise<void>): Promise<Measurement> {
+  private loop(operation: (index: number) => Promise<void>): { warmUp: () => Promise<void>; round: () => Promise<Measurement> } {
     const { concurrency, durationMs } = this.options;
-    await runTimedLoop(operation, { concurrency, ...WARM_UP });
-    return toMeasurement(await runTimedLoop(operation, { concurrency, durationMs, maxOperations: 10_000_000 }));
+    return {
+      warmUp: async () => {
+        await runTimedLoop(operation, { concurrency, ...WARM_UP });
+      },
+      round: async () => toMeasurement(await runTimedLoop(operation, { concurrency, durationMs, maxOperations: 10_000_000 })),
+    };
   }
 
   private async measureDispatcher(): Promise<Measurement> {
