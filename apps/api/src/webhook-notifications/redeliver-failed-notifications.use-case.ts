@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { OutboxRepository, WebhookNotificationQueryRepository, WebhookNotificationRepository, WebhookRegistrationRepository, isUuid } from '@quayside/data-access';
+import { WebhookRegistrationRepository, isUuid } from '@quayside/data-access';
 import { badRequest, unprocessableEntity } from '@quayside/domain';
-import { JOB, QUEUE } from '@quayside/queues';
-import { BULK_REDELIVERY_LIMIT } from '@quayside/webhooks';
-import { DataSource } from 'typeorm';
+import { BULK_REDELIVERY_LIMIT, WebhookRedeliveryService } from '@quayside/webhooks';
 import type { AccountContext } from '../tenancy/account-context';
 import { isIsoInstant, parseInstant, queryText } from './notification-filters';
 
@@ -26,38 +24,19 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /**
  * `POST /v2/webhook_notifications/redeliver`: every `failed` notification of the account created
  * at or after `since` (of one webhook when `webhook_id` is given), oldest first, up to
- * `BULK_REDELIVERY_LIMIT`, gets a fresh series of attempts. It takes the same steps, in one
- * transaction, as `WebhookRedeliveryService` (reset the rows, close an older open series, queue
- * a delivery through the outbox), with the selection narrowed to one webhook, which the
- * service's bulk form does not offer.
+ * `BULK_REDELIVERY_LIMIT`, gets a fresh series of attempts through `WebhookRedeliveryService`.
  */
 @Injectable()
 export class RedeliverFailedNotificationsUseCase {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly queries: WebhookNotificationQueryRepository,
-    private readonly notifications: WebhookNotificationRepository,
+    private readonly redelivery: WebhookRedeliveryService,
     private readonly webhooks: WebhookRegistrationRepository,
-    private readonly outbox: OutboxRepository,
   ) {}
 
   async execute(account: AccountContext, body: unknown, query: Record<string, unknown>): Promise<BulkRedeliveryResult> {
     const { since, webhookId } = this.read(body, query);
     if (webhookId !== null) await this.webhooks.findOwned(account, webhookId);
-    const ids = await this.dataSource.transaction(async (manager) => {
-      const selected = await this.queries.failedIdsSince(manager, account, since, BULK_REDELIVERY_LIMIT, webhookId ?? undefined);
-      const rows = await this.notifications.resetForRedelivery(manager, account.accountId, selected, new Date());
-      await this.notifications.closeOpenDeliveries(manager, QUEUE.webhookDelivery, rows.map((row) => row.id));
-      for (const row of rows) {
-        await this.outbox.enqueue(manager, {
-          queue: QUEUE.webhookDelivery,
-          jobName: JOB.deliver,
-          payload: { notificationId: row.id },
-          accountId: row.account_id,
-        });
-      }
-      return selected.filter((id) => rows.some((row) => row.id === id));
-    });
+    const { ids } = await this.redelivery.redeliverFailedSince(account, since, webhookId === null ? {} : { webhookId });
     return {
       meta: { queued: ids.length, notification_ids: ids, since: since.toISOString(), webhook_id: webhookId, limit: BULK_REDELIVERY_LIMIT },
     };

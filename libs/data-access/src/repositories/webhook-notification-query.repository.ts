@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { DeliveryStatus, EventName } from '@quayside/domain';
 import { DataSource } from 'typeorm';
-import type { EntityManager } from 'typeorm';
 import { WebhookNotificationEntity } from '../entities/webhook-notification.entity';
 import type { AccountScope } from './account-scope';
 import { AccountScopedRepository } from './account-scoped.repository';
-import { queryRows } from './query-rows';
 
 export interface WebhookNotificationFilters {
   webhook_id?: string;
@@ -18,8 +16,8 @@ export interface WebhookNotificationFilters {
 }
 
 /**
- * Notifications as their owner reads them through the API, and the selection of a bulk
- * redelivery. The dispatcher's writes are in `WebhookNotificationRepository`.
+ * Notifications as their owner reads them through the API. The dispatcher's writes, and the
+ * selection of a bulk redelivery, are in `WebhookNotificationRepository`.
  */
 @Injectable()
 export class WebhookNotificationQueryRepository extends AccountScopedRepository<WebhookNotificationEntity> {
@@ -55,20 +53,5 @@ export class WebhookNotificationQueryRepository extends AccountScopedRepository<
       .take(page.size)
       .getManyAndCount();
     return { rows, total };
-  }
-
-  /**
-   * Ids of the account's `failed` notifications created at or after `since`, of one webhook
-   * when given, oldest first, at most `limit`; locked for the caller's redelivery transaction.
-   */
-  async failedIdsSince(manager: EntityManager, scope: AccountScope, since: Date, limit: number, webhookId?: string): Promise<string[]> {
-    const rows = await queryRows<{ id: string }>(
-      manager,
-      `SELECT id FROM webhook_notifications
-       WHERE account_id = $1 AND delivery_status = 'failed' AND created_at >= $2 AND ($4::uuid IS NULL OR webhook_id = $4::uuid)
-       ORDER BY created_at, id LIMIT $3 FOR UPDATE`,
-      [scope.accountId, since, limit, webhookId ?? null],
-    );
-    return rows.map((row) => row.id);
   }
 }

@@ -121,14 +121,14 @@ export class WebhookNotificationRepository extends AccountScopedRepository<Webho
     return this.repository(manager).createQueryBuilder('n').where('n.id IN (:...ids)', { ids: rows.map((r) => r.id) }).getMany();
   }
 
-  /** Ids of the account's notifications created since `since` that ended `failed`, oldest first. */
-  async failedIdsSince(manager: EntityManager, accountId: string, since: Date, limit: number): Promise<string[]> {
+  /** Ids of the account's notifications (of one webhook when `webhookId` is given) created since `since` that ended `failed`, oldest first. */
+  async failedIdsSince(manager: EntityManager, accountId: string, since: Date, limit: number, webhookId?: string): Promise<string[]> {
     const rows = await queryRows<{ id: string }>(
       manager,
       `SELECT id FROM webhook_notifications
-       WHERE account_id = $1 AND delivery_status = 'failed' AND created_at >= $2
+       WHERE account_id = $1 AND delivery_status = 'failed' AND created_at >= $2 AND ($4::uuid IS NULL OR webhook_id = $4::uuid)
        ORDER BY created_at, id LIMIT $3 FOR UPDATE`,
-      [accountId, since, limit],
+      [accountId, since, limit, webhookId ?? null],
     );
     return rows.map((row) => row.id);
   }

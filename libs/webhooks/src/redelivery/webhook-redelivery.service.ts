@@ -30,13 +30,18 @@ export class WebhookRedeliveryService {
     return row;
   }
 
-  /** Failed notifications of the account created at or after `since`, oldest first, at most `BULK_REDELIVERY_LIMIT`. */
-  async redeliverFailedSince(scope: AccountScope, since: Date): Promise<{ count: number; ids: string[] }> {
-    const rows = await this.dataSource.transaction(async (manager) => {
-      const ids = await this.notifications.failedIdsSince(manager, scope.accountId, since, BULK_REDELIVERY_LIMIT);
-      return this.restart(manager, scope, ids);
+  /**
+   * Failed notifications of the account (of one webhook when `filter.webhookId` is given)
+   * created at or after `since`, at most `BULK_REDELIVERY_LIMIT`; `ids` oldest first.
+   * The caller checks that the webhook is the account's.
+   */
+  async redeliverFailedSince(scope: AccountScope, since: Date, filter: { webhookId?: string } = {}): Promise<{ count: number; ids: string[] }> {
+    const ids = await this.dataSource.transaction(async (manager) => {
+      const selected = await this.notifications.failedIdsSince(manager, scope.accountId, since, BULK_REDELIVERY_LIMIT, filter.webhookId);
+      const restarted = new Set((await this.restart(manager, scope, selected)).map((row) => row.id));
+      return selected.filter((id) => restarted.has(id));
     });
-    return { count: rows.length, ids: rows.map((row) => row.id) };
+    return { count: ids.length, ids };
   }
 
   private async restart(manager: EntityManager, scope: AccountScope, ids: readonly string[]): Promise<WebhookNotificationEntity[]> {
