@@ -8,10 +8,10 @@ import { ApiConfig } from './config/api.config';
 import { ContainersModule } from './containers/containers.module';
 import { HealthModule } from './health/health.module';
 import { OperatorModule } from './operator/operator.module';
-import { WebhooksModule } from './webhooks/webhooks.module';
-import { PartiesModule } from './parties/parties.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
 import { ShipmentsModule } from './shipments/shipments.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
+import { PartiesModule } from './parties/parties.module';
 import { TrackingRequestsModule } from './tracking-requests/tracking-requests.module';
 import { TransportEventsModule } from './transport-events/transport-events.module';
 
@@ -36,10 +36,10 @@ export class AppModule {
         }),
         HealthModule,
         OperatorModule,
-        WebhooksModule,
         TrackingRequestsModule,
         ReferenceDataModule,
         ShipmentsModule,
+        WebhooksModule,
         ContainersModule,
         TransportEventsModule,
         PartiesModule,
