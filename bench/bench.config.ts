@@ -34,6 +34,12 @@ export class BenchConfig extends BaseAppConfig {
   @Max(64)
   BENCH_TRACKER_CONCURRENCY: number = 4;
 
+  /** Shipments the tracker-worker process refreshes end to end at each size. */
+  @IsInt()
+  @Min(10)
+  @Max(100_000)
+  BENCH_TRACKER_WORKER_REFRESHES: number = 600;
+
   /** Webhook posts in flight; the dispatcher's delivery processor runs 16. */
   @IsInt()
   @Min(1)

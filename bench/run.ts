@@ -12,12 +12,14 @@ import { ApiBench } from './api/api-bench';
 import { BenchConfig } from './bench.config';
 import { createBenchDatabase } from './database/bench-database';
 import type { BenchDatabase } from './database/bench-database';
+import { seedBase } from './database/bench-ids';
 import { createBenchAccount, growContainers } from './database/seed-containers';
 import { formatTable } from './report/results-table';
 import type { ResultRow } from './report/results-table';
 import { writeResults } from './report/write-results';
 import { deleteRedisPrefix } from './support/redis-prefix';
 import { TrackerBench } from './tracker/tracker-bench';
+import { TrackerWorkerBench } from './tracker/tracker-worker-bench';
 import { WebhookBench } from './webhooks/webhook-bench';
 
 /** What the child processes inherit; everything else they get is set explicitly. */
@@ -40,8 +42,10 @@ async function main(): Promise<void> {
 
   let db: BenchDatabase | null = null;
   let webhooks: WebhookBench | null = null;
+  let carrier: TrackerWorkerBench | null = null;
   const cleanUp = async (): Promise<void> => {
     await webhooks?.stop().catch(() => undefined);
+    await carrier?.stop().catch(() => undefined);
     await db?.drop().catch((error: unknown) => console.error(`could not drop ${db?.name}: ${String(error)}`));
     await deleteRedisPrefix(config.REDIS_URL, redisPrefix).catch(() => undefined);
   };
@@ -80,17 +84,34 @@ async function main(): Promise<void> {
     });
     webhooks = webhookBench;
     await webhookBench.start();
+    const base = seedBase(new Date());
+    const trackerWorker = new TrackerWorkerBench(db.dataSource, account.accountId, {
+      refreshes: config.BENCH_TRACKER_WORKER_REFRESHES,
+      workerEnv: appEnv,
+      seedBase: base,
+    });
+    carrier = trackerWorker;
+    await trackerWorker.start();
 
     let seeded = 0;
     for (const size of sizes) {
       phase = performance.now();
-      await growContainers(db.dataSource, account.accountId, seeded, size, (done) => process.stdout.write(`\rseeding: ${done.toLocaleString('en-US')} containers`));
+      const previousSize = seeded;
+      await growContainers(db.dataSource, { accountId: account.accountId, base }, seeded, size, (done) => process.stdout.write(`\rseeding: ${done.toLocaleString('en-US')} containers`));
       seeded = size;
       console.log(` (${seconds(phase)})`);
       // Servers of one phase are stopped before the next starts: no relay publishes another phase's rows.
       for (const [name, measure] of [
         ['list and get endpoints', () => api.run(size)],
-        ['tracker refreshes', async () => [await tracker.run(size)]],
+        [
+          'tracker refreshes',
+          async () => {
+            // The worker first: it refreshes shipments no other phase has touched yet.
+            const endToEnd = await trackerWorker.run(size, previousSize);
+            const inProcess = await tracker.run(size);
+            return [inProcess, { ...inProcess, hotPath: 'tracker refresh (worker process, DCSA carrier, end to end)', quayside: endToEnd }];
+          },
+        ],
         ['webhook deliveries', () => webhookBench.run(size)],
       ] as const) {
         phase = performance.now();

@@ -3,7 +3,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { containerId } from '../database/seed-containers';
+import { containerId } from '../database/bench-ids';
 import type { ResultRow } from '../report/results-table';
 import { freePort, spawnTypeScript, stopChild, waitUntilServing } from '../support/child-process';
 import { captureQueryPlan } from './captured-sql';

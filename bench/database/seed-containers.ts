@@ -1,30 +1,8 @@
-import { createHash } from 'node:crypto';
 import { AccountRepository } from '@quayside/data-access';
 import type { DataSource } from 'typeorm';
+import { CONTAINERS_PER_SHIPMENT, TRANSPORT_EVENTS_PER_CONTAINER } from './bench-ids';
 
-/** Two containers per bill of lading, three milestones per container. */
-export const CONTAINERS_PER_SHIPMENT = 2;
-export const TRANSPORT_EVENTS_PER_CONTAINER = 3;
 const BATCH = 100_000;
-
-/**
- * Ids are derived from the row's ordinal (`md5('bench:container:' || i)::uuid`), so the bench
- * picks the i-th container or shipment without asking the database, and rows made by a later,
- * larger size never collide with earlier ones.
- */
-export function containerId(ordinal: number): string {
-  return md5Uuid(`bench:container:${ordinal}`);
-}
-
-export function shipmentId(ordinal: number): string {
-  return md5Uuid(`bench:shipment:${ordinal}`);
-}
-
-function md5Uuid(text: string): string {
-  // Same formatting Postgres uses for md5(text)::uuid.
-  const hex = createHash('md5').update(text).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 export interface BenchAccount {
   accountId: string;
@@ -39,7 +17,6 @@ export async function createBenchAccount(dataSource: DataSource): Promise<BenchA
   return { accountId: provisioned.account.id, key: provisioned.key };
 }
 
-// One second apart in creation order, so (created_at, id) lists are in ordinal order.
 const SHIPMENTS_SQL = `
 INSERT INTO shipments (id, account_id, bill_of_lading_number, normalized_number, shipping_line_scac, shipping_line_name, shipping_line_short_name,
   port_of_lading_locode, port_of_lading_name, port_of_discharge_locode, port_of_discharge_name, pod_vessel_name, pod_voyage_number,
@@ -47,20 +24,20 @@ INSERT INTO shipments (id, account_id, bill_of_lading_number, normalized_number,
 SELECT md5('bench:shipment:' || j)::uuid, $1, 'BNCH' || lpad(j::text, 10, '0'), 'BNCH' || lpad(j::text, 10, '0'), 'MSCU', 'Mediterranean Shipping Company', 'MSC',
   'CNSHA', 'Shanghai', 'USLAX', 'Los Angeles', 'BENCH EXPRESS', '001E',
   t - interval '10 days', t + interval '20 days', 'Asia/Shanghai', 'America/Los_Angeles', t, t, t, t
-FROM generate_series($2::int, $3::int - 1) AS j, LATERAL (SELECT timestamptz '2025-01-01T00:00:00Z' + j * interval '2 seconds' AS t) AS at`;
+FROM generate_series($2::int, $3::int - 1) AS j, LATERAL (SELECT $4::timestamptz + j * interval '2 seconds' AS t) AS at`;
 
 const TRACKING_REQUESTS_SQL = `
 INSERT INTO tracking_requests (id, account_id, request_number, request_type, scac, status, tracked_object_id, created_at, updated_at)
 SELECT md5('bench:tracking-request:' || j)::uuid, $1, 'BNCH' || lpad(j::text, 10, '0'), 'bill_of_lading', 'MSCU', 'succeeded',
   md5('bench:shipment:' || j)::uuid, t, t
-FROM generate_series($2::int, $3::int - 1) AS j, LATERAL (SELECT timestamptz '2025-01-01T00:00:00Z' + j * interval '2 seconds' AS t) AS at`;
+FROM generate_series($2::int, $3::int - 1) AS j, LATERAL (SELECT $4::timestamptz + j * interval '2 seconds' AS t) AS at`;
 
 const CONTAINERS_SQL = `
 INSERT INTO containers (id, account_id, shipment_id, number, equipment_type, equipment_length, equipment_height, weight_in_lbs, seal_number,
   current_status, pod_eta_at, pod_timezone, created_at, updated_at)
 SELECT md5('bench:container:' || i)::uuid, $1, md5('bench:shipment:' || (i / ${CONTAINERS_PER_SHIPMENT}))::uuid, 'BNCU' || lpad(i::text, 7, '0'),
   'dry', 40, 'high cube', 20000 + (i % 1000), 'SL' || i, 'on_ship', t + interval '20 days', 'America/Los_Angeles', t, t
-FROM generate_series($2::int, $3::int - 1) AS i, LATERAL (SELECT timestamptz '2025-01-01T00:00:00Z' + i * interval '1 second' AS t) AS at`;
+FROM generate_series($2::int, $3::int - 1) AS i, LATERAL (SELECT $4::timestamptz + i * interval '1 second' AS t) AS at`;
 
 const TRANSPORT_EVENTS_SQL = `
 INSERT INTO transport_events (id, account_id, container_id, shipment_id, event, timestamp, timezone, location_locode, vessel_name, voyage_number,
@@ -69,7 +46,7 @@ SELECT md5('bench:transport-event:' || i || ':' || k)::uuid, $1, md5('bench:cont
   e.name, e.at, 'Asia/Shanghai', 'CNSHA', CASE WHEN k = 2 THEN 'BENCH EXPRESS' END, CASE WHEN k = 2 THEN '001E' END,
   'shipping_line', e.name || '|CNSHA|' || to_char(e.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), t + k * interval '1 millisecond'
 FROM generate_series($2::int, $3::int - 1) AS i,
-  LATERAL (SELECT timestamptz '2025-01-01T00:00:00Z' + i * interval '1 second' AS t) AS at,
+  LATERAL (SELECT $4::timestamptz + i * interval '1 second' AS t) AS at,
   generate_series(0, ${TRANSPORT_EVENTS_PER_CONTAINER - 1}) AS k,
   LATERAL (SELECT (ARRAY['container.transport.empty_out', 'container.transport.full_in', 'container.transport.vessel_loaded'])[k + 1] AS name,
                   t - (10 - k) * interval '1 day' AS at) AS e`;
@@ -79,16 +56,23 @@ FROM generate_series($2::int, $3::int - 1) AS i,
  * statements per hundred thousand containers), then refreshes the planner statistics and the
  * visibility map as autovacuum would on a live database.
  */
-export async function growContainers(dataSource: DataSource, accountId: string, from: number, to: number, progress: (done: number) => void): Promise<void> {
+export async function growContainers(
+  dataSource: DataSource,
+  seed: { accountId: string; base: Date },
+  from: number,
+  to: number,
+  progress: (done: number) => void,
+): Promise<void> {
+  const { accountId, base } = seed;
   for (let start = from; start < to; start += BATCH) {
     const end = Math.min(to, start + BATCH);
     const firstShipment = Math.ceil(start / CONTAINERS_PER_SHIPMENT);
     const endShipment = Math.ceil(end / CONTAINERS_PER_SHIPMENT);
     await dataSource.transaction(async (manager) => {
-      await manager.query(SHIPMENTS_SQL, [accountId, firstShipment, endShipment]);
-      await manager.query(TRACKING_REQUESTS_SQL, [accountId, firstShipment, endShipment]);
-      await manager.query(CONTAINERS_SQL, [accountId, start, end]);
-      await manager.query(TRANSPORT_EVENTS_SQL, [accountId, start, end]);
+      await manager.query(SHIPMENTS_SQL, [accountId, firstShipment, endShipment, base]);
+      await manager.query(TRACKING_REQUESTS_SQL, [accountId, firstShipment, endShipment, base]);
+      await manager.query(CONTAINERS_SQL, [accountId, start, end, base]);
+      await manager.query(TRANSPORT_EVENTS_SQL, [accountId, start, end, base]);
     });
     progress(end);
   }

@@ -22,6 +22,7 @@ export function writeResults(rows: readonly ResultRow[], run: { startedAt: Date;
       rounds: run.config.BENCH_ROUNDS,
       connections: run.config.BENCH_CONNECTIONS,
       trackerConcurrency: run.config.BENCH_TRACKER_CONCURRENCY,
+      trackerWorkerRefreshes: run.config.BENCH_TRACKER_WORKER_REFRESHES,
       webhookConcurrency: run.config.BENCH_WEBHOOK_CONCURRENCY,
       dispatcherDeliveries: run.config.BENCH_DISPATCHER_DELIVERIES,
     },

@@ -4,7 +4,7 @@ import type { LoadedTrackingState, StateDecision } from '@quayside/data-access';
 import { JOB, QUEUE } from '@quayside/queues';
 import { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
-import { CONTAINERS_PER_SHIPMENT, containerId, shipmentId } from '../database/seed-containers';
+import { CONTAINERS_PER_SHIPMENT, containerId, containerNumber, shipmentId } from '../database/bench-ids';
 import { interleavedRounds } from '../report/faster-round';
 import type { Measurement, ResultRow } from '../report/results-table';
 import { runTimedLoop } from '../support/timed-loop';
@@ -114,7 +114,7 @@ export class TrackerBench {
   private async refreshRaw(pool: Pool, job: Job, size: number): Promise<void> {
     const first = job.shipmentOrdinal * CONTAINERS_PER_SHIPMENT;
     const ordinals = Array.from({ length: CONTAINERS_PER_SHIPMENT }, (_, offset) => first + offset).filter((ordinal) => ordinal < size);
-    const containers = ordinals.map((ordinal) => ({ id: containerId(ordinal), number: `BNCU${String(ordinal).padStart(7, '0')}` }));
+    const containers = ordinals.map((ordinal) => ({ id: containerId(ordinal), number: containerNumber(ordinal) }));
     await writeRefreshRaw(pool, job.outboxId, refreshChange(this.accountId, shipmentId(job.shipmentOrdinal), containers, ++this.sequence));
   }
 }

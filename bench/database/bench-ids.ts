@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+
+/** Two containers per bill of lading, three milestones per container. */
+export const CONTAINERS_PER_SHIPMENT = 2;
+export const TRANSPORT_EVENTS_PER_CONTAINER = 3;
+
+/**
+ * Ids are derived from the row's ordinal (`md5('bench:container:' || i)::uuid`), so the bench
+ * picks the i-th container or shipment without asking the database, and rows made by a later,
+ * larger size never collide with earlier ones.
+ */
+export function containerId(ordinal: number): string {
+  return md5Uuid(`bench:container:${ordinal}`);
+}
+
+export function shipmentId(ordinal: number): string {
+  return md5Uuid(`bench:shipment:${ordinal}`);
+}
+
+function md5Uuid(text: string): string {
+  // Same formatting Postgres uses for md5(text)::uuid.
+  const hex = createHash('md5').update(text).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * Container `i` is created `i` seconds after the base (its shipment `i / 2` at the same instant):
+ * (created_at, id) lists are in ordinal order. A base 20 days back puts every milestone in the
+ * past and every arrival estimate in the future, as for containers on the water today.
+ */
+export function seedBase(now: Date): Date {
+  const day = 86_400_000;
+  return new Date(Math.floor(now.getTime() / day) * day - 20 * day);
+}
+
+export function containerNumber(ordinal: number): string {
+  return `BNCU${String(ordinal).padStart(7, '0')}`;
+}
+
+export function billOfLadingNumber(shipmentOrdinal: number): string {
+  return `BNCH${String(shipmentOrdinal).padStart(10, '0')}`;
+}

@@ -1,0 +1,112 @@
+import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { JOB, QUEUE } from '@quayside/queues';
+import type { DataSource } from 'typeorm';
+import { CONTAINERS_PER_SHIPMENT, shipmentId } from '../database/bench-ids';
+import type { Measurement } from '../report/results-table';
+import { freePort, spawnTypeScript, stopChild, waitUntilServing } from '../support/child-process';
+
+const POLL_MS = 50;
+const STRIDE = 7919;
+
+export interface TrackerWorkerBenchOptions {
+  /** Shipments refreshed at each size, all seeded at that size (so none was refreshed before). */
+  refreshes: number;
+  /** Environment of the worker process (database, Redis, prefix, inherited basics). */
+  workerEnv: Record<string, string>;
+  /** Where the seeded history starts (the local carrier answers the same instants). */
+  seedBase: Date;
+}
+
+/**
+ * Tracker refreshes per second end to end: the tracker-worker's production `main.ts` as a
+ * process, its carrier a local DCSA Track & Trace server (bench/servers/dcsa-carrier.server.ts)
+ * answering each bill of lading with its stored history plus a departure. A batch of
+ * refresh-shipment outbox rows is committed at once and timed until the last one is completed:
+ * relay, Bull, the refresh group lookup, the carrier call, parsing and mapping, the domain diff,
+ * and the one transaction per refresh.
+ */
+export class TrackerWorkerBench {
+  private carrier: ChildProcess | null = null;
+  private carrierUrl = '';
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly accountId: string,
+    private readonly options: TrackerWorkerBenchOptions,
+  ) {}
+
+  async start(): Promise<void> {
+    const port = await freePort();
+    this.carrier = spawnTypeScript({
+      script: 'bench/servers/dcsa-carrier.server.ts',
+      args: [String(port), String(this.options.seedBase.getTime())],
+      env: this.options.workerEnv,
+    });
+    this.carrierUrl = `http://127.0.0.1:${port}`;
+    await waitUntilServing(`${this.carrierUrl}/health`, this.carrier);
+  }
+
+  async stop(): Promise<void> {
+    if (this.carrier) await stopChild(this.carrier);
+  }
+
+  /** Refreshes shipments seeded between `previousSize` and `size` containers. */
+  async run(size: number, previousSize: number): Promise<Measurement> {
+    const first = Math.ceil(previousSize / CONTAINERS_PER_SHIPMENT);
+    const available = Math.ceil(size / CONTAINERS_PER_SHIPMENT) - first;
+    const count = Math.min(this.options.refreshes, available);
+    const shipmentIds = Array.from({ length: count }, (_, index) => shipmentId(first + ((index * STRIDE) % available)));
+    const opsPort = await freePort();
+    const worker = spawnTypeScript({
+      script: 'apps/tracker-worker/src/main.ts',
+      env: {
+        ...this.options.workerEnv,
+        OPS_PORT: String(opsPort),
+        CARRIERS_CONFIG: JSON.stringify({ carriers: [{ scac: 'MSCU', kind: 'dcsa', baseUrl: this.carrierUrl, timeoutMs: 10_000 }], terminals: [], rail: [] }),
+      },
+    });
+    try {
+      await waitUntilServing(`http://127.0.0.1:${opsPort}/health/ready`, worker);
+      const jobIds = shipmentIds.map(() => randomUUID());
+      const [{ now: startedAt }] = await this.dataSource.query<[{ now: Date }]>('SELECT now()');
+      const begin = performance.now();
+      await this.dataSource.query(
+        `INSERT INTO outbox (id, queue, job_name, payload, account_id)
+         SELECT j.id, $3, $4, jsonb_build_object('shipmentId', j.shipment_id, 'reason', 'scheduled'), $5
+         FROM unnest($1::uuid[], $2::uuid[]) AS j(id, shipment_id)`,
+        [jobIds, shipmentIds, QUEUE.tracker, JOB.refreshShipment, this.accountId],
+      );
+      const deadline = begin + Math.max(60_000, count * 200);
+      let done = 0;
+      while (done < count && performance.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        done = await this.count(`SELECT count(*)::int AS count FROM outbox WHERE id = ANY($1::uuid[]) AND completed_at IS NOT NULL`, [jobIds]);
+      }
+      const seconds = (performance.now() - begin) / 1000;
+      // A refresh that reached no carrier completes its job too: only shipments the carrier answered count.
+      const refreshed = await this.count(
+        `SELECT count(*)::int AS count FROM shipments WHERE id = ANY($1::uuid[]) AND line_tracking_last_succeeded_at >= $2`,
+        [shipmentIds, startedAt],
+      );
+      const missing = count - refreshed;
+      return {
+        throughput: refreshed / seconds,
+        p50Ms: null,
+        p99Ms: null,
+        operations: refreshed,
+        errors: missing,
+        firstError: missing > 0 ? `${missing} of ${count} shipments not refreshed from the carrier (${done} jobs completed) after ${seconds.toFixed(0)} s` : null,
+      };
+    } finally {
+      await stopChild(worker);
+      await this.dataSource.query(`UPDATE outbox SET completed_at = now() WHERE completed_at IS NULL`);
+    }
+  }
+
+  private async count(sql: string, params: unknown[]): Promise<number> {
+    const [row] = await this.dataSource.query<Array<{ count: number }>>(sql, params);
+    return row?.count ?? 0;
+  }
+}
