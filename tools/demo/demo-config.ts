@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 /** What `npm run demo` reads from its command line and environment; nothing else in tools/demo does. */
 export interface DemoConfig {
   baseUrl: string;
-  /** Null: the demo makes a key of its own for the demo account (tools/cli/demo-key.ts). */
+  /** Null: the demo makes an account and key of its own for the run (tools/cli/demo-key.ts). */
   apiKey: string | null;
   numbers: string[];
   scac: string;
@@ -28,7 +28,8 @@ Tracks sandbox numbers against a running Quayside (npm start), receives the webh
 notifications on a local receiver that verifies their signatures, and prints them.
 
   --base-url <url>       the service (env QUAYSIDE_BASE_URL; default http://127.0.0.1:3000)
-  --api-key <key>        an API key (env QUAYSIDE_API_KEY; default: a new key for the demo account)
+  --api-key <key>        an API key (env QUAYSIDE_API_KEY; default: a paid account and key of its own
+                         for this run, made in DATABASE_URL by tools/cli/demo-key.ts)
   --numbers <a,b,...>    sandbox numbers to track (default ${DEFAULT_NUMBERS.join(',')})
   --timeout <seconds>    stop waiting after this long (env QUAYSIDE_DEMO_TIMEOUT_SECONDS; default 420)
   --receiver-port <n>    port of the local receiver (default: any free port)
