@@ -1,11 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { ApiKeyRepository } from '@quayside/data-access';
 import type { JsonApiDocument } from '@quayside/json-api';
 import type { FastifyRequest } from 'fastify';
 import { JsonApiBody } from '../common/json-api-body.pipe';
 import type { JsonApiInput } from '../common/json-api-body.pipe';
 import { JsonApiPresenter } from '../common/json-api-presenter.service';
+import { requestDocument } from '../openapi/json-api-schemas';
 import type { AccountContext } from '../tenancy/account-context';
 import { CurrentAccount } from '../tenancy/current-account.decorator';
 import { API_KEY_TYPE } from './api-key.resource';
@@ -43,19 +44,7 @@ export class ApiKeysController {
     summary: 'Create an API key',
     description: 'The response carries the full key in `attributes.key`. It is shown this once and never again.',
   })
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: ['data'],
-      properties: {
-        data: {
-          type: 'object',
-          required: ['type', 'attributes'],
-          properties: { type: { type: 'string', enum: [API_KEY_TYPE] }, attributes: { $ref: '#/components/schemas/CreateApiKeyAttributes' } },
-        },
-      },
-    },
-  })
+  @ApiBody({ schema: requestDocument(API_KEY_TYPE, getSchemaPath(CreateApiKeyAttributes)) })
   @ApiResponse({ status: 422, description: 'Invalid attributes; one error per problem with `source.pointer`.' })
   async create(
     @CurrentAccount() account: AccountContext,

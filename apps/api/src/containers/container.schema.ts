@@ -1,6 +1,6 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { CONTAINER_STATUSES, EQUIPMENT_HEIGHTS, EQUIPMENT_LENGTHS, EQUIPMENT_TYPES, FEE_TYPES, HOLD_NAMES, HOLD_STATUSES } from '@quayside/domain';
-import { NULLABLE_DATE_TIME, NULLABLE_STRING, resourceSchema, toMany, toOne } from './document.schema';
+import { NULLABLE_DATE_TIME, NULLABLE_STRING, resourceSchema, toMany, toOne } from '../openapi/json-api-schemas';
 
 const timestamp = (description: string): SchemaObject => ({ ...NULLABLE_DATE_TIME, description });
 

@@ -12,7 +12,7 @@ import { parseContainerFilters } from './container-filters';
 import { CONTAINER_TYPE } from './container.resource';
 import { CONTAINER_SCHEMA, REFRESH_RESPONSE_SCHEMA } from './container.schema';
 import { ContainersQueryService } from './containers-query.service';
-import { ERROR_DOCUMENT, listDocument, singleDocument } from './document.schema';
+import { ERROR_DOCUMENT, listDocument, singleDocument } from '../openapi/json-api-schemas';
 import { RefreshContainerUseCase } from './refresh-container.use-case';
 import type { RefreshStarted } from './refresh-container.use-case';
 

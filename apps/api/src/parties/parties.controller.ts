@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { JsonApiBody } from '../common/json-api-body.pipe';
 import type { JsonApiInput } from '../common/json-api-body.pipe';
 import { JsonApiPresenter } from '../common/json-api-presenter.service';
-import { ERROR_DOCUMENT, listDocument, singleDocument } from '../containers/document.schema';
+import { ERROR_DOCUMENT, listDocument, singleDocument } from '../openapi/json-api-schemas';
 import type { AccountContext } from '../tenancy/account-context';
 import { CurrentAccount } from '../tenancy/current-account.decorator';
 import { CreatePartyAttributes } from './dto/create-party.dto';

@@ -1,20 +1,12 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { ERROR_DOCUMENT, LINKS_SCHEMA, META_SCHEMA } from '../containers/document.schema';
+import { ERROR_DOCUMENT, listDocument, singleDocument } from '../openapi/json-api-schemas';
 import { PartyRoleAttributes } from './dto/party-role-attributes.dto';
 import { PARTY_ROLE_BODY, PARTY_ROLE_SCHEMA, PARTY_SCHEMA } from './party.schema';
 
-const LIST = {
-  type: 'object',
-  properties: {
-    data: { type: 'array', items: PARTY_ROLE_SCHEMA },
-    included: { type: 'array', items: PARTY_SCHEMA, description: 'The linked parties, one per role.' },
-    links: LINKS_SCHEMA,
-    meta: META_SCHEMA,
-  },
-};
-
-const ONE = { type: 'object', properties: { data: PARTY_ROLE_SCHEMA, included: { type: 'array', items: PARTY_SCHEMA } } };
+// `included`: the linked parties, one per role.
+const LIST = listDocument(PARTY_ROLE_SCHEMA, [PARTY_SCHEMA]);
+const ONE = singleDocument(PARTY_ROLE_SCHEMA, [PARTY_SCHEMA]);
 
 const ownership = (owner: string): MethodDecorator[] => [
   ApiResponse({ status: 401, description: `The ${owner} belongs to another account.`, schema: ERROR_DOCUMENT }),

@@ -1,6 +1,6 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { PARTY_ROLES, ROLEABLE_TYPES } from '@quayside/domain';
-import { NULLABLE_STRING, resourceSchema, toOne } from '../containers/document.schema';
+import { NULLABLE_STRING, requestDocument, resourceSchema, toOne } from '../openapi/json-api-schemas';
 
 export const PARTY_SCHEMA: SchemaObject = resourceSchema('party', {
   company_name: { type: 'string' },
@@ -23,17 +23,7 @@ export const PARTY_ROLE_SCHEMA: SchemaObject = resourceSchema(
 
 /** `{data: {type, attributes: {$ref}}}` */
 export function partyBody(attributesRef: string): SchemaObject {
-  return {
-    type: 'object',
-    required: ['data'],
-    properties: {
-      data: {
-        type: 'object',
-        required: ['type', 'attributes'],
-        properties: { type: { type: 'string', enum: ['party'] }, attributes: { $ref: `#/components/schemas/${attributesRef}` } },
-      },
-    },
-  };
+  return requestDocument('party', `#/components/schemas/${attributesRef}`);
 }
 
 export const PARTY_ROLE_BODY: SchemaObject = {

@@ -7,11 +7,11 @@ import type { FastifyRequest } from 'fastify';
 import { JsonApiPresenter } from '../common/json-api-presenter.service';
 import type { AccountContext } from '../tenancy/account-context';
 import { CurrentAccount } from '../tenancy/current-account.decorator';
-import { errorsDocument, listDocument, singleDocument } from '../tracking-requests/json-api-schemas';
+import { ERROR_DOCUMENT, listDocument, singleDocument } from '../openapi/json-api-schemas';
 import { PORT_TYPE, SHIPPING_LINE_TYPE, TERMINAL_TYPE } from './reference-resources';
 import { portSchema, shippingLineSchema, terminalSchema } from './reference-resources.openapi';
 
-const NOT_FOUND = { status: 404, description: 'No such record (also for anything that is not an id).', schema: errorsDocument };
+const NOT_FOUND = { status: 404, description: 'No such record (also for anything that is not an id).', schema: ERROR_DOCUMENT };
 
 /**
  * Reference data is the same for every account and is not tracking data: any authenticated

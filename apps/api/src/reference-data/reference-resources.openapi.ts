@@ -1,5 +1,5 @@
-import type { Schema } from '../tracking-requests/json-api-schemas';
-import { nullableString, relationshipSchema, resourceSchema, stringList, timeZone } from '../tracking-requests/json-api-schemas';
+import type { Schema } from '../openapi/json-api-schemas';
+import { nullableString, resourceSchema, stringList, timeZone, toOne } from '../openapi/json-api-schemas';
 
 export const shippingLineSchema: Schema = resourceSchema(
   'shipping_line',
@@ -43,6 +43,6 @@ export const terminalSchema: Schema = resourceSchema(
     zip: nullableString(),
     country: nullableString(),
   },
-  { port: relationshipSchema(['port']) },
+  { port: toOne('port') },
   ['name'],
 );

@@ -1,6 +1,6 @@
 import { TRACKING_STOPPED_REASONS } from '@quayside/domain';
-import type { Schema } from '../tracking-requests/json-api-schemas';
-import { instant, nullableString, relationshipSchema, resourceSchema, stringList, timeZone } from '../tracking-requests/json-api-schemas';
+import type { Schema } from '../openapi/json-api-schemas';
+import { instant, nullableString, resourceSchema, stringList, timeZone, toMany, toOne } from '../openapi/json-api-schemas';
 
 /** OpenAPI schema of the shipment resource (the reference's model). */
 export const shipmentSchema: Schema = resourceSchema(
@@ -41,13 +41,13 @@ export const shipmentSchema: Schema = resourceSchema(
     line_tracking_stopped_reason: { type: 'string', enum: [...TRACKING_STOPPED_REASONS], nullable: true },
   },
   {
-    port_of_lading: relationshipSchema(['port']),
-    port_of_discharge: relationshipSchema(['port']),
-    destination: relationshipSchema(['port']),
-    pod_terminal: relationshipSchema(['terminal']),
-    destination_terminal: relationshipSchema(['terminal']),
-    shipping_line: relationshipSchema(['shipping_line']),
-    containers: relationshipSchema(['container'], true),
+    port_of_lading: toOne('port'),
+    port_of_discharge: toOne('port'),
+    destination: toOne('port'),
+    pod_terminal: toOne('terminal'),
+    destination_terminal: toOne('terminal'),
+    shipping_line: toOne('shipping_line'),
+    containers: toMany('container'),
   },
   ['bill_of_lading_number'],
 );

@@ -10,14 +10,14 @@ import { RequiresActivePlan } from '../plans/requires-active-plan.decorator';
 import { portSchema, shippingLineSchema, terminalSchema } from '../reference-data/reference-resources.openapi';
 import type { AccountContext } from '../tenancy/account-context';
 import { CurrentAccount } from '../tenancy/current-account.decorator';
-import { errorsDocument, listDocument, requestDocument, singleDocument } from '../tracking-requests/json-api-schemas';
+import { ERROR_DOCUMENT, listDocument, requestDocument, singleDocument } from '../openapi/json-api-schemas';
 import { UpdateShipmentAttributes } from './dto/update-shipment.dto';
 import { SHIPMENT_TYPE } from './shipment.resource';
 import { includedContainerSchema, shipmentSchema } from './shipment.openapi';
 import { parseShipmentFilters } from './shipment-filters';
 import { SwitchShipmentTrackingUseCase } from './switch-shipment-tracking.use-case';
 
-const ERRORS = { schema: errorsDocument };
+const ERRORS = { schema: ERROR_DOCUMENT };
 const INCLUDED = [includedContainerSchema, portSchema, terminalSchema, shippingLineSchema];
 const INCLUDE_DESCRIPTION = 'Comma list of containers, port_of_lading, port_of_discharge, destination, pod_terminal, destination_terminal, shipping_line (and dotted paths such as containers.pod_terminal).';
 

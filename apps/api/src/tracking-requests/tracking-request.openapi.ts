@@ -1,6 +1,6 @@
 import { FAILED_REASONS, REQUEST_TYPES, TRACKING_REQUEST_STATUSES } from '@quayside/domain';
-import type { Schema } from './json-api-schemas';
-import { instant, relationshipSchema, resourceSchema, stringList } from './json-api-schemas';
+import type { Schema } from '../openapi/json-api-schemas';
+import { instant, resourceSchema, stringList, toOne } from '../openapi/json-api-schemas';
 
 /** OpenAPI schema of the tracking_request resource (the reference's model, our status names). */
 export const trackingRequestSchema: Schema = resourceSchema(
@@ -23,7 +23,7 @@ export const trackingRequestSchema: Schema = resourceSchema(
     created_at: instant(),
     updated_at: instant(),
   },
-  { tracked_object: relationshipSchema(['shipment']) },
+  { tracked_object: toOne('shipment') },
   ['request_number', 'request_type', 'scac', 'status', 'created_at'],
 );
 

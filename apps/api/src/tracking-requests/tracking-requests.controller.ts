@@ -18,13 +18,13 @@ import { UpdateTrackingRequestAttributes } from './dto/update-tracking-request.d
 import { idempotencyKeyOf, requestFingerprint } from './idempotency-key';
 import { InferNumberUseCase } from './infer-number.use-case';
 import type { InferNumberDocument } from './infer-number.use-case';
-import { errorsDocument, listDocument, requestDocument, singleDocument } from './json-api-schemas';
+import { ERROR_DOCUMENT, listDocument, requestDocument, singleDocument } from '../openapi/json-api-schemas';
 import { readInferNumber } from './read-infer-number';
 import { TRACKING_REQUEST_TYPE } from './tracking-request.resource';
 import { inferNumberResultSchema, trackingRequestSchema } from './tracking-request.openapi';
 import { parseTrackingRequestFilters } from './tracking-request-filters';
 
-const ERRORS = { schema: errorsDocument };
+const ERRORS = { schema: ERROR_DOCUMENT };
 
 @ApiTags('Tracking requests')
 @ApiExtraModels(CreateTrackingRequestAttributes, UpdateTrackingRequestAttributes, InferNumberBody)

@@ -1,6 +1,6 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { DATA_SOURCES } from '@quayside/domain';
-import { NULLABLE_DATE_TIME, NULLABLE_STRING, resourceSchema, toOne } from '../containers/document.schema';
+import { NULLABLE_DATE_TIME, NULLABLE_STRING, resourceSchema, toOne } from '../openapi/json-api-schemas';
 
 export const TRANSPORT_EVENT_SCHEMA: SchemaObject = resourceSchema(
   'transport_event',

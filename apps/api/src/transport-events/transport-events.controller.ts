@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags }
 import type { JsonApiDocument } from '@quayside/json-api';
 import type { FastifyRequest } from 'fastify';
 import { JsonApiPresenter } from '../common/json-api-presenter.service';
-import { ERROR_DOCUMENT, listDocument } from '../containers/document.schema';
+import { ERROR_DOCUMENT, listDocument } from '../openapi/json-api-schemas';
 import { RequiresActivePlan } from '../plans/requires-active-plan.decorator';
 import type { AccountContext } from '../tenancy/account-context';
 import { CurrentAccount } from '../tenancy/current-account.decorator';

@@ -13,7 +13,8 @@ import { JsonApiPresenter } from '../common/json-api-presenter.service';
 import { RequiresActivePlan } from '../plans/requires-active-plan.decorator';
 import type { AccountContext } from '../tenancy/account-context';
 import { CurrentAccount } from '../tenancy/current-account.decorator';
-import { WEBHOOK_ERROR_DOCUMENT, WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA, webhookListDocument, webhookSingleDocument } from '../webhooks/webhook.schema';
+import { ERROR_DOCUMENT, listDocument, singleDocument } from '../openapi/json-api-schemas';
+import { WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA } from '../webhooks/webhook.schema';
 import { parseNotificationFilters, queryText } from './notification-filters';
 import { RedeliverFailedNotificationsUseCase } from './redeliver-failed-notifications.use-case';
 import type { BulkRedeliveryResult } from './redeliver-failed-notifications.use-case';
@@ -22,9 +23,9 @@ import { WEBHOOK_NOTIFICATION_TYPE } from './webhook-notification.resource';
 
 const INCLUDED = '`webhook`, and `reference_object`: the record the notification is about, as it was delivered.';
 const ID_PARAM = { name: 'id', description: 'Webhook notification id (uuid)' };
-const PLAN_403 = { status: 403, description: 'The plan does not allow webhooks (a trial or paid plan is needed).', schema: WEBHOOK_ERROR_DOCUMENT };
-const TENANCY_401 = { status: 401, description: 'Missing key, or a notification of another account.', schema: WEBHOOK_ERROR_DOCUMENT };
-const NOT_FOUND_404 = { status: 404, description: 'No such notification.', schema: WEBHOOK_ERROR_DOCUMENT };
+const PLAN_403 = { status: 403, description: 'The plan does not allow webhooks (a trial or paid plan is needed).', schema: ERROR_DOCUMENT };
+const TENANCY_401 = { status: 401, description: 'Missing key, or a notification of another account.', schema: ERROR_DOCUMENT };
+const NOT_FOUND_404 = { status: 404, description: 'No such notification.', schema: ERROR_DOCUMENT };
 
 function queryOf(request: FastifyRequest): Record<string, unknown> {
   return typeof request.query === 'object' && request.query !== null ? (request.query as Record<string, unknown>) : {};
@@ -56,8 +57,8 @@ export class WebhookNotificationsController {
   @ApiQuery({ name: 'include', required: false, description: 'Comma list: webhook, reference_object.' })
   @ApiQuery({ name: 'page[number]', required: false, schema: { type: 'integer', default: 1 } })
   @ApiQuery({ name: 'page[size]', required: false, schema: { type: 'integer', default: 30, maximum: 100 } })
-  @ApiOkResponse({ schema: webhookListDocument(WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA, INCLUDED) })
-  @ApiResponse({ status: 400, description: 'A malformed filter, page or include parameter (named in `source.parameter`).', schema: WEBHOOK_ERROR_DOCUMENT })
+  @ApiOkResponse({ schema: listDocument(WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA, INCLUDED) })
+  @ApiResponse({ status: 400, description: 'A malformed filter, page or include parameter (named in `source.parameter`).', schema: ERROR_DOCUMENT })
   @ApiResponse(PLAN_403)
   async list(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const query = queryOf(request);
@@ -75,8 +76,8 @@ export class WebhookNotificationsController {
     description: 'The body a receiver gets for `event`, built by the same code as real deliveries (sample records).',
   })
   @ApiQuery({ name: 'event', required: true, enum: EVENT_NAMES })
-  @ApiOkResponse({ schema: webhookListDocument(WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA, 'The reference object first, then the related records of that event.') })
-  @ApiResponse({ status: 400, description: 'Missing or unknown `event` (named).', schema: WEBHOOK_ERROR_DOCUMENT })
+  @ApiOkResponse({ schema: listDocument(WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA, 'The reference object first, then the related records of that event.') })
+  @ApiResponse({ status: 400, description: 'Missing or unknown `event` (named).', schema: ERROR_DOCUMENT })
   @ApiResponse(PLAN_403)
   examples(@Req() request: FastifyRequest): { data: WebhookNotificationPayload['data'][]; included: WebhookNotificationPayload['included']; links: { self: string }; meta: { size: number; total: number } } {
     const event = queryText(queryOf(request), 'event');
@@ -139,10 +140,10 @@ export class WebhookNotificationsController {
       },
     },
   })
-  @ApiResponse({ status: 401, description: 'Missing key, or `webhook_id` of another account.', schema: WEBHOOK_ERROR_DOCUMENT })
+  @ApiResponse({ status: 401, description: 'Missing key, or `webhook_id` of another account.', schema: ERROR_DOCUMENT })
   @ApiResponse(PLAN_403)
-  @ApiResponse({ status: 404, description: 'No webhook with that `webhook_id`.', schema: WEBHOOK_ERROR_DOCUMENT })
-  @ApiResponse({ status: 422, description: 'Missing or malformed `since` or `webhook_id` in the body (400 when given as query parameters).', schema: WEBHOOK_ERROR_DOCUMENT })
+  @ApiResponse({ status: 404, description: 'No webhook with that `webhook_id`.', schema: ERROR_DOCUMENT })
+  @ApiResponse({ status: 422, description: 'Missing or malformed `since` or `webhook_id` in the body (400 when given as query parameters).', schema: ERROR_DOCUMENT })
   async redeliverAllFailed(@CurrentAccount() account: AccountContext, @Body() body: unknown, @Req() request: FastifyRequest): Promise<BulkRedeliveryResult> {
     return this.redeliverFailed.execute(account, body, queryOf(request));
   }
@@ -151,7 +152,7 @@ export class WebhookNotificationsController {
   @ApiOperation({ summary: 'Get a single webhook notification' })
   @ApiParam(ID_PARAM)
   @ApiQuery({ name: 'include', required: false, description: 'Comma list: webhook, reference_object.' })
-  @ApiOkResponse({ schema: webhookSingleDocument(WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA, INCLUDED) })
+  @ApiOkResponse({ schema: singleDocument(WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA, INCLUDED) })
   @ApiResponse(TENANCY_401)
   @ApiResponse(PLAN_403)
   @ApiResponse(NOT_FOUND_404)
@@ -169,7 +170,7 @@ export class WebhookNotificationsController {
       'A series still running for it is closed first. Answers the notification as reset.',
   })
   @ApiParam(ID_PARAM)
-  @ApiResponse({ status: 202, description: 'Queued.', schema: webhookSingleDocument(WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA) })
+  @ApiResponse({ status: 202, description: 'Queued.', schema: singleDocument(WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA) })
   @ApiResponse(TENANCY_401)
   @ApiResponse(PLAN_403)
   @ApiResponse(NOT_FOUND_404)

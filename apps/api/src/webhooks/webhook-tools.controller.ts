@@ -11,11 +11,12 @@ import { TriggerWebhookInput } from './dto/trigger-webhook.dto';
 import { TriggerWebhookUseCase } from './trigger-webhook.use-case';
 import type { TriggerReport } from './trigger-webhook.use-case';
 import { WEBHOOK_EVENT_CATEGORY_TYPE, webhookEventCategories } from './webhook-event-category.resource';
-import { EVENT_CATEGORIES_DOCUMENT, TRIGGER_REPORT_SCHEMA, WEBHOOK_ERROR_DOCUMENT, WEBHOOK_IPS_DOCUMENT } from './webhook.schema';
+import { ERROR_DOCUMENT } from '../openapi/json-api-schemas';
+import { EVENT_CATEGORIES_DOCUMENT, TRIGGER_REPORT_SCHEMA, WEBHOOK_IPS_DOCUMENT } from './webhook.schema';
 import { WEBHOOKS_OPTIONS } from './webhooks.options';
 import type { WebhooksOptions } from './webhooks.options';
 
-const PLAN_403 = { status: 403, description: 'The plan does not allow webhooks (a trial or paid plan is needed).', schema: WEBHOOK_ERROR_DOCUMENT };
+const PLAN_403 = { status: 403, description: 'The plan does not allow webhooks (a trial or paid plan is needed).', schema: ERROR_DOCUMENT };
 
 /** The catalog of events, the outbound addresses, and test deliveries. */
 @ApiTags('Webhooks')
@@ -66,10 +67,10 @@ export class WebhookToolsController {
   })
   @ApiBody({ schema: { $ref: getSchemaPath(TriggerWebhookInput) } })
   @ApiOkResponse({ schema: TRIGGER_REPORT_SCHEMA })
-  @ApiResponse({ status: 401, description: 'Missing key, or `webhook_id` of another account.', schema: WEBHOOK_ERROR_DOCUMENT })
+  @ApiResponse({ status: 401, description: 'Missing key, or `webhook_id` of another account.', schema: ERROR_DOCUMENT })
   @ApiResponse(PLAN_403)
-  @ApiResponse({ status: 404, description: 'No webhook with that `webhook_id`.', schema: WEBHOOK_ERROR_DOCUMENT })
-  @ApiResponse({ status: 422, description: 'Missing or unknown event, missing url, or a refused URL (pointer to the member).', schema: WEBHOOK_ERROR_DOCUMENT })
+  @ApiResponse({ status: 404, description: 'No webhook with that `webhook_id`.', schema: ERROR_DOCUMENT })
+  @ApiResponse({ status: 422, description: 'Missing or unknown event, missing url, or a refused URL (pointer to the member).', schema: ERROR_DOCUMENT })
   async triggerDelivery(@CurrentAccount() account: AccountContext, @Body() body: unknown): Promise<TriggerReport> {
     return this.trigger.execute(account, body);
   }

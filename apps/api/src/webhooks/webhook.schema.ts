@@ -1,151 +1,55 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { EVENT_NAMES } from '@quayside/domain';
+import { NULLABLE_DATE_TIME, resourceSchema, toOne } from '../openapi/json-api-schemas';
 
-/** OpenAPI pieces of the webhook and webhook notification endpoints. */
+/** OpenAPI schemas of the webhook and webhook notification resources and of the webhook tools. */
 
 const DATE_TIME: SchemaObject = { type: 'string', format: 'date-time' };
-const NULLABLE_DATE_TIME: SchemaObject = { type: 'string', format: 'date-time', nullable: true };
 const EVENT: SchemaObject = { type: 'string', enum: [...EVENT_NAMES] };
 
-export const WEBHOOK_LINKS_SCHEMA: SchemaObject = {
-  type: 'object',
-  properties: Object.fromEntries(['first', 'prev', 'self', 'next', 'last'].map((name) => [name, { type: 'string', format: 'uri' }])),
-};
-
-export const WEBHOOK_META_SCHEMA: SchemaObject = {
-  type: 'object',
-  properties: { size: { type: 'integer' }, total: { type: 'integer' } },
-};
-
-export const WEBHOOK_ERROR_DOCUMENT: SchemaObject = {
-  type: 'object',
-  properties: {
-    errors: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          status: { type: 'string' },
-          title: { type: 'string' },
-          detail: { type: 'string' },
-          code: { type: 'string' },
-          source: { type: 'object', properties: { pointer: { type: 'string' }, parameter: { type: 'string' } } },
-          meta: { type: 'object' },
-        },
-      },
-    },
+export const WEBHOOK_RESOURCE_SCHEMA: SchemaObject = resourceSchema(
+  'webhook',
+  {
+    url: { type: 'string', format: 'uri' },
+    active: { type: 'boolean' },
+    events: { type: 'array', items: EVENT, uniqueItems: true, minItems: 1 },
+    secret: { type: 'string', description: 'Signs every delivery (HMAC-SHA256 keyed with its UTF-8 bytes; docs/webhooks.md).' },
+    headers: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, value: { type: 'string' } } } },
+    created_at: DATE_TIME,
+    updated_at: DATE_TIME,
+    deactivated_reason: { type: 'string', nullable: true, description: 'Why the service turned the webhook off (failing for 5 days without a success); null otherwise.' },
+    deactivated_at: NULLABLE_DATE_TIME,
+    last_success_at: NULLABLE_DATE_TIME,
+    failing_since: { ...NULLABLE_DATE_TIME, description: 'Start of the current run of failed deliveries; null after a success.' },
   },
-};
+  {},
+  ['url', 'active', 'events', 'secret'],
+);
 
-export const WEBHOOK_RESOURCE_SCHEMA: SchemaObject = {
-  type: 'object',
-  properties: {
+export const WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA: SchemaObject = resourceSchema(
+  'webhook_notification',
+  {
     id: { type: 'string', format: 'uuid' },
-    type: { type: 'string', enum: ['webhook'] },
-    attributes: {
-      type: 'object',
-      required: ['url', 'active', 'events', 'secret'],
-      properties: {
-        url: { type: 'string', format: 'uri' },
-        active: { type: 'boolean' },
-        events: { type: 'array', items: EVENT, uniqueItems: true, minItems: 1 },
-        secret: { type: 'string', description: 'Signs every delivery (HMAC-SHA256 keyed with its UTF-8 bytes; docs/webhooks.md).' },
-        headers: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, value: { type: 'string' } } } },
-        created_at: DATE_TIME,
-        updated_at: DATE_TIME,
-        deactivated_reason: { type: 'string', nullable: true, description: 'Why the service turned the webhook off (failing for 5 days without a success); null otherwise.' },
-        deactivated_at: NULLABLE_DATE_TIME,
-        last_success_at: NULLABLE_DATE_TIME,
-        failing_since: { ...NULLABLE_DATE_TIME, description: 'Start of the current run of failed deliveries; null after a success.' },
-      },
-    },
-    links: { type: 'object', properties: { self: { type: 'string' } } },
+    event: EVENT,
+    delivery_status: { type: 'string', enum: ['pending', 'succeeded', 'failed'] },
+    created_at: DATE_TIME,
+    updated_at: DATE_TIME,
+    attempts: { type: 'integer', description: 'Attempts of the current series (a redelivery starts a new series at 0).' },
+    last_response_status: { type: 'integer', nullable: true },
+    last_response_body: { type: 'string', nullable: true, description: 'At most 20 KB of the last answer.' },
+    last_error: { type: 'string', nullable: true },
+    last_attempted_at: NULLABLE_DATE_TIME,
+    next_attempt_at: NULLABLE_DATE_TIME,
   },
-};
-
-const TO_ONE_WEBHOOK: SchemaObject = {
-  type: 'object',
-  properties: { data: { type: 'object', properties: { id: { type: 'string', format: 'uuid' }, type: { type: 'string', enum: ['webhook'] } } } },
-};
-
-const TO_ONE_REFERENCE: SchemaObject = {
-  type: 'object',
-  properties: {
-    data: {
-      type: 'object',
-      properties: {
-        id: { type: 'string', format: 'uuid' },
-        type: {
-          type: 'string',
-          enum: ['tracking_request', 'estimated_event', 'transport_event', 'container_updated_event', 'container_pod_terminal_changed_event', 'shipment', 'container'],
-        },
-      },
-    },
+  {
+    webhook: toOne('webhook', false),
+    reference_object: toOne(
+      ['tracking_request', 'estimated_event', 'transport_event', 'container_updated_event', 'container_pod_terminal_changed_event', 'shipment', 'container'],
+      false,
+    ),
   },
-};
-
-export const WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA: SchemaObject = {
-  type: 'object',
-  properties: {
-    id: { type: 'string', format: 'uuid' },
-    type: { type: 'string', enum: ['webhook_notification'] },
-    attributes: {
-      type: 'object',
-      required: ['event', 'delivery_status', 'created_at'],
-      properties: {
-        id: { type: 'string', format: 'uuid' },
-        event: EVENT,
-        delivery_status: { type: 'string', enum: ['pending', 'succeeded', 'failed'] },
-        created_at: DATE_TIME,
-        updated_at: DATE_TIME,
-        attempts: { type: 'integer', description: 'Attempts of the current series (a redelivery starts a new series at 0).' },
-        last_response_status: { type: 'integer', nullable: true },
-        last_response_body: { type: 'string', nullable: true, description: 'At most 20 KB of the last answer.' },
-        last_error: { type: 'string', nullable: true },
-        last_attempted_at: NULLABLE_DATE_TIME,
-        next_attempt_at: NULLABLE_DATE_TIME,
-      },
-    },
-    relationships: { type: 'object', properties: { webhook: TO_ONE_WEBHOOK, reference_object: TO_ONE_REFERENCE } },
-  },
-};
-
-export function webhookSingleDocument(resource: SchemaObject, included?: string): SchemaObject {
-  return {
-    type: 'object',
-    properties: {
-      data: resource,
-      ...(included ? { included: { type: 'array', description: included, items: { type: 'object' } } } : {}),
-    },
-  };
-}
-
-export function webhookListDocument(resource: SchemaObject, included?: string): SchemaObject {
-  return {
-    type: 'object',
-    properties: {
-      data: { type: 'array', items: resource },
-      ...(included ? { included: { type: 'array', description: included, items: { type: 'object' } } } : {}),
-      links: WEBHOOK_LINKS_SCHEMA,
-      meta: WEBHOOK_META_SCHEMA,
-    },
-  };
-}
-
-/** `{data: {type, attributes}}` around an attributes schema. */
-export function webhookRequestDocument(type: string, attributesRef: string): SchemaObject {
-  return {
-    type: 'object',
-    required: ['data'],
-    properties: {
-      data: {
-        type: 'object',
-        required: ['type', 'attributes'],
-        properties: { type: { type: 'string', enum: [type] }, attributes: { $ref: attributesRef } },
-      },
-    },
-  };
-}
+  ['event', 'delivery_status', 'created_at'],
+);
 
 export const EVENT_CATEGORIES_DOCUMENT: SchemaObject = {
   type: 'object',

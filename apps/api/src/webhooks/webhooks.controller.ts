@@ -14,19 +14,20 @@ import { CreateWebhookAttributes } from './dto/create-webhook.dto';
 import { UpdateWebhookAttributes } from './dto/update-webhook.dto';
 import { UpdateWebhookUseCase } from './update-webhook.use-case';
 import { WEBHOOK_TYPE } from './webhook.resource';
-import { WEBHOOK_ERROR_DOCUMENT, WEBHOOK_RESOURCE_SCHEMA, webhookListDocument, webhookRequestDocument, webhookSingleDocument } from './webhook.schema';
+import { ERROR_DOCUMENT, listDocument, requestDocument, singleDocument } from '../openapi/json-api-schemas';
+import { WEBHOOK_RESOURCE_SCHEMA } from './webhook.schema';
 
 const ID_PARAM = { name: 'id', description: 'Webhook id (uuid)' };
-const PLAN_403 = { status: 403, description: 'The plan does not allow webhooks (a trial or paid plan is needed).', schema: WEBHOOK_ERROR_DOCUMENT };
-const TENANCY_401 = { status: 401, description: 'Missing key, or a webhook of another account.', schema: WEBHOOK_ERROR_DOCUMENT };
-const NOT_FOUND_404 = { status: 404, description: 'No such webhook.', schema: WEBHOOK_ERROR_DOCUMENT };
+const PLAN_403 = { status: 403, description: 'The plan does not allow webhooks (a trial or paid plan is needed).', schema: ERROR_DOCUMENT };
+const TENANCY_401 = { status: 401, description: 'Missing key, or a webhook of another account.', schema: ERROR_DOCUMENT };
+const NOT_FOUND_404 = { status: 404, description: 'No such webhook.', schema: ERROR_DOCUMENT };
 const INVALID_422 = {
   status: 422,
   description:
     'Invalid attributes, one error per problem with `source.pointer`: `/data/attributes/url` with the reason a URL is refused ' +
     '(scheme, or a host that is or resolves to a private, loopback, link-local, shared, multicast or unspecified address), ' +
     '`/data/attributes/events/<i>` naming an unknown or repeated event, `/data/attributes/headers/<i>/name` for a header that cannot be set.',
-  schema: WEBHOOK_ERROR_DOCUMENT,
+  schema: ERROR_DOCUMENT,
 };
 
 @ApiTags('Webhooks')
@@ -45,7 +46,7 @@ export class WebhooksController {
   @ApiOperation({ summary: 'List webhooks', description: 'Webhooks of the account, oldest first by `(created_at, id)`.' })
   @ApiQuery({ name: 'page[number]', required: false, schema: { type: 'integer', default: 1 } })
   @ApiQuery({ name: 'page[size]', required: false, schema: { type: 'integer', default: 30, maximum: 100 } })
-  @ApiOkResponse({ schema: webhookListDocument(WEBHOOK_RESOURCE_SCHEMA) })
+  @ApiOkResponse({ schema: listDocument(WEBHOOK_RESOURCE_SCHEMA) })
   @ApiResponse(PLAN_403)
   async list(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const include = this.presenter.include(WEBHOOK_TYPE, request);
@@ -56,7 +57,7 @@ export class WebhooksController {
   @Get(':id')
   @ApiOperation({ summary: 'Get a webhook' })
   @ApiParam(ID_PARAM)
-  @ApiOkResponse({ schema: webhookSingleDocument(WEBHOOK_RESOURCE_SCHEMA) })
+  @ApiOkResponse({ schema: singleDocument(WEBHOOK_RESOURCE_SCHEMA) })
   @ApiResponse(TENANCY_401)
   @ApiResponse(PLAN_403)
   @ApiResponse(NOT_FOUND_404)
@@ -72,8 +73,8 @@ export class WebhooksController {
       'Registers an endpoint for the listed events. The response carries the generated `secret` that signs every delivery ' +
       '(headers `X-T49-Webhook-Signature` and Standard Webhooks `webhook-signature`; see docs/webhooks.md).',
   })
-  @ApiBody({ schema: webhookRequestDocument(WEBHOOK_TYPE, getSchemaPath(CreateWebhookAttributes)) })
-  @ApiResponse({ status: 201, description: 'Created.', schema: webhookSingleDocument(WEBHOOK_RESOURCE_SCHEMA) })
+  @ApiBody({ schema: requestDocument(WEBHOOK_TYPE, getSchemaPath(CreateWebhookAttributes)) })
+  @ApiResponse({ status: 201, description: 'Created.', schema: singleDocument(WEBHOOK_RESOURCE_SCHEMA) })
   @ApiResponse(PLAN_403)
   @ApiResponse(INVALID_422)
   async create(
@@ -91,8 +92,8 @@ export class WebhooksController {
       '(`deactivated_reason`), the reason and `deactivated_at` are cleared and its failing streak starts afresh.',
   })
   @ApiParam(ID_PARAM)
-  @ApiBody({ schema: webhookRequestDocument(WEBHOOK_TYPE, getSchemaPath(UpdateWebhookAttributes)) })
-  @ApiOkResponse({ schema: webhookSingleDocument(WEBHOOK_RESOURCE_SCHEMA) })
+  @ApiBody({ schema: requestDocument(WEBHOOK_TYPE, getSchemaPath(UpdateWebhookAttributes)) })
+  @ApiOkResponse({ schema: singleDocument(WEBHOOK_RESOURCE_SCHEMA) })
   @ApiResponse(TENANCY_401)
   @ApiResponse(PLAN_403)
   @ApiResponse(NOT_FOUND_404)
