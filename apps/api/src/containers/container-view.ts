@@ -1,4 +1,5 @@
 import type { ContainerEntity } from '@quayside/data-access';
+import { containerVisibilityFor } from '@quayside/json-api';
 import type { AccountContext } from '../tenancy/account-context';
 
 /**
@@ -13,10 +14,5 @@ export type ContainerView = ContainerEntity & {
 };
 
 export function toContainerView<T extends ContainerEntity>(container: T, account: AccountContext): T & { rail_lfd_visible: boolean } {
-  return Object.assign(container, { rail_lfd_visible: account.account.features.includes('rail_lfd') });
-}
-
-/** An instant as ISO 8601 in UTC, or null. */
-export function iso(value: Date | null | undefined): string | null {
-  return value ? value.toISOString() : null;
+  return Object.assign(container, { rail_lfd_visible: containerVisibilityFor(account.account.features).railLfd });
 }

@@ -1,5 +1,5 @@
 import type { Port, ShippingLine, Terminal } from '@quayside/domain';
-import { relationshipByIds } from '@quayside/json-api';
+import { portAttributes, relationshipByIds, terminalAttributes } from '@quayside/json-api';
 import type { ResourceDefinition } from '@quayside/json-api';
 import type { AccountContext } from '../tenancy/account-context';
 
@@ -27,16 +27,7 @@ export const shippingLineResource: ResourceDefinition<ShippingLine, AccountConte
 export const portResource: ResourceDefinition<Port, AccountContext> = {
   type: PORT_TYPE,
   id: (port) => port.id,
-  attributes: (port) => ({
-    name: port.name,
-    code: port.code,
-    state_abbr: port.state_abbr,
-    city: port.city,
-    country_code: port.country_code,
-    time_zone: port.time_zone,
-    latitude: port.latitude,
-    longitude: port.longitude,
-  }),
+  attributes: portAttributes,
   selfLink: (port) => `/v2/ports/${port.id}`,
 };
 
@@ -45,19 +36,7 @@ export function terminalResource(ports: (ids: readonly string[]) => Promise<read
   return {
     type: TERMINAL_TYPE,
     id: (terminal) => terminal.id,
-    attributes: (terminal) => ({
-      name: terminal.name,
-      nickname: terminal.nickname,
-      firms_code: terminal.firms_code,
-      smdg_code: terminal.smdg_code,
-      bic_facility_code: terminal.bic_facility_code,
-      street: terminal.street,
-      city: terminal.city,
-      state: terminal.state,
-      state_abbr: terminal.state_abbr,
-      zip: terminal.zip,
-      country: terminal.country,
-    }),
+    attributes: terminalAttributes,
     relationships: {
       port: relationshipByIds<Terminal, AccountContext>(PORT_TYPE, (terminal) => terminal.port_id, (ids) => ports(ids)),
     },

@@ -1,5 +1,5 @@
 import type { TrackingRequest } from '@quayside/domain';
-import { relationshipByIds } from '@quayside/json-api';
+import { relationshipByIds, trackingRequestAttributes } from '@quayside/json-api';
 import type { ResourceDefinition } from '@quayside/json-api';
 import type { AccountContext } from '../tenancy/account-context';
 
@@ -16,19 +16,7 @@ export function trackingRequestResource(shipments: ShipmentsLoader): ResourceDef
   return {
     type: TRACKING_REQUEST_TYPE,
     id: (request) => request.id,
-    attributes: (request) => ({
-      request_number: request.request_number,
-      request_type: request.request_type,
-      scac: request.scac,
-      ref_numbers: request.ref_numbers,
-      tags: request.tags,
-      status: request.status,
-      failed_reason: request.failed_reason,
-      is_retrying: request.is_retrying,
-      retry_count: request.retry_count,
-      created_at: request.created_at,
-      updated_at: request.updated_at,
-    }),
+    attributes: trackingRequestAttributes,
     relationships: {
       tracked_object: relationshipByIds<TrackingRequest, AccountContext>('shipment', (request) => request.tracked_object_id, shipments),
     },

@@ -1,5 +1,5 @@
 import type { TransportEventEntity } from '@quayside/data-access';
-import { relationshipByIds } from '@quayside/json-api';
+import { relationshipByIds, transportEventAttributes } from '@quayside/json-api';
 import type { ResourceDefinition } from '@quayside/json-api';
 import type { AccountContext } from '../tenancy/account-context';
 
@@ -22,17 +22,7 @@ export function transportEventResource(loaders: TransportEventRelationshipLoader
   return {
     type: TRANSPORT_EVENT_TYPE,
     id: (event) => event.id,
-    attributes: (event) => ({
-      event: event.event,
-      created_at: event.created_at.toISOString(),
-      voyage_number: event.voyage_number,
-      timestamp: event.timestamp ? event.timestamp.toISOString() : null,
-      timezone: event.timezone,
-      location_locode: event.location_locode,
-      data_source: event.data_source,
-      vessel_name: event.vessel_name,
-      vessel_imo: event.vessel_imo,
-    }),
+    attributes: transportEventAttributes,
     relationships: {
       shipment: relationshipByIds<TransportEventEntity, AccountContext>('shipment', (e) => e.shipment_id, loaders.shipments),
       container: relationshipByIds<TransportEventEntity, AccountContext>('container', (e) => e.container_id, loaders.containers),

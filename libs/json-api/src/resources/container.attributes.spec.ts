@@ -1,13 +1,15 @@
 import { ContainerEntity } from '@quayside/data-access';
 import fc from 'fast-check';
-import { containerAttributes } from './container.resource';
-import type { ContainerView } from './container-view';
+import { containerAttributes, containerVisibilityFor } from './container.attributes';
+import type { ContainerVisibility } from './container.attributes';
 
 const LINE = new Date('2026-08-20T07:00:00.000Z');
 const TERMINAL = new Date('2026-08-18T07:00:00.000Z');
 const RAIL = new Date('2026-08-16T05:00:00.000Z');
 
-function container(overrides: Partial<ContainerView>): ContainerView {
+const ALL: ContainerVisibility = { railLfd: true };
+
+function container(overrides: Partial<ContainerEntity>): ContainerEntity {
   return Object.assign(new ContainerEntity(), {
     id: 'c1',
     number: 'MSKU1234565',
@@ -34,15 +36,19 @@ describe('container attributes', () => {
     ['terminal and rail, without rail_lfd → terminal', { pickup_lfd_terminal: TERMINAL, pickup_lfd_rail: RAIL }, false, TERMINAL, 'terminal'],
     ['nothing reported → null', {}, true, null, null],
   ])('pickup_lfd: %s', (_label, dates, railVisible, expected, source) => {
-    const attributes = containerAttributes(container({ ...dates, rail_lfd_visible: railVisible }));
-    expect(attributes['pickup_lfd']).toBe(expected === null ? null : expected.toISOString());
-    expect(attributes['pickup_lfd_source']).toBe(source);
+    const attributes = containerAttributes(container(dates), { railLfd: railVisible });
+    expect(attributes.pickup_lfd).toBe(expected === null ? null : expected.toISOString());
+    expect(attributes.pickup_lfd_source).toBe(source);
   });
 
-  it('hides the rail date and its deprecated twin from accounts without rail_lfd', () => {
-    const attributes = containerAttributes(container({ pickup_lfd_rail: RAIL, ind_facility_lfd_on: RAIL, rail_lfd_visible: false }));
-    expect(attributes['import_deadlines']).toEqual({ pickup_lfd_line: null, pickup_lfd_terminal: null, pickup_lfd_rail: null });
-    expect(attributes['ind_facility_lfd_on']).toBeNull();
+  it.each([
+    ['without rail_lfd: hidden', [], null],
+    ['with rail_lfd: shown', ['rail_lfd' as const], RAIL.toISOString()],
+  ])('the rail date and its deprecated twin %s, whatever the stored coalesced pickup_lfd says', (_label, features, shown) => {
+    const attributes = containerAttributes(container({ pickup_lfd: RAIL, pickup_lfd_rail: RAIL, ind_facility_lfd_on: RAIL }), containerVisibilityFor(features));
+    expect(attributes.import_deadlines).toEqual({ pickup_lfd_line: null, pickup_lfd_terminal: null, pickup_lfd_rail: shown });
+    expect(attributes.ind_facility_lfd_on).toBe(shown);
+    expect(attributes.pickup_lfd).toBe(shown);
   });
 
   it.each([
@@ -51,7 +57,7 @@ describe('container attributes', () => {
     ['not available, no holds', false, [], false],
     ['availability unknown', null, [], false],
   ])('ready_for_pickup: %s → %s', (_label, available, holds, ready) => {
-    expect(containerAttributes(container({ available_for_pickup: available, holds_at_pod_terminal: holds }))['ready_for_pickup']).toBe(ready);
+    expect(containerAttributes(container({ available_for_pickup: available, holds_at_pod_terminal: holds }), ALL).ready_for_pickup).toBe(ready);
   });
 
   it('sums fees per currency without the total entries, whatever the fees', () => {
@@ -64,7 +70,7 @@ describe('container attributes', () => {
       fc.property(fc.array(fee, { maxLength: 8 }), (fees) => {
         const usd = fees.filter((f) => f.currency === 'USD').reduce((sum, f) => sum + Math.round(f.amount * 100), 0) / 100;
         const withTotal = [...fees, { type: 'total' as const, amount: usd, currency: 'USD' }];
-        const totals = containerAttributes(container({ fees_at_pod_terminal: withTotal }))['fees_total_by_currency'] as Record<string, number>;
+        const totals = containerAttributes(container({ fees_at_pod_terminal: withTotal }), ALL).fees_total_by_currency;
         expect(totals['USD'] ?? 0).toBe(usd);
       }),
     );

@@ -1,0 +1,37 @@
+import type { TransportEventEntity } from '@quayside/data-access';
+import type { TransportEventAttributes } from '@quayside/domain';
+import { isoInstant } from './attributes-of';
+import type { AttributesOf } from './attributes-of';
+
+/** The columns a transport event's attributes are read from. */
+export type TransportEventAttributeSource = Pick<
+  TransportEventEntity,
+  'event' | 'created_at' | 'voyage_number' | 'timestamp' | 'timezone' | 'location_locode' | 'data_source' | 'vessel_name' | 'vessel_imo'
+>;
+
+/** Beyond the reference: there is no vessel resource, so the vessel is given as attributes. */
+export interface TransportEventVesselAttributes {
+  vessel_name: string | null;
+  vessel_imo: string | null;
+}
+
+export type TransportEventResourceAttributes = AttributesOf<TransportEventAttributes & TransportEventVesselAttributes>;
+
+/**
+ * The reference's transport event, for the api and for webhook payloads alike: `timestamp`
+ * is UTC, `timezone` the IANA zone of where it happened (specification 6.2), plus
+ * `vessel_name` and `vessel_imo`.
+ */
+export function transportEventAttributes(event: TransportEventAttributeSource): TransportEventResourceAttributes {
+  return {
+    event: event.event,
+    created_at: isoInstant(event.created_at),
+    voyage_number: event.voyage_number,
+    timestamp: isoInstant(event.timestamp),
+    timezone: event.timezone,
+    location_locode: event.location_locode,
+    data_source: event.data_source,
+    vessel_name: event.vessel_name,
+    vessel_imo: event.vessel_imo,
+  };
+}
