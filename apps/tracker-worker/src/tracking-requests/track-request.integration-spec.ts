@@ -71,6 +71,17 @@ describe('track-request', () => {
     expect(await harness.pendingOutbox(JOB.trackRequest)).toEqual([]);
   });
 
+  it('an account that joins a shipment another account already follows sees the same carrier timeline', async () => {
+    // The first test's account follows TEST-TR-SUCCEEDED since T0; a second account asks three days later.
+    const joined = dayOf(T0, 3);
+    const account = await harness.account();
+    const { id, outboxId } = await harness.trackingRequest(account, 'TEST-TR-SUCCEEDED', joined);
+    expect(await useCase.execute({ trackingRequestId: id, outboxId }, joined)).toMatchObject({ status: 'succeeded' });
+    const shipment = await harness.shipment((await harness.request(id)).tracked_object_id ?? '');
+    // One physical shipment, one truth: the arrival is T0's day 9, not three days later.
+    expect(shipment.pod_eta_at).toEqual(dayOf(T0, 9));
+  });
+
   it('a bill of lading with three containers creates every one of them', async () => {
     const account = await harness.account();
     const { id, outboxId } = await harness.trackingRequest(account, 'TEST-TR-MULTI-CONTAINER', T0);

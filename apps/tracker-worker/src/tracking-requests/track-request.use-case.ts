@@ -72,18 +72,19 @@ export class TrackRequestUseCase {
       const closed = await this.states.transact({ outboxId: command.outboxId, trackingRequestId: command.trackingRequestId }, FAN_OUT, () => null);
       return { status: closed.status === 'done' ? 'closed' : closed.status };
     }
+    const trackingSince = await this.tracking.trackingSinceOf(request.scac, request.request_number, request.created_at);
     const result = await this.observation.track({
       kind: request.request_type,
       number: request.request_number,
       scac: request.scac,
-      trackingSince: request.created_at,
+      trackingSince,
       now,
     });
     let observed: Observation | null = null;
     let line: ShippingLineRef | null = null;
     if (result.outcome === 'found') {
       [observed, line] = await Promise.all([
-        this.observation.observe(result.shipment, { trackingSince: request.created_at, now, carrierReference: request.request_number }),
+        this.observation.observe(result.shipment, { trackingSince, now, carrierReference: request.request_number }),
         this.observation.shippingLine(request.scac),
       ]);
     }

@@ -73,6 +73,25 @@ export class TrackingRepository {
     });
   }
 
+  /**
+   * When tracking of the physical shipment (carrier + number, whichever accounts follow it)
+   * began: the earliest request linked to an active record of it, or `fallback` for the first.
+   * A first attempt and later refreshes must ask about the same moment, or a sandbox timeline
+   * would restart for an account that joins a shipment another account already follows.
+   */
+  async trackingSinceOf(scac: string, number: string, fallback: Date): Promise<Date> {
+    const rows = await queryRows<{ since: Date | null }>(
+      this.dataSource,
+      `SELECT min(tr.created_at) AS since
+       FROM shipments s JOIN tracking_requests tr ON tr.tracked_object_id = s.id
+       WHERE s.shipping_line_scac = $1 AND COALESCE(s.carrier_reference, s.bill_of_lading_number) = $2
+         AND s.line_tracking_stopped_at IS NULL`,
+      [scac, number],
+    );
+    const since = rows[0]?.since ?? null;
+    return since !== null && since < fallback ? since : fallback;
+  }
+
   /** The physical shipment behind `shipmentId` and every active record of it; null when the shipment is gone. */
   async findRefreshGroup(shipmentId: string): Promise<RefreshGroup | null> {
     const [shipment] = await queryRows<{

@@ -37,14 +37,14 @@ export const JOBS_BY_QUEUE: Readonly<Record<QueueName, readonly JobName[]>> = {
  * Bull priority per job (1 runs first). A refresh a client asked for jumps ahead of
  * tracking work, which runs ahead of the scheduler's routine refreshes.
  */
-export function jobPriority(job: string, payload: Readonly<Record<string, unknown>>): number {
+export function jobPriority(job: string, payload: { readonly reason?: unknown }): number {
   switch (job) {
     case JOB.refreshContainer:
       return 1;
     case JOB.trackRequest:
       return 2;
     case JOB.refreshShipment:
-      return payload['reason'] === 'scheduled' ? 5 : 1;
+      return payload.reason === 'scheduled' ? 5 : 1;
     default:
       return 3;
   }
