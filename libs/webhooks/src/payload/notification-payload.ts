@@ -1,7 +1,7 @@
 import type { DeliveryStatus, EventName, ReferenceObjectType } from '@quayside/domain';
-import type { ResourceObject } from '@quayside/json-api';
+import type { ContainerVisibility, ResourceObject } from '@quayside/json-api';
 import type { NotificationRecords } from './payload-records';
-import { WEBHOOK_PAYLOAD_RESOURCES } from './webhook-resources';
+import { webhookPayloadResources } from './webhook-resources';
 
 export interface NotificationPayloadInput {
   /** The notification id: also `webhook-id`, the same on every retry. */
@@ -12,6 +12,8 @@ export interface NotificationPayloadInput {
   webhook_id: string;
   reference_object: { type: ReferenceObjectType; id: string };
   records: NotificationRecords;
+  /** What the receiving account may see of containers (`containerVisibilityFor` its features), as in the api. */
+  visibility: ContainerVisibility;
 }
 
 /** The body posted to a receiver: the reference's JSON:API webhook notification document. */
@@ -22,6 +24,7 @@ export interface WebhookNotificationPayload {
 
 function serializeAll(input: NotificationPayloadInput): ResourceObject[] {
   const { records } = input;
+  const resources = webhookPayloadResources(input.visibility);
   const changeType =
     input.reference_object.type === 'container_pod_terminal_changed_event' ? 'container_pod_terminal_changed_event' : 'container_updated_event';
   const groups: [string, readonly unknown[] | undefined][] = [
@@ -34,7 +37,7 @@ function serializeAll(input: NotificationPayloadInput): ResourceObject[] {
     ['port', records.ports],
     ['terminal', records.terminals],
   ];
-  return groups.flatMap(([type, list]) => (list ?? []).map((record) => WEBHOOK_PAYLOAD_RESOURCES.serialize(type, record)));
+  return groups.flatMap(([type, list]) => (list ?? []).map((record) => resources.serialize(type, record)));
 }
 
 /**

@@ -1,6 +1,7 @@
+import { toShipment, toTrackingRequest } from '@quayside/data-access';
 import type { EventEntity, EventRelatedRecords } from '@quayside/data-access';
-import type { DataSource } from '@quayside/domain';
-import { DATA_SOURCES } from '@quayside/domain';
+import type { AccountFeature, DataSource } from '@quayside/domain';
+import { CHANGESET_ATTRIBUTE_FEATURES, DATA_SOURCES } from '@quayside/domain';
 import type { ContainerChangeRecord, NotificationRecords } from './payload-records';
 
 function isPair(value: unknown): value is [unknown, unknown] {
@@ -14,25 +15,46 @@ function changesetOf(payload: Record<string, unknown>): Record<string, [unknown,
   return Object.fromEntries(Object.entries(raw as Record<string, unknown>).filter((entry): entry is [string, [unknown, unknown]] => isPair(entry[1])));
 }
 
+const FEATURE_OF_ATTRIBUTE: Readonly<Record<string, AccountFeature | undefined>> = CHANGESET_ATTRIBUTE_FEATURES;
+
+/** Leaves out the attributes the account lacks a feature for (the rail last free day without `rail_lfd`), as `changesetForFeatures`. */
+function visibleChangeset(changeset: Record<string, [unknown, unknown]>, features: readonly AccountFeature[]): Record<string, [unknown, unknown]> {
+  return Object.fromEntries(
+    Object.entries(changeset).filter(([name]) => {
+      const feature = FEATURE_OF_ATTRIBUTE[name];
+      return feature === undefined || features.includes(feature);
+    }),
+  );
+}
+
 function dataSourceOf(payload: Record<string, unknown>): DataSource {
   const value = payload['data_source'];
   return (DATA_SOURCES as readonly unknown[]).includes(value) ? (value as DataSource) : 'terminal';
 }
 
 /**
- * Turns an event and its loaded records into the payload builder's input. Container change
- * events have no table of their own: the event row is the resource, its payload the changeset.
+ * Turns an event and its loaded records into the payload builder's input for an account with
+ * `features`: tracking requests and shipments as the api reads them. Container change events
+ * have no table of their own: the event row is the resource, its payload the changeset, without
+ * the attributes the account lacks a feature for. Null when that leaves nothing to tell.
  */
-export function notificationRecordsFromEvent(event: EventEntity, related: EventRelatedRecords): NotificationRecords {
-  const records: NotificationRecords = { ...related };
+export function notificationRecordsFromEvent(event: EventEntity, related: EventRelatedRecords, features: readonly AccountFeature[]): NotificationRecords | null {
+  const records: NotificationRecords = {
+    ...related,
+    tracking_requests: related.tracking_requests.map(toTrackingRequest),
+    shipments: related.shipments.map((shipment) => ({ ...toShipment(shipment), container_ids: shipment.container_ids })),
+  };
   const isChange = event.reference_object_type === 'container_updated_event' || event.reference_object_type === 'container_pod_terminal_changed_event';
   if (isChange && event.container_id) {
     const container = related.containers.find((c) => c.id === event.container_id);
     const timezone = event.payload['timezone'];
     const terminalId = event.payload['terminal_id'];
+    const stored = changesetOf(event.payload);
+    const changeset = visibleChangeset(stored, features);
+    if (Object.keys(stored).length > 0 && Object.keys(changeset).length === 0) return null;
     const change: ContainerChangeRecord = {
       id: event.reference_object_id,
-      changeset: changesetOf(event.payload),
+      changeset,
       timestamp: event.occurred_at,
       timezone: typeof timezone === 'string' ? timezone : (container?.pod_timezone ?? null),
       data_source: dataSourceOf(event.payload),

@@ -1,33 +1,38 @@
-import type {
-  ContainerEntity,
-  EstimatedEventEntity,
-  PortEntity,
-  ShipmentEntity,
-  TerminalEntity,
-  TrackingRequestEntity,
-  TransportEventEntity,
-} from '@quayside/data-access';
-import type { DataSource } from '@quayside/domain';
+import type { ContainerEntity, EstimatedEventEntity, PortEntity, TerminalEntity, TransportEventEntity } from '@quayside/data-access';
+import type { DataSource, Shipment, TrackingRequest } from '@quayside/domain';
 
 /**
- * The records a notification payload shows, typed as the columns they need so entities
- * fit as they are and samples need no storage-only fields.
+ * The records a notification payload shows, as the api reads them (tracking requests and
+ * shipments as domain records, the others as the columns they need), so entities fit as they
+ * are and samples need no storage-only fields.
  */
-export type TrackingRequestRecord = Pick<
-  TrackingRequestEntity,
-  'id' | 'request_number' | 'request_type' | 'scac' | 'ref_numbers' | 'tags' | 'status' | 'failed_reason' | 'is_retrying' | 'retry_count' | 'created_at' | 'updated_at' | 'tracked_object_id'
->;
+/** A tracking request as the api reads it (`toTrackingRequest`). */
+export type TrackingRequestRecord = Omit<TrackingRequest, 'account_id'>;
 
-export type ShipmentRecord = Omit<ShipmentEntity, 'account' | 'account_id' | 'carrier_reference' | 'tracking_stopped' | 'next_refresh_at' | 'last_snapshot' | 'port_of_lading' | 'port_of_discharge' | 'destination' | 'pod_terminal' | 'destination_terminal' | 'shipping_line'> & {
+/** A shipment as the api reads it (`toShipment`). */
+export type ShipmentRecord = Omit<Shipment, 'account_id'> & {
   /** The shipment's containers, when loaded; the relationship is left out otherwise. */
-  container_ids?: string[];
+  container_ids?: readonly string[];
 };
 
 export type ContainerRecord = Omit<ContainerEntity, 'account' | 'account_id' | 'shipment' | 'pod_terminal' | 'next_refresh_at' | 'last_snapshot'>;
 
 export type TransportEventRecord = Pick<
   TransportEventEntity,
-  'id' | 'event' | 'voyage_number' | 'timestamp' | 'timezone' | 'location_locode' | 'created_at' | 'data_source' | 'container_id' | 'shipment_id' | 'location_id' | 'terminal_id'
+  | 'id'
+  | 'event'
+  | 'voyage_number'
+  | 'timestamp'
+  | 'timezone'
+  | 'location_locode'
+  | 'created_at'
+  | 'data_source'
+  | 'vessel_name'
+  | 'vessel_imo'
+  | 'container_id'
+  | 'shipment_id'
+  | 'location_id'
+  | 'terminal_id'
 >;
 
 export type EstimatedEventRecord = Pick<

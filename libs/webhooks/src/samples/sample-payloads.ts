@@ -30,7 +30,7 @@ function trackingRequestRecords(event: EventName): NotificationRecords {
     case 'tracking_request.tracking_stopped':
       return {
         tracking_requests: [{ ...SAMPLE_TRACKING_REQUEST, status: 'tracking_stopped' }],
-        shipments: [{ ...SAMPLE_SHIPMENT, line_tracking_stopped_at: new Date('2026-08-14T09:30:00Z'), line_tracking_stopped_reason: 'all_containers_terminated' }],
+        shipments: [{ ...SAMPLE_SHIPMENT, line_tracking_stopped_at: '2026-08-14T09:30:00.000Z', line_tracking_stopped_reason: 'all_containers_terminated' }],
       };
     default:
       return {
@@ -117,5 +117,7 @@ export function sampleNotificationPayload(event: EventName, options: SamplePaylo
     webhook_id: options.webhookId ?? SAMPLE_IDS.webhook,
     reference_object: { type: referenceType, id: referenceIds[referenceType] },
     records,
+    // The sample container has no rail last free day: every account sees the same example.
+    visibility: { railLfd: true },
   });
 }

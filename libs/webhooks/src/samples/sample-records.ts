@@ -48,18 +48,18 @@ export const SAMPLE_TERMINAL: TerminalRecord = {
 export const SAMPLE_TRACKING_REQUEST: TrackingRequestRecord = {
   id: SAMPLE_IDS.trackingRequest, request_number: 'MEDUQS123456', request_type: 'bill_of_lading', scac: 'MSCU', ref_numbers: ['PO-1042'],
   tags: [], status: 'succeeded', failed_reason: null, is_retrying: false, retry_count: 0,
-  created_at: at('2026-08-10T21:25:34Z'), updated_at: at('2026-08-10T21:26:02Z'), tracked_object_id: SAMPLE_IDS.shipment,
+  created_at: '2026-08-10T21:25:34.000Z', updated_at: '2026-08-10T21:26:02.000Z', tracked_object_id: SAMPLE_IDS.shipment,
 };
 
 export const SAMPLE_SHIPMENT: ShipmentRecord = {
   id: SAMPLE_IDS.shipment, bill_of_lading_number: 'MEDUQS123456', normalized_number: 'QS123456', ref_numbers: ['PO-1042'], tags: [],
-  created_at: at('2026-08-10T21:26:01Z'), updated_at: at('2026-08-14T08:00:00Z'),
+  created_at: '2026-08-10T21:26:01.000Z', updated_at: '2026-08-14T08:00:00.000Z',
   port_of_lading_locode: 'MXZLO', port_of_lading_name: 'Manzanillo', port_of_discharge_locode: 'USOAK', port_of_discharge_name: 'Port of Oakland',
   destination_locode: null, destination_name: null, shipping_line_scac: 'MSCU', shipping_line_name: 'Mediterranean Shipping Company',
   shipping_line_short_name: 'MSC', customer_name: null, pod_vessel_name: 'MSC CHANNE', pod_vessel_imo: '9710438', pod_voyage_number: '098N',
-  pol_etd_at: null, pol_atd_at: at('2026-07-29T21:25:33Z'), pod_eta_at: at('2026-08-15T14:00:00Z'), pod_original_eta_at: at('2026-08-14T14:00:00Z'),
+  pol_etd_at: null, pol_atd_at: '2026-07-29T21:25:33.000Z', pod_eta_at: '2026-08-15T14:00:00.000Z', pod_original_eta_at: '2026-08-14T14:00:00.000Z',
   pod_ata_at: null, destination_eta_at: null, destination_ata_at: null, pol_timezone: 'America/Mexico_City', pod_timezone: 'America/Los_Angeles',
-  destination_timezone: null, line_tracking_last_attempted_at: at('2026-08-14T08:00:00Z'), line_tracking_last_succeeded_at: at('2026-08-14T08:00:00Z'),
+  destination_timezone: null, line_tracking_last_attempted_at: '2026-08-14T08:00:00.000Z', line_tracking_last_succeeded_at: '2026-08-14T08:00:00.000Z',
   line_tracking_stopped_at: null, line_tracking_stopped_reason: null,
   port_of_lading_id: SAMPLE_IDS.portOfLading, port_of_discharge_id: SAMPLE_IDS.portOfDischarge, destination_id: null,
   pod_terminal_id: SAMPLE_IDS.terminal, destination_terminal_id: null, shipping_line_id: null, container_ids: [SAMPLE_IDS.container],
@@ -82,8 +82,8 @@ export const SAMPLE_CONTAINER: ContainerRecord = {
 export function sampleTransportEvent(event: TransportEventRecord['event']): TransportEventRecord {
   return {
     id: SAMPLE_IDS.transportEvent, event, voyage_number: '098N', timestamp: at('2026-08-14T09:12:00Z'), timezone: 'America/Los_Angeles',
-    location_locode: 'USOAK', created_at: at('2026-08-14T09:30:00Z'), data_source: 'shipping_line', container_id: SAMPLE_IDS.container,
-    shipment_id: SAMPLE_IDS.shipment, location_id: SAMPLE_IDS.portOfDischarge, terminal_id: SAMPLE_IDS.terminal,
+    location_locode: 'USOAK', created_at: at('2026-08-14T09:30:00Z'), data_source: 'shipping_line', vessel_name: 'MSC CHANNE', vessel_imo: '9710438',
+    container_id: SAMPLE_IDS.container, shipment_id: SAMPLE_IDS.shipment, location_id: SAMPLE_IDS.portOfDischarge, terminal_id: SAMPLE_IDS.terminal,
   };
 }
 
