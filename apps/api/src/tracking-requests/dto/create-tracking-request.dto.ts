@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { REQUEST_TYPES } from '@quayside/domain';
 import type { RequestType } from '@quayside/domain';
-import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsDefined, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { OptionalStringList } from '../../common/optional-string-list.decorator';
 
 /** `data.attributes` of `POST /v2/tracking_requests`. */
 export class CreateTrackingRequestAttributes {
@@ -25,26 +26,14 @@ export class CreateTrackingRequestAttributes {
   scac!: string;
 
   @ApiPropertyOptional({ type: [String], description: 'Your reference numbers, added to the shipment when tracking succeeds.', example: ['PO12345'] })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(50)
-  @IsString({ each: true })
-  @MaxLength(100, { each: true })
+  @OptionalStringList()
   ref_numbers?: string[];
 
   @ApiPropertyOptional({ type: [String], description: 'Tags for the shipment.', example: ['priority'] })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(50)
-  @IsString({ each: true })
-  @MaxLength(100, { each: true })
+  @OptionalStringList()
   tags?: string[];
 
   @ApiPropertyOptional({ type: [String], description: 'The reference API\'s name for `tags` on create; both are accepted and merged.' })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(50)
-  @IsString({ each: true })
-  @MaxLength(100, { each: true })
+  @OptionalStringList()
   shipment_tags?: string[];
 }

@@ -1,14 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { OptionalStringList } from '../../common/optional-string-list.decorator';
 
 /** `data.attributes` of `PATCH /v2/tracking_requests/{id}`: each given member replaces the stored list. */
 export class UpdateTrackingRequestAttributes {
   @ApiPropertyOptional({ type: [String], description: 'Replaces the reference numbers.', example: ['PO12345'] })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(50)
-  @IsString({ each: true })
-  @MaxLength(100, { each: true })
+  @OptionalStringList()
   ref_numbers?: string[];
 
   @ApiPropertyOptional({ description: 'The reference API\'s single reference number: replaces the reference numbers with this one.', example: 'REFNUMBER11' })
@@ -18,10 +15,6 @@ export class UpdateTrackingRequestAttributes {
   ref_number?: string;
 
   @ApiPropertyOptional({ type: [String], description: 'Replaces the tags.', example: ['priority'] })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(50)
-  @IsString({ each: true })
-  @MaxLength(100, { each: true })
+  @OptionalStringList()
   tags?: string[];
 }
