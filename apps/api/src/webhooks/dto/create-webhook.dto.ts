@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { EVENT_NAMES } from '@quayside/domain';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsOptional, IsString, MaxLength, MinLength, ValidateNested } from 'class-validator';
+import { IsBoolean, IsOptional } from 'class-validator';
 import { WebhookHeaderInput } from './webhook-header.dto';
+import { WebhookEventsMember, WebhookHeadersMember, WebhookUrlMember } from './webhook-members.decorator';
 
 /** `data.attributes` of `POST /v2/webhooks`. */
 export class CreateWebhookAttributes {
@@ -12,9 +12,7 @@ export class CreateWebhookAttributes {
     maxLength: 2048,
     example: 'https://hooks.example.com/quayside',
   })
-  @IsString()
-  @MinLength(1)
-  @MaxLength(2048)
+  @WebhookUrlMember()
   url!: string;
 
   @ApiPropertyOptional({ description: 'Whether notifications are delivered.', default: true })
@@ -30,16 +28,10 @@ export class CreateWebhookAttributes {
     minItems: 1,
     example: ['tracking_request.succeeded', 'container.transport.vessel_arrived'],
   })
-  @IsArray()
-  @ArrayNotEmpty()
-  @ArrayMaxSize(EVENT_NAMES.length * 2)
+  @WebhookEventsMember()
   events!: unknown[];
 
   @ApiPropertyOptional({ description: 'Custom headers sent with every delivery (at most 20).', type: [WebhookHeaderInput], nullable: true })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @ValidateNested({ each: true })
-  @Type(() => WebhookHeaderInput)
+  @WebhookHeadersMember()
   headers?: WebhookHeaderInput[] | null;
 }
