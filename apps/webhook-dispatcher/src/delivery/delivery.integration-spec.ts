@@ -93,7 +93,7 @@ describe('webhook delivery (dispatcher against local receivers)', () => {
       setTimeout(() => {
         inFlight -= 1;
         res.writeHead(200).end();
-      }, 300);
+      }, 600);
     });
     const fast = await receiver((_req, _index, res) => res.writeHead(200).end());
     const slowHook = await createWebhook(db.dataSource, accountId, { url: slow.url, events: ['tracking_request.failed'] });
@@ -106,7 +106,8 @@ describe('webhook delivery (dispatcher against local receivers)', () => {
     expect(peak).toBe(2);
     expect(slowDone.every((n) => n.delivery_status === 'succeeded' && n.attempts === 1)).toBe(true);
     expect(fastDone.every((n) => n.delivery_status === 'succeeded')).toBe(true);
-    // The fast endpoint did not queue behind the slow one's backlog (6 × 300 ms at 2 wide ≈ 900 ms).
+    // The fast endpoint did not queue behind the slow one's backlog (6 × 600 ms at 2 wide: the
+    // last slow request arrives about 1.2 s in; long enough to stay clear of a loaded CI).
     const lastFast = Math.max(...fast.received.map((r) => r.at));
     const lastSlow = Math.max(...slow.received.map((r) => r.at));
     expect(lastFast).toBeLessThan(lastSlow);
