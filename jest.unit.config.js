@@ -2,5 +2,5 @@
 module.exports = {
   ...require('./jest.preset'),
   displayName: 'unit',
-  testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'],
+  testMatch: ['<rootDir>/{apps,libs,tools,bench,e2e}/**/*.spec.ts'],
 };

@@ -92,8 +92,8 @@ export class ApiBench {
     const [apiPort, barePort] = [await freePort(), await freePort()];
     const api = spawnTypeScript({
       script: 'apps/api/src/main.ts',
-      preload: ['./bench/servers/high-rate-limit.js'],
-      env: { ...this.options.apiEnv, PORT: String(apiPort), HOST: '127.0.0.1', RATE_LIMIT_WINDOW_MS: '1000' },
+      // One account makes every request: raise its buckets; each request still runs the real limiter.
+      env: { ...this.options.apiEnv, PORT: String(apiPort), HOST: '127.0.0.1', RATE_LIMIT_WINDOW_MS: '1000', RATE_LIMIT_DEFAULT: '1000000000', RATE_LIMIT_REFRESH: '1000000000' },
     });
     const bare = spawnTypeScript({ script: 'bench/servers/bare-api.server.ts', args: [String(barePort), planFile], env: this.options.apiEnv });
     const servers = { apiOrigin: `http://127.0.0.1:${apiPort}`, bareOrigin: `http://127.0.0.1:${barePort}`, children: [api, bare] };

@@ -47,6 +47,7 @@ export class AppModule {
           publicBaseUrl: config.publicBaseUrl,
           rateLimit: {
             windowMs: config.RATE_LIMIT_WINDOW_MS,
+            limits: config.rateLimits,
             failMode: config.RATE_LIMIT_FAIL_MODE,
             redisTimeoutMs: config.RATE_LIMIT_REDIS_TIMEOUT_MS,
           },

@@ -12,6 +12,8 @@ const WRONG_SCHEME = 'Unsupported authorization scheme: send `Authorization: Tok
  * once and only the hash is looked up and compared (in constant time); neither the key nor
  * its hash is ever logged.
  */
+
+const LAST_USED_RESOLUTION_MS = 60_000;
 @Injectable()
 export class ApiKeyAuthenticator {
   private readonly logger = new Logger(ApiKeyAuthenticator.name);
@@ -40,9 +42,12 @@ export class ApiKeyAuthenticator {
       throw new Error(`API key lookup failed: ${error instanceof Error ? error.message : 'unknown error'}`);
     });
     if (!found || !sameHash(found.keyHash, presented)) throw unauthorized();
-    this.apiKeys.touchLastUsed(found.apiKeyId).catch((error: unknown) => {
-      this.logger.warn({ reason: error instanceof Error ? error.message : 'unknown', apiKeyId: found.apiKeyId }, 'Could not record key use');
-    });
+    // Key use is recorded at most once a minute: no write on the hot path of every request.
+    if (found.lastUsedAt === null || Date.now() - found.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+      this.apiKeys.touchLastUsed(found.apiKeyId).catch((error: unknown) => {
+        this.logger.warn({ reason: error instanceof Error ? error.message : 'unknown', apiKeyId: found.apiKeyId }, 'Could not record key use');
+      });
+    }
     return { accountId: found.account.id, account: found.account, apiKeyId: found.apiKeyId };
   }
 }

@@ -2,6 +2,8 @@ import { isIP } from 'node:net';
 import { BaseAppConfig } from '@quayside/platform';
 import { parseAllowList } from '@quayside/webhooks';
 import type { WebhookUrlPolicy } from '@quayside/webhooks';
+import { RATE_LIMIT_BUCKETS } from '../rate-limit/rate-limit-buckets';
+import type { RateLimitBucketName } from '../rate-limit/rate-limit-buckets';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateBy } from 'class-validator';
 
 function commaList(value: string): string[] {
@@ -37,6 +39,26 @@ export class ApiConfig extends BaseAppConfig {
   @Min(1000)
   @Max(3_600_000)
   RATE_LIMIT_WINDOW_MS: number = 60_000;
+
+  /** Requests per window in the default bucket (specification 8: 100); raise only for a private deployment or a load test. */
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_DEFAULT: number = RATE_LIMIT_BUCKETS.default;
+
+  /** `POST /tracking_requests` per window (specification 8: 100). */
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_CREATE_TRACKING_REQUEST: number = RATE_LIMIT_BUCKETS.create_tracking_request;
+
+  /** `POST /tracking_requests/infer_number` per window (specification 8: 200). */
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_INFER_NUMBER: number = RATE_LIMIT_BUCKETS.infer_number;
+
+  /** `PATCH /containers/{id}/refresh` per window (specification 8: 10). */
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_REFRESH: number = RATE_LIMIT_BUCKETS.refresh;
 
   /** When Redis cannot be asked, `open` admits the request and `closed` answers 503 (docs/rate-limits.md). */
   @IsIn(['open', 'closed'])
@@ -82,6 +104,15 @@ export class ApiConfig extends BaseAppConfig {
   @IsString()
   @MinLength(16, { message: 'OPERATOR_TOKEN must be at least 16 characters' })
   OPERATOR_TOKEN?: string;
+
+  get rateLimits(): Record<RateLimitBucketName, number> {
+    return {
+      default: this.RATE_LIMIT_DEFAULT,
+      create_tracking_request: this.RATE_LIMIT_CREATE_TRACKING_REQUEST,
+      infer_number: this.RATE_LIMIT_INFER_NUMBER,
+      refresh: this.RATE_LIMIT_REFRESH,
+    };
+  }
 
   get webhookUrlPolicy(): WebhookUrlPolicy {
     return { allowHttp: this.WEBHOOK_ALLOW_HTTP === 'true', allow: parseAllowList(this.WEBHOOK_ALLOWED_HOSTS) };

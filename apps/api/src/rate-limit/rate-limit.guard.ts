@@ -7,7 +7,6 @@ import { isPublic } from '../auth/api-key-auth.guard';
 import { accountContextOf } from '../tenancy/current-account.decorator';
 import { RATE_LIMIT_BUCKET } from './rate-limit-bucket.decorator';
 import type { RateLimitBucketName } from './rate-limit-buckets';
-import { RATE_LIMIT_BUCKETS } from './rate-limit-buckets';
 import { RATE_LIMIT_OPTIONS } from './rate-limit-options';
 import type { RateLimitOptions } from './rate-limit-options';
 import { SlidingWindowRateLimiter } from './sliding-window-rate-limiter';
@@ -38,7 +37,7 @@ export class RateLimitGuard implements CanActivate {
       'default';
     let decision;
     try {
-      decision = await this.limiter.consume(account.accountId, bucket, RATE_LIMIT_BUCKETS[bucket]);
+      decision = await this.limiter.consume(account.accountId, bucket, this.options.limits[bucket]);
     } catch (error: unknown) {
       return this.redisUnavailable(error);
     }
