@@ -22,6 +22,9 @@ import { TerminalEntity } from './terminal.entity';
 @Index('idx_shipments_account_list', ['account_id', 'created_at', 'id'])
 @Index('idx_shipments_account_number', ['account_id', 'shipping_line_scac', 'normalized_number'])
 @Index('idx_shipments_refresh_due', ['next_refresh_at'], { where: '"line_tracking_stopped_at" IS NULL' })
+// (shipping_line_scac, COALESCE(carrier_reference, bill_of_lading_number)) for active rows: an
+// expression index, created by a hand-written migration, so the schema builder leaves it alone.
+@Index('idx_shipments_physical', { synchronize: false })
 export class ShipmentEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
