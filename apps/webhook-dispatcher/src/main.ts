@@ -1,21 +1,7 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { ConfigValidationError, loadConfig } from '@quayside/platform';
-import { Logger } from 'nestjs-pino';
+import { startWorker } from '@quayside/platform';
 import { AppModule } from './app.module';
 import { WebhookDispatcherConfig } from './config/webhook-dispatcher.config';
 
-async function main(): Promise<void> {
-  // The one place the webhook-dispatcher reads its environment.
-  const config = loadConfig('webhook-dispatcher', WebhookDispatcherConfig, process.env);
-  // An application context, not an HTTP server: the same image, another role (Twenty's worker shape).
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { bufferLogs: true });
-  app.useLogger(app.get(Logger));
-  app.enableShutdownHooks();
-  await app.init();
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigValidationError ? error.message : error);
-  process.exit(1);
-});
+// The one place the webhook-dispatcher reads its environment.
+startWorker('webhook-dispatcher', WebhookDispatcherConfig, (config) => AppModule.forRoot(config), process.env);

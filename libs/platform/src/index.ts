@@ -9,3 +9,4 @@ export * from './ops/ops-server';
 export * from './ops/worker-ops.module';
 export * from './metrics/metrics.module';
 export * from './metrics/metrics.service';
+export * from './bootstrap/start-worker';
