@@ -32,7 +32,7 @@ export class AppModule {
           redisUrl: config.REDIS_URL,
           prefix: config.REDIS_PREFIX,
           consumes: [],
-          relay: { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS, redeliverAfterMs: config.OUTBOX_REDELIVER_AFTER_MS },
+          relay: { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS, redeliverAfterMs: config.OUTBOX_REDELIVER_AFTER_MS, maxPublishes: config.OUTBOX_MAX_PUBLISHES },
         }),
         HealthModule,
         OperatorModule,

@@ -35,7 +35,7 @@ export class AppModule {
           redisUrl: config.REDIS_URL,
           prefix: config.REDIS_PREFIX,
           consumes: [QUEUE.webhookFanout, QUEUE.webhookDelivery],
-          relay: { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS, redeliverAfterMs: config.OUTBOX_REDELIVER_AFTER_MS },
+          relay: { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS, redeliverAfterMs: config.OUTBOX_REDELIVER_AFTER_MS, maxPublishes: config.OUTBOX_MAX_PUBLISHES },
         }),
         WorkerOpsModule.forRoot({ port: config.OPS_PORT, host: config.OPS_HOST }),
         FanOutModule,

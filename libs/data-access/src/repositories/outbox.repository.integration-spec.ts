@@ -74,7 +74,19 @@ describe('OutboxRepository', () => {
     const row = await db.dataSource.transaction((manager) => outbox.enqueue(manager, entry(1)));
     await outbox.claimPublishable(10, 60_000);
     await outbox.releaseUnpublished([row.id]);
-    await expect(outbox.claimPublishable(10, 60_000)).resolves.toMatchObject([{ id: row.id, publish_count: 2 }]);
+    // The handed-back claim published nothing, so it does not count.
+    await expect(outbox.claimPublishable(10, 60_000)).resolves.toMatchObject([{ id: row.id, publish_count: 1 }]);
+  });
+
+  it('abandons a row whose job never completes after the maximum number of publications', async () => {
+    const row = await db.dataSource.transaction((manager) => outbox.enqueue(manager, { queue: 'tracker', jobName: 'poison', payload: {} }));
+    for (let publication = 1; publication <= 3; publication += 1) {
+      await expect(outbox.claimPublishable(10, 60_000, 3)).resolves.toMatchObject([{ id: row.id, publish_count: publication }]);
+      await db.dataSource.query(`UPDATE outbox SET published_at = now() - interval '2 minutes' WHERE id = $1`, [row.id]);
+    }
+    await expect(outbox.claimPublishable(10, 60_000, 3)).resolves.toEqual([]);
+    await expect(outbox.countAbandoned(3)).resolves.toBe(1);
+    expect((await outbox.findById(row.id))?.completed_at).toBeNull();
   });
 
   it('completes a row once: true the first time, false for a replayed job', async () => {

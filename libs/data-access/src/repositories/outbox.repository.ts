@@ -54,9 +54,10 @@ export class OutboxRepository {
   /**
    * Claims up to `limit` rows due for publication: never published, or published more than
    * `redeliverAfterMs` ago without completing (a lost Redis, a killed worker). Concurrent
-   * relays skip each other's rows (SKIP LOCKED) and never get the same row twice.
+   * relays skip each other's rows (SKIP LOCKED) and never get the same row twice. A row
+   * already published `maxPublishes` times is abandoned (see `countAbandoned`).
    */
-  async claimPublishable(limit: number, redeliverAfterMs: number): Promise<OutboxEntity[]> {
+  async claimPublishable(limit: number, redeliverAfterMs: number, maxPublishes = 2_147_483_647): Promise<OutboxEntity[]> {
     const rows = await queryRows<OutboxRow>(
       this.dataSource,
       `WITH due AS (
@@ -64,6 +65,7 @@ export class OutboxRepository {
          WHERE completed_at IS NULL
            AND available_at <= now()
            AND (published_at IS NULL OR published_at < now() - make_interval(secs => $2::double precision / 1000))
+           AND publish_count < $3
          ORDER BY available_at
          LIMIT $1
          FOR UPDATE SKIP LOCKED
@@ -73,7 +75,7 @@ export class OutboxRepository {
        FROM due
        WHERE o.id = due.id
        RETURNING o.*`,
-      [limit, redeliverAfterMs],
+      [limit, redeliverAfterMs, maxPublishes],
     );
     return rows.map(toEntity).sort((a, b) => a.available_at.getTime() - b.available_at.getTime());
   }
@@ -85,7 +87,9 @@ export class OutboxRepository {
   async releaseUnpublished(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
     await this.dataSource.query(
-      `UPDATE outbox SET published_at = NULL WHERE id = ANY($1::uuid[]) AND completed_at IS NULL`,
+      // The claim counted a publication that did not happen: take it back, so a long Redis
+      // outage never pushes a row towards the abandonment limit.
+      `UPDATE outbox SET published_at = NULL, publish_count = GREATEST(publish_count - 1, 0) WHERE id = ANY($1::uuid[]) AND completed_at IS NULL`,
       [ids],
     );
   }
@@ -106,6 +110,20 @@ export class OutboxRepository {
   /** Rows whose job has not completed yet: the backlog between processes (a metric). */
   async countIncomplete(): Promise<number> {
     const rows = await queryRows<{ count: string }>(this.dataSource, `SELECT count(*)::text AS count FROM outbox WHERE completed_at IS NULL`, []);
+    return Number(rows[0]?.count ?? 0);
+  }
+
+  /**
+   * Rows published `maxPublishes` times whose job never completed: the relay stops publishing
+   * them (a job that fails every time would otherwise run forever). They stay for an operator
+   * to inspect; this count is exported as a metric.
+   */
+  async countAbandoned(maxPublishes: number): Promise<number> {
+    const rows = await queryRows<{ count: string }>(
+      this.dataSource,
+      `SELECT count(*)::text AS count FROM outbox WHERE completed_at IS NULL AND publish_count >= $1`,
+      [maxPublishes],
+    );
     return Number(rows[0]?.count ?? 0);
   }
 

@@ -36,4 +36,13 @@ export class BaseAppConfig {
   @Min(10)
   @Max(60_000)
   OUTBOX_POLL_INTERVAL_MS: number = 200;
+
+  /**
+   * A row published this many times without its job completing is abandoned (a job that fails
+   * every time must not run forever); it stays in the outbox table for an operator.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  OUTBOX_MAX_PUBLISHES: number = 12;
 }

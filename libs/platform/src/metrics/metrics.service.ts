@@ -40,6 +40,12 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  readonly outboxAbandoned = new Gauge({
+    name: 'quayside_outbox_abandoned',
+    help: 'Outbox rows no longer published: their job failed every time it was published (OUTBOX_MAX_PUBLISHES)',
+    registers: [this.registry],
+  });
+
   readonly webhookDeliveries = new Counter({
     name: 'quayside_webhook_deliveries_total',
     help: 'Webhook delivery attempts by outcome',

@@ -8,6 +8,7 @@ import type { Job, Queue } from 'bull';
 import { QUEUE_NAMES } from '../contract/queue-names';
 import type { QueueName } from '../contract/queue-names';
 import { CONSUMED_QUEUES } from '../registration/job-handler-check.service';
+import type { RelayOptions } from '../relay/outbox-relay.service';
 
 const STATES = ['waiting', 'active', 'delayed', 'failed', 'paused'] as const;
 
@@ -21,6 +22,7 @@ export class QueueMetricsService implements OnApplicationBootstrap {
     private readonly moduleRef: ModuleRef,
     private readonly outbox: OutboxRepository,
     @Inject(CONSUMED_QUEUES) private readonly consumes: QueueName[],
+    @Inject('QUEUES_RELAY_OPTIONS') private readonly relay: RelayOptions | null,
     @Optional() private readonly metrics?: MetricsService,
   ) {}
 
@@ -35,6 +37,7 @@ export class QueueMetricsService implements OnApplicationBootstrap {
     });
     metrics.onScrape(async () => {
       metrics.outboxBacklog.set(await this.outbox.countIncomplete());
+      if (this.relay) metrics.outboxAbandoned.set(await this.outbox.countAbandoned(this.relay.maxPublishes));
     });
     for (const name of this.consumes) {
       const observe = (outcome: 'completed' | 'failed') => (job: Job) => {

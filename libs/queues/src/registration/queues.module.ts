@@ -6,6 +6,7 @@ import { QUEUE_NAMES } from '../contract/queue-names';
 import type { QueueName } from '../contract/queue-names';
 import { QueueMetricsService } from '../metrics/queue-metrics.service';
 import { OutboxRelayService } from '../relay/outbox-relay.service';
+import type { RelayOptions } from '../relay/outbox-relay.service';
 import { CONSUMED_QUEUES, JobHandlerCheckService } from './job-handler-check.service';
 
 export interface QueuesModuleOptions {
@@ -15,7 +16,7 @@ export interface QueuesModuleOptions {
   /** Queues this app processes; each must have exactly one handler per job (checked at start-up). */
   consumes: QueueName[];
   /** Run the outbox relay in this process (every app does by default; several relays are safe). */
-  relay?: { pollIntervalMs: number; redeliverAfterMs: number } | false;
+  relay?: RelayOptions | false;
 }
 
 /**
@@ -42,7 +43,7 @@ export class QueuesModule {
       ],
       providers: [
         { provide: CONSUMED_QUEUES, useValue: options.consumes },
-        { provide: 'QUEUES_RELAY_OPTIONS', useValue: options.relay === false ? null : (options.relay ?? { pollIntervalMs: 200, redeliverAfterMs: 300_000 }) },
+        { provide: 'QUEUES_RELAY_OPTIONS', useValue: options.relay === false ? null : (options.relay ?? { pollIntervalMs: 200, redeliverAfterMs: 300_000, maxPublishes: 12 }) },
         JobHandlerCheckService,
         ...(options.relay === false ? [] : [QueueMetricsService]),
         ...relay,

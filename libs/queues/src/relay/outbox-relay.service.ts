@@ -10,6 +10,8 @@ import type { QueueName } from '../contract/queue-names';
 export interface RelayOptions {
   pollIntervalMs: number;
   redeliverAfterMs: number;
+  /** Publications of one row after which, still not completed, it is abandoned (a poison job). */
+  maxPublishes: number;
 }
 
 const BATCH = 200;
@@ -47,7 +49,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
 
   /** One pass: publish what is due; true when a full batch went out (more may be waiting). */
   async relayOnce(): Promise<number> {
-    const rows = await this.outbox.claimPublishable(BATCH, this.options.redeliverAfterMs);
+    const rows = await this.outbox.claimPublishable(BATCH, this.options.redeliverAfterMs, this.options.maxPublishes);
     if (rows.length === 0) return 0;
     const failed: string[] = [];
     for (const row of rows) {
