@@ -3,6 +3,7 @@ import { ApiBody, ApiExtraModels, ApiOperation, ApiParam, ApiQuery, ApiResponse,
 import { ShipmentRepository } from '@quayside/data-access';
 import type { JsonApiDocument } from '@quayside/json-api';
 import type { FastifyRequest } from 'fastify';
+import { listChanges } from '../common/list-changes';
 import { JsonApiBody } from '../common/json-api-body.pipe';
 import type { JsonApiInput } from '../common/json-api-body.pipe';
 import { JsonApiPresenter } from '../common/json-api-presenter.service';
@@ -76,7 +77,7 @@ export class ShipmentsController {
     @Body(new JsonApiBody(SHIPMENT_TYPE, UpdateShipmentAttributes)) body: JsonApiInput<UpdateShipmentAttributes>,
   ): Promise<JsonApiDocument> {
     const { ref_numbers, tags } = body.attributes;
-    const updated = await this.shipments.update(account, id, { ...(ref_numbers ? { ref_numbers: [...new Set(ref_numbers)] } : {}), ...(tags ? { tags: [...new Set(tags)] } : {}) });
+    const updated = await this.shipments.update(account, id, listChanges(ref_numbers, tags));
     return this.presenter.one(SHIPMENT_TYPE, updated, account);
   }
 

@@ -7,6 +7,7 @@ import type { JsonApiDocument } from '@quayside/json-api';
 import { JOB, QUEUE } from '@quayside/queues';
 import type { EntityManager } from 'typeorm';
 import { JsonApiPresenter } from '../common/json-api-presenter.service';
+import { distinct } from '../common/list-changes';
 import { EntitlementsService } from '../plans/entitlements.service';
 import type { AccountContext } from '../tenancy/account-context';
 import type { CreateTrackingRequestAttributes } from './dto/create-tracking-request.dto';
@@ -70,8 +71,8 @@ export class CreateTrackingRequestUseCase {
       request_type: attributes.request_type,
       // Stored under the line's own SCAC, so an alternative SCAC finds the same duplicates.
       scac: line.scac,
-      ref_numbers: unique(attributes.ref_numbers ?? []),
-      tags: unique([...(attributes.tags ?? []), ...(attributes.shipment_tags ?? [])]),
+      ref_numbers: distinct(attributes.ref_numbers ?? []),
+      tags: distinct([...(attributes.tags ?? []), ...(attributes.shipment_tags ?? [])]),
     };
   }
 
@@ -92,6 +93,3 @@ export class CreateTrackingRequestUseCase {
   }
 }
 
-function unique(values: readonly string[]): string[] {
-  return [...new Set(values)];
-}

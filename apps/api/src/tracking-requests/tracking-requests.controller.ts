@@ -3,6 +3,7 @@ import { ApiBody, ApiExtraModels, ApiHeader, ApiOperation, ApiParam, ApiQuery, A
 import { TrackingRequestRepository } from '@quayside/data-access';
 import type { JsonApiDocument } from '@quayside/json-api';
 import type { FastifyRequest } from 'fastify';
+import { listChanges } from '../common/list-changes';
 import { JsonApiBody } from '../common/json-api-body.pipe';
 import type { JsonApiInput } from '../common/json-api-body.pipe';
 import { JsonApiPresenter } from '../common/json-api-presenter.service';
@@ -137,7 +138,7 @@ export class TrackingRequestsController {
   ): Promise<JsonApiDocument> {
     const { ref_numbers, ref_number, tags } = body.attributes;
     const refNumbers = ref_numbers ?? (ref_number !== undefined ? [ref_number] : undefined);
-    const updated = await this.requests.update(account, id, { ...(refNumbers ? { ref_numbers: [...new Set(refNumbers)] } : {}), ...(tags ? { tags: [...new Set(tags)] } : {}) });
+    const updated = await this.requests.update(account, id, listChanges(refNumbers, tags));
     return this.presenter.one(TRACKING_REQUEST_TYPE, updated, account);
   }
 }

@@ -5,26 +5,8 @@ import { createShipment } from '@quayside/testing';
 import Redis from 'ioredis';
 import { ApiTestContext, TEST_REDIS_URL, call } from '../test/api-test-app';
 import type { InjectResult } from '../test/api-test-app';
-
-interface Resource {
-  id: string;
-  type: string;
-  attributes: Record<string, unknown>;
-  relationships?: Record<string, { data: { id: string; type: string } | null }>;
-  links?: { self: string };
-}
-interface ErrorObject {
-  status: string;
-  title: string;
-  detail: string;
-  code?: string;
-  source?: { pointer?: string; parameter?: string };
-  meta?: Record<string, unknown>;
-}
-
-const dataOf = (response: InjectResult): Resource => response.json!['data'] as Resource;
-const listOf = (response: InjectResult): Resource[] => response.json!['data'] as Resource[];
-const errorsOf = (response: InjectResult): ErrorObject[] => response.json!['errors'] as ErrorObject[];
+import { dataOf, errorsOf, listOf } from '../test/json-api-response';
+import type { Resource } from '../test/json-api-response';
 
 const body = (attributes: Record<string, unknown>): unknown => ({ data: { type: 'tracking_request', attributes } });
 const bl = (number: string, scac = 'MSCU'): unknown => body({ request_number: number, request_type: 'bill_of_lading', scac });

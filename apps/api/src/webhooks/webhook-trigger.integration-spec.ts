@@ -4,6 +4,7 @@ import type { IncomingHttpHeaders, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { ProvisionedAccount } from '@quayside/data-access';
+import type { TriggerReport } from './trigger-webhook.use-case';
 import { ApiTestContext, call } from '../test/api-test-app';
 
 interface Received {
@@ -11,21 +12,6 @@ interface Received {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
-}
-
-interface TriggerReport {
-  url: string;
-  event: string;
-  webhook_id: string | null;
-  notification_id: string;
-  succeeded: boolean;
-  error: string | null;
-  status_code: number | null;
-  duration_ms: number;
-  request_headers: Record<string, string>;
-  request_body: string;
-  response_headers: Record<string, string> | null;
-  response_body: string | null;
 }
 
 /** A receiver on 127.0.0.1 that records what it gets; each path answers its own way. */
