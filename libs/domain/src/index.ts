@@ -31,3 +31,5 @@ export * from './events/event-catalog';
 export * from './events/snapshot.types';
 export * from './events/changeset';
 export * from './events/snapshot-diff';
+export * from './events/milestone-identity';
+export * from './events/change-keys';

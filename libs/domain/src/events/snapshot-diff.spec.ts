@@ -3,9 +3,10 @@ import type { MilestoneEventName } from '../enums/event-name.enum';
 import { MILESTONE_EVENT_NAMES } from '../enums/event-name.enum';
 import type { Fee, Hold } from '../resources/terminal-data';
 import { CHANGESET_ATTRIBUTES, changesetForFeatures } from './changeset';
+import { assignMilestoneLegs, milestoneIdentity } from './milestone-identity';
 import type { SnapshotEvent } from './snapshot-diff';
 import { diffContainerSnapshots, diffShipmentSnapshots } from './snapshot-diff';
-import type { ContainerSnapshot, EstimateSnapshot, MilestoneSnapshot, ShipmentSnapshot } from './snapshot.types';
+import type { ContainerSnapshot, EstimateSnapshot, MilestoneSnapshot, ShipmentSnapshot, StoredContainerSnapshot, StoredShipmentSnapshot } from './snapshot.types';
 
 const D1 = '2026-08-10T00:00:00.000Z';
 const D2 = '2026-08-12T00:00:00.000Z';
@@ -52,6 +53,12 @@ function shipment(containers: ContainerSnapshot[], overrides: Partial<ShipmentSn
 }
 
 const names = (events: SnapshotEvent[]): string[] => events.map((event) => event.name);
+
+/** A snapshot as storing it leaves it: each milestone with its leg. */
+const storedContainer = (snapshot: ContainerSnapshot): StoredContainerSnapshot => ({ ...snapshot, milestones: assignMilestoneLegs([], snapshot.milestones) });
+const storedShipment = (snapshot: ShipmentSnapshot): StoredShipmentSnapshot => ({ ...snapshot, containers: snapshot.containers.map(storedContainer) });
+const diffContainers = (before: ContainerSnapshot | null, after: ContainerSnapshot): SnapshotEvent[] => diffContainerSnapshots(before === null ? null : storedContainer(before), after);
+const diffShipments = (before: ShipmentSnapshot | null, after: ShipmentSnapshot): SnapshotEvent[] => diffShipmentSnapshots(before === null ? null : storedShipment(before), after);
 const customsHold: Hold = { name: 'customs', status: 'hold', description: null };
 const demurrage: Fee = { type: 'demurrage', amount: 150, currency: 'USD' };
 
@@ -59,7 +66,7 @@ describe('snapshot diff: what fires', () => {
   it('a first snapshot creates each container (by number) with its milestones, and no estimate or update events', () => {
     const b = container({ number: 'MSCU2', milestones: [milestone('container.transport.vessel_departed', D2, 'CNSHA'), milestone('container.transport.vessel_loaded', D1, 'CNSHA')] });
     const a = container({ number: 'MSCU1' });
-    expect(names(diffShipmentSnapshots(null, shipment([b, a])))).toEqual([
+    expect(names(diffShipments(null, shipment([b, a])))).toEqual([
       'container.created',
       'container.transport.vessel_loaded',
       'container.created',
@@ -97,7 +104,7 @@ describe('snapshot diff: what fires', () => {
     ['the terminal', { pod_terminal_id: 't-2' }, ['container.pod_terminal_changed', 'container.updated'], { pod_terminal: ['t-1', 't-2'] }],
     ['the terminal unknown again', { pod_terminal_id: null }, ['container.updated'], { pod_terminal: ['t-1', null] }],
   ])('%s', (_label, change, expected, changeset) => {
-    const events = diffContainerSnapshots(container(), container(change));
+    const events = diffContainers(container(), container(change));
     expect(names(events)).toEqual(expected);
     const updated = events.find((event) => event.kind === 'container_updated');
     expect(updated?.kind === 'container_updated' ? updated.changeset : null).toEqual(changeset);
@@ -106,20 +113,20 @@ describe('snapshot diff: what fires', () => {
   it('a terminal last free day behind a line one changes only its own events, not pickup_lfd', () => {
     const before = container({ import_deadlines: { pickup_lfd_line: D1, pickup_lfd_terminal: null, pickup_lfd_rail: null } });
     const after = container({ import_deadlines: { pickup_lfd_line: D1, pickup_lfd_terminal: D2, pickup_lfd_rail: null } });
-    const events = diffContainerSnapshots(before, after);
+    const events = diffContainers(before, after);
     expect(names(events)).toEqual(['container.updated', 'container.pickup_lfd_terminal.changed']);
     expect(events[1]).toMatchObject({ kind: 'value_changed', previous: null, current: D2 });
   });
 
   it('becoming unavailable fires not_available', () => {
-    expect(names(diffContainerSnapshots(container({ available_for_pickup: true }), container({ available_for_pickup: false })))).toEqual([
+    expect(names(diffContainers(container({ available_for_pickup: true }), container({ available_for_pickup: false })))).toEqual([
       'container.updated',
       'container.transport.not_available',
     ]);
   });
 
   it('a cleared hold is a change from the hold to none', () => {
-    const events = diffContainerSnapshots(container({ holds_at_pod_terminal: [customsHold] }), container());
+    const events = diffContainers(container({ holds_at_pod_terminal: [customsHold] }), container());
     expect(events).toEqual([{ kind: 'container_updated', name: 'container.updated', container_number: 'MSCU1234566', changeset: { holds_at_pod_terminal: [[customsHold], []] } }]);
   });
 
@@ -133,7 +140,7 @@ describe('snapshot diff: what fires', () => {
       milestones: [milestone('container.transport.vessel_discharged', D3), milestone('container.transport.vessel_loaded', D1, 'CNSHA'), milestone('container.transport.vessel_arrived', D2)],
       estimates: [estimate(D3)],
     });
-    const events = diffShipmentSnapshots(shipment([container()]), shipment([after], { pod_eta_at: D3 }));
+    const events = diffShipments(shipment([container()]), shipment([after], { pod_eta_at: D3 }));
     expect(names(events)).toEqual([
       'shipment.estimated.arrival',
       'container.transport.vessel_arrived',
@@ -167,15 +174,15 @@ describe('snapshot diff: what fires', () => {
     [D2, null, []],
     [D2, '2026-08-12T00:00:00Z', []],
   ])('shipment ETA %s → %s fires %j', (before, after, expected) => {
-    const events = diffShipmentSnapshots(shipment([container()], { pod_eta_at: before }), shipment([container()], { pod_eta_at: after }));
+    const events = diffShipments(shipment([container()], { pod_eta_at: before }), shipment([container()], { pod_eta_at: after }));
     expect(names(events)).toEqual(expected);
     if (expected.length > 0) expect(events[0]).toMatchObject({ estimated_timestamp: after, previous_estimated_timestamp: before, location_locode: 'USLAX' });
   });
 
   it('a container added to a known shipment is created; one missing from the next snapshot fires nothing', () => {
     const added = container({ number: 'MAEU1234567', milestones: [] });
-    expect(names(diffShipmentSnapshots(shipment([container()]), shipment([container(), added])))).toEqual(['container.created']);
-    expect(diffShipmentSnapshots(shipment([container(), added]), shipment([container()]))).toEqual([]);
+    expect(names(diffShipments(shipment([container()]), shipment([container(), added])))).toEqual(['container.created']);
+    expect(diffShipments(shipment([container(), added]), shipment([container()]))).toEqual([]);
   });
 
   it('a rail last free day change is hidden from accounts without rail_lfd', () => {
@@ -248,18 +255,18 @@ function reorder(snapshot: ShipmentSnapshot, seed: number): ShipmentSnapshot {
 
 describe('snapshot diff: properties', () => {
   it('diff(x, x) is empty', () => {
-    fc.assert(fc.property(arbShipment, (x) => expect(diffShipmentSnapshots(x, x)).toEqual([])));
+    fc.assert(fc.property(arbShipment, (x) => expect(diffShipments(x, x)).toEqual([])));
   });
 
   it('diff(x, reordered x) is empty: order carries no meaning', () => {
-    fc.assert(fc.property(arbShipment, fc.nat(), (x, seed) => expect(diffShipmentSnapshots(x, reorder(x, seed))).toEqual([])));
+    fc.assert(fc.property(arbShipment, fc.nat(), (x, seed) => expect(diffShipments(x, reorder(x, seed))).toEqual([])));
   });
 
   it('re-ordering milestones (and containers, estimates, holds, fees) does not change the result', () => {
     fc.assert(
       fc.property(fc.option(arbShipment, { nil: null }), arbShipment, fc.nat(), fc.nat(), (previous, next, s1, s2) => {
-        const expected = diffShipmentSnapshots(previous, next);
-        expect(diffShipmentSnapshots(previous === null ? null : reorder(previous, s1), reorder(next, s2))).toEqual(expected);
+        const expected = diffShipments(previous, next);
+        expect(diffShipments(previous === null ? null : reorder(previous, s1), reorder(next, s2))).toEqual(expected);
       }),
     );
   });
@@ -267,7 +274,7 @@ describe('snapshot diff: properties', () => {
   it('every changeset pair has old !== new, and only known attributes', () => {
     fc.assert(
       fc.property(arbShipment, arbShipment, (previous, next) => {
-        for (const event of diffShipmentSnapshots(previous, next)) {
+        for (const event of diffShipments(previous, next)) {
           if (event.kind !== 'container_updated') continue;
           expect(Object.keys(event.changeset).length).toBeGreaterThan(0);
           for (const [attribute, pair] of Object.entries(event.changeset) as Array<[string, [unknown, unknown]]>) {
@@ -283,10 +290,62 @@ describe('snapshot diff: properties', () => {
   it('each new milestone fires once, and each container appears once as created on a first snapshot', () => {
     fc.assert(
       fc.property(arbShipment, (x) => {
-        const events = diffShipmentSnapshots(null, x);
+        const events = diffShipments(null, x);
         expect(events.filter((e) => e.name === 'container.created')).toHaveLength(x.containers.length);
-        const keys = events.filter((e) => e.kind === 'milestone').map((e) => (e.kind === 'milestone' ? `${e.container_number}|${e.name}|${e.milestone.location_locode}|${Date.parse(e.milestone.timestamp ?? '')}` : ''));
+        const keys = events.filter((e) => e.kind === 'milestone').map((e) => (e.kind === 'milestone' ? `${e.container_number}|${milestoneIdentity(e.milestone)}` : ''));
         expect(new Set(keys).size).toBe(keys.length);
+      }),
+    );
+  });
+
+  it('new times for known milestones only ever correct them: a milestone is never stored twice because its time moved', () => {
+    const retimed = (snapshot: ShipmentSnapshot, times: readonly (string | null)[]): ShipmentSnapshot => ({
+      ...snapshot,
+      containers: snapshot.containers.map((c, ci) => ({ ...c, milestones: c.milestones.map((m, mi) => ({ ...m, timestamp: times[(ci * 7 + mi) % times.length] ?? null })) })),
+    });
+    fc.assert(
+      fc.property(arbShipment, fc.array(ts, { minLength: 1, maxLength: 6 }), (x, times) => {
+        // Voyages and places stay, only times move, so each (event, place) keeps its occurrences.
+        const single = { ...x, containers: x.containers.map((c) => ({ ...c, milestones: c.milestones.map((m) => ({ ...m, voyage_number: null })) })) };
+        const events = diffShipments(single, retimed(single, times));
+        expect(events.filter((e) => e.kind === 'milestone' && e.supersedes === null)).toEqual([]);
+      }),
+    );
+  });
+});
+
+describe('milestone identity: corrections and legs', () => {
+  const loaded = (voyage: string, timestamp: string): MilestoneSnapshot => milestone('container.transport.vessel_loaded', timestamp, 'CNSHA', { voyage_number: voyage });
+
+  it('a new time for a stored milestone corrects it (same event, place and leg) and says which version it supersedes', () => {
+    const events = diffContainers(container(), container({ milestones: [milestone('container.transport.vessel_loaded', D2, 'CNSHA')] }));
+    expect(events).toEqual([
+      {
+        kind: 'milestone',
+        name: 'container.transport.vessel_loaded',
+        container_number: 'MSCU1234566',
+        milestone: { ...milestone('container.transport.vessel_loaded', D2, 'CNSHA'), leg: 0 },
+        supersedes: { ...milestone('container.transport.vessel_loaded', D1, 'CNSHA'), leg: 0 },
+      },
+    ]);
+  });
+
+  it.each<[string, MilestoneSnapshot[], MilestoneSnapshot[], Array<[string, number, boolean]>]>([
+    ['the same call reported again', [loaded('1E', D1)], [loaded('1E', D1)], []],
+    ['a second vessel call at the same place (a rolled container) is a new leg', [loaded('1E', D1)], [loaded('1E', D1), loaded('2E', D3)], [[D3, 1, false]]],
+    ['the first call corrected while the second is new', [loaded('1E', D1)], [loaded('1E', D2), loaded('2E', D3)], [[D2, 0, true], [D3, 1, false]]],
+    ['a report without a voyage belongs to the call nearest in time', [loaded('1E', D1)], [milestone('container.transport.vessel_loaded', D1, 'CNSHA', { data_source: 'terminal' })], []],
+    ['a voyage corrected on the only call corrects that call', [loaded('1E', D1)], [loaded('1X', D1)], []],
+  ])('%s', (_label, before, after, expected) => {
+    const events = diffContainers(container({ milestones: before }), container({ milestones: after }));
+    expect(events.map((e) => (e.kind === 'milestone' ? [e.milestone.timestamp, e.milestone.leg, e.supersedes !== null] : []))).toEqual(expected);
+  });
+
+  it('the leg of each occurrence does not depend on the order the source lists them', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom('1E', '2E', null), ts), { maxLength: 6 }), fc.nat(), (reports, seed) => {
+        const milestones = reports.map(([voyage, at]) => milestone('container.transport.vessel_loaded', at, 'CNSHA', { voyage_number: voyage }));
+        expect(assignMilestoneLegs([], shuffled(milestones, seed))).toEqual(assignMilestoneLegs([], milestones));
       }),
     );
   });

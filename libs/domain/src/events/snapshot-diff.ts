@@ -1,11 +1,13 @@
 import type { MilestoneEventName } from '../enums/event-name.enum';
-import { ESTIMATED_EVENT_NAMES, MILESTONE_EVENT_NAMES } from '../enums/event-name.enum';
+import { ESTIMATED_EVENT_NAMES } from '../enums/event-name.enum';
 import type { Id, UtcTimestamp } from '../resources/common';
 import type { ImportDeadlines } from '../resources/terminal-data';
 import { coalescePickupLfd } from '../terminal/last-free-day.rules';
 import type { ContainerChangeset } from './changeset';
-import { canonicalFees, canonicalHolds, compareText, instantKey, sameFees, sameHolds, sameInstant } from './changeset';
-import type { ContainerEstimatedEventName, ContainerSnapshot, EstimateSnapshot, MilestoneSnapshot, ShipmentSnapshot } from './snapshot.types';
+import { canonicalFees, canonicalHolds, compareText, sameFees, sameHolds, sameInstant } from './changeset';
+import type { LeggedMilestone } from './milestone-identity';
+import { assignMilestoneLegs, compareInstants, isCorrection, milestoneIdentity } from './milestone-identity';
+import type { ContainerEstimatedEventName, ContainerSnapshot, EstimateSnapshot, ShipmentSnapshot, StoredContainerSnapshot, StoredShipmentSnapshot } from './snapshot.types';
 
 export type LastFreeDayEventName =
   | 'container.pickup_lfd.changed'
@@ -16,7 +18,14 @@ export type LastFreeDayEventName =
 /** One event the diff says should fire, with what its notification needs. */
 export type SnapshotEvent =
   | { kind: 'container_created'; name: 'container.created'; container_number: string }
-  | { kind: 'milestone'; name: MilestoneEventName; container_number: string; milestone: MilestoneSnapshot }
+  | {
+      kind: 'milestone';
+      name: MilestoneEventName;
+      container_number: string;
+      milestone: LeggedMilestone;
+      /** The stored version this one corrects (same event, place and leg, another time); null for a new milestone. */
+      supersedes: LeggedMilestone | null;
+    }
   | {
       kind: 'container_estimate';
       name: ContainerEstimatedEventName;
@@ -61,7 +70,7 @@ const LFD_SOURCE_EVENTS: ReadonlyArray<[keyof ImportDeadlines, LastFreeDayEventN
  *
  * A container missing from `next` fires nothing (it is not deleted by absence).
  */
-export function diffShipmentSnapshots(previous: ShipmentSnapshot | null, next: ShipmentSnapshot): SnapshotEvent[] {
+export function diffShipmentSnapshots(previous: StoredShipmentSnapshot | null, next: ShipmentSnapshot): SnapshotEvent[] {
   const events: SnapshotEvent[] = [];
   if (previous !== null && next.pod_eta_at !== null && !sameInstant(previous.pod_eta_at, next.pod_eta_at)) {
     events.push({
@@ -85,7 +94,8 @@ export function diffShipmentSnapshots(previous: ShipmentSnapshot | null, next: S
  * The events of one container, in this order:
  *
  * 1. `container.created` when there was no previous snapshot of it;
- * 2. milestones not present before, by timestamp (unknown last), then milestone order, then place;
+ * 2. milestones not stored before, and stored ones whose time the source corrected, by timestamp
+ *    (unknown last), then milestone order, then place;
  * 3. estimates whose time changed or that are new, in estimated-event order, then place;
  * 4. `container.pod_terminal_changed`, when it now has a different terminal;
  * 5. `container.updated` with the changeset of every changed attribute;
@@ -94,17 +104,21 @@ export function diffShipmentSnapshots(previous: ShipmentSnapshot | null, next: S
  * 8. `container.transport.available` (availability became true) or `.not_available` (true became false).
  *
  * A new container fires only 1 and 2: its other values are its initial state, sent with the
- * container itself, not changes. Milestones are the same milestone when event, place and
- * instant match (a second source reporting it, or a re-ordered list, fires nothing).
+ * container itself, not changes. A milestone is the same milestone when event, place and leg
+ * match (see `assignMilestoneLegs`), whatever its time: a second source reporting it, or a
+ * re-ordered list, fires nothing; a new time for it is a correction of the stored version.
  */
-export function diffContainerSnapshots(previous: ContainerSnapshot | null, next: ContainerSnapshot): SnapshotEvent[] {
+export function diffContainerSnapshots(previous: StoredContainerSnapshot | null, next: ContainerSnapshot): SnapshotEvent[] {
   const number = next.number;
   const events: SnapshotEvent[] = [];
   if (previous === null) events.push({ kind: 'container_created', name: 'container.created', container_number: number });
 
-  const seen = new Set((previous?.milestones ?? []).map(milestoneKey));
-  for (const milestone of uniqueMilestones(next.milestones)) {
-    if (!seen.has(milestoneKey(milestone))) events.push({ kind: 'milestone', name: milestone.event, container_number: number, milestone });
+  const stored = previous?.milestones ?? [];
+  const byIdentity = new Map(stored.map((milestone) => [milestoneIdentity(milestone), milestone]));
+  for (const milestone of assignMilestoneLegs(stored, next.milestones)) {
+    const before = byIdentity.get(milestoneIdentity(milestone)) ?? null;
+    if (before !== null && !isCorrection(before, milestone)) continue;
+    events.push({ kind: 'milestone', name: milestone.event, container_number: number, milestone, supersedes: before });
   }
   if (previous === null) return events;
 
@@ -179,21 +193,8 @@ export function containerChangeset(previous: ContainerSnapshot, next: ContainerS
   return changeset;
 }
 
-/** The identity of a milestone: what happened, where, and when. */
-export function milestoneKey(milestone: MilestoneSnapshot): string {
-  return `${milestone.event}|${milestone.location_locode ?? ''}|${instantKey(milestone.timestamp)}`;
-}
-
 function estimateKey(estimate: EstimateSnapshot): string {
   return `${estimate.event}|${estimate.location_locode ?? ''}`;
-}
-
-/** Milestones sorted in emission order, one per key (the first in that order wins). */
-function uniqueMilestones(milestones: readonly MilestoneSnapshot[]): MilestoneSnapshot[] {
-  const sorted = [...milestones].sort(compareMilestones);
-  const kept = new Map<string, MilestoneSnapshot>();
-  for (const milestone of sorted) if (!kept.has(milestoneKey(milestone))) kept.set(milestoneKey(milestone), milestone);
-  return [...kept.values()];
 }
 
 function uniqueEstimates(estimates: readonly EstimateSnapshot[]): EstimateSnapshot[] {
@@ -203,20 +204,7 @@ function uniqueEstimates(estimates: readonly EstimateSnapshot[]): EstimateSnapsh
   return [...kept.values()];
 }
 
-// Total orders over every field, so that which duplicate wins never depends on input order.
-function compareMilestones(a: MilestoneSnapshot, b: MilestoneSnapshot): number {
-  return (
-    compareInstants(a.timestamp, b.timestamp) ||
-    MILESTONE_EVENT_NAMES.indexOf(a.event) - MILESTONE_EVENT_NAMES.indexOf(b.event) ||
-    compareText(a.location_locode, b.location_locode) ||
-    compareText(a.timestamp, b.timestamp) ||
-    compareText(a.data_source, b.data_source) ||
-    compareText(a.vessel_name, b.vessel_name) ||
-    compareText(a.voyage_number, b.voyage_number) ||
-    compareText(a.timezone, b.timezone)
-  );
-}
-
+// Total order over every field, so that which duplicate wins never depends on input order.
 function compareEstimates(a: EstimateSnapshot, b: EstimateSnapshot): number {
   return (
     ESTIMATED_EVENT_NAMES.indexOf(a.event) - ESTIMATED_EVENT_NAMES.indexOf(b.event) ||
@@ -229,13 +217,3 @@ function compareEstimates(a: EstimateSnapshot, b: EstimateSnapshot): number {
   );
 }
 
-/** Earlier first; an unknown or unparseable time sorts last. */
-function compareInstants(a: UtcTimestamp | null, b: UtcTimestamp | null): number {
-  const left = a === null ? Number.NaN : Date.parse(a);
-  const right = b === null ? Number.NaN : Date.parse(b);
-  const leftKnown = Number.isFinite(left);
-  const rightKnown = Number.isFinite(right);
-  if (leftKnown && rightKnown) return left - right;
-  if (leftKnown !== rightKnown) return leftKnown ? -1 : 1;
-  return 0;
-}

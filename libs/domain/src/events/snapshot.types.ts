@@ -42,6 +42,9 @@ export interface ContainerSnapshot {
   estimates: EstimateSnapshot[];
 }
 
+/** A container as stored: each milestone already has its leg (see `assignMilestoneLegs`). */
+export type StoredContainerSnapshot = Omit<ContainerSnapshot, 'milestones'> & { milestones: Array<MilestoneSnapshot & { leg: number }> };
+
 export interface ShipmentSnapshot {
   /** Estimated arrival at the port of discharge, as reported. */
   pod_eta_at: UtcTimestamp | null;
@@ -50,3 +53,6 @@ export interface ShipmentSnapshot {
   pod_voyage_number: string | null;
   containers: ContainerSnapshot[];
 }
+
+/** A shipment as stored: the "previous" side of a diff. */
+export type StoredShipmentSnapshot = Omit<ShipmentSnapshot, 'containers'> & { containers: StoredContainerSnapshot[] };
