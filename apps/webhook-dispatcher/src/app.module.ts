@@ -36,6 +36,7 @@ export class AppModule {
           prefix: config.REDIS_PREFIX,
           consumes: [QUEUE.webhookFanout, QUEUE.webhookDelivery],
           relay: { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS, redeliverAfterMs: config.OUTBOX_REDELIVER_AFTER_MS, maxPublishes: config.OUTBOX_MAX_PUBLISHES },
+          locks: { lockDurationMs: config.QUEUE_LOCK_DURATION_MS, stalledIntervalMs: config.QUEUE_STALLED_INTERVAL_MS },
         }),
         WorkerOpsModule.forRoot({ port: config.OPS_PORT, host: config.OPS_HOST }),
         FanOutModule,

@@ -1,5 +1,4 @@
-export * from './contract/job-payloads';
-export * from './contract/queue-names';
+export * from './contract/queue-contract';
 export * from './registration/job-handler-registry';
 export * from './registration/job-handler.decorators';
 export * from './registration/queues.module';

@@ -1,6 +1,6 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { MetricsService } from '@quayside/platform';
-import type { DeliverJob } from '@quayside/queues';
+import type { JobData } from '@quayside/queues';
 import { JOB, JobHandler, QUEUE, QueueConsumer } from '@quayside/queues';
 import type { Job } from 'bull';
 import { DeliveryService } from './delivery.service';
@@ -20,7 +20,7 @@ export class DeliveryProcessor {
   ) {}
 
   @JobHandler(JOB.deliver, { concurrency: DELIVERY_CONCURRENCY })
-  async deliver(job: Job<DeliverJob>): Promise<void> {
+  async deliver(job: Job<JobData<'deliver'>>): Promise<void> {
     const outcome = await this.delivery.deliver(job.data.notificationId, job.data.outboxId);
     this.metrics?.webhookDeliveries.inc({ outcome });
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { FanOutJob } from '@quayside/queues';
+import type { JobData } from '@quayside/queues';
 import { JOB, JobHandler, QUEUE, QueueConsumer } from '@quayside/queues';
 import type { Job } from 'bull';
 import { FanOutService } from './fan-out.service';
@@ -10,7 +10,7 @@ export class FanOutProcessor {
   constructor(private readonly fanOut: FanOutService) {}
 
   @JobHandler(JOB.fanOut, { concurrency: 4 })
-  async handle(job: Job<FanOutJob>): Promise<void> {
+  async handle(job: Job<JobData<'fan-out'>>): Promise<void> {
     await this.fanOut.fanOut(job.data.eventId, job.data.outboxId);
   }
 }

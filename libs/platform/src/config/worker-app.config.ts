@@ -11,4 +11,19 @@ export class WorkerAppConfig extends BaseAppConfig {
 
   @IsString()
   OPS_HOST: string = '127.0.0.1';
+
+  /**
+   * How long a worker's hold on a running job lasts without renewal (renewed at half of it while
+   * the worker lives). A worker that dies mid-job gives its job back after about this long.
+   */
+  @IsInt()
+  @Min(1000)
+  @Max(3_600_000)
+  QUEUE_LOCK_DURATION_MS: number = 30_000;
+
+  /** How often each worker looks for jobs whose holder died (Bull's stalled-job check). */
+  @IsInt()
+  @Min(500)
+  @Max(3_600_000)
+  QUEUE_STALLED_INTERVAL_MS: number = 15_000;
 }

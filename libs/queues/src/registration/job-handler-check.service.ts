@@ -1,7 +1,7 @@
 import type { OnApplicationBootstrap } from '@nestjs/common';
 import { Inject, Injectable } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import type { JobName, QueueName } from '../contract/queue-names';
+import type { JobName, QueueName } from '../contract/queue-contract';
 import { checkJobHandlers } from './job-handler-registry';
 import type { DiscoveredHandler } from './job-handler-registry';
 import { JOB_HANDLER_METADATA, QUEUE_CONSUMER_METADATA } from './job-handler.decorators';

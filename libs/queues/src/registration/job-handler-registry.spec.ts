@@ -1,4 +1,4 @@
-import { JOB, jobPriority, QUEUE } from '../contract/queue-names';
+import { JOB, JOB_ROUTES, JOBS_BY_QUEUE, jobPriority, outboxJob, QUEUE } from '../contract/queue-contract';
 import { checkJobHandlers } from './job-handler-registry';
 import type { DiscoveredHandler } from './job-handler-registry';
 
@@ -39,13 +39,24 @@ describe('checkJobHandlers', () => {
 describe('jobPriority', () => {
   // Bull runs lower numbers first: a client's refresh must never wait behind routine work.
   it.each([
-    [JOB.refreshContainer, {}, 1],
-    [JOB.refreshShipment, { reason: 'manual' }, 1],
-    [JOB.refreshShipment, { reason: 'resume' }, 1],
-    [JOB.trackRequest, {}, 2],
-    [JOB.fanOut, {}, 3],
-    [JOB.refreshShipment, { reason: 'scheduled' }, 5],
-  ])('%s %j runs with priority %i', (job, payload, priority) => {
-    expect(jobPriority(job, payload)).toBe(priority);
+    [JOB.refreshContainer, 1],
+    [JOB.refreshShipment, 1],
+    [JOB.trackRequest, 2],
+    [JOB.fanOut, 3],
+    [JOB.refreshCarrierShipment, 5],
+  ])('%s runs with priority %i', (job, priority) => {
+    expect(jobPriority(job)).toBe(priority);
+  });
+});
+
+describe('the queue contract', () => {
+  it('routes every job to exactly one queue, and each queue lists the jobs routed to it', () => {
+    const routed = Object.values(JOBS_BY_QUEUE).flat();
+    expect([...routed].sort()).toEqual(Object.keys(JOB_ROUTES).sort());
+    for (const [queue, jobs] of Object.entries(JOBS_BY_QUEUE)) for (const job of jobs) expect(JOB_ROUTES[job].queue).toBe(queue);
+  });
+
+  it('writes an outbox row on the queue of its job', () => {
+    expect(outboxJob(JOB.fanOut, { eventId: 'e-1' }, { accountId: 'a-1' })).toEqual({ queue: QUEUE.webhookFanout, jobName: 'fan-out', payload: { eventId: 'e-1' }, accountId: 'a-1' });
   });
 });

@@ -1,5 +1,5 @@
-import { JOBS_BY_QUEUE } from '../contract/queue-names';
-import type { JobName, QueueName } from '../contract/queue-names';
+import { JOBS_BY_QUEUE } from '../contract/queue-contract';
+import type { JobName, QueueName } from '../contract/queue-contract';
 
 export interface DiscoveredHandler {
   queue: QueueName;

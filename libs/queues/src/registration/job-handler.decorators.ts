@@ -1,6 +1,7 @@
 import { Process, Processor } from '@nestjs/bull';
 import { applyDecorators, SetMetadata } from '@nestjs/common';
-import type { JobName, QueueName } from '../contract/queue-names';
+import type { Job } from 'bull';
+import type { JobData, JobName, QueueName } from '../contract/queue-contract';
 
 export const QUEUE_CONSUMER_METADATA = 'quayside:queue-consumer';
 export const JOB_HANDLER_METADATA = 'quayside:job-handler';
@@ -10,7 +11,19 @@ export function QueueConsumer(queue: QueueName): ClassDecorator {
   return applyDecorators(Processor(queue), SetMetadata(QUEUE_CONSUMER_METADATA, queue));
 }
 
-/** The handler of one job name of the contract (Bull `@Process` with a typed name). */
-export function JobHandler(job: JobName, options: { concurrency?: number } = {}): MethodDecorator {
-  return applyDecorators(Process({ name: job, concurrency: options.concurrency ?? 1 }), SetMetadata(JOB_HANDLER_METADATA, job));
+/** A method that can handle job `J`: it takes a Bull job carrying that job's payload. */
+type HandlerOf<J extends JobName> = (job: Job<JobData<J>>) => Promise<unknown>;
+
+/**
+ * The handler of one job of the contract (Bull `@Process` with its name). Typed by the job: a
+ * handler whose parameter does not accept the job's payload is a compile error.
+ */
+export function JobHandler<J extends JobName>(
+  job: J,
+  options: { concurrency?: number } = {},
+): <H extends HandlerOf<J> | (() => Promise<unknown>)>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<H>) => void {
+  const decorate = applyDecorators(Process({ name: job, concurrency: options.concurrency ?? 1 }), SetMetadata(JOB_HANDLER_METADATA, job));
+  return (target, key, descriptor) => {
+    decorate(target, key, descriptor);
+  };
 }

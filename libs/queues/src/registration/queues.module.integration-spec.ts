@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { testRedisPrefix } from '@quayside/testing';
 import type { Queue } from 'bull';
-import { JOB, QUEUE, QUEUE_NAMES } from '../contract/queue-names';
+import { JOB, QUEUE, QUEUE_NAMES } from '../contract/queue-contract';
 import { JobHandler, QueueConsumer } from './job-handler.decorators';
 import { QueuesModule } from './queues.module';
 

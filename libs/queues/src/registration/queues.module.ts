@@ -2,8 +2,8 @@ import { BullModule } from '@nestjs/bull';
 import type { DynamicModule } from '@nestjs/common';
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { QUEUE_NAMES } from '../contract/queue-names';
-import type { QueueName } from '../contract/queue-names';
+import { QUEUE_NAMES } from '../contract/queue-contract';
+import type { QueueName } from '../contract/queue-contract';
 import { QueueMetricsService } from '../metrics/queue-metrics.service';
 import { OutboxRelayService } from '../relay/outbox-relay.service';
 import type { RelayOptions } from '../relay/outbox-relay.service';
@@ -17,6 +17,8 @@ export interface QueuesModuleOptions {
   consumes: QueueName[];
   /** Run the outbox relay in this process (every app does by default; several relays are safe). */
   relay?: RelayOptions | false;
+  /** A consumer's hold on a running job, and how often dead holders are looked for (Bull's defaults otherwise). */
+  locks?: { lockDurationMs: number; stalledIntervalMs: number };
 }
 
 /**
@@ -37,7 +39,7 @@ export class QueuesModule {
           prefix: options.prefix,
           // Jobs are tracked in Postgres (outbox, notification rows); Redis keeps no history.
           defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
-          settings: { stalledInterval: 15_000, maxStalledCount: 3 },
+          settings: { lockDuration: options.locks?.lockDurationMs ?? 30_000, stalledInterval: options.locks?.stalledIntervalMs ?? 15_000, maxStalledCount: 3 },
         }),
         ...QUEUE_NAMES.map((name) => BullModule.registerQueue({ name })),
       ],

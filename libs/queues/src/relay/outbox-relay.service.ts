@@ -4,8 +4,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { OutboxRepository } from '@quayside/data-access';
 import type { Queue } from 'bull';
-import { jobPriority, QUEUE_NAMES } from '../contract/queue-names';
-import type { QueueName } from '../contract/queue-names';
+import { jobPriority, QUEUE_NAMES } from '../contract/queue-contract';
+import type { QueueName } from '../contract/queue-contract';
 
 export interface RelayOptions {
   pollIntervalMs: number;
@@ -57,7 +57,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
         await this.queue(row.queue as QueueName).add(
           row.job_name,
           { ...row.payload, outboxId: row.id },
-          { jobId: row.id, attempts: 3, backoff: { type: 'exponential', delay: 1000 }, priority: jobPriority(row.job_name, row.payload) },
+          { jobId: row.id, attempts: 3, backoff: { type: 'exponential', delay: 1000 }, priority: jobPriority(row.job_name) },
         );
       } catch (error) {
         failed.push(row.id);

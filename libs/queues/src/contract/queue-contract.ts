@@ -1,0 +1,99 @@
+import type { OutboxEntry } from '@quayside/data-access';
+
+/**
+ * The queue contract between the three apps, in one place: every queue, every job, the queue
+ * that carries it, its payload and its priority. Producers write jobs with `outboxJob` (typed
+ * by job name), consumers handle them with `@JobHandler(JOB.x)` (whose handler must accept
+ * that job's payload), and the start-up check refuses an app whose handlers do not match.
+ * docs/architecture.md draws it.
+ */
+export const QUEUE = {
+  tracker: 'tracker',
+  webhookFanout: 'webhook-fanout',
+  webhookDelivery: 'webhook-delivery',
+} as const;
+export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
+export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUE);
+
+/** What a producer writes for each job (the outbox row's payload). */
+export interface JobPayloads {
+  /** First and later attempts of a tracking request (pending / awaiting_manifest / retrying). api → tracker-worker. */
+  'track-request': { trackingRequestId: string };
+  /** An account's shipment: settle its stop, or refresh its physical shipment (resume, refresh asked for). api → tracker-worker. */
+  'refresh-shipment': { shipmentId: string; reason: 'manual' | 'resume' };
+  /** The routine refresh of one physical shipment, for every account following it. tracker-worker → tracker-worker. */
+  'refresh-carrier-shipment': { carrierShipmentId: string };
+  /** `PATCH /containers/{id}/refresh`: jumps the queue. api → tracker-worker. */
+  'refresh-container': { containerId: string };
+  /** Repeating tick that finds the physical shipments due for a refresh (a Bull repeatable, not an outbox row). */
+  'schedule-refreshes': Record<string, never>;
+  /** One stored event → one notification per subscribed active webhook. tracker-worker → webhook-dispatcher. */
+  'fan-out': { eventId: string };
+  /** One notification → one signed POST (retried with backoff). webhook-dispatcher → webhook-dispatcher. */
+  'deliver': { notificationId: string };
+}
+export type JobName = keyof JobPayloads;
+
+/**
+ * What a consumer receives: the payload and the outbox row it completes in the transaction of
+ * its effects (the relay adds it; every job but the repeatable tick comes through the outbox).
+ */
+export type JobData<J extends JobName> = JobPayloads[J] & { outboxId: string };
+
+interface JobRoute {
+  queue: QueueName;
+  /** Bull priority (1 runs first): what a client asked for jumps ahead of tracking work, which runs ahead of routine refreshes. */
+  priority: number;
+}
+
+/** Which queue carries each job, and its priority. */
+export const JOB_ROUTES: Readonly<Record<JobName, JobRoute>> = {
+  'track-request': { queue: QUEUE.tracker, priority: 2 },
+  'refresh-shipment': { queue: QUEUE.tracker, priority: 1 },
+  'refresh-carrier-shipment': { queue: QUEUE.tracker, priority: 5 },
+  'refresh-container': { queue: QUEUE.tracker, priority: 1 },
+  'schedule-refreshes': { queue: QUEUE.tracker, priority: 3 },
+  'fan-out': { queue: QUEUE.webhookFanout, priority: 3 },
+  'deliver': { queue: QUEUE.webhookDelivery, priority: 3 },
+};
+
+/** Job names as constants (`JOB.trackRequest`), so a typo is a compile error. */
+export const JOB = {
+  trackRequest: 'track-request',
+  refreshShipment: 'refresh-shipment',
+  refreshCarrierShipment: 'refresh-carrier-shipment',
+  refreshContainer: 'refresh-container',
+  scheduleRefreshes: 'schedule-refreshes',
+  fanOut: 'fan-out',
+  deliver: 'deliver',
+} as const satisfies Record<string, JobName>;
+
+/** Which queue carries which job; the start-up check uses it to find missing or doubled handlers. */
+export const JOBS_BY_QUEUE: Readonly<Record<QueueName, readonly JobName[]>> = Object.fromEntries(
+  QUEUE_NAMES.map((queue) => [queue, (Object.keys(JOB_ROUTES) as JobName[]).filter((job) => JOB_ROUTES[job].queue === queue)]),
+) as Record<QueueName, JobName[]>;
+
+export function isJobName(name: string): name is JobName {
+  return Object.prototype.hasOwnProperty.call(JOB_ROUTES, name);
+}
+
+/** Bull priority of a job (1 runs first). */
+export function jobPriority(job: string): number {
+  return isJobName(job) ? JOB_ROUTES[job].priority : 3;
+}
+
+/** An outbox row for `job`: its queue comes from the contract, its payload is checked against it. */
+export function outboxJob<J extends JobName>(job: J, payload: JobPayloads[J], options: { accountId?: string | null; availableAt?: Date } = {}): OutboxEntry {
+  return {
+    queue: JOB_ROUTES[job].queue,
+    jobName: job,
+    payload: { ...payload },
+    ...(options.accountId !== undefined ? { accountId: options.accountId } : {}),
+    ...(options.availableAt !== undefined ? { availableAt: options.availableAt } : {}),
+  };
+}
+
+/** The queue and job name of `job`, for repositories that write its outbox rows themselves. */
+export function jobRoute<J extends JobName>(job: J): { queue: QueueName; jobName: J } {
+  return { queue: JOB_ROUTES[job].queue, jobName: job };
+}
