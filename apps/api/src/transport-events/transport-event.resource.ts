@@ -11,6 +11,7 @@ export interface TransportEventRelationshipLoaders {
   containers: (ids: readonly string[], account: AccountContext) => Promise<readonly unknown[]>;
   ports: (ids: readonly string[]) => Promise<readonly unknown[]>;
   terminals: (ids: readonly string[]) => Promise<readonly unknown[]>;
+  transportEvents: (ids: readonly string[], account: AccountContext) => Promise<readonly unknown[]>;
 }
 
 /**
@@ -28,6 +29,8 @@ export function transportEventResource(loaders: TransportEventRelationshipLoader
       container: relationshipByIds<TransportEventEntity, AccountContext>('container', (e) => e.container_id, loaders.containers),
       location: relationshipByIds<TransportEventEntity, AccountContext>('port', (e) => e.location_id, (ids) => loaders.ports(ids)),
       terminal: relationshipByIds<TransportEventEntity, AccountContext>('terminal', (e) => e.terminal_id, (ids) => loaders.terminals(ids)),
+      // The version this one corrects (docs/containers.md, "Corrections").
+      previous_version: relationshipByIds<TransportEventEntity, AccountContext>(TRANSPORT_EVENT_TYPE, (e) => e.previous_version_id, loaders.transportEvents),
     },
   };
 }

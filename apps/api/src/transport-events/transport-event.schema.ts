@@ -14,11 +14,13 @@ export const TRANSPORT_EVENT_SCHEMA: SchemaObject = resourceSchema(
     data_source: { type: 'string', enum: [...DATA_SOURCES] },
     vessel_name: { ...NULLABLE_STRING, description: 'Not in the reference (there is no vessel resource): the vessel, when the event has one.' },
     vessel_imo: { ...NULLABLE_STRING, description: 'Not in the reference: IMO number of that vessel.' },
+    invalidated_at: { ...NULLABLE_DATE_TIME, description: 'Set when the source corrected or withdrew this version; the correction names it as its `previous_version`.' },
   },
   {
     shipment: toOne('shipment'),
     container: toOne('container', false),
     location: toOne('port'),
     terminal: toOne('terminal'),
+    previous_version: toOne('transport_event'),
   },
 );

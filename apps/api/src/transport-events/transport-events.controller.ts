@@ -26,10 +26,10 @@ export class TransportEventsController {
     description:
       'Normalized milestones of the container, each with its `timestamp` in UTC and the IANA `timezone` of where it happened. ' +
       'Listed in the order they were stored, `(created_at, id)`; sort by `timestamp` for the chronology. No estimated events. ' +
-      '`include` takes `shipment`, `container`, `location` (port), `terminal`.',
+      '`include` takes `shipment`, `container`, `location` (port), `terminal`, `previous_version` (the version a correction supersedes).',
   })
   @ApiParam({ name: 'id', description: 'Container id (uuid)' })
-  @ApiQuery({ name: 'include', required: false, description: 'Comma list: shipment, container, location, terminal.' })
+  @ApiQuery({ name: 'include', required: false, description: 'Comma list: shipment, container, location, terminal, previous_version.' })
   @ApiQuery({ name: 'page[number]', required: false, schema: { type: 'integer', default: 1 } })
   @ApiQuery({ name: 'page[size]', required: false, schema: { type: 'integer', default: 30, maximum: 100 } })
   @ApiOkResponse({ schema: listDocument(TRANSPORT_EVENT_SCHEMA, 'Resources named in `include`.') })

@@ -1,5 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { ContainerEntity, ProvisionedAccount, TransportEventEntity } from '@quayside/data-access';
+import { TransportEventEntity } from '@quayside/data-access';
+import type { ContainerEntity, ProvisionedAccount } from '@quayside/data-access';
 import { createContainer, createTransportEvent } from '@quayside/testing';
 import { ApiTestContext, call } from '../test/api-test-app';
 
@@ -70,17 +71,43 @@ describe('GET /v2/containers/{id}/transport_events', () => {
         data_source: 'shipping_line',
         vessel_name: 'EVER FORWARD',
         vessel_imo: '9850551',
+        invalidated_at: null,
       },
       relationships: {
         shipment: { data: { id: container.shipment_id, type: 'shipment' } },
         container: { data: { id: container.id, type: 'container' } },
         location: { data: null },
         terminal: { data: null },
+        previous_version: { data: null },
       },
     });
     expect(data[2]!.relationships['location']).toEqual({ data: { id: portId, type: 'port' } });
     expect(data[2]!.relationships['terminal']).toEqual({ data: { id: terminalId, type: 'terminal' } });
     expect(response.json!['meta']).toEqual({ size: 30, total: 3 });
+  });
+
+  it('shows a corrected milestone: the superseded version with invalidated_at, the correction pointing at it (includable)', async () => {
+    const corrected = await createContainer(ctx.db.dataSource, owner.account.id);
+    const first = await createTransportEvent(ctx.db.dataSource, corrected, { event: 'container.transport.vessel_departed', location_locode: 'CNSHA', leg: 0 });
+    await ctx.db.dataSource.getRepository(TransportEventEntity).update({ id: first.id }, { invalidated_at: new Date('2026-08-16T00:00:00.000Z') });
+    const second = await createTransportEvent(ctx.db.dataSource, corrected, {
+      event: 'container.transport.vessel_departed',
+      location_locode: 'CNSHA',
+      leg: 0,
+      timestamp: new Date('2026-08-10T16:30:00.000Z'),
+      previous_version_id: first.id,
+    });
+    const response = await call(app, 'GET', `/v2/containers/${corrected.id}/transport_events?include=previous_version`, { key: owner.key });
+    expect(response.status).toBe(200);
+    const data = response.json!['data'] as Resource[];
+    expect(data.map((e) => [e.id, e.attributes['invalidated_at']])).toEqual([
+      [first.id, '2026-08-16T00:00:00.000Z'],
+      [second.id, null],
+    ]);
+    expect(data[1]!.relationships['previous_version']).toEqual({ data: { id: first.id, type: 'transport_event' } });
+    // Alone on its page, the correction brings the version it supersedes along.
+    const page = await call(app, 'GET', `/v2/containers/${corrected.id}/transport_events?include=previous_version&page[size]=1&page[number]=2`, { key: owner.key });
+    expect((page.json!['included'] as Resource[]).map((r) => [r.id, r.attributes['invalidated_at']])).toEqual([[first.id, '2026-08-16T00:00:00.000Z']]);
   });
 
   it('pages with links', async () => {

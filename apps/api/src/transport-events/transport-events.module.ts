@@ -21,6 +21,7 @@ export class TransportEventsModule implements OnModuleInit {
     private readonly shipments: ShipmentRepository,
     private readonly containers: ContainersQueryService,
     private readonly reference: ReferenceResourceRepository,
+    private readonly transportEvents: TransportEventRepository,
   ) {}
 
   onModuleInit(): void {
@@ -30,6 +31,7 @@ export class TransportEventsModule implements OnModuleInit {
         containers: (ids, account) => this.containers.byIds(account, ids),
         ports: (ids) => this.reference.findPortsByIds(ids),
         terminals: (ids) => this.reference.findTerminalsByIds(ids),
+        transportEvents: (ids, account) => this.transportEvents.findManyOwned(account, ids),
       }),
     );
   }

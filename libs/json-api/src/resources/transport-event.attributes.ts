@@ -6,7 +6,7 @@ import type { AttributesOf } from './attributes-of';
 /** The columns a transport event's attributes are read from. */
 export type TransportEventAttributeSource = Pick<
   TransportEventEntity,
-  'event' | 'created_at' | 'voyage_number' | 'timestamp' | 'timezone' | 'location_locode' | 'data_source' | 'vessel_name' | 'vessel_imo'
+  'event' | 'created_at' | 'voyage_number' | 'timestamp' | 'timezone' | 'location_locode' | 'data_source' | 'vessel_name' | 'vessel_imo' | 'invalidated_at'
 >;
 
 /** Beyond the reference: there is no vessel resource, so the vessel is given as attributes. */
@@ -15,7 +15,12 @@ export interface TransportEventVesselAttributes {
   vessel_imo: string | null;
 }
 
-export type TransportEventResourceAttributes = AttributesOf<TransportEventAttributes & TransportEventVesselAttributes>;
+/** Set when the source corrected or withdrew this version (the correction points back at it as `previous_version`). */
+export interface TransportEventVersionAttributes {
+  invalidated_at: string | null;
+}
+
+export type TransportEventResourceAttributes = AttributesOf<TransportEventAttributes & TransportEventVesselAttributes & TransportEventVersionAttributes>;
 
 /**
  * The reference's transport event, for the api and for webhook payloads alike: `timestamp`
@@ -33,5 +38,6 @@ export function transportEventAttributes(event: TransportEventAttributeSource): 
     data_source: event.data_source,
     vessel_name: event.vessel_name,
     vessel_imo: event.vessel_imo,
+    invalidated_at: isoInstant(event.invalidated_at),
   };
 }

@@ -15,7 +15,7 @@ export type ShipmentRecord = Omit<Shipment, 'account_id'> & {
   container_ids?: readonly string[];
 };
 
-export type ContainerRecord = Omit<ContainerEntity, 'account' | 'account_id' | 'shipment' | 'pod_terminal' | 'next_refresh_at' | 'last_snapshot'>;
+export type ContainerRecord = Omit<ContainerEntity, 'account' | 'account_id' | 'shipment' | 'pod_terminal' | 'next_refresh_at' | 'last_snapshot' | 'change_version'>;
 
 export type TransportEventRecord = Pick<
   TransportEventEntity,
@@ -33,6 +33,8 @@ export type TransportEventRecord = Pick<
   | 'shipment_id'
   | 'location_id'
   | 'terminal_id'
+  | 'invalidated_at'
+  | 'previous_version_id'
 >;
 
 export type EstimatedEventRecord = Pick<

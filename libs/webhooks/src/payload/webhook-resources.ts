@@ -100,6 +100,7 @@ export function webhookPayloadResources(visibility: ContainerVisibility): Resour
         vessel: relationshipByIds('vessel', () => null),
         location: relationshipByIds('port', (e) => e.location_id),
         terminal: relationshipByIds('terminal', (e) => e.terminal_id),
+        previous_version: relationshipByIds('transport_event', (e) => e.previous_version_id),
       },
     })
     .register<EstimatedEventRecord>({

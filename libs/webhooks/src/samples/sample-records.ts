@@ -84,6 +84,7 @@ export function sampleTransportEvent(event: TransportEventRecord['event']): Tran
     id: SAMPLE_IDS.transportEvent, event, voyage_number: '098N', timestamp: at('2026-08-14T09:12:00Z'), timezone: 'America/Los_Angeles',
     location_locode: 'USOAK', created_at: at('2026-08-14T09:30:00Z'), data_source: 'shipping_line', vessel_name: 'MSC CHANNE', vessel_imo: '9710438',
     container_id: SAMPLE_IDS.container, shipment_id: SAMPLE_IDS.shipment, location_id: SAMPLE_IDS.portOfDischarge, terminal_id: SAMPLE_IDS.terminal,
+    invalidated_at: null, previous_version_id: null,
   };
 }
 
