@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { transportEventDedupeKey } from '@quayside/data-access';
 import type { NewEvent, NewTransportEvent } from '@quayside/data-access';
+import { rowEventKey } from '@quayside/domain';
 
 export interface ChangedContainer {
   id: string;
@@ -49,7 +50,8 @@ export function refreshChange(accountId: string, shipmentId: string, containers:
       account_id: accountId,
       container_id: container.id,
       shipment_id: shipmentId,
-      dedupe_key: transportEventDedupeKey(milestone),
+      leg: 0,
+      dedupe_key: transportEventDedupeKey({ ...milestone, leg: 0 }),
     };
     transportEvents.push(transportEvent);
     events.push({
@@ -62,6 +64,7 @@ export function refreshChange(accountId: string, shipmentId: string, containers:
       container_id: container.id,
       payload: { ...milestone, timestamp: departedAt.toISOString(), container_number: container.number },
       occurred_at: at,
+      dedupe_key: rowEventKey(transportEvent.id, 'container.transport.vessel_departed'),
       requiresTransportEventId: transportEvent.id,
     });
   }

@@ -2,7 +2,7 @@ import { getQueueToken } from '@nestjs/bull';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { CarrierAdapter, CarrierTrackQuery, CarrierTrackResult, RailAdapter, TerminalAdapter } from '@quayside/carriers';
-import { ContainerEntity, EventEntity, OutboxEntity, OutboxRepository, ShipmentEntity, TrackingRequestEntity } from '@quayside/data-access';
+import { CarrierShipmentEntity, ContainerEntity, EventEntity, OutboxEntity, OutboxRepository, ShipmentEntity, TrackingRequestEntity } from '@quayside/data-access';
 import { JOB, QUEUE } from '@quayside/queues';
 import { createAccount, createTestDatabase, testRedisPrefix } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
@@ -14,7 +14,7 @@ import { TrackingAdapters } from './adapters/tracking-adapters';
 import { AppModule } from './app.module';
 import { ScheduleRefreshesService } from './scheduler/schedule-refreshes.service';
 import { TEST_REDIS_URL, testTrackerConfig } from './test/tracker-test-harness';
-import type { TimeScale } from './tracking-state/time-scale';
+import type { TimeScale } from './adapters/time-scale';
 
 /** The configured sandbox adapters, counting carrier calls per number. */
 class CountingAdapters extends TrackingAdapters {
@@ -124,23 +124,28 @@ describe('tracker-worker app (real Postgres, Redis, Bull and relay)', () => {
     const shipments = await db.dataSource.getRepository(ShipmentEntity).findBy({ bill_of_lading_number: 'TEST-TR-HOLDS' });
     expect(shipments).toHaveLength(2);
 
-    // Make both due now and run one tick by hand (the repeatable one may run too: claims never overlap).
+    // One physical shipment behind both records, with one schedule.
+    expect(new Set(shipments.map((s) => s.carrier_shipment_id)).size).toBe(1);
+    const physical = shipments[0]!.carrier_shipment_id!;
+
+    // Make it due now and run one tick by hand (the repeatable one may run too: claims never overlap).
     const before = adapters.calls.filter((n) => n === 'TEST-TR-HOLDS').length;
-    await db.dataSource.query(`UPDATE shipments SET next_refresh_at = now() - interval '1 second' WHERE bill_of_lading_number = 'TEST-TR-HOLDS'`);
+    await db.dataSource.query(`UPDATE carrier_shipments SET next_refresh_at = now() - interval '1 second' WHERE id = $1`, [physical]);
     const tick = await app.get(ScheduleRefreshesService).tick(new Date(), () => 0);
-    const claimedByOthers = tick.claimed === 0;
-    if (!claimedByOthers) {
-      expect(tick.claimed).toBe(2);
-      expect(tick.enqueued).toHaveLength(1);
-    }
-    await waitFor('the refresh to reach the carrier', async () => adapters.calls.filter((n) => n === 'TEST-TR-HOLDS').length > before);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Unless the repeatable tick claimed it first, this tick wrote its one refresh job.
+    expect(tick.enqueued.filter((id) => id !== physical)).toEqual([]);
+    const refreshed = await waitFor('the refresh job to complete', async () => {
+      const [job] = await db.dataSource.getRepository(OutboxEntity).find({ where: { job_name: JOB.refreshCarrierShipment }, order: { created_at: 'DESC' } });
+      return job?.completed_at ? job : null;
+    });
+    expect(refreshed.payload).toEqual({ carrierShipmentId: physical });
     expect(adapters.calls.filter((n) => n === 'TEST-TR-HOLDS').length).toBe(before + 1);
     const after = await db.dataSource.getRepository(ShipmentEntity).findBy({ bill_of_lading_number: 'TEST-TR-HOLDS' });
     for (const shipment of after) {
-      expect(shipment.next_refresh_at?.getTime()).toBeGreaterThan(Date.now());
       expect(shipment.line_tracking_last_succeeded_at?.getTime()).toBeGreaterThan(shipments[0]?.line_tracking_last_succeeded_at?.getTime() ?? 0);
     }
+    const carrierShipment = await db.dataSource.getRepository(CarrierShipmentEntity).findOneByOrFail({ id: physical });
+    expect(carrierShipment.next_refresh_at?.getTime()).toBeGreaterThan(Date.now());
   });
 
   it('a manual container refresh (PATCH /containers/{id}/refresh → outbox row) refreshes its shipment at once', async () => {
@@ -150,7 +155,7 @@ describe('tracker-worker app (real Postgres, Redis, Bull and relay)', () => {
     const shipmentId = (await request(id)).tracked_object_id ?? '';
     const container = await db.dataSource.getRepository(ContainerEntity).findOneByOrFail({ shipment_id: shipmentId });
     const before = (await db.dataSource.getRepository(ShipmentEntity).findOneByOrFail({ id: shipmentId })).line_tracking_last_succeeded_at;
-    await db.dataSource.query(`UPDATE shipments SET next_refresh_at = now() + interval '1 day' WHERE id = $1`, [shipmentId]);
+    await db.dataSource.query(`UPDATE carrier_shipments SET next_refresh_at = now() + interval '1 day' WHERE id = (SELECT carrier_shipment_id FROM shipments WHERE id = $1)`, [shipmentId]);
     const row = await db.dataSource.transaction((manager) =>
       app.get(OutboxRepository).enqueue(manager, { queue: QUEUE.tracker, jobName: JOB.refreshContainer, payload: { containerId: container.id }, accountId: account.id }),
     );

@@ -26,6 +26,7 @@ export class AppModule {
           prefix: config.REDIS_PREFIX,
           consumes: [QUEUE.tracker],
           relay: { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS, redeliverAfterMs: config.OUTBOX_REDELIVER_AFTER_MS, maxPublishes: config.OUTBOX_MAX_PUBLISHES },
+          locks: { lockDurationMs: config.QUEUE_LOCK_DURATION_MS, stalledIntervalMs: config.QUEUE_STALLED_INTERVAL_MS },
         }),
         WorkerOpsModule.forRoot({ port: config.OPS_PORT, host: config.OPS_HOST }),
         AdaptersModule.forRoot(config, options.adapters),

@@ -78,6 +78,8 @@ describe('a worker killed in the middle of a job', () => {
         LOG_LEVEL: 'silent',
         OUTBOX_POLL_INTERVAL_MS: '50',
         OUTBOX_REDELIVER_AFTER_MS: '1000',
+        // The killed worker's lease on the number lapses after this; the next attempt waits for it.
+        REFRESH_LEASE_MS: '2000',
         CARRIERS_CONFIG: JSON.stringify({ carriers: [{ scac: 'DCSA', kind: 'dcsa', baseUrl: carrierUrl, timeoutMs: 60_000 }], terminals: [], rail: [] }),
       },
       stdio: ['ignore', 'ignore', 'inherit'],

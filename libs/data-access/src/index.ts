@@ -37,19 +37,32 @@ export type { GeneratedApiKey } from './repositories/api-key-secret';
 export { ACTIVE_CONTAINER_CAP, GATED_ACTIONS, TRIAL_DAYS, entitlementsOf, trialEndsAt } from './repositories/plan-terms';
 export type { Entitlements, GatedAction } from './repositories/plan-terms';
 export { ShipmentStateRepository } from './repositories/shipment-state.repository';
-export type { FanOutJobName, StateDecision } from './repositories/shipment-state.repository';
+export type { StateDecision } from './repositories/shipment-state.repository';
+export type { FanOutJobName } from './repositories/state-writer';
 export type {
+  Follower,
+  LoadedObservation,
   LoadedTrackingState,
+  NewCarrierShipment,
   NewEstimatedEvent,
   NewEvent,
   NewTransportEvent,
+  ObservationDecision,
+  ObservationLease,
+  ObservationResult,
+  ObservationSource,
+  ObservationSources,
+  ObservationTarget,
+  SourceStamp,
   StateTransactionResult,
   StateTransactionTarget,
   StateWrite,
   StoredShipmentState,
 } from './repositories/shipment-state.types';
+export { ObservationRepository } from './repositories/observation.repository';
+export { CarrierShipmentRepository } from './repositories/carrier-shipment.repository';
+export type { CarrierShipmentClaim, DueCarrierShipment, NumberClaim } from './repositories/carrier-shipment.repository';
 export { TrackingRepository } from './repositories/tracking.repository';
-export type { DueShipment, RefreshGroup } from './repositories/tracking.repository';
 export { WebhookRegistrationRepository } from './repositories/webhook-registration.repository';
 export type { NewWebhook, WebhookChanges } from './repositories/webhook-registration.repository';
 export { WebhookNotificationQueryRepository } from './repositories/webhook-notification-query.repository';

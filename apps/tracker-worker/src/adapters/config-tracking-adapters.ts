@@ -1,7 +1,7 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import type { AdapterRegistryConfig, CarrierAdapter, RailAdapter, TerminalAdapter, TimeZoneLookup } from '@quayside/carriers';
 import { AdapterRegistry } from '@quayside/carriers';
-import { TimeScale } from '../tracking-state/time-scale';
+import { TimeScale } from './time-scale';
 import { TrackingAdapters } from './tracking-adapters';
 
 const key = (code: string): string => code.trim().toUpperCase();

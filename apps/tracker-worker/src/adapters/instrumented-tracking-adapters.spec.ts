@@ -1,6 +1,6 @@
 import type { CarrierAdapter, CarrierTrackResult } from '@quayside/carriers';
 import { MetricsService } from '@quayside/platform';
-import type { TimeScale } from '../tracking-state/time-scale';
+import type { TimeScale } from './time-scale';
 import { InstrumentedTrackingAdapters } from './instrumented-tracking-adapters';
 import { TrackingAdapters } from './tracking-adapters';
 

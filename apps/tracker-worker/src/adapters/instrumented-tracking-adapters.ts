@@ -1,6 +1,6 @@
 import type { CarrierAdapter, RailAdapter, TerminalAdapter } from '@quayside/carriers';
 import type { MetricsService } from '@quayside/platform';
-import type { TimeScale } from '../tracking-state/time-scale';
+import type { TimeScale } from './time-scale';
 import { TrackingAdapters } from './tracking-adapters';
 
 type Kind = 'carrier' | 'terminal' | 'rail';

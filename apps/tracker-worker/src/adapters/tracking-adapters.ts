@@ -1,5 +1,5 @@
 import type { CarrierAdapter, RailAdapter, TerminalAdapter } from '@quayside/carriers';
-import type { TimeScale } from '../tracking-state/time-scale';
+import type { TimeScale } from './time-scale';
 
 /**
  * The adapters the tracker asks, by carrier SCAC, terminal FIRMS code and rail SCAC. An

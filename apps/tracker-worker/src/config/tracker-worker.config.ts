@@ -45,6 +45,16 @@ export class TrackerWorkerConfig extends WorkerAppConfig {
   @Max(3_600_000)
   REFRESH_MIN_INTERVAL_MS: number = 2000;
 
+  /**
+   * How long a refresh may ask the carrier, terminal and rail before another refresh of the same
+   * physical shipment may start. Longer than the slowest adapter's timeouts together; a worker
+   * that dies holding a lease delays the next refresh of that shipment by at most this.
+   */
+  @IsInt()
+  @Min(1000)
+  @Max(3_600_000)
+  REFRESH_LEASE_MS: number = 120_000;
+
   /** How often the repeatable `schedule-refreshes` tick looks for due shipments. */
   @IsInt()
   @Min(200)

@@ -57,7 +57,7 @@ describe('a bill of lading with many containers changing at once', () => {
     expect(before).toBe(1 + COUNT * 2);
 
     const query = jest.spyOn(EntityManager.prototype, 'query');
-    const result = await harness.module.get(RefreshShipmentUseCase).execute({ shipmentId, outboxId: null, reason: 'scheduled' }, dayOf(T0, 2));
+    const result = await harness.module.get(RefreshShipmentUseCase).execute({ shipmentId, outboxId: null, reason: 'manual' }, dayOf(T0, 2));
     const statements = query.mock.calls.map(([sql]) => sql.trim().split(/\s+/).slice(0, 2).join(' '));
     query.mockRestore();
 

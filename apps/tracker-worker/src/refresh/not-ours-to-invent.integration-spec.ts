@@ -47,7 +47,7 @@ describe('what is not ours to invent', () => {
     const { id, outboxId } = await harness.trackingRequest(account, 'UNSERVED-TERMINAL', T0);
     await harness.module.get(TrackRequestUseCase).execute({ trackingRequestId: id, outboxId }, T0);
     const shipmentId = (await harness.request(id)).tracked_object_id ?? '';
-    for (const day of [2, 3, 4]) await harness.module.get(RefreshShipmentUseCase).execute({ shipmentId, outboxId: null, reason: 'scheduled' }, dayOf(T0, day));
+    for (const day of [2, 3, 4]) await harness.module.get(RefreshShipmentUseCase).execute({ shipmentId, outboxId: null, reason: 'manual' }, dayOf(T0, day));
 
     const terminal = await harness.db.dataSource.query<Array<{ id: string }>>(`SELECT id FROM terminals WHERE firms_code = 'Y258'`);
     expect(await harness.containers(shipmentId)).toMatchObject([

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ShipmentStateRepository, TrackingRepository } from '@quayside/data-access';
-import { FAN_OUT } from '../tracking-requests/track-request.use-case';
+import { TrackingRepository } from '@quayside/data-access';
+import { CarrierShipmentRefresher } from '../tracking-state/carrier-shipment-refresher.service';
 import { RefreshShipmentUseCase } from './refresh-shipment.use-case';
 import type { RefreshResult } from './refresh-shipment.use-case';
 
@@ -12,16 +12,13 @@ import type { RefreshResult } from './refresh-shipment.use-case';
 export class RefreshContainerUseCase {
   constructor(
     private readonly tracking: TrackingRepository,
-    private readonly states: ShipmentStateRepository,
     private readonly refreshShipment: RefreshShipmentUseCase,
+    private readonly refresher: CarrierShipmentRefresher,
   ) {}
 
   async execute(command: { containerId: string; outboxId: string | null }, now: Date = new Date()): Promise<RefreshResult> {
     const container = await this.tracking.findContainer(command.containerId);
-    if (container?.shipment_id == null) {
-      const closed = await this.states.transact({ outboxId: command.outboxId }, FAN_OUT, () => null);
-      return { status: closed.status === 'replayed' ? 'replayed' : 'missing' };
-    }
+    if (container?.shipment_id == null) return this.refresher.closeJob(command.outboxId, 'missing');
     return this.refreshShipment.execute({ shipmentId: container.shipment_id, outboxId: command.outboxId, reason: 'manual' }, now);
   }
 }

@@ -1,31 +1,42 @@
 import { Logger } from '@nestjs/common';
-import type { RefreshContainerJob, RefreshShipmentJob } from '@quayside/queues';
+import type { JobData } from '@quayside/queues';
 import { JOB, JobHandler, QUEUE, QueueConsumer } from '@quayside/queues';
 import type { Job } from 'bull';
+import type { RefreshRun } from '../tracking-state/carrier-shipment-refresher.service';
+import { RefreshCarrierShipmentUseCase } from './refresh-carrier-shipment.use-case';
 import { RefreshContainerUseCase } from './refresh-container.use-case';
 import { RefreshShipmentUseCase } from './refresh-shipment.use-case';
 import type { RefreshResult } from './refresh-shipment.use-case';
 
-/** Scheduled (`refresh-shipment`) and manual (`refresh-container`) refreshes. */
+/** Routine (`refresh-carrier-shipment`), per-record (`refresh-shipment`) and client-asked (`refresh-container`) refreshes. */
 @QueueConsumer(QUEUE.tracker)
 export class RefreshProcessor {
   private readonly logger = new Logger('Refresh');
 
   constructor(
+    private readonly refreshCarrierShipment: RefreshCarrierShipmentUseCase,
     private readonly refreshShipment: RefreshShipmentUseCase,
     private readonly refreshContainer: RefreshContainerUseCase,
   ) {}
 
-  @JobHandler(JOB.refreshShipment, { concurrency: 4 })
-  async shipment(job: Job<RefreshShipmentJob>): Promise<RefreshResult> {
-    const result = await this.refreshShipment.execute({ shipmentId: job.data.shipmentId, outboxId: job.data.outboxId ?? null, reason: job.data.reason });
+  // Carrier calls wait on the carriers registry's per-carrier limits, so more jobs than calls may be in flight.
+  @JobHandler(JOB.refreshCarrierShipment, { concurrency: 4 })
+  async carrierShipment(job: Job<JobData<'refresh-carrier-shipment'>>): Promise<RefreshRun> {
+    const result = await this.refreshCarrierShipment.execute({ carrierShipmentId: job.data.carrierShipmentId, outboxId: job.data.outboxId });
+    this.logger.debug(`physical shipment ${job.data.carrierShipmentId}: ${result.status}`);
+    return result;
+  }
+
+  @JobHandler(JOB.refreshShipment, { concurrency: 2 })
+  async shipment(job: Job<JobData<'refresh-shipment'>>): Promise<RefreshResult> {
+    const result = await this.refreshShipment.execute({ shipmentId: job.data.shipmentId, outboxId: job.data.outboxId, reason: job.data.reason });
     this.logger.debug(`shipment ${job.data.shipmentId} (${job.data.reason}): ${result.status}`);
     return result;
   }
 
   @JobHandler(JOB.refreshContainer, { concurrency: 2 })
-  async container(job: Job<RefreshContainerJob>): Promise<RefreshResult> {
-    const result = await this.refreshContainer.execute({ containerId: job.data.containerId, outboxId: job.data.outboxId ?? null });
+  async container(job: Job<JobData<'refresh-container'>>): Promise<RefreshResult> {
+    const result = await this.refreshContainer.execute({ containerId: job.data.containerId, outboxId: job.data.outboxId });
     this.logger.log(`container ${job.data.containerId} refreshed on request: ${result.status}`);
     return result;
   }

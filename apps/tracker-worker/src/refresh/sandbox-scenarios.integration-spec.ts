@@ -1,9 +1,7 @@
-import { ShipmentStateRepository, TrackingRepository } from '@quayside/data-access';
 import type { AccountFeature } from '@quayside/domain';
 import { JOB } from '@quayside/queues';
 import { TrackerTestHarness, dayOf } from '../test/tracker-test-harness';
 import { TrackRequestUseCase } from '../tracking-requests/track-request.use-case';
-import { ObservationService } from '../tracking-state/observation.service';
 import { RefreshShipmentUseCase } from './refresh-shipment.use-case';
 
 const T0 = new Date('2026-08-14T08:00:00.000Z');
@@ -20,7 +18,7 @@ describe('sandbox scenarios end to end', () => {
   let harness: TrackerTestHarness;
 
   beforeAll(async () => {
-    harness = await TrackerTestHarness.create([ObservationService, ShipmentStateRepository, TrackingRepository, TrackRequestUseCase, RefreshShipmentUseCase]);
+    harness = await TrackerTestHarness.create([TrackRequestUseCase, RefreshShipmentUseCase]);
   });
 
   afterAll(async () => {
@@ -38,7 +36,7 @@ describe('sandbox scenarios end to end', () => {
     }
     const shipmentId = (await harness.request(id)).tracked_object_id ?? '';
     for (let half = 1; half <= lastDay * 2; half += 1) {
-      await harness.module.get(RefreshShipmentUseCase).execute({ shipmentId, outboxId: null, reason: 'scheduled' }, at(half / 2));
+      await harness.module.get(RefreshShipmentUseCase).execute({ shipmentId, outboxId: null, reason: 'manual' }, at(half / 2));
     }
     return { account, requestId: id, shipmentId };
   }
@@ -114,7 +112,10 @@ describe('sandbox scenarios end to end', () => {
   it('TEST-TR-RAIL (account with rail_lfd): rail milestones, the rail last free day, and a stop once the empty is returned', async () => {
     const { account, requestId, shipmentId } = await play('TEST-TR-RAIL', 20, ['rail_lfd']);
     expect(await harness.request(requestId)).toMatchObject({ status: 'tracking_stopped' });
-    expect(await harness.shipment(shipmentId)).toMatchObject({ line_tracking_stopped_at: at(18), line_tracking_stopped_reason: 'all_containers_terminated', next_refresh_at: null });
+    const shipment = await harness.shipment(shipmentId);
+    expect(shipment).toMatchObject({ line_tracking_stopped_at: at(18), line_tracking_stopped_reason: 'all_containers_terminated' });
+    // Nobody else follows it: its physical shipment is no longer scheduled.
+    expect((await harness.carrierShipment(shipment.carrier_shipment_id ?? '')).next_refresh_at).toBeNull();
     expect(await harness.containers(shipmentId)).toMatchObject([
       {
         pod_rail_carrier_scac: 'TSTR',
@@ -332,7 +333,7 @@ describe('sandbox scenarios end to end', () => {
       'tracking_request.tracking_stopped',
     ]);
     // After the stop nothing more is asked or told.
-    expect((await harness.module.get(RefreshShipmentUseCase).execute({ shipmentId, outboxId: null, reason: 'scheduled' }, at(29))).status).toBe('settled');
+    expect((await harness.module.get(RefreshShipmentUseCase).execute({ shipmentId, outboxId: null, reason: 'manual' }, at(29))).status).toBe('settled');
     expect((await names(account)).at(-1)).toBe('tracking_request.tracking_stopped');
   });
 });

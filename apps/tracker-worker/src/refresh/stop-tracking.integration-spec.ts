@@ -1,11 +1,12 @@
 import type { SandboxScenario, SandboxStep } from '@quayside/carriers';
-import { ShipmentEntity, ShipmentStateRepository, TrackingRepository } from '@quayside/data-access';
+import { CarrierShipmentEntity, ShipmentEntity } from '@quayside/data-access';
 import { JOB } from '@quayside/queues';
-import { RefreshShipmentUseCase } from '../refresh/refresh-shipment.use-case';
+import { ScheduleRefreshesService } from '../scheduler/schedule-refreshes.service';
 import { ScenarioAdapters } from '../test/scenario-adapters';
 import { TrackerTestHarness, dayOf } from '../test/tracker-test-harness';
 import { TrackRequestUseCase } from '../tracking-requests/track-request.use-case';
-import { ObservationService } from '../tracking-state/observation.service';
+import { RefreshCarrierShipmentUseCase } from './refresh-carrier-shipment.use-case';
+import { RefreshShipmentUseCase } from './refresh-shipment.use-case';
 
 const T0 = new Date('2026-08-14T08:00:00.000Z');
 const at = (day: number): Date => dayOf(T0, day);
@@ -48,7 +49,7 @@ describe('stop tracking', () => {
 
   beforeAll(async () => {
     harness = await TrackerTestHarness.create(
-      [ObservationService, ShipmentStateRepository, TrackingRepository, TrackRequestUseCase, RefreshShipmentUseCase],
+      [TrackRequestUseCase, RefreshShipmentUseCase, RefreshCarrierShipmentUseCase, ScheduleRefreshesService],
       {},
       new ScenarioAdapters(SCENARIOS),
     );
@@ -75,35 +76,35 @@ describe('stop tracking', () => {
     ['STOP-UNAVAILABLE', 'data_unavailable'],
   ])('%s: the line answers %s on a refresh, tracking stops with that reason', async (number, reason) => {
     const { account, requestId, shipmentId } = await tracked(number);
-    expect(await refresh.execute({ shipmentId, outboxId: null, reason: 'scheduled' }, at(2))).toMatchObject({ status: 'refreshed' });
-    expect(await refresh.execute({ shipmentId, outboxId: null, reason: 'scheduled' }, at(3))).toMatchObject({ status: 'stopped', stoppedReason: reason });
+    expect(await refresh.execute({ shipmentId, outboxId: null, reason: 'manual' }, at(2))).toMatchObject({ status: 'refreshed' });
+    expect(await refresh.execute({ shipmentId, outboxId: null, reason: 'manual' }, at(3))).toMatchObject({ status: 'stopped', stoppedReason: reason });
     expect(await harness.request(requestId)).toMatchObject({ status: 'tracking_stopped', failed_reason: null });
-    expect(await harness.shipment(shipmentId)).toMatchObject({ line_tracking_stopped_at: at(3), line_tracking_stopped_reason: reason, next_refresh_at: null });
+    expect(await harness.shipment(shipmentId)).toMatchObject({ line_tracking_stopped_at: at(3), line_tracking_stopped_reason: reason });
     expect(await lastNames(account, 1)).toEqual(['tracking_request.tracking_stopped']);
     expect((await harness.events(account)).at(-1)?.payload).toMatchObject({ stopped_reason: reason });
   });
 
   it('56 days after arrival tracking stops (past_arrival_window), not a day before', async () => {
     const { account, shipmentId } = await tracked('TEST-TR-HOLDS');
-    expect(await refresh.execute({ shipmentId, outboxId: null, reason: 'scheduled' }, at(58))).toMatchObject({ status: 'refreshed' });
-    expect(await refresh.execute({ shipmentId, outboxId: null, reason: 'scheduled' }, at(59))).toMatchObject({ status: 'stopped', stoppedReason: 'past_arrival_window' });
+    expect(await refresh.execute({ shipmentId, outboxId: null, reason: 'manual' }, at(58))).toMatchObject({ status: 'refreshed' });
+    expect(await refresh.execute({ shipmentId, outboxId: null, reason: 'manual' }, at(59))).toMatchObject({ status: 'stopped', stoppedReason: 'past_arrival_window' });
     expect(await harness.shipment(shipmentId)).toMatchObject({ line_tracking_stopped_reason: 'past_arrival_window' });
     expect(await lastNames(account, 1)).toEqual(['tracking_request.tracking_stopped']);
   });
 
   it('56 days without anything new from the line, tracking stops (no_updates_at_line)', async () => {
     const { shipmentId } = await tracked('STOP-SILENT');
-    for (const day of [10, 30, 55]) expect((await refresh.execute({ shipmentId, outboxId: null, reason: 'scheduled' }, at(day))).status).toBe('refreshed');
-    expect(await refresh.execute({ shipmentId, outboxId: null, reason: 'scheduled' }, at(56))).toMatchObject({ status: 'stopped', stoppedReason: 'no_updates_at_line' });
+    for (const day of [10, 30, 55]) expect((await refresh.execute({ shipmentId, outboxId: null, reason: 'manual' }, at(day))).status).toBe('refreshed');
+    expect(await refresh.execute({ shipmentId, outboxId: null, reason: 'manual' }, at(56))).toMatchObject({ status: 'stopped', stoppedReason: 'no_updates_at_line' });
   });
 
   it('a line that is briefly unreachable changes nothing and raises nothing; the next answer catches up', async () => {
     const { account, shipmentId } = await tracked('STOP-UNREACHABLE');
     const before = await harness.eventNames(account);
-    expect(await refresh.execute({ shipmentId, outboxId: null, reason: 'scheduled' }, at(3))).toMatchObject({ status: 'line_unavailable' });
+    expect(await refresh.execute({ shipmentId, outboxId: null, reason: 'manual' }, at(3))).toMatchObject({ status: 'line_unavailable' });
     expect(await harness.eventNames(account)).toEqual(before);
     expect(await harness.shipment(shipmentId)).toMatchObject({ line_tracking_last_attempted_at: at(3), line_tracking_last_succeeded_at: T0 });
-    expect(await refresh.execute({ shipmentId, outboxId: null, reason: 'scheduled' }, at(4))).toMatchObject({ status: 'refreshed' });
+    expect(await refresh.execute({ shipmentId, outboxId: null, reason: 'manual' }, at(4))).toMatchObject({ status: 'refreshed' });
     expect(await lastNames(account, 1)).toEqual(['container.transport.vessel_arrived QSTU1000004']);
   });
 
@@ -114,7 +115,7 @@ describe('stop tracking', () => {
     await shipments.update({ id: shipmentId }, { line_tracking_stopped_at: at(1), line_tracking_stopped_reason: 'cancelled_by_user' });
     expect(await refresh.execute({ shipmentId, outboxId: null, reason: 'manual' }, at(1))).toMatchObject({ status: 'settled', stoppedReason: 'cancelled_by_user' });
     expect(await harness.request(requestId)).toMatchObject({ status: 'tracking_stopped' });
-    expect(await harness.shipment(shipmentId)).toMatchObject({ next_refresh_at: null, line_tracking_stopped_reason: 'cancelled_by_user' });
+    expect(await harness.shipment(shipmentId)).toMatchObject({ line_tracking_stopped_reason: 'cancelled_by_user' });
     expect(await lastNames(account, 1)).toEqual(['tracking_request.tracking_stopped']);
     const whileStopped = await harness.eventNames(account);
     // Settling again (a replayed job, a second click) says nothing new, and nothing is fetched.
@@ -122,7 +123,7 @@ describe('stop tracking', () => {
     expect(await harness.eventNames(account)).toEqual(whileStopped);
 
     // What the api writes for PATCH /shipments/{id}/resume_tracking (plus a refresh-shipment outbox row, reason resume).
-    await shipments.update({ id: shipmentId }, { line_tracking_stopped_at: null, line_tracking_stopped_reason: null, next_refresh_at: at(11) });
+    await shipments.update({ id: shipmentId }, { line_tracking_stopped_at: null, line_tracking_stopped_reason: null });
     expect(await refresh.execute({ shipmentId, outboxId: null, reason: 'resume' }, at(11))).toMatchObject({ status: 'refreshed' });
     expect(await harness.request(requestId)).toMatchObject({ status: 'succeeded' });
     expect((await harness.eventNames(account)).slice(whileStopped.length)).toEqual([
@@ -132,11 +133,20 @@ describe('stop tracking', () => {
     ]);
   });
 
-  it('a stopped shipment is never claimed by the scheduler', async () => {
-    const { shipmentId } = await tracked('TEST-TR-SUCCEEDED');
-    await harness.db.dataSource.getRepository(ShipmentEntity).update({ id: shipmentId }, { line_tracking_stopped_at: at(1), line_tracking_stopped_reason: 'cancelled_by_user', next_refresh_at: at(1) });
-    const claimed = await harness.module.get(TrackingRepository).claimDueShipments(at(30), 1000, () => at(31));
-    expect(claimed.map((row) => row.id)).not.toContain(shipmentId);
-    expect(await harness.pendingOutbox(JOB.refreshShipment)).toEqual([]);
+  it('a physical shipment nobody follows any more is not asked about again and drops out of the schedule', async () => {
+    const { shipmentId } = await tracked('STOP-SILENT');
+    const shipment = await harness.shipment(shipmentId);
+    await harness.db.dataSource.getRepository(ShipmentEntity).update({ id: shipmentId }, { line_tracking_stopped_at: at(1), line_tracking_stopped_reason: 'cancelled_by_user' });
+    expect((await refresh.execute({ shipmentId, outboxId: null, reason: 'manual' }, at(1))).status).toBe('settled');
+
+    const scheduler = harness.module.get(ScheduleRefreshesService);
+    expect((await scheduler.tick(at(30), () => 0)).enqueued).toContain(shipment.carrier_shipment_id);
+    const job = (await harness.pendingOutbox(JOB.refreshCarrierShipment)).find((row) => row.payload['carrierShipmentId'] === shipment.carrier_shipment_id);
+    expect(job?.payload).toEqual({ carrierShipmentId: shipment.carrier_shipment_id });
+    const events = await harness.eventNames(shipment.account_id);
+    expect(await harness.module.get(RefreshCarrierShipmentUseCase).execute({ carrierShipmentId: shipment.carrier_shipment_id ?? '', outboxId: job?.id ?? null }, at(30))).toEqual({ status: 'unfollowed' });
+    expect(await harness.eventNames(shipment.account_id)).toEqual(events);
+    expect(await harness.db.dataSource.getRepository(CarrierShipmentEntity).findOneByOrFail({ id: shipment.carrier_shipment_id ?? '' })).toMatchObject({ next_refresh_at: null, lease_until: null });
+    expect((await scheduler.tick(at(60), () => 0)).enqueued).not.toContain(shipment.carrier_shipment_id);
   });
 });

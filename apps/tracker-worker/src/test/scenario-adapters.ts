@@ -1,7 +1,7 @@
 import type { CarrierAdapter, RailAdapter, SandboxScenario, TerminalAdapter } from '@quayside/carriers';
 import { SANDBOX_SCAC, SANDBOX_SCENARIOS, SandboxCarrierAdapter, SandboxRailAdapter, SandboxTerminalAdapter } from '@quayside/carriers';
 import { TrackingAdapters } from '../adapters/tracking-adapters';
-import { TimeScale } from '../tracking-state/time-scale';
+import { TimeScale } from '../adapters/time-scale';
 
 /** The sandbox adapters (real time) playing the built-in scenarios plus a test's own. */
 export class ScenarioAdapters extends TrackingAdapters {

@@ -1,7 +1,7 @@
 import type { Provider } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { TestingModule } from '@nestjs/testing';
-import { ContainerEntity, DataAccessModule, EventEntity, OutboxEntity, OutboxRepository, ShipmentEntity, TrackingRequestEntity } from '@quayside/data-access';
+import { CarrierShipmentEntity, ContainerEntity, DataAccessModule, EventEntity, OutboxEntity, OutboxRepository, ShipmentEntity, TrackingRequestEntity } from '@quayside/data-access';
 import type { AccountFeature, RequestType } from '@quayside/domain';
 import { JOB, QUEUE } from '@quayside/queues';
 import { createAccount, createTestDatabase, testRedisPrefix } from '@quayside/testing';
@@ -9,6 +9,7 @@ import type { TestDatabase } from '@quayside/testing';
 import { AdaptersModule } from '../adapters/adapters.module';
 import type { TrackingAdapters } from '../adapters/tracking-adapters';
 import { TrackerWorkerConfig } from '../config/tracker-worker.config';
+import { TrackingStateModule } from '../tracking-state/tracking-state.module';
 
 export const TEST_REDIS_URL = 'redis://127.0.0.1:6379';
 export const DAY_MS = 86_400_000;
@@ -45,7 +46,7 @@ export class TrackerTestHarness {
     const db = await createTestDatabase();
     const config = testTrackerConfig(db.url, testRedisPrefix(), overrides);
     const module = await Test.createTestingModule({
-      imports: [DataAccessModule.forRoot({ databaseUrl: db.url }), AdaptersModule.forRoot(config, adapters)],
+      imports: [DataAccessModule.forRoot({ databaseUrl: db.url }), AdaptersModule.forRoot(config, adapters), TrackingStateModule],
       providers,
     }).compile();
     await module.init();
@@ -79,6 +80,10 @@ export class TrackerTestHarness {
 
   async request(id: string): Promise<TrackingRequestEntity> {
     return this.db.dataSource.getRepository(TrackingRequestEntity).findOneByOrFail({ id });
+  }
+
+  async carrierShipment(id: string): Promise<CarrierShipmentEntity> {
+    return this.db.dataSource.getRepository(CarrierShipmentEntity).findOneByOrFail({ id });
   }
 
   async shipment(id: string): Promise<ShipmentEntity> {

@@ -1,7 +1,5 @@
-import { ShipmentStateRepository, TrackingRepository } from '@quayside/data-access';
 import { JOB } from '@quayside/queues';
 import { DAY_MS, TrackerTestHarness, dayOf } from '../test/tracker-test-harness';
-import { ObservationService } from '../tracking-state/observation.service';
 import { TrackRequestUseCase } from './track-request.use-case';
 
 const T0 = new Date('2026-08-14T08:00:00.000Z');
@@ -11,7 +9,7 @@ describe('track-request', () => {
   let useCase: TrackRequestUseCase;
 
   beforeAll(async () => {
-    harness = await TrackerTestHarness.create([ObservationService, ShipmentStateRepository, TrackingRepository, TrackRequestUseCase]);
+    harness = await TrackerTestHarness.create([TrackRequestUseCase]);
     useCase = harness.module.get(TrackRequestUseCase);
   });
 
@@ -42,7 +40,8 @@ describe('track-request', () => {
       line_tracking_stopped_at: null,
     });
     expect(shipment.pod_terminal_id).not.toBeNull();
-    expect(shipment.next_refresh_at?.getTime()).toBeGreaterThan(T0.getTime());
+    // Its physical shipment is scheduled for the next refresh, for everyone who follows it.
+    expect((await harness.carrierShipment(shipment.carrier_shipment_id ?? '')).next_refresh_at?.getTime()).toBeGreaterThan(T0.getTime());
     const [container, ...others] = await harness.containers(shipment.id);
     expect(others).toEqual([]);
     expect(container).toMatchObject({
@@ -205,7 +204,9 @@ describe('track-request', () => {
     const account = await harness.account();
     const { id, outboxId } = await harness.trackingRequest(account, 'TEST-TR-MULTI-CONTAINER', T0);
     const results = await Promise.all([useCase.execute({ trackingRequestId: id, outboxId }, T0), useCase.execute({ trackingRequestId: id, outboxId }, T0)]);
-    expect(results.map((r) => r.status).sort()).toEqual(['replayed', 'succeeded']);
+    // The second run finds the first one's lease (it is put back for later) or its committed work (a replay).
+    expect(results.map((r) => r.status)).toContain('succeeded');
+    expect(results.map((r) => r.status).filter((s) => s !== 'succeeded')).toEqual([expect.stringMatching(/^(replayed|deferred)$/)]);
     const names = await harness.eventNames(account);
     expect(names.filter((n) => n === 'tracking_request.succeeded')).toHaveLength(1);
     expect(names.filter((n) => n.startsWith('container.created'))).toHaveLength(3);

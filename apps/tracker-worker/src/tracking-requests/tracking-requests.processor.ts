@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { TrackRequestJob } from '@quayside/queues';
+import type { JobData } from '@quayside/queues';
 import { JOB, JobHandler, QUEUE, QueueConsumer } from '@quayside/queues';
 import type { Job } from 'bull';
 import { TrackRequestUseCase } from './track-request.use-case';
@@ -14,8 +14,8 @@ export class TrackingRequestsProcessor {
 
   // Carrier calls wait on the carriers registry's per-carrier limits, so more jobs than calls may be in flight.
   @JobHandler(JOB.trackRequest, { concurrency: 4 })
-  async handle(job: Job<TrackRequestJob>): Promise<TrackRequestResult> {
-    const result = await this.trackRequest.execute({ trackingRequestId: job.data.trackingRequestId, outboxId: job.data.outboxId ?? null });
+  async handle(job: Job<JobData<'track-request'>>): Promise<TrackRequestResult> {
+    const result = await this.trackRequest.execute({ trackingRequestId: job.data.trackingRequestId, outboxId: job.data.outboxId });
     this.logger.log(`tracking request ${job.data.trackingRequestId}: ${result.status}`);
     return result;
   }

@@ -43,8 +43,10 @@ export interface PlanContext {
   line: ShippingLineRef;
   now: Date;
   newId: () => string;
-  /** Set on a new shipment; an existing one keeps its schedule (the scheduler owns it). */
-  firstRefreshAt: Date;
+  /** The physical shipment the record follows. */
+  carrierShipmentId: string;
+  /** The number the account asked by, kept as a new record's carrier reference. */
+  carrierReference: string;
 }
 
 export interface ObservationPlan {
@@ -69,23 +71,25 @@ export function planObservation(observation: Observation, stored: StoredShipment
   const carrier = observation.carrier;
   const shipmentId = stored?.shipment.id ?? context.newId();
   const storedByNumber = new Map((stored?.containers ?? []).map((c) => [c.number, c]));
-  const containers: ObservationPlan['containers'] = [];
   const containerIds = new Map<string, string>();
+  const containerVersions = new Map<string, number>();
   const nextSnapshots = [];
+  const nextColumns = new Map<string, { existing: ContainerEntity | null; columns: TrackedContainerColumns & { id: string } }>();
   for (const carrierContainer of carrier.containers) {
     const existing = storedByNumber.get(carrierContainer.number) ?? null;
     const next = nextContainer(observation, carrierContainer, existing, context.view);
     const id = existing?.id ?? context.newId();
     containerIds.set(carrierContainer.number, id);
+    containerVersions.set(carrierContainer.number, existing?.change_version ?? 0);
     nextSnapshots.push(next.snapshot);
-    const columns: TrackedContainerColumns & { id: string } = { id, ...next.columns };
-    containers.push(
-      existing === null
-        ? { isNew: true, values: { ...columns, account_id: context.view.accountId, shipment_id: shipmentId, number: carrierContainer.number } }
-        : { isNew: false, values: columns },
-    );
+    nextColumns.set(carrierContainer.number, { existing, columns: { id, ...next.columns } });
   }
-  for (const container of stored?.containers ?? []) if (!containerIds.has(container.number)) containerIds.set(container.number, container.id);
+  for (const container of stored?.containers ?? []) {
+    if (!containerIds.has(container.number)) {
+      containerIds.set(container.number, container.id);
+      containerVersions.set(container.number, container.change_version);
+    }
+  }
 
   const previous = stored === null ? null : storedShipmentSnapshot(stored);
   const next: ShipmentSnapshot = {
@@ -97,6 +101,17 @@ export function planObservation(observation: Observation, stored: StoredShipment
     containers: [...nextSnapshots, ...(previous?.containers ?? []).filter((c) => !carrier.containers.some((n) => n.number === c.number))],
   };
   const diff = diffShipmentSnapshots(previous, next);
+  // A container whose state changed moves to its next version: the version is part of its change events' identity.
+  const changed = new Set(diff.flatMap((e) => (e.container_number !== null && e.kind !== 'container_created' && e.kind !== 'milestone' ? [e.container_number] : [])));
+  const containers: ObservationPlan['containers'] = [];
+  for (const [number, { existing, columns }] of nextColumns) {
+    const values = { ...columns, change_version: (existing?.change_version ?? 0) + (changed.has(number) ? 1 : 0) };
+    containers.push(
+      existing === null ? { isNew: true, values: { ...values, account_id: context.view.accountId, shipment_id: shipmentId, number } } : { isNew: false, values },
+    );
+  }
+  const shipmentVersion = stored?.shipment.change_version ?? 0;
+  const shipmentChanged = diff.some((e) => e.kind === 'shipment_estimate');
 
   const fingerprint = carrierFingerprint(carrier);
   const before = stored === null ? null : readBookkeeping(stored.shipment);
@@ -104,13 +119,15 @@ export function planObservation(observation: Observation, stored: StoredShipment
     carrier_fingerprint: fingerprint,
     carrier_changed_at: before !== null && before.carrier_fingerprint === fingerprint ? before.carrier_changed_at : context.now.toISOString(),
   };
-  const number = shipmentNumberOf(carrier, observation.carrierReference);
+  const number = shipmentNumberOf(carrier, context.carrierReference);
   const port = (locode: string | null | undefined): string | null => (locode ? (observation.portIds.get(locode) ?? null) : null);
   const shipmentValues: NonNullable<StateWrite['shipment']>['values'] = {
     id: shipmentId,
     bill_of_lading_number: number,
     normalized_number: normalizeShipmentNumber(number),
-    carrier_reference: stored?.shipment.carrier_reference ?? observation.carrierReference,
+    carrier_reference: stored?.shipment.carrier_reference ?? context.carrierReference,
+    carrier_shipment_id: context.carrierShipmentId,
+    change_version: shipmentVersion + (shipmentChanged ? 1 : 0),
     port_of_lading_locode: carrier.portOfLading?.locode ?? null,
     port_of_lading_name: carrier.portOfLading?.name ?? null,
     port_of_discharge_locode: carrier.portOfDischarge?.locode ?? null,
@@ -141,7 +158,7 @@ export function planObservation(observation: Observation, stored: StoredShipment
     destination_id: port(carrier.destination?.locode),
     pod_terminal_id: observation.podTerminalId,
     last_snapshot: { ...bookkeeping },
-    ...(stored === null ? { account_id: context.view.accountId, next_refresh_at: context.firstRefreshAt } : {}),
+    ...(stored === null ? { account_id: context.view.accountId } : {}),
   };
 
   const imoOf = (containerNumber: string, event: string, locode: string | null, timestamp: string | null): string | null => {
@@ -149,10 +166,14 @@ export function planObservation(observation: Observation, stored: StoredShipment
     const match = source.find((m) => m.event === event && m.locode === locode && (timestamp === null || Date.parse(m.timestamp) === Date.parse(timestamp)));
     return match?.vesselImo ?? null;
   };
+  const storedMilestones = new Map((stored?.transportEvents ?? []).map((event) => [`${event.container_id}|${event.dedupe_key}`, event.id]));
   const rows = diffEventRows(diff, {
     accountId: context.view.accountId,
     shipmentId,
     containerIds,
+    containerVersions,
+    shipmentVersion,
+    storedMilestoneId: (containerNumber, identity) => storedMilestones.get(`${containerIds.get(containerNumber) ?? ''}|${identity}`) ?? null,
     podLocode: carrier.portOfDischarge?.locode ?? null,
     podTimezone: carrier.portOfDischarge?.timeZone ?? null,
     podTerminalId: observation.podTerminalId,

@@ -8,7 +8,6 @@ import type { Observation, RailObservation, ShippingLineRef, TerminalObservation
 export interface ObserveContext {
   trackingSince: Date;
   now: Date;
-  carrierReference: string;
 }
 
 /**
@@ -45,7 +44,13 @@ export class ObservationService {
       this.podTerminalId(carrier.podTerminalFirmsCode),
       this.portIds(carrier),
     ]);
-    return { carrier, terminal, rail, podTerminalId, portIds, carrierReference: context.carrierReference, observedAt: context.now };
+    const fetched = { fetchedAt: context.now, sourceAt: null };
+    const sources: Observation['sources'] = {
+      carrier: { fetchedAt: context.now, sourceAt: carrier.sourceUpdatedAt ? new Date(carrier.sourceUpdatedAt) : null },
+      ...(terminal.kind === 'found' ? { terminal: fetched } : {}),
+      ...(rail.byContainer.size > 0 ? { rail: fetched } : {}),
+    };
+    return { carrier, terminal, rail, podTerminalId, portIds, observedAt: context.now, sources };
   }
 
   async shippingLine(scac: string): Promise<ShippingLineRef> {

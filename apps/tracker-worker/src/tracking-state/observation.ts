@@ -1,4 +1,5 @@
 import type { CarrierShipmentSnapshot, RailContainerStatus, TerminalContainerStatus } from '@quayside/carriers';
+import type { ObservationSources } from '@quayside/data-access';
 import type { AccountFeature } from '@quayside/domain';
 
 /**
@@ -25,9 +26,9 @@ export interface Observation {
   podTerminalId: string | null;
   /** UN/LOCODE → port id, for every place the observation names that the ports table knows. */
   portIds: ReadonlyMap<string, string>;
-  /** The number asked for and how: stored as the shipment's carrier reference. */
-  carrierReference: string;
   observedAt: Date;
+  /** Which sources answered, when, and by their own clock where they have one: the order of observations. */
+  sources: ObservationSources;
 }
 
 /** The account a view is built for: what it may see. */

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { TimeScale } from '../tracking-state/time-scale';
+import { TimeScale } from '../adapters/time-scale';
 import { nextRefreshAt } from './refresh-cadence';
 
 const NOW = new Date('2026-08-14T00:00:00.000Z');

@@ -1,4 +1,4 @@
-import type { TimeScale } from '../tracking-state/time-scale';
+import type { TimeScale } from '../adapters/time-scale';
 
 export interface CadenceSettings {
   intervalSeconds: number;

@@ -1,7 +1,7 @@
 import type { LoadedTrackingState, NewEvent, StateWrite } from '@quayside/data-access';
 import type { TrackingStoppedReason } from '@quayside/domain';
 import { decideTrackingOutcome } from '@quayside/domain';
-import { trackingRequestEventRow } from '../tracking-state/event-rows';
+import { trackingRequestEventRow } from './event-rows';
 
 export interface TrackingStatusChange {
   trackingRequests: NonNullable<StateWrite['trackingRequests']>;
@@ -20,10 +20,17 @@ function requestState(request: LoadedTrackingState['linkedRequests'][number]): P
 
 /**
  * Stopping a shipment moves each of its succeeded tracking requests to `tracking_stopped`
- * (the domain's move) and emits `tracking_request.tracking_stopped` once per request. A
- * request already stopped stays as it is and emits nothing, so settling twice is harmless.
+ * (the domain's move) and emits `tracking_request.tracking_stopped` once per request, keyed by
+ * the stop (`stoppedAt`). A request already stopped stays as it is and emits nothing, so
+ * settling twice is harmless.
  */
-export function stopLinkedRequests(loaded: LoadedTrackingState, reason: TrackingStoppedReason, now: Date, newId: () => string): TrackingStatusChange {
+export function stopLinkedRequests(
+  loaded: Pick<LoadedTrackingState, 'state' | 'linkedRequests'>,
+  reason: TrackingStoppedReason,
+  now: Date,
+  newId: () => string,
+  stoppedAt: Date = now,
+): TrackingStatusChange {
   const change: TrackingStatusChange = { trackingRequests: [], events: [] };
   const shipmentId = loaded.state?.shipment.id ?? null;
   for (const request of loaded.linkedRequests) {
@@ -32,14 +39,14 @@ export function stopLinkedRequests(loaded: LoadedTrackingState, reason: Tracking
     const values = { status: decision.status, failed_reason: decision.failed_reason, is_retrying: decision.is_retrying, next_attempt_at: null };
     change.trackingRequests.push({ id: request.id, values });
     if (decision.event === 'tracking_request.tracking_stopped') {
-      change.events.push(trackingRequestEventRow(newId, { ...request, ...values }, decision.event, shipmentId, now, { stopped_reason: decision.stopped_reason ?? reason }));
+      change.events.push(trackingRequestEventRow(newId, { ...request, ...values }, decision.event, shipmentId, now, { stopped_reason: decision.stopped_reason ?? reason, stopped_at: stoppedAt }));
     }
   }
   return change;
 }
 
 /** Resuming brings stopped requests back to `succeeded`; the domain emits nothing for it. */
-export function resumeLinkedRequests(loaded: LoadedTrackingState, now: Date): TrackingStatusChange {
+export function resumeLinkedRequests(loaded: Pick<LoadedTrackingState, 'linkedRequests'>, now: Date): TrackingStatusChange {
   const change: TrackingStatusChange = { trackingRequests: [], events: [] };
   for (const request of loaded.linkedRequests) {
     if (request.status !== 'tracking_stopped') continue;
@@ -50,6 +57,6 @@ export function resumeLinkedRequests(loaded: LoadedTrackingState, now: Date): Tr
 }
 
 /** The shipment columns of a stop. */
-export function stoppedShipmentValues(reason: TrackingStoppedReason, now: Date): { line_tracking_stopped_at: Date; line_tracking_stopped_reason: TrackingStoppedReason; next_refresh_at: null } {
-  return { line_tracking_stopped_at: now, line_tracking_stopped_reason: reason, next_refresh_at: null };
+export function stoppedShipmentValues(reason: TrackingStoppedReason, now: Date): { line_tracking_stopped_at: Date; line_tracking_stopped_reason: TrackingStoppedReason } {
+  return { line_tracking_stopped_at: now, line_tracking_stopped_reason: reason };
 }

@@ -1,5 +1,5 @@
 import type { ContainerEntity, StoredShipmentState, TransportEventEntity } from '@quayside/data-access';
-import type { ContainerSnapshot, EstimateSnapshot, MilestoneEventName, ShipmentSnapshot } from '@quayside/domain';
+import type { EstimateSnapshot, MilestoneEventName, StoredContainerSnapshot, StoredShipmentSnapshot } from '@quayside/domain';
 import { MILESTONE_EVENT_NAMES } from '@quayside/domain';
 
 const MILESTONES: ReadonlySet<string> = new Set(MILESTONE_EVENT_NAMES);
@@ -15,7 +15,7 @@ export function storedEstimates(container: ContainerEntity): EstimateSnapshot[] 
   return isEstimateList(estimates) ? estimates : [];
 }
 
-export function storedContainerSnapshot(container: ContainerEntity, transportEvents: readonly TransportEventEntity[]): ContainerSnapshot {
+export function storedContainerSnapshot(container: ContainerEntity, transportEvents: readonly TransportEventEntity[]): StoredContainerSnapshot {
   return {
     number: container.number,
     pod_terminal_id: container.pod_terminal_id,
@@ -28,10 +28,11 @@ export function storedContainerSnapshot(container: ContainerEntity, transportEve
       pickup_lfd_rail: toIso(container.pickup_lfd_rail),
     },
     pickup_appointment_at: toIso(container.pickup_appointment_at),
-    // Every milestone ever stored counts as known: one the carrier dropped and re-sends is not news.
+    // Every current milestone counts as known: one the carrier dropped and re-sends is not news.
     milestones: transportEvents
-      .filter((event) => event.container_id === container.id && MILESTONES.has(event.event))
+      .filter((event) => event.container_id === container.id && MILESTONES.has(event.event) && event.invalidated_at === null)
       .map((event) => ({
+        leg: event.leg ?? 0,
         event: event.event as MilestoneEventName,
         timestamp: toIso(event.timestamp),
         timezone: event.timezone,
@@ -45,7 +46,7 @@ export function storedContainerSnapshot(container: ContainerEntity, transportEve
 }
 
 /** The stored record as the "previous" snapshot of the domain diff. */
-export function storedShipmentSnapshot(state: StoredShipmentState): ShipmentSnapshot {
+export function storedShipmentSnapshot(state: StoredShipmentState): StoredShipmentSnapshot {
   return {
     pod_eta_at: toIso(state.shipment.pod_eta_at),
     port_of_discharge_locode: state.shipment.port_of_discharge_locode,

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
-import { ShipmentStateRepository, TrackingRepository } from '@quayside/data-access';
+import { CarrierShipmentRepository, ObservationRepository, ShipmentStateRepository, TrackingRepository } from '@quayside/data-access';
+import { CarrierShipmentRefresher } from './carrier-shipment-refresher.service';
 import { ObservationService } from './observation.service';
 
 /**
  * What every job family shares: asking carriers, terminals and rail (the adapters come from
- * the app module) and the tracker's repositories.
+ * the app module), the one refresh of a physical shipment, and the tracker's repositories.
  */
 @Module({
-  providers: [ObservationService, ShipmentStateRepository, TrackingRepository],
-  exports: [ObservationService, ShipmentStateRepository, TrackingRepository],
+  providers: [ObservationService, CarrierShipmentRefresher, ShipmentStateRepository, ObservationRepository, CarrierShipmentRepository, TrackingRepository],
+  exports: [ObservationService, CarrierShipmentRefresher, ShipmentStateRepository, ObservationRepository, CarrierShipmentRepository, TrackingRepository],
 })
 export class TrackingStateModule {}

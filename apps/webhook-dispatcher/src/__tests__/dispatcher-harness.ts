@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -110,6 +111,7 @@ export async function emitTrackingRequestEvent(db: DataSource, accountId: string
         tracking_request_id: request.id,
         occurred_at: new Date(),
         payload: {},
+        dedupe_key: `fixture:${randomUUID()}`,
       }),
     );
     await new OutboxRepository(db).enqueue(manager, { queue: QUEUE.webhookFanout, jobName: JOB.fanOut, payload: { eventId: event.id }, accountId });

@@ -50,6 +50,7 @@ describe('fan-out: what an account without rail_lfd may see', () => {
         container_id: container.id,
         occurred_at: new Date('2026-08-14T09:30:00Z'),
         payload,
+        dedupe_key: `${container.id}|${name}|${id}`,
       });
       await manager.save(event);
       const row = await new OutboxRepository(db.dataSource).enqueue(manager, { queue: QUEUE.webhookFanout, jobName: JOB.fanOut, payload: { eventId: id }, accountId: container.account_id });

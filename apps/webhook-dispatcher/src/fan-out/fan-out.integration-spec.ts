@@ -33,6 +33,7 @@ async function emitContainerUpdates(db: DataSource, accountId: string): Promise<
       // The change event has no table of its own: the event row is the reference object.
       event.id = crypto.randomUUID();
       event.reference_object_id = event.id;
+      event.dedupe_key = `${container.id}|container.updated|${event.id}`;
       events.push(await manager.save(event));
       const row = await new OutboxRepository(db).enqueue(manager, { queue: QUEUE.webhookFanout, jobName: JOB.fanOut, payload: { eventId: event.id }, accountId });
       fanOutRows.push(row.id);

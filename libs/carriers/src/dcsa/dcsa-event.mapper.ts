@@ -259,6 +259,8 @@ export function mapDcsaEvents(events: readonly DcsaEvent[], query: CarrierTrackQ
       pickupLfdLine: null,
       containers,
       cancelled,
+      // The feed only grows (a correction is a newer event): its newest creation time orders answers.
+      sourceUpdatedAt: new Date(Math.max(...events.map((e) => e.createdAt))).toISOString(),
     },
   };
 }

@@ -111,6 +111,11 @@ export interface CarrierShipmentSnapshot {
   containers: CarrierContainerSnapshot[];
   /** The booking was cancelled after the shipment was first seen. */
   cancelled: boolean;
+  /**
+   * The source's own time of this answer when it has one (DCSA: the newest `eventCreatedDateTime`):
+   * an answer older by the source's clock than one already applied is never applied.
+   */
+  sourceUpdatedAt?: UtcTimestamp | null;
 }
 
 export type CarrierTrackResult =

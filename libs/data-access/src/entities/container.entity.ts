@@ -178,6 +178,10 @@ export class ContainerEntity {
   @InstantColumn()
   next_refresh_at!: Date | null;
 
+  /** Counts the tracker's writes that raised change events; part of those events' identity (see docs/architecture.md). */
+  @Column({ type: 'integer', default: 0 })
+  change_version!: number;
+
   /** The last terminal/rail snapshot, the "previous" side of the next diff. */
   @Column({ type: 'jsonb', nullable: true })
   last_snapshot!: Record<string, unknown> | null;

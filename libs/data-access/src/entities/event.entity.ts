@@ -14,6 +14,7 @@ import { TrackingRequestEntity } from './tracking-request.entity';
 @Entity({ name: 'events' })
 @Check('chk_events_name', inList('name', EVENT_NAMES))
 @Check('chk_events_reference_object_type', inList('reference_object_type', REFERENCE_OBJECT_TYPES))
+@Index('uq_events_dedupe_key', ['dedupe_key'], { unique: true })
 @Index('idx_events_account_list', ['account_id', 'created_at', 'id'])
 @Index('idx_events_shipment_id', ['shipment_id'])
 @Index('idx_events_container_id', ['container_id'])
@@ -65,6 +66,14 @@ export class EventEntity {
 
   @InstantColumn({ nullable: false })
   occurred_at!: Date;
+
+  /**
+   * What the event is about, not when it was seen: the object, the event and the new value
+   * (with the object's change version), so the same change stored again is refused here
+   * (docs/architecture.md, "Invariants").
+   */
+  @TextColumn()
+  dedupe_key!: string;
 
   @CreatedAtColumn()
   created_at!: Date;

@@ -1,5 +1,6 @@
 import { AccountEntity } from './account.entity';
 import { ApiKeyEntity } from './api-key.entity';
+import { CarrierShipmentEntity } from './carrier-shipment.entity';
 import { ContainerEntity } from './container.entity';
 import { EstimatedEventEntity } from './estimated-event.entity';
 import { EventEntity } from './event.entity';
@@ -11,7 +12,9 @@ import { PortEntity } from './port.entity';
 import { RailCarrierEntity } from './rail-carrier.entity';
 import { ShipmentEntity } from './shipment.entity';
 import { ShippingLineEntity } from './shipping-line.entity';
+import { StaleObservationEntity } from './stale-observation.entity';
 import { TerminalEntity } from './terminal.entity';
+import { TrackedNumberEntity } from './tracked-number.entity';
 import { TrackingRequestEntity } from './tracking-request.entity';
 import { TransportEventEntity } from './transport-event.entity';
 import { WebhookNotificationEntity } from './webhook-notification.entity';
@@ -20,6 +23,7 @@ import { WebhookEntity } from './webhook.entity';
 export {
   AccountEntity,
   ApiKeyEntity,
+  CarrierShipmentEntity,
   ContainerEntity,
   EstimatedEventEntity,
   EventEntity,
@@ -31,7 +35,9 @@ export {
   RailCarrierEntity,
   ShipmentEntity,
   ShippingLineEntity,
+  StaleObservationEntity,
   TerminalEntity,
+  TrackedNumberEntity,
   TrackingRequestEntity,
   TransportEventEntity,
   WebhookEntity,
@@ -50,6 +56,9 @@ export const ENTITIES = [
   TerminalEntity,
   PartyEntity,
   PartyRoleEntity,
+  CarrierShipmentEntity,
+  TrackedNumberEntity,
+  StaleObservationEntity,
   ShipmentEntity,
   ContainerEntity,
   TransportEventEntity,

@@ -12,6 +12,7 @@ import {
   UuidColumn,
   inList,
 } from './column-types';
+import { CarrierShipmentEntity } from './carrier-shipment.entity';
 import { PortEntity } from './port.entity';
 import { ShippingLineEntity } from './shipping-line.entity';
 import { TerminalEntity } from './terminal.entity';
@@ -21,10 +22,10 @@ import { TerminalEntity } from './terminal.entity';
 @Check('chk_shipments_line_tracking_stopped_reason', inList('line_tracking_stopped_reason', TRACKING_STOPPED_REASONS, { nullable: true }))
 @Index('idx_shipments_account_list', ['account_id', 'created_at', 'id'])
 @Index('idx_shipments_account_number', ['account_id', 'shipping_line_scac', 'normalized_number'])
-@Index('idx_shipments_refresh_due', ['next_refresh_at'], { where: '"line_tracking_stopped_at" IS NULL' })
-// (shipping_line_scac, COALESCE(carrier_reference, bill_of_lading_number)) for active rows: an
-// expression index, created by a hand-written migration, so the schema builder leaves it alone.
-@Index('idx_shipments_physical', { synchronize: false })
+// One record per account and physical shipment: the tracker creates it under the physical
+// shipment's row lock, and this index refuses a second one whatever happens.
+@Index('uq_shipments_account_carrier_shipment', ['account_id', 'carrier_shipment_id'], { unique: true, where: '"carrier_shipment_id" IS NOT NULL' })
+@Index('idx_shipments_carrier_shipment', ['carrier_shipment_id'])
 export class ShipmentEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -182,9 +183,17 @@ export class ShipmentEntity {
   @JoinColumn({ name: 'shipping_line_id' })
   shipping_line?: ShippingLineEntity | null;
 
-  /** When the scheduler should ask the carrier again; null while not scheduled. */
-  @InstantColumn()
-  next_refresh_at!: Date | null;
+  /** The physical shipment this record follows (its schedule, clock and observations live there). */
+  @UuidColumn({ nullable: true })
+  carrier_shipment_id!: string | null;
+
+  @ManyToOne(() => CarrierShipmentEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'carrier_shipment_id' })
+  carrier_shipment?: CarrierShipmentEntity | null;
+
+  /** Counts the tracker's writes that raised change events; part of those events' identity (see docs/architecture.md). */
+  @Column({ type: 'integer', default: 0 })
+  change_version!: number;
 
   /** The last carrier snapshot, the "previous" side of the next diff. */
   @Column({ type: 'jsonb', nullable: true })

@@ -1,12 +1,10 @@
+import { milestoneIdentity } from '@quayside/domain';
+
 /**
- * The identity of a milestone within one container: the same event at the same place and
- * instant is the same milestone, whichever carrier response reported it.
+ * The identity of a milestone within one container: its event, place and leg, never its time
+ * (a source that corrects the time corrects the milestone). Value changes use
+ * `valueChangeIdentity` of the domain.
  */
-export function transportEventDedupeKey(event: {
-  event: string;
-  location_locode: string | null;
-  timestamp: Date | string | null;
-}): string {
-  const instant = event.timestamp === null ? '' : new Date(event.timestamp).toISOString();
-  return [event.event, event.location_locode ?? '', instant].join('|');
+export function transportEventDedupeKey(event: { event: string; location_locode: string | null; leg?: number | null }): string {
+  return milestoneIdentity({ event: event.event, location_locode: event.location_locode, leg: event.leg ?? 0 });
 }

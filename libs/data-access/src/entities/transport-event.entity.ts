@@ -1,6 +1,6 @@
 import { DATA_SOURCES } from '@quayside/domain';
 import type { DataSource, TransportEventAttributes } from '@quayside/domain';
-import { Check, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { AccountEntity } from './account.entity';
 import { CreatedAtColumn, InstantColumn, NullableTextColumn, TextColumn, UuidColumn, inList } from './column-types';
 import { ContainerEntity } from './container.entity';
@@ -9,12 +9,15 @@ import { ShipmentEntity } from './shipment.entity';
 import { TerminalEntity } from './terminal.entity';
 
 /**
- * A normalized milestone of one container. `dedupe_key` (see `transportEventDedupeKey`)
- * is unique per container, so replaying a carrier response inserts nothing twice.
+ * A normalized milestone of one container, or a value change (last free day, availability).
+ * `dedupe_key` is the identity (see `transportEventDedupeKey`): (event, place, leg) for a
+ * milestone, never its time. It is unique per container among current rows, so replaying an
+ * observation inserts nothing twice; a correction invalidates the current row and inserts the
+ * new version, which points at it (`previous_version_id`).
  */
 @Entity({ name: 'transport_events' })
 @Check('chk_transport_events_data_source', inList('data_source', DATA_SOURCES))
-@Index('uq_transport_events_dedupe', ['container_id', 'dedupe_key'], { unique: true })
+@Index('uq_transport_events_current', ['container_id', 'dedupe_key'], { unique: true, where: '"invalidated_at" IS NULL' })
 @Index('idx_transport_events_account_list', ['account_id', 'created_at', 'id'])
 @Index('idx_transport_events_shipment_id', ['shipment_id'])
 export class TransportEventEntity {
@@ -82,6 +85,22 @@ export class TransportEventEntity {
 
   @TextColumn()
   dedupe_key!: string;
+
+  /** Which occurrence of this event at this place (0 the first); null for value changes. */
+  @Column({ type: 'integer', nullable: true })
+  leg!: number | null;
+
+  /** Set when the source corrected or withdrew this version. */
+  @InstantColumn()
+  invalidated_at!: Date | null;
+
+  /** The version this one corrects. */
+  @UuidColumn({ nullable: true })
+  previous_version_id!: string | null;
+
+  @ManyToOne(() => TransportEventEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'previous_version_id' })
+  previous_version?: TransportEventEntity | null;
 
   @CreatedAtColumn()
   created_at!: Date;

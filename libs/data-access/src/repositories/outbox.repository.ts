@@ -107,6 +107,26 @@ export class OutboxRepository {
     return rows.length === 1;
   }
 
+  /** Completes a job that had nothing to do, in a transaction of its own. False when it was completed already. */
+  async completeAlone(id: string): Promise<boolean> {
+    return this.complete(this.dataSource.manager, id);
+  }
+
+  /**
+   * Puts a job back for later without running it (what it needs is busy until `until`): the
+   * row is published again then. A deferral is not a failed publication, so it does not count
+   * towards abandonment. False when the row was completed meanwhile (the work is done).
+   */
+  async defer(id: string, until: Date): Promise<boolean> {
+    const rows = await queryRows<{ id: string }>(
+      this.dataSource,
+      `UPDATE outbox SET available_at = $2, published_at = NULL, publish_count = GREATEST(publish_count - 1, 0)
+       WHERE id = $1 AND completed_at IS NULL RETURNING id`,
+      [id, until],
+    );
+    return rows.length === 1;
+  }
+
   /** Rows whose job has not completed yet: the backlog between processes (a metric). */
   async countIncomplete(): Promise<number> {
     const rows = await queryRows<{ count: string }>(this.dataSource, `SELECT count(*)::text AS count FROM outbox WHERE completed_at IS NULL`, []);

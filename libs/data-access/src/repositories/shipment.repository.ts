@@ -161,8 +161,9 @@ export class ShipmentRepository extends AccountScopedRepository<ShipmentEntity> 
   }
 
   /**
-   * `PATCH /shipments/{id}/resume_tracking`: tracked again from now (`next_refresh_at = now()`),
-   * and a `refresh-shipment` row with `reason: resume`, in one transaction. `allow` is asked
+   * `PATCH /shipments/{id}/resume_tracking`: tracked again, and a `refresh-shipment` row with
+   * `reason: resume` (the tracker refreshes its physical shipment now and schedules it again), in
+   * one transaction. `allow` is asked
    * first with the number of containers that become active again (e.g. the plan's cap); it
    * runs outside the transaction so it may use its own connection.
    */
@@ -179,7 +180,7 @@ export class ShipmentRepository extends AccountScopedRepository<ShipmentEntity> 
     return this.switchTracking(scope, id, async (tx, row) => {
       if (row.line_tracking_stopped_at === null) return false;
       await tx.query(
-        `UPDATE shipments SET line_tracking_stopped_at = NULL, line_tracking_stopped_reason = NULL, next_refresh_at = now(), updated_at = now() WHERE id = $1`,
+        `UPDATE shipments SET line_tracking_stopped_at = NULL, line_tracking_stopped_reason = NULL, updated_at = now() WHERE id = $1`,
         [id],
       );
       await this.outbox.enqueue(tx, { queue: refresh.queue, jobName: refresh.jobName, payload: { shipmentId: id, reason: 'resume' }, accountId: scope.accountId });

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { rowEventKey } from '@quayside/domain';
 import type { RequestType, TrackingRequest, TrackingRequestStatus } from '@quayside/domain';
 import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
@@ -210,13 +211,13 @@ export class TrackingRequestRepository extends AccountScopedRepository<TrackingR
     await queryRows(
       tx,
       `WITH inserted AS (
-         INSERT INTO events (account_id, name, reference_object_type, reference_object_id, shipment_id, tracking_request_id, payload, occurred_at)
-         VALUES ($1, 'tracking_request.failed', 'tracking_request', $2, $3, $2, $4::jsonb, now())
+         INSERT INTO events (account_id, name, reference_object_type, reference_object_id, shipment_id, tracking_request_id, payload, occurred_at, dedupe_key)
+         VALUES ($1, 'tracking_request.failed', 'tracking_request', $2, $3, $2, $4::jsonb, now(), $7)
          RETURNING id, account_id, created_at
        )
        INSERT INTO outbox (queue, job_name, payload, account_id, available_at)
        SELECT $5, $6, jsonb_build_object('eventId', id), account_id, created_at FROM inserted`,
-      [scope.accountId, duplicate.id, original.tracked_object_id, JSON.stringify(payload), fanOut.queue, fanOut.jobName],
+      [scope.accountId, duplicate.id, original.tracked_object_id, JSON.stringify(payload), fanOut.queue, fanOut.jobName, rowEventKey(duplicate.id, 'tracking_request.failed')],
     );
     return duplicate;
   }

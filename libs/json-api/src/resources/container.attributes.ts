@@ -24,7 +24,7 @@ export function containerVisibilityFor(features: readonly AccountFeature[]): Con
  */
 export type ContainerAttributeSource = Omit<
   ContainerEntity,
-  'id' | 'account' | 'account_id' | 'shipment' | 'shipment_id' | 'pod_terminal' | 'pod_terminal_id' | 'pickup_lfd' | 'next_refresh_at' | 'last_snapshot'
+  'id' | 'account' | 'account_id' | 'shipment' | 'shipment_id' | 'pod_terminal' | 'pod_terminal_id' | 'pickup_lfd' | 'next_refresh_at' | 'last_snapshot' | 'change_version'
 >;
 
 /** Beyond the reference, named so they cannot be mistaken for reference fields. */

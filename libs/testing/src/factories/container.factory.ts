@@ -1,5 +1,6 @@
 import { ContainerEntity, TransportEventEntity, transportEventDedupeKey } from '@quayside/data-access';
 import { coalescePickupLfd, containerCheckDigit } from '@quayside/domain';
+import { IsNull } from 'typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { createShipment } from './shipment.factory';
 
@@ -51,7 +52,10 @@ export async function createContainer(
 
 export type TransportEventOverrides = Partial<Omit<TransportEventEntity, 'id' | 'account_id' | 'container_id' | 'dedupe_key' | 'created_at'>>;
 
-/** Inserts a normalized milestone of `container` (a vessel discharge at Los Angeles unless overridden). */
+/**
+ * Inserts a normalized milestone of `container` (a vessel discharge at Los Angeles unless
+ * overridden). A second one of the same event and place is its next leg (another vessel call).
+ */
 export async function createTransportEvent(
   db: DataSource | EntityManager,
   container: Pick<ContainerEntity, 'id' | 'account_id' | 'shipment_id'>,
@@ -72,12 +76,16 @@ export async function createTransportEvent(
     data_source: 'shipping_line' as const,
     ...overrides,
   };
+  const leg =
+    fields.leg ??
+    (await repository.countBy({ container_id: container.id, event: fields.event, location_locode: fields.location_locode ?? IsNull(), invalidated_at: IsNull() }));
   return repository.save(
     repository.create({
       ...fields,
+      leg,
       account_id: container.account_id,
       container_id: container.id,
-      dedupe_key: transportEventDedupeKey(fields),
+      dedupe_key: transportEventDedupeKey({ ...fields, leg }),
     }),
   );
 }

@@ -30,6 +30,7 @@ export async function seedWebhookNotification(db: DataSource, accountId: string,
         reference_object_id: reference.id,
         occurred_at: createdAt,
         payload: {},
+        dedupe_key: `fixture:${randomUUID()}`,
       }),
     );
     await new WebhookNotificationRepository(db).insertMany(manager, [

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { CarrierTrackResult } from '@quayside/carriers';
+import { CarrierShipmentRepository, ObservationRepository, OutboxRepository } from '@quayside/data-access';
+import type { ObservationLease, ObservationSources, TrackingRequestEntity } from '@quayside/data-access';
+import type { RequestType } from '@quayside/domain';
+import { JOB, jobRoute, outboxJob } from '@quayside/queues';
+import { TrackingAdapters } from '../adapters/tracking-adapters';
+import { TrackerWorkerConfig } from '../config/tracker-worker.config';
+import { nextRefreshAt } from './refresh-cadence';
+import type { Observation, ShippingLineRef } from './observation';
+import type { DecisionContext, ObservationValue } from './observation-decision';
+import { decideObservation } from './observation-decision';
+import { ObservationService } from './observation.service';
+
+export const FAN_OUT = jobRoute(JOB.fanOut);
+
+/** What a refresh of a physical shipment came to. */
+export type RefreshRun =
+  | { status: 'replayed' | 'missing' }
+  /** Another refresh holds the lease: a routine one is covered by it, others run again when it ends. */
+  | { status: 'coalesced' | 'deferred' | 'busy'; until: Date }
+  /** Nobody follows it any more: nothing was asked, and it is no longer scheduled. */
+  | { status: 'unfollowed' }
+  | ({ status: ObservationValue['outcome']; eventIds: string[] } & Omit<ObservationValue, 'outcome'>);
+
+export interface RefreshCommand {
+  carrierShipmentId: string;
+  outboxId: string | null;
+  /** The job that asked (kept with a stale observation). */
+  job: string;
+  /** A routine refresh gives way to one in progress; a refresh someone asked for waits for it. */
+  whenBusy: 'coalesce' | 'defer';
+  /** A tracking request's attempt: its request joins the physical shipment (or is decided). */
+  trackingRequestId?: string;
+}
+
+/** One fetch from carrier, terminal and rail, with the shipping line as the reference data names it. */
+export interface Fetched {
+  result: CarrierTrackResult;
+  observed: Observation | null;
+  line: ShippingLineRef | null;
+  sources: ObservationSources;
+}
+
+/**
+ * The one way to refresh a physical shipment (docs/architecture.md, "One refresh at a time"):
+ * lease it (a sequence number orders what this refresh will see), ask the sources outside any
+ * transaction, then apply the answer to every account following it in one transaction that
+ * checks the order. A busy lease is coalesced or deferred; a failed fetch hands the lease back.
+ */
+@Injectable()
+export class CarrierShipmentRefresher {
+  constructor(
+    private readonly carrierShipments: CarrierShipmentRepository,
+    private readonly observations: ObservationRepository,
+    private readonly outbox: OutboxRepository,
+    private readonly observation: ObservationService,
+    private readonly adapters: TrackingAdapters,
+    private readonly config: TrackerWorkerConfig,
+  ) {}
+
+  async refresh(command: RefreshCommand, now: Date = new Date()): Promise<RefreshRun> {
+    const claim = await this.carrierShipments.claim(command.carrierShipmentId, this.config.REFRESH_LEASE_MS, command.outboxId);
+    if (claim.kind === 'missing') return this.closeJob(command.outboxId, 'missing');
+    if (claim.kind === 'busy') return this.whenBusy(command, claim);
+    const carrierShipment = claim.carrierShipment;
+    if (claim.activeFollowers === 0 && command.trackingRequestId === undefined) {
+      return (await this.carrierShipments.unschedule(claim.lease, command.outboxId)) ? { status: 'unfollowed' } : { status: 'replayed' };
+    }
+    const fetched = await this.fetchOrRelease(claim.lease, () =>
+      this.fetch(carrierShipment.shipping_line_scac, carrierShipment.query_type, carrierShipment.query_number, carrierShipment.tracking_since, now),
+    );
+    const applied = await this.observations.apply(
+      {
+        outboxId: command.outboxId,
+        job: command.job,
+        lease: claim.lease,
+        carrierShipment: { id: carrierShipment.id },
+        ...(command.trackingRequestId === undefined ? {} : { trackingRequestId: command.trackingRequestId }),
+        joinOpenRequests: true,
+        sources: fetched.sources,
+        trackingSince: carrierShipment.tracking_since,
+      },
+      FAN_OUT,
+      (loaded) => decideObservation(loaded, fetched.result, fetched.observed, this.decisionContext(carrierShipment.shipping_line_scac, fetched.line, now)),
+    );
+    if (applied.status !== 'done') return { status: applied.status };
+    const { outcome, ...value } = applied.value;
+    return { status: outcome, eventIds: applied.eventIds, ...value };
+  }
+
+  /** Asks carrier, terminal and rail about one shipment, as of `trackingSince` (the sandbox's clock). */
+  async fetch(scac: string, kind: RequestType, number: string, trackingSince: Date, now: Date): Promise<Fetched> {
+    const result = await this.observation.track({ kind, number, scac, trackingSince, now });
+    if (result.outcome !== 'found') return { result, observed: null, line: null, sources: {} };
+    const [observed, line] = await Promise.all([this.observation.observe(result.shipment, { trackingSince, now }), this.observation.shippingLine(scac)]);
+    return { result, observed, line, sources: observed.sources };
+  }
+
+  /** Runs `fetch` under a lease; if it throws, the lease is handed back before the error goes on. */
+  async fetchOrRelease<T>(lease: ObservationLease, fetch: () => Promise<T>): Promise<T> {
+    try {
+      return await fetch();
+    } catch (error) {
+      await this.carrierShipments.release(lease);
+      throw error;
+    }
+  }
+
+  decisionContext(scac: string, line: ShippingLineRef | null, now: Date): DecisionContext {
+    const scale = this.adapters.timeScale(scac);
+    return {
+      now,
+      newId: randomUUID,
+      scale,
+      line,
+      nextRefreshAt: () => nextRefreshAt(now, scale, this.cadence()),
+      nextAttempt: (request: TrackingRequestEntity, at: Date) => outboxJob(JOB.trackRequest, { trackingRequestId: request.id }, { accountId: request.account_id, availableAt: at }),
+    };
+  }
+
+  /**
+   * Someone else holds the lease: a routine refresh is covered by theirs; others run once it
+   * ends. A second delivery of the very job holding the lease never gives way to it (that would
+   * complete the job under the running one): it is put back, and finds the job done.
+   */
+  async whenBusy(command: { outboxId: string | null; whenBusy: 'coalesce' | 'defer' }, busy: { until: Date; heldBy: string | null }): Promise<RefreshRun> {
+    const until = busy.until;
+    if (command.whenBusy === 'coalesce' && (command.outboxId === null || busy.heldBy !== command.outboxId)) {
+      const closed = await this.closeJob(command.outboxId, 'coalesced');
+      return closed.status === 'replayed' ? { status: 'replayed' } : { status: 'coalesced', until };
+    }
+    if (command.outboxId === null) return { status: 'busy', until };
+    return (await this.outbox.defer(command.outboxId, until)) ? { status: 'deferred', until } : { status: 'replayed' };
+  }
+
+  /** Completes the job's outbox row without changing anything (there is nothing to do). */
+  async closeJob<S extends 'missing' | 'coalesced'>(outboxId: string | null, status: S): Promise<{ status: S | 'replayed' }> {
+    if (outboxId !== null && !(await this.outbox.completeAlone(outboxId))) return { status: 'replayed' };
+    return { status };
+  }
+
+  private cadence(): { intervalSeconds: number; jitterRatio: number; minIntervalMs: number } {
+    return {
+      intervalSeconds: this.config.REFRESH_INTERVAL_SECONDS,
+      jitterRatio: this.config.REFRESH_JITTER_RATIO,
+      minIntervalMs: this.config.REFRESH_MIN_INTERVAL_MS,
+    };
+  }
+}
+

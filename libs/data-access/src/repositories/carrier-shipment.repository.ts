@@ -1,0 +1,195 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { CarrierShipmentEntity } from '../entities/carrier-shipment.entity';
+import { releaseLease } from './observation-lease';
+import { OutboxRepository } from './outbox.repository';
+import type { OutboxEntry } from './outbox.repository';
+import { queryRows } from './query-rows';
+import type { ObservationLease } from './shipment-state.types';
+
+/** A physical shipment whose scheduled refresh is due. */
+export interface DueCarrierShipment {
+  id: string;
+  shipping_line_scac: string;
+}
+
+/** The answer to "may I ask the carrier about this number now?" before the carrier has named its shipment. */
+export type NumberClaim =
+  | { kind: 'leased'; lease: Extract<ObservationLease, { kind: 'tracked_number' }>; trackingSince: Date }
+  /** The number belongs to a known physical shipment: refresh that instead. */
+  | { kind: 'linked'; carrierShipmentId: string }
+  | { kind: 'busy'; until: Date; heldBy: string | null };
+
+export type CarrierShipmentClaim =
+  | {
+      kind: 'leased';
+      lease: Extract<ObservationLease, { kind: 'carrier_shipment' }>;
+      carrierShipment: CarrierShipmentEntity;
+      /** Accounts whose record of it is not stopped. */
+      activeFollowers: number;
+    }
+  /** `heldBy`: the job holding the lease (a second delivery of it must not give way to itself). */
+  | { kind: 'busy'; until: Date; heldBy: string | null }
+  | { kind: 'missing' };
+
+const lease = (ttlMs: number): string => `now() + make_interval(secs => ${Math.max(0, ttlMs) / 1000})`;
+
+/**
+ * Physical shipments and tracked numbers: who may refresh them now (a lease with a sequence
+ * from `observation_seq`, so observations are ordered across processes), their shared clock,
+ * their one schedule. Leases expire: a worker that dies holding one delays the next refresh by
+ * at most the lease, and the order check of `ObservationRepository` keeps a late one harmless.
+ */
+@Injectable()
+export class CarrierShipmentRepository {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxRepository,
+  ) {}
+
+  async find(id: string): Promise<CarrierShipmentEntity | null> {
+    return this.dataSource.getRepository(CarrierShipmentEntity).findOneBy({ id });
+  }
+
+  /**
+   * Registers a number asked of a carrier (the first asker's time becomes its clock) and
+   * leases its first attempt, unless it already belongs to a physical shipment or another
+   * attempt holds the lease.
+   */
+  async claimNumber(scac: string, number: string, since: Date, ttlMs: number, outboxId: string | null): Promise<NumberClaim> {
+    await this.dataSource.query(
+      `INSERT INTO tracked_numbers (shipping_line_scac, number, tracking_since) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+      [scac, number, since],
+    );
+    const [leased] = await queryRows<{ tracking_since: Date; lease_seq: string }>(
+      this.dataSource,
+      `UPDATE tracked_numbers SET lease_until = ${lease(ttlMs)}, lease_seq = nextval('observation_seq'), lease_outbox_id = $3
+       WHERE shipping_line_scac = $1 AND number = $2 AND carrier_shipment_id IS NULL AND (lease_until IS NULL OR lease_until <= now())
+       RETURNING tracking_since, lease_seq`,
+      [scac, number, outboxId],
+    );
+    if (leased) return { kind: 'leased', lease: { kind: 'tracked_number', scac, number, seq: String(leased.lease_seq) }, trackingSince: leased.tracking_since };
+    const [row] = await queryRows<{ carrier_shipment_id: string | null; lease_until: Date | null; lease_outbox_id: string | null }>(
+      this.dataSource,
+      `SELECT carrier_shipment_id, lease_until, lease_outbox_id FROM tracked_numbers WHERE shipping_line_scac = $1 AND number = $2`,
+      [scac, number],
+    );
+    if (row?.carrier_shipment_id) return { kind: 'linked', carrierShipmentId: row.carrier_shipment_id };
+    return { kind: 'busy', until: row?.lease_until ?? new Date(), heldBy: row?.lease_outbox_id ?? null };
+  }
+
+  /** Leases a refresh of a physical shipment, unless another refresh holds it. */
+  async claim(id: string, ttlMs: number, outboxId: string | null): Promise<CarrierShipmentClaim> {
+    const [leased] = await queryRows<CarrierShipmentEntity & { active_followers: number }>(
+      this.dataSource,
+      `UPDATE carrier_shipments SET lease_until = ${lease(ttlMs)}, lease_seq = nextval('observation_seq'), lease_outbox_id = $2
+       WHERE id = $1 AND (lease_until IS NULL OR lease_until <= now())
+       RETURNING *, (SELECT count(*)::int FROM shipments WHERE carrier_shipment_id = $1 AND line_tracking_stopped_at IS NULL) AS active_followers`,
+      [id, outboxId],
+    );
+    if (leased) {
+      const { active_followers: activeFollowers, ...row } = leased;
+      const carrierShipment = this.dataSource.getRepository(CarrierShipmentEntity).create(row);
+      return { kind: 'leased', lease: { kind: 'carrier_shipment', carrierShipmentId: id, seq: String(row.lease_seq) }, carrierShipment, activeFollowers };
+    }
+    const [row] = await queryRows<{ lease_until: Date | null; lease_outbox_id: string | null }>(this.dataSource, `SELECT lease_until, lease_outbox_id FROM carrier_shipments WHERE id = $1`, [id]);
+    return row === undefined ? { kind: 'missing' } : { kind: 'busy', until: row.lease_until ?? new Date(), heldBy: row.lease_outbox_id };
+  }
+
+  async findByNumber(scac: string, normalizedNumber: string): Promise<CarrierShipmentEntity | null> {
+    return this.dataSource.getRepository(CarrierShipmentEntity).findOneBy({ shipping_line_scac: scac, normalized_number: normalizedNumber });
+  }
+
+  /** A tracked number turns out to belong to a known physical shipment: link it, and hand its lease back. */
+  async linkNumber(granted: Extract<ObservationLease, { kind: 'tracked_number' }>, carrierShipmentId: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(`UPDATE tracked_numbers SET carrier_shipment_id = $3 WHERE shipping_line_scac = $1 AND number = $2`, [granted.scac, granted.number, carrierShipmentId]);
+      await releaseLease(manager, granted);
+    });
+  }
+
+  /**
+   * A physical shipment nobody follows any more: drop its schedule (a resume or a new request
+   * brings it back) and hand the lease back, with the job's outbox row, in one transaction.
+   * False when the job was done already.
+   */
+  async unschedule(granted: Extract<ObservationLease, { kind: 'carrier_shipment' }>, outboxId: string | null): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      await releaseLease(manager, granted);
+      if (outboxId !== null && !(await this.outbox.complete(manager, outboxId))) return false;
+      await manager.query(`UPDATE carrier_shipments SET next_refresh_at = NULL, updated_at = now() WHERE id = $1`, [granted.carrierShipmentId]);
+      return true;
+    });
+  }
+
+  /** Hands a lease back after a fetch that will not be applied (the adapter threw, the job failed). */
+  async release(granted: ObservationLease): Promise<void> {
+    await releaseLease(this.dataSource, granted);
+  }
+
+  /**
+   * The physical shipment an account's record follows. A record stored before physical
+   * shipments existed (or written by a tool) is attached to the one of its carrier and number,
+   * created if needed, with the earliest of its requests as the clock.
+   */
+  async ofShipment(shipmentId: string): Promise<string | null> {
+    const [row] = await queryRows<{ carrier_shipment_id: string | null; shipping_line_scac: string; normalized_number: string; bill_of_lading_number: string; since: Date }>(
+      this.dataSource,
+      `SELECT s.carrier_shipment_id, s.shipping_line_scac, s.normalized_number, s.bill_of_lading_number,
+              COALESCE((SELECT min(created_at) FROM tracking_requests WHERE tracked_object_id = s.id), s.created_at) AS since
+       FROM shipments s WHERE s.id = $1`,
+      [shipmentId],
+    );
+    if (row === undefined) return null;
+    if (row.carrier_shipment_id !== null) return row.carrier_shipment_id;
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `INSERT INTO carrier_shipments (shipping_line_scac, normalized_number, query_type, query_number, tracking_since)
+         VALUES ($1, $2, 'bill_of_lading', $3, $4) ON CONFLICT DO NOTHING`,
+        [row.shipping_line_scac, row.normalized_number, row.bill_of_lading_number, row.since],
+      );
+      const [physical] = await queryRows<{ id: string }>(
+        manager,
+        `SELECT id FROM carrier_shipments WHERE shipping_line_scac = $1 AND normalized_number = $2`,
+        [row.shipping_line_scac, row.normalized_number],
+      );
+      await manager.query(`UPDATE shipments SET carrier_shipment_id = $2 WHERE id = $1 AND carrier_shipment_id IS NULL`, [shipmentId, physical!.id]);
+      return physical!.id;
+    });
+  }
+
+  /**
+   * Claims up to `limit` physical shipments whose refresh is due, moves each one's
+   * `next_refresh_at` to `nextRefreshAt(row)` and writes its refresh job (`job(row)`) to the
+   * outbox, all in one transaction: several schedulers never claim one shipment twice (SKIP
+   * LOCKED), and a refresh Redis loses is published again.
+   */
+  async claimDue(now: Date, limit: number, nextRefreshAt: (row: DueCarrierShipment) => Date, job: (row: DueCarrierShipment) => OutboxEntry): Promise<DueCarrierShipment[]> {
+    return this.dataSource.transaction(async (manager) => {
+      const due = await queryRows<DueCarrierShipment>(
+        manager,
+        `SELECT id, shipping_line_scac FROM carrier_shipments
+         WHERE next_refresh_at IS NOT NULL AND next_refresh_at <= $1
+         ORDER BY next_refresh_at
+         LIMIT $2
+         FOR UPDATE SKIP LOCKED`,
+        [now, limit],
+      );
+      if (due.length === 0) return [];
+      await manager.query(
+        `UPDATE carrier_shipments c SET next_refresh_at = v.next_refresh_at
+         FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, next_refresh_at timestamptz)
+         WHERE c.id = v.id`,
+        [JSON.stringify(due.map((row) => ({ id: row.id, next_refresh_at: nextRefreshAt(row).toISOString() })))],
+      );
+      const entries = due.map(job);
+      await manager.query(
+        `INSERT INTO outbox (queue, job_name, payload, account_id, available_at)
+         SELECT r.queue, r.job_name, r.payload, NULL, COALESCE(r.available_at, now())
+         FROM jsonb_to_recordset($1::jsonb) AS r(queue text, job_name text, payload jsonb, available_at timestamptz)`,
+        [JSON.stringify(entries.map((e) => ({ queue: e.queue, job_name: e.jobName, payload: e.payload, available_at: e.availableAt?.toISOString() ?? null })))],
+      );
+      return due;
+    });
+  }
+}

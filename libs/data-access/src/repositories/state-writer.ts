@@ -1,0 +1,138 @@
+import type { EntityManager, QueryDeepPartialEntity } from 'typeorm';
+import { ContainerEntity } from '../entities/container.entity';
+import { EstimatedEventEntity } from '../entities/estimated-event.entity';
+import { ShipmentEntity } from '../entities/shipment.entity';
+import { TransportEventEntity } from '../entities/transport-event.entity';
+import type { OutboxEntry } from './outbox.repository';
+import { queryRows } from './query-rows';
+import type { NewEvent, NewTransportEvent, StateWrite } from './shipment-state.types';
+
+/** Queue and job that turn each stored event into webhook notifications. */
+export interface FanOutJobName {
+  queue: string;
+  jobName: string;
+}
+
+type IdRow = { id: string } & Record<string, unknown>;
+
+/**
+ * Writes the decisions of one transaction — any number of accounts' records — set-based: one
+ * statement per table and column set, whatever the number of records, containers and events.
+ * Identities are enforced by the database: a transport event or an event whose key is already
+ * stored is skipped (ON CONFLICT DO NOTHING), and an event whose transport event was skipped
+ * is dropped with it.
+ */
+export async function writeStates(manager: EntityManager, writes: readonly StateWrite[], fanOut: FanOutJobName): Promise<string[]> {
+  const newShipments = writes.flatMap((w) => (w.shipment?.isNew ? [w.shipment.values] : []));
+  if (newShipments.length > 0) await manager.insert(ShipmentEntity, newShipments.map((row) => asColumns<ShipmentEntity>(row)));
+  await updateRows(manager, 'tracking_requests', writes.flatMap((w) => (w.trackingRequests ?? []).map((r) => ({ ...r.values, id: r.id }))));
+  await updateRows(manager, 'shipments', writes.flatMap((w) => (w.shipment && !w.shipment.isNew ? [w.shipment.values as IdRow] : [])));
+  const newContainers = writes.flatMap((w) => (w.containers ?? []).filter((c) => c.isNew).map((c) => c.values));
+  if (newContainers.length > 0) await manager.insert(ContainerEntity, newContainers.map((c) => asColumns<ContainerEntity>(c)));
+  await updateRows(manager, 'containers', writes.flatMap((w) => (w.containers ?? []).filter((c) => !c.isNew).map((c) => c.values as IdRow)));
+  const invalidated = writes.flatMap((w) => w.invalidatedTransportEventIds ?? []);
+  if (invalidated.length > 0) {
+    await manager.query(`UPDATE transport_events SET invalidated_at = now() WHERE id = ANY($1::uuid[]) AND invalidated_at IS NULL`, [invalidated]);
+  }
+  const stored = await insertTransportEvents(manager, writes.flatMap((w) => w.transportEvents ?? []));
+  const estimated = writes.flatMap((w) => w.estimatedEvents ?? []);
+  if (estimated.length > 0) await manager.insert(EstimatedEventEntity, estimated);
+  const events = writes
+    .flatMap((w) => w.events ?? [])
+    .filter((e) => e.requiresTransportEventId === undefined || stored.has(e.requiresTransportEventId));
+  const eventIds = await insertEvents(manager, events, fanOut);
+  await insertOutbox(manager, writes.flatMap((w) => w.outbox ?? []));
+  return eventIds;
+}
+
+/**
+ * One UPDATE per distinct column set (in practice one per table), so many records changing at
+ * once are not a round trip each. `updated_at` is set by the statement.
+ */
+async function updateRows(manager: EntityManager, table: 'tracking_requests' | 'shipments' | 'containers', rows: readonly IdRow[]): Promise<void> {
+  const groups = new Map<string, IdRow[]>();
+  for (const row of rows) {
+    const key = Object.keys(row).sort().join(',');
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  for (const group of groups.values()) {
+    const columns = Object.keys(group[0] ?? {}).filter((column) => column !== 'id' && column !== 'updated_at');
+    if (columns.length === 0) continue;
+    const assignments = columns.map((column) => `"${column}" = v."${column}"`).join(', ');
+    await manager.query(
+      `UPDATE ${table} t SET ${assignments}, updated_at = now()
+       FROM jsonb_populate_recordset(null::${table}, $1::jsonb) v
+       WHERE t.id = v.id`,
+      [JSON.stringify(group)],
+    );
+  }
+}
+
+/** Inserts what is new; a transport event whose identity is current already is skipped. Returns the ids stored. */
+async function insertTransportEvents(manager: EntityManager, rows: readonly NewTransportEvent[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const result = await manager.createQueryBuilder().insert().into(TransportEventEntity).values([...rows]).orIgnore().returning(['id']).execute();
+  const raw = result.raw as Array<{ id: string }>;
+  return new Set(raw.map((row) => row.id));
+}
+
+/**
+ * Events in emission order: `created_at` is the transaction time plus one microsecond per
+ * event, and each stored event's fan-out row becomes available at the same instant, so both
+ * the events listing and the relay keep that order. An event whose key is stored already is
+ * not stored again and gets no fan-out row.
+ */
+async function insertEvents(manager: EntityManager, events: readonly NewEvent[], fanOut: FanOutJobName): Promise<string[]> {
+  if (events.length === 0) return [];
+  const docs = events.map((event) => {
+    const { requiresTransportEventId: _ignored, ...row } = event;
+    return row;
+  });
+  const rows = await queryRows<{ id: string }>(
+    manager,
+    `WITH inserted AS (
+       INSERT INTO events (id, account_id, name, reference_object_type, reference_object_id, shipment_id, container_id, tracking_request_id, payload, occurred_at, dedupe_key, created_at)
+       SELECT r.id, r.account_id, r.name, r.reference_object_type, r.reference_object_id, r.shipment_id, r.container_id, r.tracking_request_id,
+              COALESCE(r.payload, '{}'::jsonb), r.occurred_at, r.dedupe_key, now() + (e.ord * interval '1 microsecond')
+       FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(doc, ord),
+            LATERAL jsonb_populate_record(null::events, e.doc) r
+       ORDER BY e.ord
+       ON CONFLICT (dedupe_key) DO NOTHING
+       RETURNING id, account_id, created_at
+     ), queued AS (
+       INSERT INTO outbox (queue, job_name, payload, account_id, available_at)
+       SELECT $2, $3, jsonb_build_object('eventId', id), account_id, created_at FROM inserted
+     )
+     SELECT id FROM inserted ORDER BY created_at`,
+    [JSON.stringify(docs), fanOut.queue, fanOut.jobName],
+  );
+  return rows.map((row) => row.id);
+}
+
+async function insertOutbox(manager: EntityManager, entries: readonly OutboxEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await manager.query(
+    `INSERT INTO outbox (queue, job_name, payload, account_id, available_at)
+     SELECT r.queue, r.job_name, r.payload, r.account_id, COALESCE(r.available_at, now())
+     FROM jsonb_to_recordset($1::jsonb) AS r(queue text, job_name text, payload jsonb, account_id uuid, available_at timestamptz)`,
+    [
+      JSON.stringify(
+        entries.map((entry) => ({
+          queue: entry.queue,
+          job_name: entry.jobName,
+          payload: entry.payload,
+          account_id: entry.accountId ?? null,
+          available_at: entry.availableAt?.toISOString() ?? null,
+        })),
+      ),
+    ],
+  );
+}
+
+/**
+ * TypeORM's deep-partial type rejects a `Record<string, unknown>` jsonb column; the rows here
+ * are plain column values (relations are excluded by their type), so they are passed as such.
+ */
+function asColumns<T>(row: object): QueryDeepPartialEntity<T> {
+  return row;
+}
