@@ -170,6 +170,23 @@ describe('one physical shipment, one timeline', () => {
     }
   });
 
+  it('a shipment asked about again after everyone stopped following it starts on a new clock, as a new shipment would', async () => {
+    const first = await follow('TEST-TR-POD-TERMINAL-CHANGE', T0);
+    await attempt(first.request, first.outboxId, T0);
+    const record = await shipmentOf(first.request);
+    const seenAtStart = await milestones(first.account);
+    await harness.db.dataSource.getRepository(ShipmentEntity).update({ id: record.id }, { line_tracking_stopped_at: at(1), line_tracking_stopped_reason: 'cancelled_by_user' });
+    await harness.module.get(RefreshShipmentUseCase).execute({ shipmentId: record.id, outboxId: null, reason: 'manual' }, at(1));
+
+    const again = await follow('TEST-TR-POD-TERMINAL-CHANGE', at(30));
+    expect(await attempt(again.request, again.outboxId, at(30))).toMatchObject({ status: 'succeeded' });
+    expect((await shipmentOf(again.request)).carrier_shipment_id).toBe(record.carrier_shipment_id);
+    const shifted = seenAtStart.map((m) => ({ ...m, timestamp: m.timestamp === null ? null : new Date(Date.parse(m.timestamp) + 30 * 86_400_000).toISOString() }));
+    expect(await milestones(again.account)).toEqual(shifted);
+    // The stopped record is left as it was.
+    expect(await milestones(first.account)).toEqual(seenAtStart);
+  });
+
   it('two workers refreshing one shipment at once: one asks the carrier, the other gives way; nothing is stored twice', async () => {
     const f = await follow('TEST-TR-HOLDS', T0);
     await attempt(f.request, f.outboxId, T0);

@@ -105,7 +105,7 @@ export class TrackRequestUseCase {
   /** The number belongs to a physical shipment: the attempt is that shipment's refresh, which the request joins. */
   private async joinKnown(carrierShipmentId: string, request: TrackingRequestEntity, command: TrackRequestCommand, now: Date): Promise<TrackRequestResult> {
     const run = await this.refresher.refresh(
-      { carrierShipmentId, outboxId: command.outboxId, job: 'track-request', whenBusy: 'defer', trackingRequestId: request.id },
+      { carrierShipmentId, outboxId: command.outboxId, job: 'track-request', whenBusy: 'defer', trackingRequestId: request.id, restartClockAt: request.created_at },
       now,
     );
     return this.fromRun(run);

@@ -33,6 +33,8 @@ export interface RefreshCommand {
   whenBusy: 'coalesce' | 'defer';
   /** A tracking request's attempt: its request joins the physical shipment (or is decided). */
   trackingRequestId?: string;
+  /** The request's time: the clock starts again from it if nobody follows the shipment any more. */
+  restartClockAt?: Date;
 }
 
 /** One fetch from carrier, terminal and rail, with the shipping line as the reference data names it. */
@@ -61,7 +63,7 @@ export class CarrierShipmentRefresher {
   ) {}
 
   async refresh(command: RefreshCommand, now: Date = new Date()): Promise<RefreshRun> {
-    const claim = await this.carrierShipments.claim(command.carrierShipmentId, this.config.REFRESH_LEASE_MS, command.outboxId);
+    const claim = await this.carrierShipments.claim(command.carrierShipmentId, this.config.REFRESH_LEASE_MS, command.outboxId, command.restartClockAt ?? null);
     if (claim.kind === 'missing') return this.closeJob(command.outboxId, 'missing');
     if (claim.kind === 'busy') return this.whenBusy(command, claim);
     const carrierShipment = claim.carrierShipment;

@@ -78,14 +78,23 @@ export class CarrierShipmentRepository {
     return { kind: 'busy', until: row?.lease_until ?? new Date(), heldBy: row?.lease_outbox_id ?? null };
   }
 
-  /** Leases a refresh of a physical shipment, unless another refresh holds it. */
-  async claim(id: string, ttlMs: number, outboxId: string | null): Promise<CarrierShipmentClaim> {
+  /**
+   * Leases a refresh of a physical shipment, unless another refresh holds it. `restartClockAt`
+   * (a new request's time) starts its clock again when nobody follows it any more: asked about
+   * again after everyone stopped, it is followed as a new shipment would be — a real carrier's
+   * answer does not depend on the clock, the sandbox plays its scenario from the start. Records
+   * following it are never moved to another clock while one of them is active.
+   */
+  async claim(id: string, ttlMs: number, outboxId: string | null, restartClockAt: Date | null = null): Promise<CarrierShipmentClaim> {
     const [leased] = await queryRows<CarrierShipmentEntity & { active_followers: number }>(
       this.dataSource,
-      `UPDATE carrier_shipments SET lease_until = ${lease(ttlMs)}, lease_seq = nextval('observation_seq'), lease_outbox_id = $2
+      `WITH followers AS (SELECT count(*)::int AS active FROM shipments WHERE carrier_shipment_id = $1 AND line_tracking_stopped_at IS NULL)
+       UPDATE carrier_shipments SET lease_until = ${lease(ttlMs)}, lease_seq = nextval('observation_seq'), lease_outbox_id = $2,
+         tracking_since = CASE WHEN $3::timestamptz IS NOT NULL AND followers.active = 0 THEN $3::timestamptz ELSE tracking_since END
+       FROM followers
        WHERE id = $1 AND (lease_until IS NULL OR lease_until <= now())
-       RETURNING *, (SELECT count(*)::int FROM shipments WHERE carrier_shipment_id = $1 AND line_tracking_stopped_at IS NULL) AS active_followers`,
-      [id, outboxId],
+       RETURNING carrier_shipments.*, followers.active AS active_followers`,
+      [id, outboxId, restartClockAt],
     );
     if (leased) {
       const { active_followers: activeFollowers, ...row } = leased;
