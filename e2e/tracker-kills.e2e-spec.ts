@@ -140,8 +140,9 @@ describe('tracker-workers killed over and over store and announce exactly what a
         carrier.stage = stage;
         asked = carrier.requests;
         const physical = await db.dataSource.query<Array<{ id: string }>>(`SELECT id FROM carrier_shipments ORDER BY normalized_number`);
+        // What the scheduler writes: the due shipments of one carrier, in batches.
         await db.dataSource.transaction(async (manager) => {
-          for (const { id } of physical) await outbox.enqueue(manager, outboxJob(JOB.refreshCarrierShipment, { carrierShipmentId: id }));
+          for (const ids of [physical.slice(0, 2), physical.slice(2)]) await outbox.enqueue(manager, outboxJob(JOB.refreshCarrierShipments, { carrierShipmentIds: ids.map((p) => p.id) }));
         });
         await killDuring(asked, 1);
         if (stage === 2) await killDuring(asked, 3);

@@ -135,10 +135,10 @@ describe('tracker-worker app (real Postgres, Redis, Bull and relay)', () => {
     // Unless the repeatable tick claimed it first, this tick wrote its one refresh job.
     expect(tick.enqueued.filter((id) => id !== physical)).toEqual([]);
     const refreshed = await waitFor('the refresh job to complete', async () => {
-      const [job] = await db.dataSource.getRepository(OutboxEntity).find({ where: { job_name: JOB.refreshCarrierShipment }, order: { created_at: 'DESC' } });
+      const [job] = await db.dataSource.getRepository(OutboxEntity).find({ where: { job_name: JOB.refreshCarrierShipments }, order: { created_at: 'DESC' } });
       return job?.completed_at ? job : null;
     });
-    expect(refreshed.payload).toEqual({ carrierShipmentId: physical });
+    expect(refreshed.payload).toEqual({ carrierShipmentIds: [physical] });
     expect(adapters.calls.filter((n) => n === 'TEST-TR-HOLDS').length).toBe(before + 1);
     const after = await db.dataSource.getRepository(ShipmentEntity).findBy({ bill_of_lading_number: 'TEST-TR-HOLDS' });
     for (const shipment of after) {

@@ -60,6 +60,7 @@ export type {
   StoredShipmentState,
 } from './repositories/shipment-state.types';
 export { ObservationRepository } from './repositories/observation.repository';
+export type { ObservationItem, ObservationItemResult } from './repositories/observation.repository';
 export { CarrierShipmentRepository } from './repositories/carrier-shipment.repository';
 export type { CarrierShipmentClaim, DueCarrierShipment, NumberClaim } from './repositories/carrier-shipment.repository';
 export { TrackingRepository } from './repositories/tracking.repository';

@@ -55,6 +55,12 @@ export class TrackerWorkerConfig extends WorkerAppConfig {
   @Max(3_600_000)
   REFRESH_LEASE_MS: number = 120_000;
 
+  /** Routine refreshes of one carrier that fall due together are fetched together and applied in one transaction, this many at most. */
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  REFRESH_BATCH_SIZE: number = 50;
+
   /** How often the repeatable `schedule-refreshes` tick looks for due shipments. */
   @IsInt()
   @Min(200)

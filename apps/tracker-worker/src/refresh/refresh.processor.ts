@@ -2,28 +2,28 @@ import { Logger } from '@nestjs/common';
 import type { JobData } from '@quayside/queues';
 import { JOB, JobHandler, QUEUE, QueueConsumer } from '@quayside/queues';
 import type { Job } from 'bull';
-import type { RefreshRun } from '../tracking-state/carrier-shipment-refresher.service';
-import { RefreshCarrierShipmentUseCase } from './refresh-carrier-shipment.use-case';
+import type { BatchRun } from '../tracking-state/carrier-shipment-refresher.service';
+import { RefreshCarrierShipmentsUseCase } from './refresh-carrier-shipments.use-case';
 import { RefreshContainerUseCase } from './refresh-container.use-case';
 import { RefreshShipmentUseCase } from './refresh-shipment.use-case';
 import type { RefreshResult } from './refresh-shipment.use-case';
 
-/** Routine (`refresh-carrier-shipment`), per-record (`refresh-shipment`) and client-asked (`refresh-container`) refreshes. */
+/** Routine (`refresh-carrier-shipments`), per-record (`refresh-shipment`) and client-asked (`refresh-container`) refreshes. */
 @QueueConsumer(QUEUE.tracker)
 export class RefreshProcessor {
   private readonly logger = new Logger('Refresh');
 
   constructor(
-    private readonly refreshCarrierShipment: RefreshCarrierShipmentUseCase,
+    private readonly refreshCarrierShipments: RefreshCarrierShipmentsUseCase,
     private readonly refreshShipment: RefreshShipmentUseCase,
     private readonly refreshContainer: RefreshContainerUseCase,
   ) {}
 
   // Carrier calls wait on the carriers registry's per-carrier limits, so more jobs than calls may be in flight.
-  @JobHandler(JOB.refreshCarrierShipment, { concurrency: 4 })
-  async carrierShipment(job: Job<JobData<'refresh-carrier-shipment'>>): Promise<RefreshRun> {
-    const result = await this.refreshCarrierShipment.execute({ carrierShipmentId: job.data.carrierShipmentId, outboxId: job.data.outboxId });
-    this.logger.debug(`physical shipment ${job.data.carrierShipmentId}: ${result.status}`);
+  @JobHandler(JOB.refreshCarrierShipments, { concurrency: 2 })
+  async carrierShipments(job: Job<JobData<'refresh-carrier-shipments'>>): Promise<BatchRun> {
+    const result = await this.refreshCarrierShipments.execute({ carrierShipmentIds: job.data.carrierShipmentIds, outboxId: job.data.outboxId });
+    this.logger.debug(`${job.data.carrierShipmentIds.length} physical shipments: ${result.status === 'done' ? result.outcomes.join(', ') : result.status}`);
     return result;
   }
 

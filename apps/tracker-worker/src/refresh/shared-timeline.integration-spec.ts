@@ -4,7 +4,7 @@ import { JOB, outboxJob } from '@quayside/queues';
 import { GatedAdapters } from '../test/gated-adapters';
 import { TrackerTestHarness, dayOf } from '../test/tracker-test-harness';
 import { TrackRequestUseCase } from '../tracking-requests/track-request.use-case';
-import { RefreshCarrierShipmentUseCase } from './refresh-carrier-shipment.use-case';
+import { RefreshCarrierShipmentsUseCase } from './refresh-carrier-shipments.use-case';
 import { RefreshShipmentUseCase } from './refresh-shipment.use-case';
 
 const T0 = new Date('2026-08-14T08:00:00.000Z');
@@ -31,7 +31,7 @@ describe('one physical shipment, one timeline', () => {
 
   beforeAll(async () => {
     adapters = new GatedAdapters();
-    harness = await TrackerTestHarness.create([TrackRequestUseCase, RefreshShipmentUseCase, RefreshCarrierShipmentUseCase], { REFRESH_LEASE_MS: 1000 }, adapters);
+    harness = await TrackerTestHarness.create([TrackRequestUseCase, RefreshShipmentUseCase, RefreshCarrierShipmentsUseCase], { REFRESH_LEASE_MS: 1000 }, adapters);
   });
 
   afterAll(async () => {
@@ -40,8 +40,12 @@ describe('one physical shipment, one timeline', () => {
   });
 
   const attempt = (id: string, outboxId: string | null, now: Date) => harness.module.get(TrackRequestUseCase).execute({ trackingRequestId: id, outboxId }, now);
-  const refresh = (carrierShipmentId: string, now: Date, outboxId: string | null = null) =>
-    harness.module.get(RefreshCarrierShipmentUseCase).execute({ carrierShipmentId, outboxId }, now);
+  /** A routine refresh of one physical shipment, summed up as one status. */
+  const refresh = async (carrierShipmentId: string, now: Date, outboxId: string | null = null): Promise<{ status: string }> => {
+    const run = await harness.module.get(RefreshCarrierShipmentsUseCase).execute({ carrierShipmentIds: [carrierShipmentId], outboxId }, now);
+    if (run.status !== 'done') return { status: run.status };
+    return { status: run.leased === 0 ? 'coalesced' : (run.outcomes[0] ?? 'missing') };
+  };
 
   /** Runs every attempt still waiting in the outbox (a deferred one, a retry) until none is left. */
   async function drainAttempts(now: Date): Promise<void> {
@@ -221,7 +225,7 @@ describe('one physical shipment, one timeline', () => {
     expect(await harness.eventNames(f.account)).toEqual(afterNewer.events);
     expect(await harness.containers((await shipmentOf(f.request)).id)).toEqual(afterNewer.containers);
     const stale = await harness.db.dataSource.getRepository(StaleObservationEntity).findBy({ carrier_shipment_id: physical });
-    expect(stale).toMatchObject([{ sources: expect.arrayContaining(['carrier']) as unknown, job: 'refresh-carrier-shipment' }]);
+    expect(stale).toMatchObject([{ sources: expect.arrayContaining(['carrier']) as unknown, job: 'refresh-carrier-shipments' }]);
   });
 
   it('the same refresh job delivered twice, one after the other and at once, has its effects once', async () => {
@@ -229,7 +233,7 @@ describe('one physical shipment, one timeline', () => {
     await attempt(f.request, f.outboxId, T0);
     const physical = (await shipmentOf(f.request)).carrier_shipment_id!;
     const job = async (): Promise<string> => {
-      const entry = outboxJob(JOB.refreshCarrierShipment, { carrierShipmentId: physical });
+      const entry = outboxJob(JOB.refreshCarrierShipments, { carrierShipmentIds: [physical] });
       const row = await harness.db.dataSource.getRepository(OutboxEntity).save({ queue: entry.queue, job_name: entry.jobName, payload: entry.payload });
       return row.id;
     };

@@ -5,7 +5,7 @@ import { ScheduleRefreshesService } from '../scheduler/schedule-refreshes.servic
 import { ScenarioAdapters } from '../test/scenario-adapters';
 import { TrackerTestHarness, dayOf } from '../test/tracker-test-harness';
 import { TrackRequestUseCase } from '../tracking-requests/track-request.use-case';
-import { RefreshCarrierShipmentUseCase } from './refresh-carrier-shipment.use-case';
+import { RefreshCarrierShipmentsUseCase } from './refresh-carrier-shipments.use-case';
 import { RefreshShipmentUseCase } from './refresh-shipment.use-case';
 
 const T0 = new Date('2026-08-14T08:00:00.000Z');
@@ -49,7 +49,7 @@ describe('stop tracking', () => {
 
   beforeAll(async () => {
     harness = await TrackerTestHarness.create(
-      [TrackRequestUseCase, RefreshShipmentUseCase, RefreshCarrierShipmentUseCase, ScheduleRefreshesService],
+      [TrackRequestUseCase, RefreshShipmentUseCase, RefreshCarrierShipmentsUseCase, ScheduleRefreshesService],
       {},
       new ScenarioAdapters(SCENARIOS),
     );
@@ -141,10 +141,11 @@ describe('stop tracking', () => {
 
     const scheduler = harness.module.get(ScheduleRefreshesService);
     expect((await scheduler.tick(at(30), () => 0)).enqueued).toContain(shipment.carrier_shipment_id);
-    const job = (await harness.pendingOutbox(JOB.refreshCarrierShipment)).find((row) => row.payload['carrierShipmentId'] === shipment.carrier_shipment_id);
-    expect(job?.payload).toEqual({ carrierShipmentId: shipment.carrier_shipment_id });
+    const job = (await harness.pendingOutbox(JOB.refreshCarrierShipments)).find((row) => (row.payload['carrierShipmentIds'] as string[]).includes(shipment.carrier_shipment_id ?? ''));
+    expect(job).toBeDefined();
     const events = await harness.eventNames(shipment.account_id);
-    expect(await harness.module.get(RefreshCarrierShipmentUseCase).execute({ carrierShipmentId: shipment.carrier_shipment_id ?? '', outboxId: job?.id ?? null }, at(30))).toEqual({ status: 'unfollowed' });
+    const run = await harness.module.get(RefreshCarrierShipmentsUseCase).execute({ carrierShipmentIds: job!.payload['carrierShipmentIds'] as string[], outboxId: job!.id }, at(30));
+    expect(run).toMatchObject({ status: 'done', outcomes: expect.arrayContaining(['unfollowed']) as unknown });
     expect(await harness.eventNames(shipment.account_id)).toEqual(events);
     expect(await harness.db.dataSource.getRepository(CarrierShipmentEntity).findOneByOrFail({ id: shipment.carrier_shipment_id ?? '' })).toMatchObject({ next_refresh_at: null, lease_until: null });
     expect((await scheduler.tick(at(60), () => 0)).enqueued).not.toContain(shipment.carrier_shipment_id);

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CarrierShipmentRepository } from '@quayside/data-access';
+import type { DueCarrierShipment } from '@quayside/data-access';
 import { JOB, outboxJob } from '@quayside/queues';
 import { TrackingAdapters } from '../adapters/tracking-adapters';
 import { TrackerWorkerConfig } from '../config/tracker-worker.config';
@@ -11,11 +12,24 @@ export interface TickResult {
 }
 
 /**
- * Finds the physical shipments whose refresh is due and writes one `refresh-carrier-shipment`
- * job each to the outbox, in the transaction that moves their `next_refresh_at` one jittered
- * interval ahead (SKIP LOCKED): several worker processes never claim one shipment twice, and a
- * refresh Redis loses is published again by the relay. The jobs of one tick are spread over
- * the tick: no thundering herd.
+ * The due shipments of one tick, as refresh jobs: one carrier per job (its calls share that
+ * carrier's limits), at most `size` shipments each (their answers are applied in one
+ * transaction).
+ */
+export function refreshBatches(rows: readonly DueCarrierShipment[], size: number): string[][] {
+  const byCarrier = new Map<string, string[]>();
+  for (const row of rows) byCarrier.set(row.shipping_line_scac, [...(byCarrier.get(row.shipping_line_scac) ?? []), row.id]);
+  const batches: string[][] = [];
+  for (const ids of byCarrier.values()) for (let i = 0; i < ids.length; i += size) batches.push(ids.slice(i, i + size));
+  return batches;
+}
+
+/**
+ * Finds the physical shipments whose refresh is due and writes `refresh-carrier-shipments`
+ * jobs for them to the outbox, in the transaction that moves their `next_refresh_at` one
+ * jittered interval ahead (SKIP LOCKED): several worker processes never claim one shipment
+ * twice, and a refresh Redis loses is published again by the relay. The jobs of one tick are
+ * spread over the tick: no thundering herd.
  */
 @Injectable()
 export class ScheduleRefreshesService {
@@ -37,7 +51,10 @@ export class ScheduleRefreshesService {
       now,
       this.config.SCHEDULER_BATCH_SIZE,
       (row) => nextRefreshAt(now, this.adapters.timeScale(row.shipping_line_scac), cadence, random),
-      (row) => outboxJob(JOB.refreshCarrierShipment, { carrierShipmentId: row.id }, { availableAt: new Date(now.getTime() + Math.floor(random() * this.config.SCHEDULER_TICK_MS)) }),
+      (rows) =>
+        refreshBatches(rows, this.config.REFRESH_BATCH_SIZE).map((ids) =>
+          outboxJob(JOB.refreshCarrierShipments, { carrierShipmentIds: ids }, { availableAt: new Date(now.getTime() + Math.floor(random() * this.config.SCHEDULER_TICK_MS)) }),
+        ),
     );
     if (due.length > 0) this.logger.debug(`claimed ${due.length} physical shipments for a refresh`);
     return { enqueued: due.map((row) => row.id) };

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { CarrierTrackResult } from '@quayside/carriers';
 import { CarrierShipmentRepository, ObservationRepository, OutboxRepository } from '@quayside/data-access';
-import type { ObservationLease, ObservationSources, TrackingRequestEntity } from '@quayside/data-access';
+import type { ObservationItem, ObservationItemResult, ObservationLease, ObservationSources, TrackingRequestEntity } from '@quayside/data-access';
 import type { RequestType } from '@quayside/domain';
 import { JOB, jobRoute, outboxJob } from '@quayside/queues';
 import { TrackingAdapters } from '../adapters/tracking-adapters';
@@ -23,6 +23,12 @@ export type RefreshRun =
   /** Nobody follows it any more: nothing was asked, and it is no longer scheduled. */
   | { status: 'unfollowed' }
   | ({ status: ObservationValue['outcome']; eventIds: string[] } & Omit<ObservationValue, 'outcome'>);
+
+/** What a batch of routine refreshes came to: how many were leased (the rest were covered by refreshes under way) and each one's outcome. */
+export type BatchRun =
+  | { status: 'replayed' }
+  | { status: 'deferred'; until: Date }
+  | { status: 'done'; leased: number; coalesced: number; outcomes: Array<ObservationValue['outcome'] | 'missing' | 'unfollowed'> };
 
 export interface RefreshCommand {
   carrierShipmentId: string;
@@ -53,6 +59,8 @@ export interface Fetched {
  */
 @Injectable()
 export class CarrierShipmentRefresher {
+  private readonly logger = new Logger('Refresh');
+
   constructor(
     private readonly carrierShipments: CarrierShipmentRepository,
     private readonly observations: ObservationRepository,
@@ -90,6 +98,58 @@ export class CarrierShipmentRefresher {
     if (applied.status !== 'done') return { status: applied.status };
     const { outcome, ...value } = applied.value;
     return { status: outcome, eventIds: applied.eventIds, ...value };
+  }
+
+  /**
+   * Routine refreshes of many physical shipments of one carrier: leased in one statement (those
+   * another refresh holds are covered by it), fetched together (the carrier's limits pace the
+   * calls), and applied in one transaction. Should that transaction fail, each shipment is
+   * applied on its own, so one that cannot be written never holds the others back.
+   */
+  async refreshBatch(command: { carrierShipmentIds: readonly string[]; outboxId: string | null }, now: Date = new Date()): Promise<BatchRun> {
+    const { leased: claims, runningUntil } = await this.carrierShipments.claimMany(command.carrierShipmentIds, this.config.REFRESH_LEASE_MS, command.outboxId);
+    if (runningUntil !== null) {
+      // A second delivery of this job while the first still runs: it must not complete the job under it.
+      return command.outboxId !== null && (await this.outbox.defer(command.outboxId, runningUntil)) ? { status: 'deferred', until: runningUntil } : { status: 'replayed' };
+    }
+    const fetched = await Promise.all(
+      claims.map(async (claim) => {
+        const cs = claim.carrierShipment;
+        // Nobody follows it any more: nothing is asked, and its schedule is dropped below.
+        if (claim.activeFollowers === 0) return { claim, fetched: null };
+        return { claim, fetched: await this.fetchOrRelease(claim.lease, () => this.fetch(cs.shipping_line_scac, cs.query_type, cs.query_number, cs.tracking_since, now)) };
+      }),
+    );
+    const items = fetched.map(({ claim, fetched: f }): ObservationItem<ObservationValue | null> => ({
+      target: { job: 'refresh-carrier-shipments', lease: claim.lease, carrierShipment: { id: claim.carrierShipment.id }, joinOpenRequests: true, sources: f?.sources ?? {}, trackingSince: claim.carrierShipment.tracking_since },
+      decide: (loaded) =>
+        f === null
+          ? { writes: [], carrierShipment: { next_refresh_at: null }, value: null }
+          : decideObservation(loaded, f.result, f.observed, this.decisionContext(claim.carrierShipment.shipping_line_scac, f.line, now)),
+    }));
+    const summary = (results: ReadonlyArray<ObservationItemResult<ObservationValue | null>>): BatchRun => ({
+      status: 'done',
+      leased: claims.length,
+      coalesced: command.carrierShipmentIds.length - claims.length,
+      outcomes: results.map((r) => (r.status === 'missing' ? 'missing' : (r.value?.outcome ?? 'unfollowed'))),
+    });
+    try {
+      const applied = await this.observations.applyBatch(command.outboxId, items, FAN_OUT);
+      return applied === 'replayed' ? { status: 'replayed' } : summary(applied);
+    } catch (error) {
+      this.logger.warn(`a batch of ${items.length} refreshes could not be written together (${String(error)}); writing them one by one`);
+      const results: Array<ObservationItemResult<ObservationValue | null>> = [];
+      for (const item of items) {
+        try {
+          const applied = await this.observations.applyBatch(null, [item], FAN_OUT);
+          if (applied !== 'replayed') results.push(...applied);
+        } catch (itemError) {
+          this.logger.error(`refresh of physical shipment ${item.target.lease.kind === 'carrier_shipment' ? item.target.lease.carrierShipmentId : ''} failed: ${String(itemError)}`);
+          await this.carrierShipments.release(item.target.lease);
+        }
+      }
+      return (await this.closeJob(command.outboxId, 'missing')).status === 'replayed' ? { status: 'replayed' } : summary(results);
+    }
   }
 
   /** Asks carrier, terminal and rail about one shipment, as of `trackingSince` (the sandbox's clock). */

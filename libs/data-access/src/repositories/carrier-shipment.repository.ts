@@ -105,6 +105,52 @@ export class CarrierShipmentRepository {
     return row === undefined ? { kind: 'missing' } : { kind: 'busy', until: row.lease_until ?? new Date(), heldBy: row.lease_outbox_id };
   }
 
+  /**
+   * Leases the refreshes of many physical shipments in one statement (a batch of routine
+   * refreshes); those another refresh holds are left out (it covers them), as are missing ones.
+   * When this very job holds one of them (a second delivery of a job still running), nothing is
+   * leased and `runningUntil` says until when it may run.
+   */
+  async claimMany(
+    ids: readonly string[],
+    ttlMs: number,
+    outboxId: string | null,
+  ): Promise<{ leased: Array<Extract<CarrierShipmentClaim, { kind: 'leased' }>>; runningUntil: Date | null }> {
+    if (ids.length === 0) return { leased: [], runningUntil: null };
+    const rows = await queryRows<CarrierShipmentEntity & { active_followers: number }>(
+      this.dataSource,
+      `WITH followers AS (
+         SELECT carrier_shipment_id AS id, count(*)::int AS active FROM shipments
+         WHERE carrier_shipment_id = ANY($1::uuid[]) AND line_tracking_stopped_at IS NULL GROUP BY 1
+       )
+       UPDATE carrier_shipments cs SET lease_until = ${lease(ttlMs)}, lease_seq = nextval('observation_seq'), lease_outbox_id = $2
+       WHERE cs.id = ANY($1::uuid[]) AND (cs.lease_until IS NULL OR cs.lease_until <= now())
+       RETURNING cs.*, COALESCE((SELECT f.active FROM followers f WHERE f.id = cs.id), 0) AS active_followers`,
+      [ids, outboxId],
+    );
+    const repository = this.dataSource.getRepository(CarrierShipmentEntity);
+    if (outboxId !== null && rows.length < ids.length) {
+      // Left out because this very job holds them? Then it is a second delivery of a job still running.
+      const [running] = await queryRows<{ until: Date }>(
+        this.dataSource,
+        `SELECT max(lease_until) AS until FROM carrier_shipments
+         WHERE id = ANY($1::uuid[]) AND NOT (id = ANY($3::uuid[])) AND lease_outbox_id = $2 AND lease_until > now() HAVING count(*) > 0`,
+        [ids, outboxId, rows.map((row) => row.id)],
+      );
+      if (running) {
+        for (const row of rows) await releaseLease(this.dataSource, { kind: 'carrier_shipment', carrierShipmentId: row.id, seq: String(row.lease_seq) });
+        return { leased: [], runningUntil: running.until };
+      }
+    }
+    const leased = rows.map(({ active_followers: activeFollowers, ...row }) => ({
+      kind: 'leased' as const,
+      lease: { kind: 'carrier_shipment' as const, carrierShipmentId: row.id, seq: String(row.lease_seq) },
+      carrierShipment: repository.create(row),
+      activeFollowers,
+    }));
+    return { leased, runningUntil: null };
+  }
+
   async findByNumber(scac: string, normalizedNumber: string): Promise<CarrierShipmentEntity | null> {
     return this.dataSource.getRepository(CarrierShipmentEntity).findOneBy({ shipping_line_scac: scac, normalized_number: normalizedNumber });
   }
@@ -169,11 +215,11 @@ export class CarrierShipmentRepository {
 
   /**
    * Claims up to `limit` physical shipments whose refresh is due, moves each one's
-   * `next_refresh_at` to `nextRefreshAt(row)` and writes its refresh job (`job(row)`) to the
-   * outbox, all in one transaction: several schedulers never claim one shipment twice (SKIP
+   * `next_refresh_at` to `nextRefreshAt(row)` and writes their refresh jobs (`jobs(rows)`) to
+   * the outbox, all in one transaction: several schedulers never claim one shipment twice (SKIP
    * LOCKED), and a refresh Redis loses is published again.
    */
-  async claimDue(now: Date, limit: number, nextRefreshAt: (row: DueCarrierShipment) => Date, job: (row: DueCarrierShipment) => OutboxEntry): Promise<DueCarrierShipment[]> {
+  async claimDue(now: Date, limit: number, nextRefreshAt: (row: DueCarrierShipment) => Date, jobs: (rows: DueCarrierShipment[]) => OutboxEntry[]): Promise<DueCarrierShipment[]> {
     return this.dataSource.transaction(async (manager) => {
       const due = await queryRows<DueCarrierShipment>(
         manager,
@@ -191,7 +237,7 @@ export class CarrierShipmentRepository {
          WHERE c.id = v.id`,
         [JSON.stringify(due.map((row) => ({ id: row.id, next_refresh_at: nextRefreshAt(row).toISOString() })))],
       );
-      const entries = due.map(job);
+      const entries = jobs(due);
       await manager.query(
         `INSERT INTO outbox (queue, job_name, payload, account_id, available_at)
          SELECT r.queue, r.job_name, r.payload, NULL, COALESCE(r.available_at, now())

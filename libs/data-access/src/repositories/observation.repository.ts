@@ -1,37 +1,42 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
-import { AccountEntity } from '../entities/account.entity';
 import { CarrierShipmentEntity } from '../entities/carrier-shipment.entity';
 import { TrackingRequestEntity } from '../entities/tracking-request.entity';
+import { loadFollowers } from './followers.loader';
 import { releaseLease } from './observation-lease';
 import { OutboxRepository } from './outbox.repository';
-import { queryRows } from './query-rows';
-import type {
-  Follower,
-  LoadedObservation,
-  ObservationDecision,
-  ObservationResult,
-  ObservationSource,
-  ObservationTarget,
-  SourceStamp,
-} from './shipment-state.types';
-import { loadRecords } from './stored-records';
+import type { LoadedObservation, ObservationDecision, ObservationResult, ObservationSource, ObservationTarget } from './shipment-state.types';
 import type { FanOutJobName } from './state-writer';
 import { writeStates } from './state-writer';
 
-const OPEN = ['pending', 'awaiting_manifest'];
 const SOURCES: readonly ObservationSource[] = ['carrier', 'terminal', 'rail'];
 
+/** One observation to apply, with the pure decision on it. */
+export interface ObservationItem<T> {
+  target: Omit<ObservationTarget, 'outboxId'>;
+  decide: (loaded: LoadedObservation) => ObservationDecision<T>;
+}
+
+export type ObservationItemResult<T> = Exclude<ObservationResult<T>, { status: 'replayed' }>;
+
+interface Locked<T> {
+  item: ObservationItem<T>;
+  carrierShipment: CarrierShipmentEntity;
+  fresh: LoadedObservation['fresh'];
+  stale: ObservationSource[];
+  trackingRequest: TrackingRequestEntity | null;
+}
+
 /**
- * Applies one observation of a physical shipment to every account following it, in one
- * transaction (docs/architecture.md, "Invariants"): it completes the job's outbox row, locks
- * the physical shipment (so appliers of one shipment are serialized), compares the
- * observation's sequence and source times with what was applied before per source (an older
- * one is recorded in `stale_observations` and handed to the decision as not fresh, never to
- * be applied), locks every follower's record and requests, lets the caller decide (a pure
- * function), writes every record's decision set-based, moves the source cursors and hands the
- * lease back.
+ * Applies observations of physical shipments to every account following them
+ * (docs/architecture.md, "Invariants"), one job's worth in one transaction: it hands the leases
+ * back, completes the job's outbox row, locks the physical shipments (in id order, so batches
+ * never deadlock), compares each observation's sequence and source times with what was applied
+ * before per source (an older one is recorded in `stale_observations` and handed to the
+ * decision as not fresh, never to be applied), locks every follower's record and requests, lets
+ * the caller decide (pure functions), writes every record's decision set-based and moves the
+ * source cursors. A fixed number of statements, whatever the number of shipments in the batch.
  */
 @Injectable()
 export class ObservationRepository {
@@ -41,149 +46,162 @@ export class ObservationRepository {
   ) {}
 
   async apply<T>(target: ObservationTarget, fanOut: FanOutJobName, decide: (loaded: LoadedObservation) => ObservationDecision<T>): Promise<ObservationResult<T>> {
-    return this.dataSource.transaction(async (manager) => {
-      // The lease goes back whatever happens next: a replayed job must not hold it until it lapses.
-      await releaseLease(manager, target.lease);
-      if (target.outboxId !== null && !(await this.outbox.complete(manager, target.outboxId))) return { status: 'replayed' as const };
-      const carrierShipment = await this.lockCarrierShipment(manager, target);
-      if (carrierShipment === null) return { status: 'missing' as const };
-      if (target.trackedNumber) {
-        await manager.query(`UPDATE tracked_numbers SET carrier_shipment_id = $3 WHERE shipping_line_scac = $1 AND number = $2`, [
-          target.trackedNumber.scac,
-          target.trackedNumber.number,
-          carrierShipment.id,
-        ]);
-      }
-      const sameClock = carrierShipment.tracking_since.getTime() === target.trackingSince.getTime();
-      const fresh = this.compare(carrierShipment, target, sameClock);
-      const stale = SOURCES.filter((source) => fresh[source] === false);
-      if (stale.length > 0) {
-        const reason = sameClock ? 'a newer observation of these sources was applied first' : 'asked on another clock than the shipment it belongs to';
-        await this.recordStale(manager, carrierShipment.id, target, stale, reason);
-      }
+    const { outboxId, ...rest } = target;
+    const result = await this.applyBatch(outboxId, [{ target: rest, decide }], fanOut);
+    return result === 'replayed' ? { status: 'replayed' } : result[0]!;
+  }
 
-      const trackingRequest =
-        target.trackingRequestId === undefined
-          ? null
-          : await manager.getRepository(TrackingRequestEntity).findOne({ where: { id: target.trackingRequestId }, lock: { mode: 'pessimistic_write' } });
-      const followers = await this.loadFollowers(manager, carrierShipment, target.joinOpenRequests && fresh.carrier === true, trackingRequest);
-      const decision = decide({ carrierShipment, fresh, followers, trackingRequest });
-      const eventIds = await writeStates(manager, decision.writes, fanOut);
-      await this.advance(manager, carrierShipment.id, target, fresh, decision);
-      return { status: 'done' as const, value: decision.value, eventIds, stale };
+  /** Many observations of one job (a batch of routine refreshes): all applied, or none. */
+  async applyBatch<T>(outboxId: string | null, items: ReadonlyArray<ObservationItem<T>>, fanOut: FanOutJobName): Promise<'replayed' | Array<ObservationItemResult<T>>> {
+    return this.dataSource.transaction(async (manager) => {
+      // Leases go back whatever happens next: a replayed job must not hold them until they lapse.
+      for (const item of items) await releaseLease(manager, item.target.lease);
+      if (outboxId !== null && !(await this.outbox.complete(manager, outboxId))) return 'replayed' as const;
+      const shipments = await this.lockCarrierShipments(manager, items);
+      const locked: Array<Locked<T> | null> = [];
+      for (const [index, item] of items.entries()) {
+        const carrierShipment = shipments[index] ?? null;
+        if (carrierShipment === null) {
+          locked.push(null);
+          continue;
+        }
+        if (item.target.trackedNumber) {
+          await manager.query(`UPDATE tracked_numbers SET carrier_shipment_id = $3 WHERE shipping_line_scac = $1 AND number = $2`, [
+            item.target.trackedNumber.scac,
+            item.target.trackedNumber.number,
+            carrierShipment.id,
+          ]);
+        }
+        const fresh = this.compare(carrierShipment, item.target);
+        const trackingRequest =
+          item.target.trackingRequestId === undefined
+            ? null
+            : await manager.getRepository(TrackingRequestEntity).findOne({ where: { id: item.target.trackingRequestId }, lock: { mode: 'pessimistic_write' } });
+        locked.push({ item, carrierShipment, fresh, stale: SOURCES.filter((s) => fresh[s] === false), trackingRequest });
+      }
+      const present = locked.filter((l): l is Locked<T> => l !== null);
+      await this.recordStale(manager, present);
+      const followers = await loadFollowers(
+        manager,
+        present.map((l) => ({ carrierShipment: l.carrierShipment, join: l.item.target.joinOpenRequests && l.fresh.carrier === true, own: l.trackingRequest })),
+      );
+      const decisions = present.map((l) =>
+        l.item.decide({ carrierShipment: l.carrierShipment, fresh: l.fresh, followers: followers.get(l.carrierShipment.id) ?? [], trackingRequest: l.trackingRequest }),
+      );
+      const stored = new Set(await writeStates(manager, decisions.flatMap((d) => d.writes), fanOut));
+      await this.advance(manager, present, decisions);
+      return locked.map((l): ObservationItemResult<T> => {
+        if (l === null) return { status: 'missing' };
+        const decision = decisions[present.indexOf(l)]!;
+        const eventIds = decision.writes.flatMap((w) => (w.events ?? []).map((e) => e.id)).filter((id) => stored.has(id));
+        return { status: 'done', value: decision.value, eventIds, stale: l.stale };
+      });
     });
   }
 
-  private async lockCarrierShipment(manager: EntityManager, target: ObservationTarget): Promise<CarrierShipmentEntity | null> {
-    const repository = manager.getRepository(CarrierShipmentEntity);
-    if ('id' in target.carrierShipment) return repository.findOne({ where: { id: target.carrierShipment.id }, lock: { mode: 'pessimistic_write' } });
-    const create = target.carrierShipment.create;
-    await manager.query(
-      `INSERT INTO carrier_shipments (shipping_line_scac, normalized_number, query_type, query_number, tracking_since)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-      [create.shipping_line_scac, create.normalized_number, create.query_type, create.query_number, create.tracking_since],
-    );
-    return repository.findOne({ where: { shipping_line_scac: create.shipping_line_scac, normalized_number: create.normalized_number }, lock: { mode: 'pessimistic_write' } });
+  /** Each item's physical shipment, created from its first answer if needed, locked in id order. */
+  private async lockCarrierShipments<T>(manager: EntityManager, items: ReadonlyArray<ObservationItem<T>>): Promise<Array<CarrierShipmentEntity | undefined>> {
+    const keys: Array<{ id: string } | { scac: string; number: string }> = [];
+    for (const item of items) {
+      const target = item.target.carrierShipment;
+      if ('id' in target) {
+        keys.push({ id: target.id });
+        continue;
+      }
+      const create = target.create;
+      await manager.query(
+        `INSERT INTO carrier_shipments (shipping_line_scac, normalized_number, query_type, query_number, tracking_since)
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+        [create.shipping_line_scac, create.normalized_number, create.query_type, create.query_number, create.tracking_since],
+      );
+      keys.push({ scac: create.shipping_line_scac, number: create.normalized_number });
+    }
+    const rows = await manager
+      .getRepository(CarrierShipmentEntity)
+      .createQueryBuilder('cs')
+      .where('cs.id = ANY(:ids)', { ids: keys.flatMap((k) => ('id' in k ? [k.id] : [])) })
+      .orWhere(`(cs.shipping_line_scac, cs.normalized_number) IN (SELECT * FROM unnest(:scacs::text[], :numbers::text[]))`, {
+        scacs: keys.flatMap((k) => ('scac' in k ? [k.scac] : [])),
+        numbers: keys.flatMap((k) => ('number' in k ? [k.number] : [])),
+      })
+      .orderBy('cs.id')
+      .setLock('pessimistic_write')
+      .getMany();
+    return keys.map((k) => rows.find((row) => ('id' in k ? row.id === k.id : row.shipping_line_scac === k.scac && row.normalized_number === k.number)));
   }
 
-  /** Per source carried: newer in sequence than the last applied, and not older by the source's own clock. */
-  private compare(stored: CarrierShipmentEntity, target: ObservationTarget, sameClock: boolean): LoadedObservation['fresh'] {
+  /**
+   * Per source carried: newer in sequence than the last applied, and not older by the source's
+   * own clock. An answer played on another clock than the shipment's is not its history.
+   */
+  private compare(stored: CarrierShipmentEntity, target: ObservationItem<unknown>['target']): LoadedObservation['fresh'] {
+    const sameClock = stored.tracking_since.getTime() === target.trackingSince.getTime();
     const fresh: LoadedObservation['fresh'] = {};
     for (const source of SOURCES) {
-      const stamp: SourceStamp | undefined = target.sources[source];
+      const stamp = target.sources[source];
       if (stamp === undefined) continue;
-      const appliedSeq = BigInt(stored[`${source}_seq`]);
+      const newer = BigInt(target.lease.seq) > BigInt(stored[`${source}_seq`]);
       const appliedAt = stored[`${source}_source_at`];
-      const newer = BigInt(target.lease.seq) > appliedSeq;
       const notOlderAtSource = stamp.sourceAt === null || appliedAt === null || stamp.sourceAt.getTime() >= appliedAt.getTime();
       fresh[source] = sameClock && newer && notOlderAtSource;
     }
     return fresh;
   }
 
-  private async recordStale(manager: EntityManager, carrierShipmentId: string, target: ObservationTarget, stale: ObservationSource[], reason: string): Promise<void> {
-    const fetchedAt = stale.map((s) => target.sources[s]?.fetchedAt).find((d) => d !== undefined) ?? new Date();
+  private async recordStale<T>(manager: EntityManager, locked: ReadonlyArray<Locked<T>>): Promise<void> {
+    const rows = locked
+      .filter((l) => l.stale.length > 0)
+      .map((l) => ({
+        carrier_shipment_id: l.carrierShipment.id,
+        seq: l.item.target.lease.seq,
+        sources: l.stale,
+        fetched_at: (l.stale.map((s) => l.item.target.sources[s]?.fetchedAt).find((d) => d !== undefined) ?? new Date()).toISOString(),
+        job: l.item.target.job,
+        reason:
+          l.carrierShipment.tracking_since.getTime() === l.item.target.trackingSince.getTime()
+            ? 'a newer observation of these sources was applied first'
+            : 'asked on another clock than the shipment it belongs to',
+      }));
+    if (rows.length === 0) return;
     await manager.query(
-      `INSERT INTO stale_observations (carrier_shipment_id, seq, sources, fetched_at, job, reason) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [carrierShipmentId, target.lease.seq, stale, fetchedAt, target.job, reason],
+      `INSERT INTO stale_observations (carrier_shipment_id, seq, sources, fetched_at, job, reason)
+       SELECT r.carrier_shipment_id, r.seq, ARRAY(SELECT jsonb_array_elements_text(r.sources)), r.fetched_at, r.job, r.reason
+       FROM jsonb_to_recordset($1::jsonb) AS r(carrier_shipment_id uuid, seq bigint, sources jsonb, fetched_at timestamptz, job text, reason text)`,
+      [JSON.stringify(rows)],
     );
   }
 
-  /**
-   * Every account's record of the physical shipment (stopped ones too: the decision knows
-   * what to do with them), and, when the shipment was found, the open requests for any number
-   * of it, grouped by account. A record written before physical shipments existed is adopted.
-   */
-  private async loadFollowers(manager: EntityManager, carrierShipment: CarrierShipmentEntity, join: boolean, own: TrackingRequestEntity | null): Promise<Follower[]> {
-    const joining = join
-      ? await manager
-          .getRepository(TrackingRequestEntity)
-          .createQueryBuilder('tr')
-          .innerJoin('tracked_numbers', 'tn', 'tn.shipping_line_scac = tr.scac AND tn.number = tr.request_number')
-          .where('tn.carrier_shipment_id = :id', { id: carrierShipment.id })
-          .andWhere('tr.status IN (:...open)', { open: OPEN })
-          .orderBy('tr.created_at')
-          .addOrderBy('tr.id')
-          .setLock('pessimistic_write', undefined, ['tr'])
-          .getMany()
-      : [];
-    if (own !== null && OPEN.includes(own.status) && join && !joining.some((r) => r.id === own.id)) joining.push(own);
-    const joiningAccounts = [...new Set(joining.map((r) => r.account_id))];
-    if (joiningAccounts.length > 0) {
-      await manager.query(
-        `UPDATE shipments SET carrier_shipment_id = $1
-         WHERE carrier_shipment_id IS NULL AND account_id = ANY($2::uuid[]) AND shipping_line_scac = $3 AND normalized_number = $4`,
-        [carrierShipment.id, joiningAccounts, carrierShipment.shipping_line_scac, carrierShipment.normalized_number],
-      );
-    }
-    const recordIds = (
-      await queryRows<{ id: string }>(manager, `SELECT id FROM shipments WHERE carrier_shipment_id = $1 ORDER BY created_at, id`, [carrierShipment.id])
-    ).map((row) => row.id);
-    const states = await loadRecords(manager, recordIds);
-    const linked =
-      recordIds.length === 0
-        ? []
-        : await manager
-            .getRepository(TrackingRequestEntity)
-            .createQueryBuilder('tr')
-            .where('tr.tracked_object_id = ANY(:ids)', { ids: recordIds })
-            .orderBy('tr.created_at')
-            .addOrderBy('tr.id')
-            .setLock('pessimistic_write')
-            .getMany();
-    const accountIds = [...new Set([...states.map((s) => s.shipment.account_id), ...joiningAccounts])];
-    const accounts = accountIds.length === 0 ? [] : await manager.getRepository(AccountEntity).createQueryBuilder('a').where('a.id = ANY(:ids)', { ids: accountIds }).getMany();
-    return accounts
-      .map((account) => {
-        const state = states.find((s) => s.shipment.account_id === account.id) ?? null;
-        return {
-          account,
-          state,
-          linkedRequests: state === null ? [] : linked.filter((r) => r.tracked_object_id === state.shipment.id),
-          joiningRequests: joining.filter((r) => r.account_id === account.id),
-        };
-      })
-      .sort((a, b) => (a.state?.shipment.created_at.getTime() ?? Number.MAX_SAFE_INTEGER) - (b.state?.shipment.created_at.getTime() ?? Number.MAX_SAFE_INTEGER));
-  }
-
-  /** Moves each fresh source's cursor to this observation, and writes the decided schedule and query. */
-  private async advance(manager: EntityManager, id: string, target: ObservationTarget, fresh: LoadedObservation['fresh'], decision: ObservationDecision<unknown>): Promise<void> {
-    const sets: string[] = [];
-    const params: unknown[] = [id];
-    const param = (value: unknown): string => {
-      params.push(value);
-      return `$${params.length}`;
-    };
-    for (const source of SOURCES) {
-      const stamp = target.sources[source];
-      if (stamp === undefined || fresh[source] !== true) continue;
-      sets.push(`${source}_seq = ${param(target.lease.seq)}`, `${source}_fetched_at = ${param(stamp.fetchedAt)}`, `${source}_source_at = ${param(stamp.sourceAt)}`);
-    }
-    const schedule = decision.carrierShipment ?? {};
-    if (schedule.next_refresh_at !== undefined) sets.push(`next_refresh_at = ${param(schedule.next_refresh_at)}`);
-    if (schedule.query_type !== undefined) sets.push(`query_type = ${param(schedule.query_type)}`);
-    if (schedule.query_number !== undefined) sets.push(`query_number = ${param(schedule.query_number)}`);
-    if (sets.length === 0) return;
-    await manager.query(`UPDATE carrier_shipments SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, params);
+  /** Moves each fresh source's cursor to its observation, and writes the decided schedules and queries: one statement. */
+  private async advance<T>(manager: EntityManager, locked: ReadonlyArray<Locked<T>>, decisions: ReadonlyArray<ObservationDecision<T>>): Promise<void> {
+    const rows = locked.map((l, index) => {
+      const stamp = (source: ObservationSource) => (l.fresh[source] === true ? l.item.target.sources[source] : undefined);
+      const schedule = decisions[index]?.carrierShipment ?? {};
+      return {
+        id: l.carrierShipment.id,
+        ...Object.fromEntries(
+          SOURCES.flatMap((source) => {
+            const s = stamp(source);
+            return s === undefined ? [] : [[`${source}_seq`, l.item.target.lease.seq], [`${source}_fetched_at`, s.fetchedAt.toISOString()], [`${source}_source_at`, s.sourceAt?.toISOString() ?? null]];
+          }),
+        ),
+        ...(schedule.next_refresh_at !== undefined ? { next_refresh_at: schedule.next_refresh_at?.toISOString() ?? null, set_schedule: true } : {}),
+        ...(schedule.query_type !== undefined ? { query_type: schedule.query_type } : {}),
+        ...(schedule.query_number !== undefined ? { query_number: schedule.query_number } : {}),
+      };
+    });
+    if (rows.length === 0) return;
+    // A column a row does not name keeps its value: each assignment applies only where the row has its key.
+    const keep = (column: string, present: string): string => `${column} = CASE WHEN v.doc ? '${present}' THEN (v.r).${column} ELSE cs.${column} END`;
+    await manager.query(
+      `UPDATE carrier_shipments cs SET
+         ${SOURCES.flatMap((s) => [keep(`${s}_seq`, `${s}_seq`), keep(`${s}_fetched_at`, `${s}_seq`), keep(`${s}_source_at`, `${s}_seq`)]).join(',\n         ')},
+         ${keep('next_refresh_at', 'set_schedule')},
+         ${keep('query_type', 'query_type')},
+         ${keep('query_number', 'query_number')},
+         updated_at = now()
+       FROM (SELECT e.doc, jsonb_populate_record(null::carrier_shipments, e.doc) AS r FROM jsonb_array_elements($1::jsonb) AS e(doc)) AS v
+       WHERE cs.id = (v.r).id`,
+      [JSON.stringify(rows)],
+    );
   }
 }

@@ -21,8 +21,8 @@ export interface JobPayloads {
   'track-request': { trackingRequestId: string };
   /** An account's shipment: settle its stop, or refresh its physical shipment (resume, refresh asked for). api → tracker-worker. */
   'refresh-shipment': { shipmentId: string; reason: 'manual' | 'resume' };
-  /** The routine refresh of one physical shipment, for every account following it. tracker-worker → tracker-worker. */
-  'refresh-carrier-shipment': { carrierShipmentId: string };
+  /** The routine refresh of physical shipments of one carrier that fell due together, for every account following them. tracker-worker → tracker-worker. */
+  'refresh-carrier-shipments': { carrierShipmentIds: string[] };
   /** `PATCH /containers/{id}/refresh`: jumps the queue. api → tracker-worker. */
   'refresh-container': { containerId: string };
   /** Repeating tick that finds the physical shipments due for a refresh (a Bull repeatable, not an outbox row). */
@@ -50,7 +50,7 @@ interface JobRoute {
 export const JOB_ROUTES: Readonly<Record<JobName, JobRoute>> = {
   'track-request': { queue: QUEUE.tracker, priority: 2 },
   'refresh-shipment': { queue: QUEUE.tracker, priority: 1 },
-  'refresh-carrier-shipment': { queue: QUEUE.tracker, priority: 5 },
+  'refresh-carrier-shipments': { queue: QUEUE.tracker, priority: 5 },
   'refresh-container': { queue: QUEUE.tracker, priority: 1 },
   'schedule-refreshes': { queue: QUEUE.tracker, priority: 3 },
   'fan-out': { queue: QUEUE.webhookFanout, priority: 3 },
@@ -61,7 +61,7 @@ export const JOB_ROUTES: Readonly<Record<JobName, JobRoute>> = {
 export const JOB = {
   trackRequest: 'track-request',
   refreshShipment: 'refresh-shipment',
-  refreshCarrierShipment: 'refresh-carrier-shipment',
+  refreshCarrierShipments: 'refresh-carrier-shipments',
   refreshContainer: 'refresh-container',
   scheduleRefreshes: 'schedule-refreshes',
   fanOut: 'fan-out',

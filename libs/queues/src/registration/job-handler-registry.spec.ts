@@ -43,7 +43,7 @@ describe('jobPriority', () => {
     [JOB.refreshShipment, 1],
     [JOB.trackRequest, 2],
     [JOB.fanOut, 3],
-    [JOB.refreshCarrierShipment, 5],
+    [JOB.refreshCarrierShipments, 5],
   ])('%s runs with priority %i', (job, priority) => {
     expect(jobPriority(job)).toBe(priority);
   });
