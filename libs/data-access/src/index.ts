@@ -19,7 +19,7 @@ export { DataAccessModule } from './data-access.module';
 export type { DataAccessModuleOptions } from './data-access.module';
 export * from './repositories';
 export { checkMigrationsMatchEntities } from './schema/check-migrations';
-export { schemaFingerprint } from './database/schema-fingerprint';
+export { schemaFingerprint } from './schema/schema-fingerprint';
 export { seedReferenceData } from './reference-data/seed-reference-data';
 export { PORT_SEEDS, RAIL_CARRIER_SEEDS, SANDBOX_REFERENCE, SHIPPING_LINE_SEEDS, TERMINAL_SEEDS } from './reference-data/reference-data';
 export type { PortSeed, RailCarrierSeed, ShippingLineSeed, TerminalSeed } from './reference-data/reference-data';

@@ -1,5 +1,5 @@
 export * from './document/build-document';
-export * from './document/json-api-document';
+export * from './model/json-api-document';
 export * from './include/include-tree';
 export * from './include/parse-include';
 export * from './pagination/page';

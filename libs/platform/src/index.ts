@@ -2,6 +2,7 @@ export * from './config/base-app.config';
 export * from './config/config-validation.error';
 export * from './config/load-config';
 export * from './health/readiness.service';
+export * from './health/readiness.module';
 export * from './logging/logger.module';
 export * from './redis/redis.module';
 export * from './config/worker-app.config';

@@ -1,6 +1,6 @@
 export * from './contract/queue-contract';
 export * from './registration/job-handler-registry';
 export * from './registration/job-handler.decorators';
-export * from './registration/queues.module';
+export * from './queues.module';
 export * from './relay/outbox-relay.service';
 export * from './metrics/queue-metrics.service';

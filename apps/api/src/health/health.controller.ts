@@ -1,10 +1,7 @@
-import { Controller, Get, HttpCode, Inject, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, HttpCode, ServiceUnavailableException } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { REDIS, ReadinessService } from '@quayside/platform';
+import { ReadinessService } from '@quayside/platform';
 import type { Readiness } from '@quayside/platform';
-import Redis from 'ioredis';
-import { DataSource } from 'typeorm';
 
 /**
  * Liveness says the process runs; readiness says it can serve (Postgres and Redis answer).
@@ -13,11 +10,7 @@ import { DataSource } from 'typeorm';
 @ApiExcludeController()
 @Controller('health')
 export class HealthController {
-  constructor(
-    private readonly readiness: ReadinessService,
-    @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(REDIS) private readonly redis: Redis,
-  ) {}
+  constructor(private readonly readiness: ReadinessService) {}
 
   @Get('live')
   @HttpCode(200)
@@ -27,7 +20,7 @@ export class HealthController {
 
   @Get('ready')
   async ready(): Promise<Readiness> {
-    const result = await this.readiness.check(this.dataSource, this.redis);
+    const result = await this.readiness.check();
     if (result.status !== 'ok') throw new ServiceUnavailableException(result);
     return result;
   }

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { ReadinessService } from '@quayside/platform';
+import { ReadinessModule } from '@quayside/platform';
 import { HealthController } from './health.controller';
 
 @Module({
+  imports: [ReadinessModule],
   controllers: [HealthController],
-  providers: [ReadinessService],
 })
 export class HealthModule {}

@@ -1,6 +1,6 @@
 import type { IncludeTree } from '../include/include-tree';
 import type { ResourceRegistry } from '../registry/resource-registry';
-import type { DocumentLinks, DocumentMeta, JsonApiDocument, ResourceObject } from './json-api-document';
+import type { DocumentLinks, DocumentMeta, JsonApiDocument, ResourceObject } from '../model/json-api-document';
 
 export interface BuildDocumentOptions<TContext> {
   /** JSON:API type of the primary data. */

@@ -1,4 +1,4 @@
-import type { DocumentLinks, DocumentMeta } from '../document/json-api-document';
+import type { DocumentLinks, DocumentMeta } from '../model/json-api-document';
 import type { PageRequest } from './page';
 
 export interface PaginationLinksInput {

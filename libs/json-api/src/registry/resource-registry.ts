@@ -1,4 +1,4 @@
-import type { RelationshipObject, ResourceObject } from '../document/json-api-document';
+import type { RelationshipObject, ResourceObject } from '../model/json-api-document';
 import type { RelationshipDefinition, ResourceDefinition } from './resource-definition';
 
 /**

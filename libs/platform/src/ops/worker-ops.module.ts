@@ -1,11 +1,8 @@
 import type { DynamicModule, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable, Logger, Module, Optional } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import Redis from 'ioredis';
-import { DataSource } from 'typeorm';
+import { ReadinessModule } from '../health/readiness.module';
 import { ReadinessService } from '../health/readiness.service';
 import { MetricsService } from '../metrics/metrics.service';
-import { REDIS } from '../redis/redis.module';
 import { OpsServer } from './ops-server';
 
 const OPS_OPTIONS = Symbol('OPS_OPTIONS');
@@ -17,12 +14,10 @@ class WorkerOpsService implements OnApplicationBootstrap, OnApplicationShutdown 
 
   constructor(
     @Inject(OPS_OPTIONS) private readonly options: { port: number; host: string },
-    @InjectDataSource() dataSource: DataSource,
-    @Inject(REDIS) redis: Redis,
     readiness: ReadinessService,
     @Optional() metrics?: MetricsService,
   ) {
-    this.server = new OpsServer({ ready: () => readiness.check(dataSource, redis), ...(metrics ? { metrics: () => metrics.render() } : {}) });
+    this.server = new OpsServer({ ready: () => readiness.check(), ...(metrics ? { metrics: () => metrics.render() } : {}) });
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -41,7 +36,8 @@ export class WorkerOpsModule {
   static forRoot(options: { port: number; host: string }): DynamicModule {
     return {
       module: WorkerOpsModule,
-      providers: [{ provide: OPS_OPTIONS, useValue: options }, ReadinessService, WorkerOpsService],
+      imports: [ReadinessModule],
+      providers: [{ provide: OPS_OPTIONS, useValue: options }, WorkerOpsService],
     };
   }
 }

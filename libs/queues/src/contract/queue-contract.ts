@@ -13,6 +13,9 @@ export const QUEUE = {
   webhookDelivery: 'webhook-delivery',
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
+
+/** The queues an app consumes (its `QueuesModule.forRoot({ consumes })`), for whoever needs to know. */
+export const CONSUMED_QUEUES = Symbol('CONSUMED_QUEUES');
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUE);
 
 /** What a producer writes for each job (the outbox row's payload). */

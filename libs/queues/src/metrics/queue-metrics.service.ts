@@ -5,9 +5,8 @@ import { ModuleRef } from '@nestjs/core';
 import { OutboxRepository } from '@quayside/data-access';
 import { MetricsService } from '@quayside/platform';
 import type { Job, Queue } from 'bull';
-import { QUEUE_NAMES } from '../contract/queue-contract';
+import { CONSUMED_QUEUES, QUEUE_NAMES } from '../contract/queue-contract';
 import type { QueueName } from '../contract/queue-contract';
-import { CONSUMED_QUEUES } from '../registration/job-handler-check.service';
 import type { RelayOptions } from '../relay/outbox-relay.service';
 
 const STATES = ['waiting', 'active', 'delayed', 'failed', 'paused'] as const;

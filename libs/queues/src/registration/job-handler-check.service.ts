@@ -1,12 +1,12 @@
 import type { OnApplicationBootstrap } from '@nestjs/common';
 import { Inject, Injectable } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { CONSUMED_QUEUES } from '../contract/queue-contract';
 import type { JobName, QueueName } from '../contract/queue-contract';
 import { checkJobHandlers } from './job-handler-registry';
 import type { DiscoveredHandler } from './job-handler-registry';
 import { JOB_HANDLER_METADATA, QUEUE_CONSUMER_METADATA } from './job-handler.decorators';
 
-export const CONSUMED_QUEUES = Symbol('CONSUMED_QUEUES');
 
 /** Refuses to start an app whose processors do not match the queue contract. */
 @Injectable()

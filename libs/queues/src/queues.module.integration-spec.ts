@@ -3,8 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { testRedisPrefix } from '@quayside/testing';
 import type { Queue } from 'bull';
-import { JOB, QUEUE, QUEUE_NAMES } from '../contract/queue-contract';
-import { JobHandler, QueueConsumer } from './job-handler.decorators';
+import { JOB, QUEUE, QUEUE_NAMES } from './contract/queue-contract';
+import { JobHandler, QueueConsumer } from './registration/job-handler.decorators';
 import { QueuesModule } from './queues.module';
 
 @QueueConsumer(QUEUE.webhookDelivery)

@@ -2,12 +2,13 @@ import { BullModule } from '@nestjs/bull';
 import type { DynamicModule } from '@nestjs/common';
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { QUEUE_NAMES } from '../contract/queue-contract';
-import type { QueueName } from '../contract/queue-contract';
-import { QueueMetricsService } from '../metrics/queue-metrics.service';
-import { OutboxRelayService } from '../relay/outbox-relay.service';
-import type { RelayOptions } from '../relay/outbox-relay.service';
-import { CONSUMED_QUEUES, JobHandlerCheckService } from './job-handler-check.service';
+import { QUEUE_NAMES } from './contract/queue-contract';
+import type { QueueName } from './contract/queue-contract';
+import { QueueMetricsService } from './metrics/queue-metrics.service';
+import { OutboxRelayService } from './relay/outbox-relay.service';
+import type { RelayOptions } from './relay/outbox-relay.service';
+import { CONSUMED_QUEUES } from './contract/queue-contract';
+import { JobHandlerCheckService } from './registration/job-handler-check.service';
 
 export interface QueuesModuleOptions {
   redisUrl: string;

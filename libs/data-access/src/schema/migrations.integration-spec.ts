@@ -1,9 +1,9 @@
 import { createScratchDatabase, SERVER_URL } from '../__tests__/scratch-database';
 import type { ScratchDatabase } from '../__tests__/scratch-database';
 import { MIGRATIONS } from '../migrations';
-import { checkMigrationsMatchEntities } from '../schema/check-migrations';
-import { pendingSchemaChanges } from '../schema/schema-diff';
-import { revertLastMigration, runMigrations } from './run-migrations';
+import { checkMigrationsMatchEntities } from './check-migrations';
+import { pendingSchemaChanges } from './schema-diff';
+import { revertLastMigration, runMigrations } from '../database/run-migrations';
 
 async function tableNames(db: ScratchDatabase): Promise<string[]> {
   const rows = await db.dataSource.query<{ table_name: string }[]>(
