@@ -6,6 +6,8 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
 import { configureHttpPlatform } from '../common/configure-http-platform';
 import { renderFrameworkError } from '../common/framework-errors';
+import { answerBeforeClose } from '../common/input/answer-before-close';
+import { answerClientError } from '../common/input/client-error-handler';
 import { setupOpenApi } from '../openapi/setup-openapi';
 import { registerHttpMetrics } from '../operator/http-metrics';
 import { mountQueueDashboard } from '../operator/queue-dashboard';
@@ -20,6 +22,7 @@ export async function createApiApp(config: ApiConfig): Promise<NestFastifyApplic
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY === 'true',
     frameworkErrors: renderFrameworkError,
+    clientErrorHandler: answerClientError,
     // A caller's X-Request-Id is kept (so a request can be followed across systems), else a UUID.
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -33,7 +36,8 @@ export async function createApiApp(config: ApiConfig): Promise<NestFastifyApplic
   registerHttpMetrics(app);
   mountQueueDashboard(app, config.OPERATOR_TOKEN);
   app.enableShutdownHooks();
-  configureHttpPlatform(app);
+  configureHttpPlatform(app, { maxDepth: config.BODY_MAX_DEPTH });
+  answerBeforeClose(app, config.BODY_LIMIT_BYTES);
   setupOpenApi(app);
   await app.init();
   return app;

@@ -12,6 +12,7 @@ import { RateLimitGuard } from '../rate-limit/rate-limit.guard';
 import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import type { RateLimitOptions } from '../rate-limit/rate-limit-options';
 import type { AccountContext } from '../tenancy/account-context';
+import { StorableInputInterceptor } from './input/storable-input.interceptor';
 import { JsonApiContentTypeInterceptor } from './json-api-content-type.interceptor';
 import { JsonApiExceptionFilter } from './json-api-exception.filter';
 import { PUBLIC_BASE_URL } from './json-api-options';
@@ -41,6 +42,7 @@ export class ApiPlatformModule {
         JsonApiPresenter,
         { provide: APP_FILTER, useClass: JsonApiExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: JsonApiContentTypeInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: StorableInputInterceptor },
         { provide: APP_GUARD, useExisting: ApiKeyAuthGuard },
         { provide: APP_GUARD, useExisting: RateLimitGuard },
         { provide: APP_GUARD, useExisting: EntitlementsGuard },

@@ -30,6 +30,12 @@ export class ApiConfig extends BaseAppConfig {
   @Max(10 * 1024 * 1024)
   BODY_LIMIT_BYTES: number = 1024 * 1024;
 
+  /** Deepest nesting of objects and arrays accepted in a request body; deeper ones answer 400. */
+  @IsInt()
+  @Min(8)
+  @Max(256)
+  BODY_MAX_DEPTH: number = 32;
+
   /** Trust X-Forwarded-* from a reverse proxy in front of the api. */
   @IsIn(['true', 'false'])
   TRUST_PROXY: 'true' | 'false' = 'false';

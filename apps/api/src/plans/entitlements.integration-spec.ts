@@ -55,7 +55,7 @@ describe('plans and features', () => {
     }).compile();
     app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter(), { logger: false });
     app.setGlobalPrefix('v2');
-    configureHttpPlatform(app);
+    configureHttpPlatform(app, { maxDepth: 32 });
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
     ctx.apps.push(app);

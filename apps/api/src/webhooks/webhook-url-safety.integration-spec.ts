@@ -47,7 +47,7 @@ describe('webhook URLs: server-side request forgery is refused when a webhook is
       .compile();
     app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter(), { logger: false });
     app.setGlobalPrefix('v2');
-    configureHttpPlatform(app);
+    configureHttpPlatform(app, { maxDepth: 32 });
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
     ctx.apps.push(app);
