@@ -3,7 +3,7 @@ import { Module } from '@nestjs/common';
 import { DataAccessModule } from '@quayside/data-access';
 import { createLoggerModule, MetricsModule, RedisModule } from '@quayside/platform';
 import { QueuesModule } from '@quayside/queues';
-import { ApiPlatformModule } from './common/api-platform.module';
+import { ApiPlatformModule } from './api-platform.module';
 import { ApiConfig } from './config/api.config';
 import { ContainersModule } from './containers/containers.module';
 import { HealthModule } from './health/health.module';

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { ApiKeyRepository } from '@quayside/data-access';
 import type { JsonApiDocument } from '@quayside/json-api';
 import type { FastifyRequest } from 'fastify';
@@ -15,6 +15,7 @@ import { DeleteApiKeyUseCase } from './delete-api-key.use-case';
 import { CreateApiKeyAttributes } from './dto/create-api-key.dto';
 
 @ApiTags('API keys')
+@ApiExtraModels(CreateApiKeyAttributes)
 @Controller('api_keys')
 export class ApiKeysController {
   constructor(

@@ -1,7 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { CreateApiKeyAttributes } from '../api-keys/dto/create-api-key.dto';
 
 export const OPENAPI_VERSION = '0.2.0';
 export const DOCS_PATH = 'docs';
@@ -26,7 +25,7 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
     .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization', description: 'Use `Token <API_KEY>` (not Bearer).' }, 'authorization')
     .addSecurityRequirements('authorization')
     .build();
-  const document = SwaggerModule.createDocument(app, config, { extraModels: [CreateApiKeyAttributes] });
+  const document = SwaggerModule.createDocument(app, config);
   // The reference description labels the interface Beta (specification 9.2).
   Object.assign(document.info, { 'x-label': 'Beta' });
   return document;

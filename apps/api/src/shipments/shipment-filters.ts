@@ -1,6 +1,6 @@
 import type { ShipmentFilters } from '@quayside/data-access';
-import type { Query } from '../tracking-requests/query-parameters';
-import { booleanParameter, refuseUnknownFilters, searchParameter } from '../tracking-requests/query-parameters';
+import type { Query } from '../common/query-parameters';
+import { booleanParameter, refuseUnknownFilters, searchParameter } from '../common/query-parameters';
 
 /** Query parameters `GET /v2/shipments` understands besides `page[...]` and `include`. */
 export const SHIPMENT_FILTER_PARAMETERS = ['q', 'number', 'filter[tracking_stopped]'] as const;

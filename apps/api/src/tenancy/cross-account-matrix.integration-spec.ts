@@ -3,7 +3,7 @@ import type { ProvisionedAccount } from '@quayside/data-access';
 import { ACCOUNT_FEATURES } from '@quayside/domain';
 import { createContainer, createParty, createShipment } from '@quayside/testing';
 import { ApiTestContext, call } from '../test/api-test-app';
-import { seedWebhook, seedWebhookNotification } from '../webhook-notifications/__tests__/webhook-fixtures';
+import { seedWebhook, seedWebhookNotification } from '../test/webhook-fixtures';
 
 /**
  * Tenancy as a matrix: every endpoint that addresses a record by id, called with ANOTHER

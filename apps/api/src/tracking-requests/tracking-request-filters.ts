@@ -1,8 +1,8 @@
 import type { TrackingRequestFilters } from '@quayside/data-access';
 import { TRACKING_REQUEST_STATUSES, badRequest } from '@quayside/domain';
 import type { TrackingRequestStatus } from '@quayside/domain';
-import type { Query } from './query-parameters';
-import { rangeParameter, refuseUnknownFilters, searchParameter, textParameter } from './query-parameters';
+import type { Query } from '../common/query-parameters';
+import { rangeParameter, refuseUnknownFilters, searchParameter, textParameter } from '../common/query-parameters';
 
 /** Query parameters `GET /v2/tracking_requests` understands besides `page[...]` and `include`. */
 export const TRACKING_REQUEST_FILTER_PARAMETERS = [

@@ -14,12 +14,12 @@ import { RequiresActivePlan } from '../plans/requires-active-plan.decorator';
 import type { AccountContext } from '../tenancy/account-context';
 import { CurrentAccount } from '../tenancy/current-account.decorator';
 import { ERROR_DOCUMENT, listDocument, singleDocument } from '../openapi/json-api-schemas';
-import { WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA } from '../webhooks/webhook.schema';
 import { parseNotificationFilters, queryText } from './notification-filters';
 import { RedeliverFailedNotificationsUseCase } from './redeliver-failed-notifications.use-case';
 import type { BulkRedeliveryResult } from './redeliver-failed-notifications.use-case';
 import { parseNotificationInclude, withReferenceObjects } from './reference-objects';
 import { WEBHOOK_NOTIFICATION_TYPE } from './webhook-notification.resource';
+import { WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA } from './webhook-notification.schema';
 
 const INCLUDED = '`webhook`, and `reference_object`: the record the notification is about, as it was delivered.';
 const ID_PARAM = { name: 'id', description: 'Webhook notification id (uuid)' };

@@ -5,7 +5,7 @@ import type { ProvisionedAccount } from '@quayside/data-access';
 import type { DeliveryStatus, EventName } from '@quayside/domain';
 import { JOB, QUEUE } from '@quayside/queues';
 import { ApiTestContext, call } from '../test/api-test-app';
-import { seedWebhookNotification } from './__tests__/webhook-fixtures';
+import { seedWebhookNotification } from '../test/webhook-fixtures';
 
 interface NotificationResource {
   id: string;

@@ -1,8 +1,8 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { EVENT_NAMES } from '@quayside/domain';
-import { NULLABLE_DATE_TIME, resourceSchema, toOne } from '../openapi/json-api-schemas';
+import { NULLABLE_DATE_TIME, resourceSchema } from '../openapi/json-api-schemas';
 
-/** OpenAPI schemas of the webhook and webhook notification resources and of the webhook tools. */
+/** OpenAPI schemas of the webhook resource and of the webhook tools. */
 
 const DATE_TIME: SchemaObject = { type: 'string', format: 'date-time' };
 const EVENT: SchemaObject = { type: 'string', enum: [...EVENT_NAMES] };
@@ -24,31 +24,6 @@ export const WEBHOOK_RESOURCE_SCHEMA: SchemaObject = resourceSchema(
   },
   {},
   ['url', 'active', 'events', 'secret'],
-);
-
-export const WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA: SchemaObject = resourceSchema(
-  'webhook_notification',
-  {
-    id: { type: 'string', format: 'uuid' },
-    event: EVENT,
-    delivery_status: { type: 'string', enum: ['pending', 'succeeded', 'failed'] },
-    created_at: DATE_TIME,
-    updated_at: DATE_TIME,
-    attempts: { type: 'integer', description: 'Attempts of the current series (a redelivery starts a new series at 0).' },
-    last_response_status: { type: 'integer', nullable: true },
-    last_response_body: { type: 'string', nullable: true, description: 'At most 20 KB of the last answer.' },
-    last_error: { type: 'string', nullable: true },
-    last_attempted_at: NULLABLE_DATE_TIME,
-    next_attempt_at: NULLABLE_DATE_TIME,
-  },
-  {
-    webhook: toOne('webhook', false),
-    reference_object: toOne(
-      ['tracking_request', 'estimated_event', 'transport_event', 'container_updated_event', 'container_pod_terminal_changed_event', 'shipment', 'container'],
-      false,
-    ),
-  },
-  ['event', 'delivery_status', 'created_at'],
 );
 
 export const EVENT_CATEGORIES_DOCUMENT: SchemaObject = {
