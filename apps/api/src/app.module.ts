@@ -23,7 +23,7 @@ export class AppModule {
       // Global so every feature module can inject the validated ApiConfig.
       global: true,
       imports: [
-        createLoggerModule('api', config.LOG_LEVEL, config.LOG_FORMAT),
+        createLoggerModule('api', config.LOG_LEVEL, config.LOG_FORMAT, config.LOG_FILE),
         MetricsModule.forRoot('api'),
         DataAccessModule.forRoot({ databaseUrl: config.DATABASE_URL }),
         RedisModule.forRoot({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX }),

@@ -17,7 +17,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        createLoggerModule('tracker-worker', config.LOG_LEVEL, config.LOG_FORMAT),
+        createLoggerModule('tracker-worker', config.LOG_LEVEL, config.LOG_FORMAT, config.LOG_FILE),
         MetricsModule.forRoot('tracker-worker'),
         DataAccessModule.forRoot({ databaseUrl: config.DATABASE_URL }),
         RedisModule.forRoot({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX }),

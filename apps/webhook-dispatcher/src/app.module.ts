@@ -27,7 +27,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         DispatcherConfigModule.forRoot(config),
-        createLoggerModule('webhook-dispatcher', config.LOG_LEVEL, config.LOG_FORMAT),
+        createLoggerModule('webhook-dispatcher', config.LOG_LEVEL, config.LOG_FORMAT, config.LOG_FILE),
         MetricsModule.forRoot('webhook-dispatcher'),
         DataAccessModule.forRoot({ databaseUrl: config.DATABASE_URL }),
         RedisModule.forRoot({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX }),

@@ -32,6 +32,9 @@ export async function createApiApp(config: ApiConfig): Promise<NestFastifyApplic
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true });
   app.useLogger(app.get(Logger));
+  // Nest flushes buffered logs only in listen(): an app driven through inject() (tests) would
+  // otherwise keep every later framework log line in memory and never write it.
+  app.flushLogs();
   app.setGlobalPrefix('v2', { exclude: ['health/live', 'health/ready', 'metrics', 'docs', 'docs/{*path}'] });
   registerHttpMetrics(app);
   mountQueueDashboard(app, config.OPERATOR_TOKEN);

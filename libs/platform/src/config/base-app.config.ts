@@ -26,6 +26,10 @@ export class BaseAppConfig {
   @IsIn(['json', 'pretty'])
   LOG_FORMAT: 'json' | 'pretty' = 'json';
 
+  /** Append log lines to this file (written synchronously, so none is lost at exit) instead of stdout. */
+  @IsString()
+  LOG_FILE: string = '';
+
   /** How long a published outbox row may wait for its job to complete before it is published again. */
   @IsInt()
   @Min(1000)
