@@ -32,6 +32,8 @@ export type { OwnedRow } from './repositories/account-scoped.repository';
 export { isUuid } from './repositories/account-scope';
 export type { AccountScope } from './repositories/account-scope';
 export { PlanUsageRepository } from './repositories/plan-usage.repository';
+export { OWNED_RECORD_TABLES, RecordOwnerRepository } from './repositories/record-owner.repository';
+export type { OwnedRecordKind, RecordRef } from './repositories/record-owner.repository';
 export { API_KEY_PREFIX, generateApiKey, hashApiKey, isWellFormedApiKey, maskApiKey, sameHash } from './repositories/api-key-secret';
 export type { GeneratedApiKey } from './repositories/api-key-secret';
 export { ACTIVE_CONTAINER_CAP, GATED_ACTIONS, TRIAL_DAYS, entitlementsOf, trialEndsAt } from './repositories/plan-terms';

@@ -8,6 +8,7 @@ import { RequiresFeature } from '../plans/requires-feature.decorator';
 import { RateLimitBucket } from '../rate-limit/rate-limit-bucket.decorator';
 import type { AccountContext } from '../tenancy/account-context';
 import { CurrentAccount } from '../tenancy/current-account.decorator';
+import { NamedRecords } from '../tenancy/named-records.decorator';
 import { parseContainerFilters } from './container-filters';
 import { CONTAINER_TYPE } from './container.resource';
 import { CONTAINER_SCHEMA, REFRESH_RESPONSE_SCHEMA } from './container.schema';
@@ -20,6 +21,7 @@ const INCLUDED = 'Resources named in `include`: `shipment`, `pod_terminal` (term
 const ID_PARAM = { name: 'id', description: 'Container id (uuid)' };
 
 @ApiTags('Containers')
+@NamedRecords({ kind: 'container', path: 'id' }, { kind: 'shipment', query: 'filter[shipment_id]' })
 @Controller('containers')
 export class ContainersController {
   constructor(

@@ -1,6 +1,6 @@
 import type { OnModuleInit } from '@nestjs/common';
 import { Module } from '@nestjs/common';
-import { PartyRepository, PartyRoleRepository } from '@quayside/data-access';
+import { PartyRepository, PartyRoleRepository, RecordOwnerRepository } from '@quayside/data-access';
 import { ResourceRegistry } from '@quayside/json-api';
 import type { AccountContext } from '../tenancy/account-context';
 import { ContainerPartyRolesController } from './container-party-roles.controller';
@@ -18,7 +18,7 @@ import { ShipmentPartyRolesController } from './shipment-party-roles.controller'
  */
 @Module({
   controllers: [PartiesController, ContainerPartyRolesController, ShipmentPartyRolesController],
-  providers: [PartyRepository, PartyRoleRepository, PartiesService, PartyRolesService, PartyRolesPresenter],
+  providers: [PartyRepository, PartyRoleRepository, RecordOwnerRepository, PartiesService, PartyRolesService, PartyRolesPresenter],
 })
 export class PartiesModule implements OnModuleInit {
   constructor(

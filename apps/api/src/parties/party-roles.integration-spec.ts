@@ -116,12 +116,20 @@ describe('party roles of containers (specification 4.1) and shipments', () => {
     expect(pointersOf(response)).toEqual(pointers);
   });
 
-  it('POST will not link another account’s party (422, like an unknown one) nor touch another account’s container (401)', async () => {
+  it('POST will not link another account’s party (401, as for any record of another account) nor touch another account’s container (401)', async () => {
     const other = await ctx.account({ company: 'Other' });
     const theirs = await createParty(ctx.db.dataSource, other.account.id);
     const borrowing = await call(app, 'POST', `/v2/containers/${container.id}/party_roles`, { key: owner.key, body: roleBody(theirs.id) });
-    expect(borrowing.status).toBe(422);
-    expect(pointersOf(borrowing)).toEqual(['/data/relationships/party/data/id']);
+    expect(borrowing.status).toBe(401);
+    // Even with another mistake in the same request, tenancy answers first.
+    const withBadRole = await call(app, 'POST', `/v2/containers/${container.id}/party_roles`, {
+      key: owner.key,
+      body: { data: { type: 'party_role', attributes: { role: 'shipper' }, relationships: { party: { data: { type: 'party', id: theirs.id } } } } },
+    });
+    expect(withBadRole.status).toBe(401);
+    const unknown = await call(app, 'POST', `/v2/containers/${container.id}/party_roles`, { key: owner.key, body: roleBody('0f0e0d0c-0b0a-4908-8706-050403020100') });
+    expect(unknown.status).toBe(422);
+    expect(pointersOf(unknown)).toEqual(['/data/relationships/party/data/id']);
     const mine = await createParty(ctx.db.dataSource, other.account.id);
     const intruding = await call(app, 'POST', `/v2/containers/${container.id}/party_roles`, { key: other.key, body: roleBody(mine.id) });
     expect(intruding.status).toBe(401);

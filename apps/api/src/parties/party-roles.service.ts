@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { PartyRepository, PartyRoleRepository, isUuid } from '@quayside/data-access';
+import { PartyRepository, PartyRoleRepository, RecordOwnerRepository, isUuid } from '@quayside/data-access';
 import type { PartyRoleEntity, Roleable } from '@quayside/data-access';
-import { CONTAINER_PARTY_ROLES, conflict, notFound, unprocessableEntity } from '@quayside/domain';
+import { CONTAINER_PARTY_ROLES, conflict, notFound, unauthorized, unprocessableEntity } from '@quayside/domain';
 import type { PartyRoleName, ValidationIssue } from '@quayside/domain';
 import type { JsonApiInput } from '../common/json-api-body.pipe';
 import type { AccountContext } from '../tenancy/account-context';
@@ -22,6 +22,7 @@ export class PartyRolesService {
   constructor(
     private readonly roles: PartyRoleRepository,
     private readonly parties: PartyRepository,
+    private readonly owners: RecordOwnerRepository,
   ) {}
 
   async list(account: AccountContext, roleable: Roleable): Promise<PartyRoleEntity[]> {
@@ -32,17 +33,21 @@ export class PartyRolesService {
   /**
    * Links the party of `relationships.party` in `attributes.role`. Containers take only
    * `pickup_dray_carrier` (the default there); shipments any role, which must be named. A party
-   * that is not the caller's is reported like an unknown one (422), so ids cannot be probed.
+   * of another account is 401 before anything else is judged, like every record of another
+   * account (docs/json-api.md, "Order of checks"); an unknown one is a 422 naming the member.
    * The same party in the same role twice answers 409 naming the existing role.
    */
   async link(account: AccountContext, roleable: Roleable, input: JsonApiInput<PartyRoleAttributes>): Promise<PartyRoleEntity> {
     await this.roles.assertRoleableOwned(account, roleable);
     const issues: ValidationIssue[] = [];
-    const role = this.roleFor(roleable, input.attributes.role, issues);
     const partyId = this.partyIdOf(input.relationships, issues);
-    if (partyId !== null && issues.length === 0) {
-      const [party] = await this.parties.findManyOwned(account, [partyId]);
-      if (party === undefined) issues.push({ pointer: '/data/relationships/party/data/id', detail: `No party with id ${partyId}.`, code: 'not_found' });
+    const [party] = partyId === null ? [] : await this.parties.findManyOwned(account, [partyId]);
+    if (partyId !== null && party === undefined && (await this.owners.namesForeignRecord(account, [{ kind: 'party', id: partyId }]))) {
+      throw unauthorized();
+    }
+    const role = this.roleFor(roleable, input.attributes.role, issues);
+    if (partyId !== null && party === undefined && issues.length === 0) {
+      issues.push({ pointer: '/data/relationships/party/data/id', detail: `No party with id ${partyId}.`, code: 'not_found' });
     }
     if (issues.length > 0 || role === null || partyId === null) throw unprocessableEntity(issues);
     const linked = await this.roles.link(account, partyId, role, roleable);

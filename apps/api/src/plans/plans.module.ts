@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { PlanUsageRepository } from '@quayside/data-access';
+import { PlanUsageRepository, RecordOwnerRepository } from '@quayside/data-access';
 import { EntitlementsGuard } from './entitlements.guard';
 import { EntitlementsService } from './entitlements.service';
 
 @Module({
-  providers: [PlanUsageRepository, EntitlementsService, EntitlementsGuard],
+  providers: [PlanUsageRepository, RecordOwnerRepository, EntitlementsService, EntitlementsGuard],
   exports: [EntitlementsService, EntitlementsGuard],
 })
 export class PlansModule {}

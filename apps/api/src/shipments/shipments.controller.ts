@@ -11,6 +11,7 @@ import { RequiresActivePlan } from '../plans/requires-active-plan.decorator';
 import { portSchema, shippingLineSchema, terminalSchema } from '../reference-data/reference-resources.openapi';
 import type { AccountContext } from '../tenancy/account-context';
 import { CurrentAccount } from '../tenancy/current-account.decorator';
+import { NamedRecords } from '../tenancy/named-records.decorator';
 import { ERROR_DOCUMENT, listDocument, requestDocument, singleDocument } from '../openapi/json-api-schemas';
 import { UpdateShipmentAttributes } from './dto/update-shipment.dto';
 import { SHIPMENT_TYPE } from './shipment.resource';
@@ -24,6 +25,7 @@ const INCLUDE_DESCRIPTION = 'Comma list of containers, port_of_lading, port_of_d
 
 @ApiTags('Shipments')
 @ApiExtraModels(UpdateShipmentAttributes)
+@NamedRecords({ kind: 'shipment', path: 'id' })
 @Controller('shipments')
 export class ShipmentsController {
   constructor(

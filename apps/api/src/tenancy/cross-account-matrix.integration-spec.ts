@@ -156,6 +156,36 @@ describe('cross-account matrix: another account’s id answers 401, an unknown i
     expect(response.status).toBeLessThan(300);
   });
 
+  // Tenancy is decided before plan and feature checks: an intruder on the free plan with no
+  // feature gets the same 401, never a 403 that would confirm the record exists.
+  it.each(MATRIX)('$endpoint with another account’s id by a free account without features → 401', async (row) => {
+    const free = await ctx.account({ company: 'Free intruder', plan: 'free', trialEndsAt: null, features: [] });
+    const id = await row.createOwned(app, owner, ctx);
+    const { method, url, body } = request(row, id);
+    const response = await call(app, method, url, { key: free.key, ...(body !== undefined ? { body } : {}) });
+    expect(response.status).toBe(401);
+    expect(response.json).toEqual({ errors: [expect.objectContaining({ status: '401', title: 'Unauthorized' })] });
+  });
+
+  it.each<[string, (webhookId: string) => { method: string; url: string; body?: unknown }]>([
+    ['a list filtered by it', (id) => ({ method: 'GET', url: `/v2/webhook_notifications?filter[webhook_id]=${id}` })],
+    ['a bulk redelivery of it (query)', (id) => ({ method: 'POST', url: `/v2/webhook_notifications/redeliver?since=2026-01-01T00:00:00Z&webhook_id=${id}` })],
+    ['a bulk redelivery of it (body)', (id) => ({ method: 'POST', url: '/v2/webhook_notifications/redeliver', body: { data: { type: 'webhook_notification_redelivery', attributes: { since: '2026-01-01T00:00:00Z', webhook_id: id } } } })],
+    ['a test delivery to it', (id) => ({ method: 'POST', url: '/v2/webhooks/trigger', body: { event: 'container.updated', webhook_id: id } })],
+  ])('another account’s webhook named in %s, by a free account → 401', async (_label, make) => {
+    const free = await ctx.account({ company: 'Free intruder', plan: 'free', trialEndsAt: null, features: [] });
+    const { method, url, body } = make(await createOwnedWebhook(app, owner, ctx));
+    const response = await call(app, method, url, { key: free.key, ...(body !== undefined ? { body } : {}) });
+    expect(response.status).toBe(401);
+  });
+
+  it('a free account naming its own or an unknown record still gets the plan’s 403', async () => {
+    const free = await ctx.account({ company: 'Free', plan: 'free', trialEndsAt: null, features: [] });
+    const own = await createOwnedNotification(app, free, ctx);
+    expect((await call(app, 'GET', `/v2/webhook_notifications/${own}`, { key: free.key })).status).toBe(403);
+    expect((await call(app, 'GET', `/v2/webhook_notifications/${UNKNOWN_ID}`, { key: free.key })).status).toBe(403);
+  });
+
   it('lists only the caller’s records', async () => {
     const ownerKeys = await call(app, 'GET', '/v2/api_keys', { key: owner.key });
     const intruderKeys = await call(app, 'GET', '/v2/api_keys', { key: intruder.key });

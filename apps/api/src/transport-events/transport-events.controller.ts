@@ -7,11 +7,13 @@ import { ERROR_DOCUMENT, listDocument } from '../openapi/json-api-schemas';
 import { RequiresActivePlan } from '../plans/requires-active-plan.decorator';
 import type { AccountContext } from '../tenancy/account-context';
 import { CurrentAccount } from '../tenancy/current-account.decorator';
+import { NamedRecords } from '../tenancy/named-records.decorator';
 import { TRANSPORT_EVENT_TYPE } from './transport-event.resource';
 import { TRANSPORT_EVENT_SCHEMA } from './transport-event.schema';
 import { TransportEventsQueryService } from './transport-events-query.service';
 
 @ApiTags('Containers')
+@NamedRecords({ kind: 'container', path: 'id' })
 @Controller('containers')
 export class TransportEventsController {
   constructor(

@@ -13,6 +13,7 @@ import { JsonApiPresenter } from '../common/json-api-presenter.service';
 import { RequiresActivePlan } from '../plans/requires-active-plan.decorator';
 import type { AccountContext } from '../tenancy/account-context';
 import { CurrentAccount } from '../tenancy/current-account.decorator';
+import { NamedRecords } from '../tenancy/named-records.decorator';
 import { ERROR_DOCUMENT, listDocument, singleDocument } from '../openapi/json-api-schemas';
 import { parseNotificationFilters, queryText } from './notification-filters';
 import { RedeliverFailedNotificationsUseCase } from './redeliver-failed-notifications.use-case';
@@ -33,6 +34,12 @@ function queryOf(request: FastifyRequest): Record<string, unknown> {
 
 @ApiTags('Webhook Notifications')
 @RequiresActivePlan('webhooks')
+@NamedRecords(
+  { kind: 'webhook_notification', path: 'id' },
+  { kind: 'webhook', query: 'filter[webhook_id]' },
+  { kind: 'webhook', query: 'webhook_id' },
+  { kind: 'webhook', body: [['data', 'attributes', 'webhook_id']] },
+)
 @Controller('webhook_notifications')
 export class WebhookNotificationsController {
   constructor(

@@ -7,6 +7,7 @@ import { JsonApiPresenter } from '../common/json-api-presenter.service';
 import { RequiresActivePlan } from '../plans/requires-active-plan.decorator';
 import type { AccountContext } from '../tenancy/account-context';
 import { CurrentAccount } from '../tenancy/current-account.decorator';
+import { NamedRecords } from '../tenancy/named-records.decorator';
 import { TriggerWebhookInput } from './dto/trigger-webhook.dto';
 import { TriggerWebhookUseCase } from './trigger-webhook.use-case';
 import type { TriggerReport } from './trigger-webhook.use-case';
@@ -22,6 +23,7 @@ const PLAN_403 = { status: 403, description: 'The plan does not allow webhooks (
 @ApiTags('Webhooks')
 @ApiExtraModels(TriggerWebhookInput)
 @RequiresActivePlan('webhooks')
+@NamedRecords({ kind: 'webhook', body: [['webhook_id'], ['data', 'attributes', 'webhook_id']] })
 @Controller('webhooks')
 export class WebhookToolsController {
   constructor(

@@ -9,6 +9,7 @@ import { JsonApiPresenter } from '../common/json-api-presenter.service';
 import { RequiresActivePlan } from '../plans/requires-active-plan.decorator';
 import type { AccountContext } from '../tenancy/account-context';
 import { CurrentAccount } from '../tenancy/current-account.decorator';
+import { NamedRecords } from '../tenancy/named-records.decorator';
 import { CreateWebhookUseCase } from './create-webhook.use-case';
 import { CreateWebhookAttributes } from './dto/create-webhook.dto';
 import { UpdateWebhookAttributes } from './dto/update-webhook.dto';
@@ -33,6 +34,7 @@ const INVALID_422 = {
 @ApiTags('Webhooks')
 @ApiExtraModels(CreateWebhookAttributes, UpdateWebhookAttributes)
 @RequiresActivePlan('webhooks')
+@NamedRecords({ kind: 'webhook', path: 'id' })
 @Controller('webhooks')
 export class WebhooksController {
   constructor(
