@@ -92,3 +92,4 @@ export { PartyRepository } from './repositories/party.repository';
 export type { PartyFields } from './repositories/party.repository';
 export { PartyRoleRepository } from './repositories/party-role.repository';
 export type { Roleable } from './repositories/party-role.repository';
+export type { UnitOfWork } from './database/unit-of-work';

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { IdempotencyKeyRepository, ReferenceDataRepository, TrackingRequestRepository, toShippingLine } from '@quayside/data-access';
-import type { NewTrackingRequest, StoredResponse } from '@quayside/data-access';
+import type { NewTrackingRequest, StoredResponse, UnitOfWork } from '@quayside/data-access';
 import { DomainError, unprocessableEntity } from '@quayside/domain';
 import type { ValidationIssue } from '@quayside/domain';
 import type { JsonApiDocument } from '@quayside/json-api';
 import { JOB, QUEUE } from '@quayside/queues';
-import type { EntityManager } from 'typeorm';
 import { JsonApiPresenter } from '../common/json-api-presenter.service';
 import { distinct } from '../common/list-changes';
 import { EntitlementsService } from '../plans/entitlements.service';
@@ -54,7 +53,7 @@ export class CreateTrackingRequestUseCase {
       await this.entitlements.assertCanTrackMore(account);
     }
     if (idempotency === null) return this.store(account, input);
-    const result = await this.idempotencyKeys.execute(account, idempotency.key, idempotency.fingerprint, (manager) => this.store(account, input, manager));
+    const result = await this.idempotencyKeys.execute(account, idempotency.key, idempotency.fingerprint, (transaction) => this.store(account, input, transaction));
     return result.outcome === 'executed' ? result.response : this.answerEarlier(result);
   }
 
@@ -76,8 +75,8 @@ export class CreateTrackingRequestUseCase {
     };
   }
 
-  private async store(account: AccountContext, input: NewTrackingRequest, manager?: EntityManager): Promise<StoredResponse> {
-    const created = await this.requests.create(account, input, TRACKING_REQUEST_JOBS, manager);
+  private async store(account: AccountContext, input: NewTrackingRequest, transaction?: UnitOfWork): Promise<StoredResponse> {
+    const created = await this.requests.create(account, input, TRACKING_REQUEST_JOBS, transaction);
     const body: JsonApiDocument = await this.presenter.one(TRACKING_REQUEST_TYPE, created.request, account);
     return { status: 201, body };
   }

@@ -1,5 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { OutboxEntity, OutboxRepository, WebhookEntity, WebhookNotificationRepository } from '@quayside/data-access';
+import { OutboxEntity, WebhookEntity, WebhookRedeliveryRepository } from '@quayside/data-access';
 import { DomainError } from '@quayside/domain';
 import { QUEUE } from '@quayside/queues';
 import { createAccount, createTestDatabase, testRedisPrefix } from '@quayside/testing';
@@ -58,7 +58,7 @@ describe('a webhook that keeps failing', () => {
       return found.length === 1 ? found : null;
     });
 
-    const redelivery = new WebhookRedeliveryService(db.dataSource, app.get(WebhookNotificationRepository), app.get(OutboxRepository));
+    const redelivery = new WebhookRedeliveryService(app.get(WebhookRedeliveryRepository));
     await expect(redelivery.redeliver({ accountId: stranger }, notification!.id)).rejects.toBeInstanceOf(DomainError);
     await expect(redelivery.redeliver({ accountId }, '00000000-0000-4000-8000-000000000000')).rejects.toBeInstanceOf(DomainError);
 

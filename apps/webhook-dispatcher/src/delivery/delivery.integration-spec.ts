@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
-import { OutboxRepository, WebhookEntity, WebhookNotificationRepository } from '@quayside/data-access';
+import { WebhookEntity, WebhookRedeliveryRepository } from '@quayside/data-access';
 import { createAccount, createTestDatabase, testRedisPrefix } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
 import { WebhookRedeliveryService } from '@quayside/webhooks';
@@ -77,7 +77,7 @@ describe('webhook delivery (dispatcher against local receivers)', () => {
     expect(gaps[11]).toBeGreaterThan(gaps[2]!);
 
     healthy = true;
-    const redelivery = new WebhookRedeliveryService(db.dataSource, app.get(WebhookNotificationRepository), app.get(OutboxRepository));
+    const redelivery = new WebhookRedeliveryService(app.get(WebhookRedeliveryRepository));
     await expect(redelivery.redeliverFailedSince({ accountId }, new Date(Date.now() - 3600_000))).resolves.toMatchObject({ count: 1, ids: [notification!.id] });
     const [again] = await waitFor('the redelivery', () => settled(db.dataSource, webhook.id));
     expect(again).toMatchObject({ id: notification!.id, delivery_status: 'succeeded', attempts: 1, last_response_status: 204 });

@@ -1,5 +1,5 @@
 import type {
-  DataSource,
+  EventDataSource,
   EquipmentHeight,
   EquipmentLength,
   EquipmentType,
@@ -50,7 +50,7 @@ export interface CarrierMilestone {
   vesselName: string | null;
   vesselImo: string | null;
   voyageNumber: string | null;
-  dataSource: DataSource;
+  dataSource: EventDataSource;
 }
 
 /** An estimated or planned movement; the newest estimate per event and place wins. */

@@ -1,5 +1,5 @@
 import { CONTAINER_STATUSES, EQUIPMENT_HEIGHTS, EQUIPMENT_LENGTHS, EQUIPMENT_TYPES } from '@quayside/domain';
-import type { ContainerStatus, EquipmentHeight, EquipmentLength, EquipmentType, Fee, Hold } from '@quayside/domain';
+import type { ContainerRecord, ContainerStatus, EquipmentHeight, EquipmentLength, EquipmentType, Fee, Hold } from '@quayside/domain';
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { AccountEntity } from './account.entity';
 import {
@@ -30,7 +30,7 @@ import { TerminalEntity } from './terminal.entity';
 @Index('idx_containers_account_list', ['account_id', 'created_at', 'id'])
 @Index('idx_containers_account_number', ['account_id', 'number'])
 @Index('idx_containers_refresh_due', ['next_refresh_at'], { where: '"next_refresh_at" IS NOT NULL' })
-export class ContainerEntity {
+export class ContainerEntity implements ContainerRecord {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 

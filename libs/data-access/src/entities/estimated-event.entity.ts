@@ -1,5 +1,5 @@
 import { ESTIMATED_EVENT_NAMES } from '@quayside/domain';
-import type { EstimatedEventAttributes, EstimatedEventName } from '@quayside/domain';
+import type { EstimatedEventAttributes, EstimatedEventName, EstimatedEventRecord } from '@quayside/domain';
 import { Check, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { AccountEntity } from './account.entity';
 import { CreatedAtColumn, InstantColumn, NullableTextColumn, TextColumn, UuidColumn, inList } from './column-types';
@@ -15,7 +15,7 @@ const ESTIMATED_DATA_SOURCES: readonly EstimatedEventAttributes['data_source'][]
 @Index('idx_estimated_events_account_list', ['account_id', 'created_at', 'id'])
 @Index('idx_estimated_events_shipment_id', ['shipment_id', 'created_at'])
 @Index('idx_estimated_events_container_id', ['container_id'])
-export class EstimatedEventEntity {
+export class EstimatedEventEntity implements EstimatedEventRecord {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 

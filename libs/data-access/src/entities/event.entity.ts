@@ -1,5 +1,5 @@
 import { EVENT_NAMES, REFERENCE_OBJECT_TYPES } from '@quayside/domain';
-import type { EventName, ReferenceObjectType } from '@quayside/domain';
+import type { EventName, EventRecord, ReferenceObjectType } from '@quayside/domain';
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { AccountEntity } from './account.entity';
 import { CreatedAtColumn, InstantColumn, TextColumn, UuidColumn, inList } from './column-types';
@@ -19,7 +19,7 @@ import { TrackingRequestEntity } from './tracking-request.entity';
 @Index('idx_events_shipment_id', ['shipment_id'])
 @Index('idx_events_container_id', ['container_id'])
 @Index('idx_events_tracking_request_id', ['tracking_request_id'])
-export class EventEntity {
+export class EventEntity implements EventRecord {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 

@@ -1,9 +1,10 @@
+import type { PortRecord } from '@quayside/domain';
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { CreatedAtColumn, NullableTextColumn, TextColumn, UpdatedAtColumn } from './column-types';
 
 /** A port or inland location, by UN/LOCODE, with the IANA zone its local times are shown in. */
 @Entity({ name: 'ports' })
-export class PortEntity {
+export class PortEntity implements PortRecord {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 

@@ -1,9 +1,10 @@
+import type { TerminalRecord } from '@quayside/domain';
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { CreatedAtColumn, NullableTextColumn, TextColumn, UpdatedAtColumn, UuidColumn } from './column-types';
 import { PortEntity } from './port.entity';
 
 @Entity({ name: 'terminals' })
-export class TerminalEntity {
+export class TerminalEntity implements TerminalRecord {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 

@@ -1,5 +1,5 @@
 import { DATA_SOURCES } from '@quayside/domain';
-import type { DataSource, TransportEventAttributes } from '@quayside/domain';
+import type { EventDataSource, TransportEventAttributes, TransportEventRecord } from '@quayside/domain';
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { AccountEntity } from './account.entity';
 import { CreatedAtColumn, InstantColumn, NullableTextColumn, TextColumn, UuidColumn, inList } from './column-types';
@@ -20,7 +20,7 @@ import { TerminalEntity } from './terminal.entity';
 @Index('uq_transport_events_current', ['container_id', 'dedupe_key'], { unique: true, where: '"invalidated_at" IS NULL' })
 @Index('idx_transport_events_account_list', ['account_id', 'created_at', 'id'])
 @Index('idx_transport_events_shipment_id', ['shipment_id'])
-export class TransportEventEntity {
+export class TransportEventEntity implements TransportEventRecord {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 
@@ -81,7 +81,7 @@ export class TransportEventEntity {
   voyage_number!: string | null;
 
   @TextColumn()
-  data_source!: DataSource;
+  data_source!: EventDataSource;
 
   @TextColumn()
   dedupe_key!: string;

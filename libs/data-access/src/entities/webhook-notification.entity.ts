@@ -1,5 +1,5 @@
 import { DELIVERY_STATUSES, REFERENCE_OBJECT_TYPES } from '@quayside/domain';
-import type { DeliveryStatus, EventName, ReferenceObjectType } from '@quayside/domain';
+import type { DeliveryStatus, EventName, ReferenceObjectType, WebhookNotificationRecord } from '@quayside/domain';
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { AccountEntity } from './account.entity';
 import { CreatedAtColumn, InstantColumn, NullableTextColumn, TextColumn, UpdatedAtColumn, UuidColumn, inList } from './column-types';
@@ -17,7 +17,7 @@ export const WEBHOOK_RESPONSE_BODY_MAX_BYTES = 20 * 1024;
 @Index('idx_webhook_notifications_account_list', ['account_id', 'created_at', 'id'])
 @Index('idx_webhook_notifications_webhook_list', ['webhook_id', 'created_at', 'id'])
 @Index('idx_webhook_notifications_event_id', ['event_id'])
-export class WebhookNotificationEntity {
+export class WebhookNotificationEntity implements WebhookNotificationRecord {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 

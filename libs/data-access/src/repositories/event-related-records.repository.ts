@@ -9,17 +9,10 @@ import { ShipmentEntity } from '../entities/shipment.entity';
 import { TerminalEntity } from '../entities/terminal.entity';
 import { TrackingRequestEntity } from '../entities/tracking-request.entity';
 import { TransportEventEntity } from '../entities/transport-event.entity';
+import type { EventRelatedRecords } from '@quayside/domain';
+import { toShipment } from './shipment.repository';
+import { toTrackingRequest } from './tracking-request.repository';
 
-/** The records a notification of one event shows, loaded in one go. */
-export interface EventRelatedRecords {
-  tracking_requests: TrackingRequestEntity[];
-  shipments: (ShipmentEntity & { container_ids: string[] })[];
-  containers: ContainerEntity[];
-  transport_events: TransportEventEntity[];
-  estimated_events: (EstimatedEventEntity & { port_id: string | null })[];
-  ports: PortEntity[];
-  terminals: TerminalEntity[];
-}
 
 async function byIds<T extends ObjectLiteral & { id: string }>(manager: EntityManager, entity: EntityTarget<T>, ids: Iterable<string | null | undefined>): Promise<T[]> {
   const wanted = [...new Set([...ids].filter((id): id is string => typeof id === 'string'))];
@@ -35,6 +28,7 @@ async function byIds<T extends ObjectLiteral & { id: string }>(manager: EntityMa
  */
 @Injectable()
 export class EventRelatedRecordsRepository {
+  /** Tracking requests and shipments come as the api reads them (domain records), the rest as stored. */
   async load(manager: EntityManager, event: EventEntity): Promise<EventRelatedRecords> {
     const ref = event.reference_object_id;
     const trackingRequests = await byIds(manager, TrackingRequestEntity, [
@@ -93,8 +87,8 @@ export class EventRelatedRecordsRepository {
     ]);
 
     return {
-      tracking_requests: trackingRequests,
-      shipments: shipments.map((s) => Object.assign(s, { container_ids: containerIdsByShipment.get(s.id) ?? [] })),
+      tracking_requests: trackingRequests.map(toTrackingRequest),
+      shipments: shipments.map((s) => ({ ...toShipment(s), container_ids: containerIdsByShipment.get(s.id) ?? [] })),
       containers: event.reference_object_type === 'shipment' ? [] : containers,
       transport_events: transportEvents,
       estimated_events: estimatedEvents.map((e) => Object.assign(e, { port_id: estimatePorts.find((p) => p.code === e.location_locode)?.id ?? null })),

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { unitOfWork } from '../database/unit-of-work';
+import type { UnitOfWork } from '../database/unit-of-work';
 import type { EntityManager } from 'typeorm';
 import type { AccountScope } from './account-scope';
 import { queryRows } from './query-rows';
@@ -37,11 +39,11 @@ interface KeyRow {
 export class IdempotencyKeyRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async execute(scope: AccountScope, key: string, requestHash: string, work: (manager: EntityManager) => Promise<StoredResponse>): Promise<IdempotentResult> {
+  async execute(scope: AccountScope, key: string, requestHash: string, work: (transaction: UnitOfWork) => Promise<StoredResponse>): Promise<IdempotentResult> {
     return this.dataSource.transaction(async (manager) => {
       const claimed = await this.claim(manager, scope, key, requestHash);
       if (claimed.outcome !== 'claimed') return claimed;
-      const response = await work(manager);
+      const response = await work(unitOfWork(manager));
       await manager.query(`UPDATE idempotency_keys SET response_status = $2, response_body = $3::jsonb WHERE id = $1`, [
         claimed.id,
         response.status,

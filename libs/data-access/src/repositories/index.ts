@@ -3,16 +3,24 @@ import { ReferenceDataRepository } from './reference-data.repository';
 import { EventRelatedRecordsRepository } from './event-related-records.repository';
 import { WebhookNotificationRepository } from './webhook-notification.repository';
 import { WebhookRepository } from './webhook.repository';
+import { WebhookRedeliveryRepository } from './webhook-redelivery.repository';
+import { FanOutRepository } from './fan-out.repository';
+import { DeliveryOutcomeRepository } from './delivery-outcome.repository';
 
 export { OutboxRepository } from './outbox.repository';
 export type { OutboxEntry } from './outbox.repository';
 export { ReferenceDataRepository } from './reference-data.repository';
 export { queryRows } from './query-rows';
 export { EventRelatedRecordsRepository } from './event-related-records.repository';
-export type { EventRelatedRecords } from './event-related-records.repository';
 export { WebhookNotificationRepository } from './webhook-notification.repository';
 export type { AttemptRecord, NewWebhookNotification } from './webhook-notification.repository';
 export { WebhookRepository } from './webhook.repository';
+export { WebhookRedeliveryRepository } from './webhook-redelivery.repository';
+export type { DeliveryJobTarget } from './webhook-redelivery.repository';
+export { FanOutRepository } from './fan-out.repository';
+export type { FanOutPlan } from './fan-out.repository';
+export { DeliveryOutcomeRepository } from './delivery-outcome.repository';
+export type { AttemptOutcome, DeliveryAttempt } from './delivery-outcome.repository';
 
 /**
  * Every repository `DataAccessModule` provides and exports. Add a new repository here
@@ -24,4 +32,7 @@ export const REPOSITORIES = [
   EventRelatedRecordsRepository,
   WebhookNotificationRepository,
   WebhookRepository,
+  WebhookRedeliveryRepository,
+  FanOutRepository,
+  DeliveryOutcomeRepository,
 ];

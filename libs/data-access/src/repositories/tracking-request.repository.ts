@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { rowEventKey } from '@quayside/domain';
 import type { RequestType, TrackingRequest, TrackingRequestStatus } from '@quayside/domain';
 import { DataSource } from 'typeorm';
+import { managerOf } from '../database/unit-of-work';
+import type { UnitOfWork } from '../database/unit-of-work';
 import type { EntityManager } from 'typeorm';
 import { TrackingRequestEntity } from '../entities/tracking-request.entity';
 import type { AccountScope } from './account-scope';
@@ -98,8 +100,8 @@ export class TrackingRequestRepository extends AccountScopedRepository<TrackingR
    * away. The partial unique index decides duplicates, so two concurrent creates of the same
    * number cannot both be accepted.
    */
-  async create(scope: AccountScope, input: NewTrackingRequest, jobs: CreateTrackingRequestJobs, manager?: EntityManager): Promise<CreatedTrackingRequest> {
-    return (manager ?? this.dataSource.manager).transaction(async (tx) => {
+  async create(scope: AccountScope, input: NewTrackingRequest, jobs: CreateTrackingRequestJobs, transaction?: UnitOfWork): Promise<CreatedTrackingRequest> {
+    return (transaction ? managerOf(transaction) : this.dataSource.manager).transaction(async (tx) => {
       for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt += 1) {
         const accepted = await this.insertUnlessActive(tx, scope, input);
         if (accepted) {

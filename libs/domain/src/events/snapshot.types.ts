@@ -1,4 +1,4 @@
-import type { DataSource, EstimatedEventName, MilestoneEventName } from '../enums/event-name.enum';
+import type { EventDataSource, EstimatedEventName, MilestoneEventName } from '../enums/event-name.enum';
 import type { IanaTimeZone, Id, UtcTimestamp } from '../resources/common';
 import type { Fee, Hold, ImportDeadlines } from '../resources/terminal-data';
 
@@ -13,7 +13,7 @@ export interface MilestoneSnapshot {
   location_locode: string | null;
   vessel_name: string | null;
   voyage_number: string | null;
-  data_source: DataSource;
+  data_source: EventDataSource;
 }
 
 export type ContainerEstimatedEventName = Exclude<EstimatedEventName, 'shipment.estimated.arrival'>;

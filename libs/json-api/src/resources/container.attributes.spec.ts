@@ -1,5 +1,5 @@
-import { ContainerEntity } from '@quayside/data-access';
 import fc from 'fast-check';
+import type { ContainerRecord } from '@quayside/domain';
 import { containerAttributes, containerVisibilityFor } from './container.attributes';
 import type { ContainerVisibility } from './container.attributes';
 
@@ -9,8 +9,9 @@ const RAIL = new Date('2026-08-16T05:00:00.000Z');
 
 const ALL: ContainerVisibility = { railLfd: true };
 
-function container(overrides: Partial<ContainerEntity>): ContainerEntity {
-  return Object.assign(new ContainerEntity(), {
+// Only the columns these rules read; the rest of a stored container is irrelevant here.
+function container(overrides: Partial<ContainerRecord>): ContainerRecord {
+  return {
     id: 'c1',
     number: 'MSKU1234565',
     ref_numbers: [],
@@ -24,7 +25,7 @@ function container(overrides: Partial<ContainerEntity>): ContainerEntity {
     fees_at_pod_terminal: [],
     available_for_pickup: null,
     ...overrides,
-  });
+  } as ContainerRecord;
 }
 
 describe('container attributes', () => {

@@ -1,6 +1,5 @@
-import type { ContainerEntity } from '@quayside/data-access';
 import { coalescePickupLfd, feeTotalsByCurrency, isReadyForPickup, pickupLfdSource } from '@quayside/domain';
-import type { AccountFeature, ContainerAttributes, ImportDeadlines } from '@quayside/domain';
+import type { AccountFeature, ContainerAttributes, ContainerRecord, ImportDeadlines } from '@quayside/domain';
 import { isoInstant } from './attributes-of';
 import type { AttributesOf } from './attributes-of';
 
@@ -23,7 +22,7 @@ export function containerVisibilityFor(features: readonly AccountFeature[]): Con
  * them: it is coalesced again from the sources the account may see.
  */
 export type ContainerAttributeSource = Omit<
-  ContainerEntity,
+  ContainerRecord,
   'id' | 'account' | 'account_id' | 'shipment' | 'shipment_id' | 'pod_terminal' | 'pod_terminal_id' | 'pickup_lfd' | 'next_refresh_at' | 'last_snapshot' | 'change_version'
 >;
 

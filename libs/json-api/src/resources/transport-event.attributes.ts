@@ -1,11 +1,10 @@
-import type { TransportEventEntity } from '@quayside/data-access';
-import type { TransportEventAttributes } from '@quayside/domain';
+import type { TransportEventAttributes, TransportEventRecord } from '@quayside/domain';
 import { isoInstant } from './attributes-of';
 import type { AttributesOf } from './attributes-of';
 
 /** The columns a transport event's attributes are read from. */
 export type TransportEventAttributeSource = Pick<
-  TransportEventEntity,
+  TransportEventRecord,
   'event' | 'created_at' | 'voyage_number' | 'timestamp' | 'timezone' | 'location_locode' | 'data_source' | 'vessel_name' | 'vessel_imo' | 'invalidated_at'
 >;
 

@@ -1,6 +1,4 @@
-import { toShipment, toTrackingRequest } from '@quayside/data-access';
-import type { EventEntity, EventRelatedRecords } from '@quayside/data-access';
-import type { AccountFeature, DataSource } from '@quayside/domain';
+import type { AccountFeature, EventDataSource, EventRecord, EventRelatedRecords } from '@quayside/domain';
 import { CHANGESET_ATTRIBUTE_FEATURES, DATA_SOURCES } from '@quayside/domain';
 import type { ContainerChangeRecord, NotificationRecords } from './payload-records';
 
@@ -27,23 +25,19 @@ function visibleChangeset(changeset: Record<string, [unknown, unknown]>, feature
   );
 }
 
-function dataSourceOf(payload: Record<string, unknown>): DataSource {
+function dataSourceOf(payload: Record<string, unknown>): EventDataSource {
   const value = payload['data_source'];
-  return (DATA_SOURCES as readonly unknown[]).includes(value) ? (value as DataSource) : 'terminal';
+  return (DATA_SOURCES as readonly unknown[]).includes(value) ? (value as EventDataSource) : 'terminal';
 }
 
 /**
  * Turns an event and its loaded records into the payload builder's input for an account with
- * `features`: tracking requests and shipments as the api reads them. Container change events
+ * `features`. Container change events
  * have no table of their own: the event row is the resource, its payload the changeset, without
  * the attributes the account lacks a feature for. Null when that leaves nothing to tell.
  */
-export function notificationRecordsFromEvent(event: EventEntity, related: EventRelatedRecords, features: readonly AccountFeature[]): NotificationRecords | null {
-  const records: NotificationRecords = {
-    ...related,
-    tracking_requests: related.tracking_requests.map(toTrackingRequest),
-    shipments: related.shipments.map((shipment) => ({ ...toShipment(shipment), container_ids: shipment.container_ids })),
-  };
+export function notificationRecordsFromEvent(event: EventRecord, related: EventRelatedRecords, features: readonly AccountFeature[]): NotificationRecords | null {
+  const records: NotificationRecords = { ...related };
   const isChange = event.reference_object_type === 'container_updated_event' || event.reference_object_type === 'container_pod_terminal_changed_event';
   if (isChange && event.container_id) {
     const container = related.containers.find((c) => c.id === event.container_id);

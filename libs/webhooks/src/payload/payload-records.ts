@@ -1,5 +1,13 @@
-import type { ContainerEntity, EstimatedEventEntity, PortEntity, TerminalEntity, TransportEventEntity } from '@quayside/data-access';
-import type { DataSource, Shipment, TrackingRequest } from '@quayside/domain';
+import type {
+  ContainerRecord as StoredContainer,
+  EstimatedEventRecord as StoredEstimatedEvent,
+  EventDataSource,
+  PortRecord as StoredPort,
+  Shipment,
+  TerminalRecord as StoredTerminal,
+  TrackingRequest,
+  TransportEventRecord as StoredTransportEvent,
+} from '@quayside/domain';
 
 /**
  * The records a notification payload shows, as the api reads them (tracking requests and
@@ -15,10 +23,10 @@ export type ShipmentRecord = Omit<Shipment, 'account_id'> & {
   container_ids?: readonly string[];
 };
 
-export type ContainerRecord = Omit<ContainerEntity, 'account' | 'account_id' | 'shipment' | 'pod_terminal' | 'next_refresh_at' | 'last_snapshot' | 'change_version'>;
+export type ContainerRecord = Omit<StoredContainer, 'account_id' | 'next_refresh_at' | 'last_snapshot' | 'change_version'>;
 
 export type TransportEventRecord = Pick<
-  TransportEventEntity,
+  StoredTransportEvent,
   | 'id'
   | 'event'
   | 'voyage_number'
@@ -38,7 +46,7 @@ export type TransportEventRecord = Pick<
 >;
 
 export type EstimatedEventRecord = Pick<
-  EstimatedEventEntity,
+  StoredEstimatedEvent,
   'id' | 'event' | 'estimated_timestamp' | 'location_locode' | 'timezone' | 'voyage_number' | 'created_at' | 'data_source' | 'shipment_id' | 'container_id'
 > & {
   /** The port of `location_locode`, when known. */
@@ -52,15 +60,15 @@ export interface ContainerChangeRecord {
   changeset: Record<string, [unknown, unknown]>;
   timestamp: Date;
   timezone: string | null;
-  data_source: DataSource;
+  data_source: EventDataSource;
   container_id: string;
   terminal_id: string | null;
 }
 
-export type PortRecord = Pick<PortEntity, 'id' | 'name' | 'code' | 'state_abbr' | 'city' | 'country_code' | 'time_zone' | 'latitude' | 'longitude'>;
+export type PortRecord = Pick<StoredPort, 'id' | 'name' | 'code' | 'state_abbr' | 'city' | 'country_code' | 'time_zone' | 'latitude' | 'longitude'>;
 
 export type TerminalRecord = Pick<
-  TerminalEntity,
+  StoredTerminal,
   'id' | 'name' | 'nickname' | 'firms_code' | 'smdg_code' | 'bic_facility_code' | 'street' | 'city' | 'state' | 'state_abbr' | 'zip' | 'country' | 'port_id'
 >;
 

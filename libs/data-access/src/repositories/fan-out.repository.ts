@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import type { AccountFeature, EventRecord, EventRelatedRecords } from '@quayside/domain';
+import { DataSource } from 'typeorm';
+import { AccountEntity } from '../entities/account.entity';
+import { EventEntity } from '../entities/event.entity';
+import { EventRelatedRecordsRepository } from './event-related-records.repository';
+import { OutboxRepository } from './outbox.repository';
+import type { DeliveryJobTarget } from './webhook-redelivery.repository';
+import { WebhookNotificationRepository } from './webhook-notification.repository';
+import type { NewWebhookNotification } from './webhook-notification.repository';
+import { WebhookRepository } from './webhook.repository';
+
+/** What the dispatcher decides about one event; data-access loads, stores and enqueues around it. */
+export interface FanOutPlan {
+  /** Whether the event goes to an account with these features at all. */
+  wants(event: EventRecord, features: readonly AccountFeature[]): boolean;
+  /** The notifications to store, one per webhook at most; none when nothing is left to tell. */
+  notifications(event: EventRecord, webhooks: readonly { id: string }[], related: EventRelatedRecords, features: readonly AccountFeature[]): NewWebhookNotification[];
+}
+
+/**
+ * One fan-out of one event, in one transaction: the job's outbox row is completed, the event's
+ * notifications stored (unique per webhook and event) and each one's delivery enqueued — all
+ * once, or none. A replayed job finds its outbox row completed and does nothing.
+ */
+@Injectable()
+export class FanOutRepository {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxRepository,
+    private readonly webhooks: WebhookRepository,
+    private readonly notifications: WebhookNotificationRepository,
+    private readonly related: EventRelatedRecordsRepository,
+  ) {}
+
+  /** Returns the ids of the notifications created (none for a replayed job). */
+  async fanOut(outboxId: string, eventId: string, plan: FanOutPlan, delivery: DeliveryJobTarget): Promise<string[]> {
+    return this.dataSource.transaction(async (manager) => {
+      if (!(await this.outbox.complete(manager, outboxId))) return [];
+      const event = await manager.getRepository(EventEntity).findOneBy({ id: eventId });
+      if (!event) return [];
+      const webhooks = await this.webhooks.findSubscribed(manager, event.account_id, event.name);
+      if (webhooks.length === 0) return [];
+      const account = await manager.getRepository(AccountEntity).findOneBy({ id: event.account_id });
+      const features = account?.features ?? [];
+      if (!plan.wants(event, features)) return [];
+      const rows = plan.notifications(event, webhooks, await this.related.load(manager, event), features);
+      if (rows.length === 0) return [];
+      const inserted = await this.notifications.insertMany(manager, rows);
+      for (const id of inserted) {
+        await this.outbox.enqueue(manager, { queue: delivery.queue, jobName: delivery.jobName, payload: { notificationId: id }, accountId: event.account_id });
+      }
+      return inserted;
+    });
+  }
+}

@@ -1,0 +1,27 @@
+import type { EventDataSource, TransportEventAttributes } from '../index';
+
+/** A transport event as stored: a milestone or a value change of one container (`transport_events`). Entities in data-access implement it; what reads stored rows outside data-access takes this type. */
+export interface TransportEventRecord {
+  id: string;
+  account_id: string;
+  container_id: string;
+  shipment_id: string | null;
+  event: TransportEventAttributes['event'];
+  timestamp: Date | null;
+  timezone: string | null;
+  location_locode: string | null;
+  location_id: string | null;
+  terminal_id: string | null;
+  vessel_name: string | null;
+  vessel_imo: string | null;
+  voyage_number: string | null;
+  data_source: EventDataSource;
+  dedupe_key: string;
+  /** Which occurrence of this event at this place (0 the first); null for value changes. */
+  leg: number | null;
+  /** Set when the source corrected or withdrew this version. */
+  invalidated_at: Date | null;
+  /** The version this one corrects. */
+  previous_version_id: string | null;
+  created_at: Date;
+}
