@@ -53,6 +53,7 @@ describe('hostile input over a real socket: every request gets a JSON:API answer
       ["NUL in a party's company name", () => post('/v2/parties', document('party', { company_name: 'ACME\u0000' })), 422, { pointer: '/data/attributes/company_name' }],
       ["NUL in a key's name", () => post('/v2/api_keys', document('api_key', { name: 'ci\u0000' })), 422, { pointer: '/data/attributes/name' }],
       ["NUL in a webhook's URL", () => post('/v2/webhooks', document('webhook', { url: 'https://example.com/\u0000', active: true })), 422, { pointer: '/data/attributes/url' }],
+      ['a member named constructor inside an attribute (found by the fuzz suite: a 500 in class-transformer)', () => post('/v2/parties', '{"data":{"type":"party","attributes":{"company_name":{"constructor":"x"}}}}'), 422, { pointer: '/data/attributes/company_name/constructor' }],
       ['an unpaired surrogate in a tag', () => post('/v2/parties', '{"data":{"type":"party","attributes":{"company_name":"A","tags":["\\ud800"]}}}'), 422, {}],
     ])('%s', async (_label, request, status, source) => {
       const answer = await rawRequest(port, request());

@@ -21,20 +21,33 @@ function pointerTo(parent: string, member: string | number): string {
 }
 
 /**
- * The pointer of the first string (value or member name) of a parsed JSON body that cannot be
- * stored, or undefined. Iterative, so depth is no risk even before the parser's depth limit.
+ * Member names no request document has a use for, which object mappers treat as the object's
+ * own machinery: class-transformer follows `constructor` to find a class and fails on a string.
+ * (`__proto__` is refused earlier, by the JSON parser.)
  */
-export function findUnstorableMember(body: unknown): string | undefined {
+const RESERVED_MEMBERS = new Set(['constructor', 'prototype', '__proto__']);
+
+export interface BodyProblem {
+  pointer: string;
+  reason: 'unstorable' | 'reserved_member';
+}
+
+/**
+ * The first member of a parsed JSON body that cannot be taken: a string (value or member name)
+ * that cannot be stored, or a reserved member name. Iterative, so depth is no risk.
+ */
+export function findBodyProblem(body: unknown): BodyProblem | undefined {
   const pending: [unknown, string][] = [[body, '']];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const [value, pointer] = next;
     if (typeof value === 'string') {
-      if (!isStorableText(value)) return pointer;
+      if (!isStorableText(value)) return { pointer, reason: 'unstorable' };
     } else if (Array.isArray(value)) {
       value.forEach((item, index) => pending.push([item, pointerTo(pointer, index)]));
     } else if (typeof value === 'object' && value !== null) {
       for (const [key, item] of Object.entries(value)) {
-        if (!isStorableText(key)) return pointerTo(pointer, key);
+        if (!isStorableText(key)) return { pointer: pointerTo(pointer, key), reason: 'unstorable' };
+        if (RESERVED_MEMBERS.has(key)) return { pointer: pointerTo(pointer, key), reason: 'reserved_member' };
         pending.push([item, pointerTo(pointer, key)]);
       }
     }
@@ -42,10 +55,14 @@ export function findUnstorableMember(body: unknown): string | undefined {
   return undefined;
 }
 
-/** 422 pointing at the member of the body that cannot be stored. */
+/** 422 pointing at the member of the body that cannot be taken. */
 export function bodyTextProblem(body: unknown): DomainError | undefined {
-  const pointer = findUnstorableMember(body);
-  return pointer === undefined ? undefined : unprocessableEntity({ pointer, detail: `The value at ${pointer || 'the document root'} ${UNSTORABLE_DETAIL}.`, code: 'invalid_character' });
+  const problem = findBodyProblem(body);
+  if (problem === undefined) return undefined;
+  const { pointer } = problem;
+  return problem.reason === 'unstorable'
+    ? unprocessableEntity({ pointer, detail: `The value at ${pointer || 'the document root'} ${UNSTORABLE_DETAIL}.`, code: 'invalid_character' })
+    : unprocessableEntity({ pointer, detail: `The member name at ${pointer} is reserved and not accepted in a request document.`, code: 'reserved_member' });
 }
 
 /**
