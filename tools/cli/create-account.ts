@@ -7,7 +7,8 @@
  * A trial runs 7 days from now. DATABASE_URL selects the database (see tools/cli/cli-config.ts).
  */
 import { parseArgs } from 'node:util';
-import { AccountRepository, createDataSource, trialEndsAt } from '@quayside/data-access';
+import { AccountRepository, createDataSource } from '@quayside/data-access';
+import { trialEndsAt } from '@quayside/domain';
 import { ACCOUNT_FEATURES, PLANS } from '@quayside/domain';
 import type { AccountFeature, Plan } from '@quayside/domain';
 import { databaseUrlFromEnv } from './cli-config';

@@ -36,8 +36,6 @@ export { OWNED_RECORD_TABLES, RecordOwnerRepository } from './repositories/recor
 export type { OwnedRecordKind, RecordRef } from './repositories/record-owner.repository';
 export { API_KEY_PREFIX, generateApiKey, hashApiKey, isWellFormedApiKey, maskApiKey, sameHash } from './repositories/api-key-secret';
 export type { GeneratedApiKey } from './repositories/api-key-secret';
-export { ACTIVE_CONTAINER_CAP, GATED_ACTIONS, TRIAL_DAYS, entitlementsOf, trialEndsAt } from './repositories/plan-terms';
-export type { Entitlements, GatedAction } from './repositories/plan-terms';
 export { ShipmentStateRepository } from './repositories/shipment-state.repository';
 export type { StateDecision } from './repositories/shipment-state.repository';
 export type { FanOutJobName } from './repositories/state-writer';

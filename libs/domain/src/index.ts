@@ -41,3 +41,4 @@ export * from './records/terminal.record';
 export * from './records/event.record';
 export * from './records/event-related-records';
 export * from './records/webhook-notification.record';
+export * from './plans/plan-terms';

@@ -1,5 +1,6 @@
 import { HttpException } from '@nestjs/common';
-import { DomainError, badRequest, internalError, notFound } from '@quayside/domain';
+import { DomainError, badRequest, internalError, notFound, serviceUnavailable } from '@quayside/domain';
+import { HttpError } from './errors/http-status';
 import { STATUS_CODES } from 'node:http';
 
 /** What the filter needs to know about the request to explain a routing failure. */
@@ -18,11 +19,11 @@ export const ACCEPTED_BODY_TYPES = ['application/vnd.api+json', 'application/jso
  * Framework failures (router, body parser, Fastify) become 4xx with a detail written here,
  * never their internal message; anything unknown becomes a generic 500.
  */
-export function exceptionToDomainError(exception: unknown, request: FailedRequest): { error: DomainError; unexpected: boolean } {
-  if (exception instanceof DomainError) return { error: exception, unexpected: false };
+export function exceptionToDomainError(exception: unknown, request: FailedRequest): { error: DomainError | HttpError; unexpected: boolean } {
+  if (exception instanceof DomainError || exception instanceof HttpError) return { error: exception, unexpected: false };
   const status = statusOf(exception);
   if (status === undefined || status >= 500) {
-    return status === 503 ? { error: serviceUnavailable(exception), unexpected: false } : { error: internalError(), unexpected: true };
+    return status === 503 ? { error: unavailable(exception), unexpected: false } : { error: internalError(), unexpected: true };
   }
   return { error: clientError(status, exception, request), unexpected: false };
 }
@@ -36,7 +37,7 @@ function statusOf(exception: unknown): number | undefined {
   return undefined;
 }
 
-function clientError(status: number, exception: unknown, request: FailedRequest): DomainError {
+function clientError(status: number, exception: unknown, request: FailedRequest): DomainError | HttpError {
   const title = STATUS_CODES[status] ?? 'Bad Request';
   switch (status) {
     case 400:
@@ -50,35 +51,31 @@ function clientError(status: number, exception: unknown, request: FailedRequest)
       const allowed = request.allowedMethods();
       // A route that answers this very method and still found nothing (a static file) is a plain 404.
       if (allowed.length > 0 && !allowed.includes(request.method)) {
-        return new DomainError(
+        return new HttpError(
           405,
           { title: 'Method Not Allowed', detail: `${request.method} is not allowed on ${request.path}. Allowed: ${allowed.join(', ')}.` },
           { Allow: allowed.join(', ') },
         );
       }
-      return new DomainError(404, { title: 'Not Found', detail: `No route ${request.method} ${request.path}.`, code: 'not_found' });
+      return new HttpError(404, { title: 'Not Found', detail: `No route ${request.method} ${request.path}.`, code: 'not_found' });
     }
     case 413:
-      return new DomainError(413, { title, detail: `The request body is larger than ${request.bodyLimitBytes} bytes.` });
+      return new HttpError(413, { title, detail: `The request body is larger than ${request.bodyLimitBytes} bytes.` });
     case 415:
-      return new DomainError(415, {
+      return new HttpError(415, {
         title,
         detail: `Send request bodies as ${ACCEPTED_BODY_TYPES.join(' or ')}.`,
       });
     default:
-      return new DomainError(status, { title, detail: title });
+      return new HttpError(status, { title, detail: title });
   }
 }
 
-function serviceUnavailable(exception: unknown): DomainError {
+function unavailable(exception: unknown): DomainError {
   const response = exception instanceof HttpException ? exception.getResponse() : undefined;
   // A 503 built by our own code (readiness) carries its findings as an object: keep them as meta.
   const meta = typeof response === 'object' && response !== null && !('statusCode' in response) ? (response as Record<string, unknown>) : undefined;
-  return new DomainError(503, {
-    title: 'Service Unavailable',
-    detail: 'The service cannot answer right now. Try again shortly.',
-    ...(meta ? { meta } : {}),
-  });
+  return serviceUnavailable(undefined, meta);
 }
 
 function isJsonSyntaxError(exception: unknown): boolean {

@@ -1,6 +1,7 @@
-import { badRequest, DomainError } from '@quayside/domain';
+import { badRequest } from '@quayside/domain';
 import { JSON_API_MEDIA_TYPE } from '@quayside/json-api';
 import type { ServerResponse } from 'node:http';
+import { HttpError, renderError } from './errors/http-status';
 
 /** The part of a Fastify reply used here (Nest bundles Fastify typings of its own). */
 interface ErrorReply {
@@ -15,10 +16,11 @@ interface ErrorReply {
 export function renderFrameworkError(error: { code: string }, _request: unknown, reply: ErrorReply): void {
   const rendered =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? new DomainError(414, { title: 'URI Too Long', detail: 'A path segment of the request is too long.' })
+      ? new HttpError(414, { title: 'URI Too Long', detail: 'A path segment of the request is too long.' })
       : badRequest('The request URL is not valid (bad percent-encoding).');
-  const body = JSON.stringify(rendered.toDocument());
-  reply.raw.writeHead(rendered.status, {
+  const { status, document } = renderError(rendered);
+  const body = JSON.stringify(document);
+  reply.raw.writeHead(status, {
     'content-type': `${JSON_API_MEDIA_TYPE}; charset=utf-8`,
     'content-length': Buffer.byteLength(body),
   });

@@ -3,6 +3,7 @@ import { Catch, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { JSON_API_MEDIA_TYPE } from '@quayside/json-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { renderError } from './errors/http-status';
 import { exceptionToDomainError } from './exception-to-domain-error';
 
 const PROBED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -34,9 +35,10 @@ export class JsonApiExceptionFilter implements ExceptionFilter {
       this.logger.error({ err: exception, method: request.method, path }, 'Unexpected exception while serving a request');
     }
     if (reply.sent) return;
+    const rendered = renderError(error);
     void reply
-      .status(error.status)
-      .headers({ ...error.headers, 'content-type': `${JSON_API_MEDIA_TYPE}; charset=utf-8` })
-      .send(JSON.stringify(error.toDocument()));
+      .status(rendered.status)
+      .headers({ ...rendered.headers, 'content-type': `${JSON_API_MEDIA_TYPE}; charset=utf-8` })
+      .send(JSON.stringify(rendered.document));
   }
 }

@@ -39,7 +39,7 @@ describe('parseContainerFilters', () => {
     ['filter[number]', { 'filter[number]': ['A', 'B'] }],
   ])('answers 400 naming %s when its value is malformed', (parameter, query) => {
     const error = thrownBy(() => parseContainerFilters(query));
-    expect(error.status).toBe(400);
-    expect(error.toDocument()).toEqual({ errors: [expect.objectContaining({ status: '400', source: { parameter } })] });
+    expect(error.kind).toBe('bad_request');
+    expect(error.toDocument()).toEqual({ errors: [expect.objectContaining({ source: { parameter } })] });
   });
 });

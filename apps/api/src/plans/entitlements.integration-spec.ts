@@ -3,7 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import type { ProvisionedAccount } from '@quayside/data-access';
-import { ACTIVE_CONTAINER_CAP } from '@quayside/data-access';
+import { ACTIVE_CONTAINER_CAP } from '@quayside/domain';
 import { AppModule } from '../app.module';
 import { configureHttpPlatform } from '../common/configure-http-platform';
 import { RateLimitBucket } from '../rate-limit/rate-limit-bucket.decorator';

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { PlanUsageRepository, entitlementsOf } from '@quayside/data-access';
-import { featureNotEnabled, planLimitReached, planNotAllowed } from '@quayside/domain';
-import type { AccountFeature } from '@quayside/domain';
+import { PlanUsageRepository } from '@quayside/data-access';
+import { entitlementsOf, featureNotEnabled, planLimitReached, planNotAllowed } from '@quayside/domain';
+import type { AccountFeature, GatedAction } from '@quayside/domain';
 import type { AccountContext } from '../tenancy/account-context';
-import type { GatedAction } from '@quayside/data-access';
 
 /** Plan and feature checks (specification 5.5, 5.6); see docs/plans.md. */
 @Injectable()

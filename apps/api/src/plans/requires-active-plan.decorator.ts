@@ -1,5 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-import type { GatedAction } from '@quayside/data-access';
+import type { GatedAction } from '@quayside/domain';
 
 export const REQUIRED_PLAN_ACTION = 'quayside:required-plan-action';
 

@@ -55,7 +55,7 @@ export class RateLimitGuard implements CanActivate {
       );
     }
     if (this.options.failMode === 'open') return true;
-    throw new DomainError(503, {
+    throw new DomainError('unavailable', {
       title: 'Service Unavailable',
       detail: 'The rate limiter is unavailable, so requests are refused for now. Try again shortly.',
     }, { 'Retry-After': '1' });

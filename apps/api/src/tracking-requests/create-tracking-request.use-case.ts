@@ -83,7 +83,7 @@ export class CreateTrackingRequestUseCase {
 
   private answerEarlier(earlier: { outcome: 'replayed'; response: StoredResponse } | { outcome: 'mismatch' }): StoredResponse {
     if (earlier.outcome === 'replayed') return earlier.response;
-    throw new DomainError(422, {
+    throw new DomainError('unprocessable', {
       title: 'Unprocessable Entity',
       detail: 'This Idempotency-Key was used with a different request in the last 24 hours. Use a new key for a new request.',
       code: 'invalid',

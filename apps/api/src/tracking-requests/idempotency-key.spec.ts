@@ -17,7 +17,7 @@ describe('Idempotency-Key', () => {
     ['a key of 256 characters', { 'idempotency-key': 'k'.repeat(256) }],
     ['the header twice', { 'idempotency-key': ['a', 'b'] }],
   ])('refuses %s with 400', (_label, headers) => {
-    expect(() => idempotencyKeyOf(headers)).toThrow(expect.objectContaining({ status: 400 }) as DomainError);
+    expect(() => idempotencyKeyOf(headers)).toThrow(expect.objectContaining({ kind: 'bad_request' }) as DomainError);
   });
 });
 

@@ -26,6 +26,6 @@ describe('GET /v2/tracking_requests filters', () => {
     ['a parameter given twice', { 'filter[scac]': ['MSCU', 'MAEU'] }, 'filter[scac]'],
     ['a filter the endpoint does not know', { 'filter[number]': 'X' }, 'filter[number]'],
   ])('answers 400 naming the parameter for %s', (_label, query, parameter) => {
-    expect(() => parseTrackingRequestFilters(query)).toThrow(expect.objectContaining({ status: 400, errors: [expect.objectContaining({ source: { parameter } })] }) as Error);
+    expect(() => parseTrackingRequestFilters(query)).toThrow(expect.objectContaining({ kind: 'bad_request', errors: [expect.objectContaining({ source: { parameter } })] }) as Error);
   });
 });

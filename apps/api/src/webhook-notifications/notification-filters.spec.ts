@@ -1,3 +1,4 @@
+import { HTTP_STATUS } from '../common/errors/http-status';
 import { DomainError } from '@quayside/domain';
 import { parseNotificationFilters } from './notification-filters';
 
@@ -9,7 +10,7 @@ function refusal(query: Record<string, unknown>): { status: number; parameter: u
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const [first] = error.toDocument().errors;
-    return { status: error.status, parameter: first?.source?.parameter, detail: first?.detail };
+    return { status: HTTP_STATUS[error.kind], parameter: first?.source?.parameter, detail: first?.detail };
   }
   throw new Error('expected a refusal');
 }

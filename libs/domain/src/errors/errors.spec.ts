@@ -19,22 +19,22 @@ import { ERROR_CODES } from './json-api-error';
 
 describe('error catalog', () => {
   it.each([
-    ['400', badRequest('Body is not valid JSON.'), 400, 'Bad Request', 'bad_request'],
-    ['401', unauthorized(), 401, 'Unauthorized', 'unauthorized'],
-    ['403 feature', featureNotEnabled('rail_lfd'), 403, 'Forbidden', 'feature_not_enabled'],
-    ['403 plan', planNotAllowed('free', 'webhooks'), 403, 'Forbidden', 'plan_not_allowed'],
-    ['403 plan limit', planLimitReached('trial', 10), 403, 'Forbidden', 'plan_not_allowed'],
-    ['404', notFound('container', 'c-1'), 404, 'Not Found', 'not_found'],
-    ['409', conflict('Already stopped.'), 409, 'Conflict', 'conflict'],
-    ['409 transition', illegalTransition('tracking_request', 'failed', 'stop_tracking'), 409, 'Conflict', 'illegal_transition'],
-    ['422', unprocessableEntity({ pointer: '/data/attributes/url', detail: 'must be https' }), 422, 'Unprocessable Entity', 'invalid'],
-    ['429', tooManyRequests(12), 429, 'Too Many Requests', 'rate_limited'],
-    ['500', internalError(), 500, 'Internal Server Error', 'internal_error'],
-  ])('%s has its status (as a string on the error too), title and code', (_label, error, status, title, code) => {
+    ['a malformed request', badRequest('Body is not valid JSON.'), 'bad_request', 'Bad Request', 'bad_request'],
+    ['credentials', unauthorized(), 'unauthorized', 'Unauthorized', 'unauthorized'],
+    ['a feature', featureNotEnabled('rail_lfd'), 'forbidden', 'Forbidden', 'feature_not_enabled'],
+    ['a plan', planNotAllowed('free', 'webhooks'), 'forbidden', 'Forbidden', 'plan_not_allowed'],
+    ['a plan limit', planLimitReached('trial', 10), 'forbidden', 'Forbidden', 'plan_not_allowed'],
+    ['an unknown record', notFound('container', 'c-1'), 'not_found', 'Not Found', 'not_found'],
+    ['a conflict', conflict('Already stopped.'), 'conflict', 'Conflict', 'conflict'],
+    ['a refused transition', illegalTransition('tracking_request', 'failed', 'stop_tracking'), 'conflict', 'Conflict', 'illegal_transition'],
+    ['an invalid member', unprocessableEntity({ pointer: '/data/attributes/url', detail: 'must be https' }), 'unprocessable', 'Unprocessable Entity', 'invalid'],
+    ['a rate limit', tooManyRequests(12), 'rate_limited', 'Too Many Requests', 'rate_limited'],
+    ['an unexpected failure', internalError(), 'internal', 'Internal Server Error', 'internal_error'],
+  ])('%s has its kind, title and code (the api maps the kind to a status)', (_label, error, kind, title, code) => {
     expect(error).toBeInstanceOf(DomainError);
     expect(error).toBeInstanceOf(Error);
-    expect(error.status).toBe(status);
-    expect(error.errors[0]).toMatchObject({ title, status: String(status), code });
+    expect(error.kind).toBe(kind);
+    expect(error.errors[0]).toMatchObject({ title, code });
     expect(error.code).toBe(code);
     expect((ERROR_CODES as readonly string[]).includes(code)).toBe(true);
   });
@@ -42,7 +42,7 @@ describe('error catalog', () => {
   it('429 is exactly one error with the specified title and a detail that advises fewer requests or webhooks', () => {
     const error = tooManyRequests(7.2);
     expect(error.toDocument()).toEqual({
-      errors: [{ title: 'Too Many Requests', detail: RATE_LIMIT_DETAIL, code: 'rate_limited', status: '429' }],
+      errors: [{ title: 'Too Many Requests', detail: RATE_LIMIT_DETAIL, code: 'rate_limited' }],
     });
     expect(RATE_LIMIT_DETAIL).toMatch(/exceeded its .*rate limit/);
     expect(RATE_LIMIT_DETAIL).toMatch(/fewer requests/);
@@ -66,19 +66,18 @@ describe('error catalog', () => {
       { pointer: '/data/attributes/request_number', detail: 'is missing', code: 'blank' },
       { pointer: '/data/attributes/scac', detail: 'is not a known carrier', meta: { scac: 'XXXX' } },
     ]);
-    expect(error.status).toBe(422);
+    expect(error.kind).toBe('unprocessable');
     expect(error.errors).toEqual([
-      { title: 'Unprocessable Entity', detail: 'is missing', source: { pointer: '/data/attributes/request_number' }, code: 'blank', status: '422' },
+      { title: 'Unprocessable Entity', detail: 'is missing', source: { pointer: '/data/attributes/request_number' }, code: 'blank' },
       {
         title: 'Unprocessable Entity',
         detail: 'is not a known carrier',
         source: { pointer: '/data/attributes/scac' },
         code: 'invalid',
         meta: { scac: 'XXXX' },
-        status: '422',
       },
     ]);
-    expect(error.message).toBe('422: is missing (+1 more)');
+    expect(error.message).toBe('unprocessable: is missing (+1 more)');
   });
 
   it('400 carries a parameter source when given', () => {
@@ -104,8 +103,7 @@ describe('error catalog', () => {
     expect(error.errors[0]?.title).toBe('Not Found');
   });
 
-  it('keeps an explicit status string and refuses an empty error list', () => {
-    expect(new DomainError(400, { title: 'x', status: '400' }).errors[0]?.status).toBe('400');
-    expect(() => new DomainError(400, [])).toThrow(RangeError);
+  it('refuses an empty error list', () => {
+    expect(() => new DomainError('bad_request', [])).toThrow(RangeError);
   });
 });

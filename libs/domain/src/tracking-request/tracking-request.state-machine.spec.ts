@@ -58,7 +58,7 @@ describe('tracking request transition table', () => {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(DomainError);
-    expect((thrown as DomainError).status).toBe(409);
+    expect((thrown as DomainError).kind).toBe('conflict');
     expect((thrown as DomainError).code).toBe('illegal_transition');
     expect((thrown as DomainError).errors[0]?.detail).toContain(`\`${from}\``);
   });

@@ -68,7 +68,7 @@ describe('parseInclude', () => {
     ['constructor', 'Unknown include path "constructor"', ''],
   ])('refuses %j with 400 naming the path', (raw, named, hint) => {
     const error = refusal(raw);
-    expect(error.status).toBe(400);
+    expect(error.kind).toBe('bad_request');
     expect(error.errors).toHaveLength(1);
     expect(error.errors[0]!.detail).toContain(named);
     expect(error.errors[0]!.detail).toContain(hint);
@@ -79,7 +79,7 @@ describe('parseInclude', () => {
     ['a repeated parameter', ['shipment', 'pod_terminal']],
     ['a nested object', { a: 'b' }],
     ['a path deeper than three levels', 'shipment.pod_terminal.port.x'],
-  ])('refuses %s with 400', (_label, raw) => {
-    expect(refusal(raw).status).toBe(400);
+  ])('refuses %s as a bad request (400)', (_label, raw) => {
+    expect(refusal(raw).kind).toBe('bad_request');
   });
 });

@@ -28,7 +28,7 @@ describe('parsePage', () => {
       parsePage(query);
     } catch (error: unknown) {
       expect(error).toBeInstanceOf(DomainError);
-      expect((error as DomainError).status).toBe(400);
+      expect((error as DomainError).kind).toBe('bad_request');
       expect((error as DomainError).errors[0]!.source).toEqual({ parameter });
     }
   });

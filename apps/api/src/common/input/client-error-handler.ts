@@ -1,24 +1,24 @@
-import { DomainError } from '@quayside/domain';
+import { HttpError, renderError } from '../errors/http-status';
 import type { Duplex } from 'node:stream';
 
 /** How long a socket may stay half-closed after its answer before it is dropped. */
 const CLOSE_GRACE_MS = 5_000;
 
-function answerFor(code: string | undefined): DomainError {
+function answerFor(code: string | undefined): HttpError {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return new DomainError(431, { title: 'Request Header Fields Too Large', detail: 'The request headers are too many or too large (16 KiB in all).' });
+      return new HttpError(431, { title: 'Request Header Fields Too Large', detail: 'The request headers are too many or too large (16 KiB in all).' });
     case 'ERR_HTTP_REQUEST_TIMEOUT':
     case 'ERR_HTTP_HEADERS_TIMEOUT':
-      return new DomainError(408, { title: 'Request Timeout', detail: 'The request was not received in time.' });
+      return new HttpError(408, { title: 'Request Timeout', detail: 'The request was not received in time.' });
     case 'HPE_INVALID_METHOD':
-      return new DomainError(
+      return new HttpError(
         405,
         { title: 'Method Not Allowed', detail: 'The request method is not one this API answers.' },
         { Allow: 'GET, POST, PATCH, DELETE' },
       );
     default:
-      return new DomainError(400, { title: 'Bad Request', detail: 'The request could not be read as HTTP/1.1 (malformed request line, header or framing).', code: 'bad_request' });
+      return new HttpError(400, { title: 'Bad Request', detail: 'The request could not be read as HTTP/1.1 (malformed request line, header or framing).', code: 'bad_request' });
   }
 }
 
@@ -34,15 +34,15 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
     socket.destroy();
     return;
   }
-  const answer = answerFor(error.code);
-  const body = JSON.stringify(answer.toDocument());
+  const answer = renderError(answerFor(error.code));
+  const body = JSON.stringify(answer.document);
   const headers = Object.entries({
     'Content-Type': 'application/vnd.api+json; charset=utf-8',
     'Content-Length': String(Buffer.byteLength(body)),
     Connection: 'close',
     ...answer.headers,
   }).map(([name, value]) => `${name}: ${value}\r\n`);
-  socket.end(`HTTP/1.1 ${answer.status} ${answer.errors[0]?.title ?? ''}\r\n${headers.join('')}\r\n${body}`);
+  socket.end(`HTTP/1.1 ${answer.status} ${answer.document.errors[0]?.title ?? ''}\r\n${headers.join('')}\r\n${body}`);
   // Whatever else the client sends is read and dropped until it closes its side.
   socket.resume();
   setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();

@@ -28,14 +28,14 @@ describe('storable text', () => {
 
   it.each(['constructor', 'prototype'])('refuses the reserved member name %s anywhere in the body (422 at it)', (name) => {
     const error = bodyTextProblem({ data: { attributes: { role: { [name]: 'x' } } } });
-    expect(error?.status).toBe(422);
+    expect(error?.kind).toBe('unprocessable');
     expect(error?.errors[0]?.source).toEqual({ pointer: `/data/attributes/role/${name}` });
     expect(error?.code).toBe('reserved_member');
   });
 
   it('answers 422 pointing at the member', () => {
     const error = bodyTextProblem({ data: { attributes: { name: 'k\u0000' } } });
-    expect(error?.status).toBe(422);
+    expect(error?.kind).toBe('unprocessable');
     expect(error?.errors[0]?.source).toEqual({ pointer: '/data/attributes/name' });
   });
 
@@ -47,12 +47,12 @@ describe('storable text', () => {
     ['NUL in a name', { 'a\u0000': 'x' }, '"a\\u0000"'],
   ])('query with %s → 400 naming %s', (_label, query, parameter) => {
     const error = queryProblem(query);
-    expect(error?.status).toBe(parameter === undefined ? undefined : 400);
+    expect(error?.kind).toBe(parameter === undefined ? undefined : 'bad_request');
     expect(error?.errors[0]?.source?.parameter).toBe(parameter);
   });
 
   it('refuses a path segment with NUL', () => {
-    expect(pathProblem({ id: '\u0000' })?.status).toBe(400);
+    expect(pathProblem({ id: '\u0000' })?.kind).toBe('bad_request');
     expect(pathProblem({ id: 'c1b8520d-c876-461a-acb9-4cf0a83bfbf8' })).toBeUndefined();
   });
 

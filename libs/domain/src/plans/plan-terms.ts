@@ -1,6 +1,7 @@
-import type { Account, Plan } from '@quayside/domain';
+import type { Plan } from '../enums/account.enum';
+import type { Account } from '../resources/account';
 
-/** Specification 5.6 and 8: trial length and the free/trial cap. */
+/** Trial length and the free/trial cap (docs/plans.md). */
 export const TRIAL_DAYS = 7;
 export const ACTIVE_CONTAINER_CAP = 10;
 
