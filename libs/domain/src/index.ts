@@ -33,3 +33,5 @@ export * from './events/changeset';
 export * from './events/snapshot-diff';
 export * from './events/milestone-identity';
 export * from './events/change-keys';
+export * from './custom-fields/custom-field.enum';
+export * from './custom-fields/custom-field-value.rules';
