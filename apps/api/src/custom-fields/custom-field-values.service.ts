@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { CustomFieldDefinitionRepository, CustomFieldOptionRepository, CustomFieldRepository, OWNED_RECORD_TABLES, isUuid } from '@quayside/data-access';
-import type { CustomFieldDefinitionEntity, CustomFieldEntity, CustomFieldFilters, CustomFieldView } from '@quayside/data-access';
+import { CustomFieldDefinitionRepository, CustomFieldOptionRepository, CustomFieldRepository, OWNED_RECORD_TABLES, RecordOwnerRepository, isUuid } from '@quayside/data-access';
+import type { CustomFieldDefinitionEntity, CustomFieldEntity, CustomFieldFilters, CustomFieldView, RecordRef } from '@quayside/data-access';
 import type { PageRequest } from '@quayside/json-api';
-import { DomainError, badRequest, checkCustomFieldValue, conflict, customFieldEntityType, notFound, unprocessableEntity } from '@quayside/domain';
+import { DomainError, badRequest, checkCustomFieldValue, conflict, customFieldEntityType, notFound, unauthorized, unprocessableEntity } from '@quayside/domain';
 import type { CustomFieldEntityType, CustomFieldValue } from '@quayside/domain';
 import type { PageResult } from '../common/json-api-presenter.service';
 import { textParameter } from '../common/query-parameters';
@@ -29,6 +29,7 @@ export class CustomFieldValuesService {
     private readonly values: CustomFieldRepository,
     private readonly definitions: CustomFieldDefinitionRepository,
     private readonly options: CustomFieldOptionRepository,
+    private readonly owners: RecordOwnerRepository,
   ) {}
 
   filters(query: Query): CustomFieldFilters {
@@ -51,7 +52,12 @@ export class CustomFieldValuesService {
     return filters;
   }
 
+  /** A filter naming another account's record is 401, like a path would be (docs/json-api.md, "Order of checks"). */
   async list(account: AccountContext, filters: CustomFieldFilters, page: PageRequest): Promise<PageResult<CustomFieldView>> {
+    const named: RecordRef[] = [];
+    if (filters.definitionId) named.push({ kind: 'custom_field_definition', id: filters.definitionId });
+    if (filters.entityId) named.push(...(['shipment', 'container', 'tracking_request'] as const).map((kind) => ({ kind, id: filters.entityId ?? '' })));
+    if (named.length > 0 && (await this.owners.namesForeignRecord(account, named))) throw unauthorized();
     return this.values.list(account, filters, { offset: page.offset, size: page.size });
   }
 

@@ -1,6 +1,6 @@
 import type { OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { Module } from '@nestjs/common';
-import { CustomFieldDefinitionRepository, CustomFieldOptionRepository, CustomFieldRepository } from '@quayside/data-access';
+import { CustomFieldDefinitionRepository, CustomFieldOptionRepository, CustomFieldRepository, RecordOwnerRepository } from '@quayside/data-access';
 import { CUSTOM_FIELD_ENTITY_RESOURCE_TYPES, CUSTOM_FIELD_ENTITY_TYPES } from '@quayside/domain';
 import { ResourceRegistry } from '@quayside/json-api';
 import type { AccountContext } from '../tenancy/account-context';
@@ -33,6 +33,7 @@ import { TrackingRequestCustomFieldsController } from './tracking-request-custom
     CustomFieldDefinitionRepository,
     CustomFieldOptionRepository,
     CustomFieldRepository,
+    RecordOwnerRepository,
     CustomFieldDefinitionsService,
     CustomFieldOptionsService,
     CustomFieldValuesService,
