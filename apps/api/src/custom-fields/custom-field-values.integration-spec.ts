@@ -169,4 +169,31 @@ describe('custom field values', () => {
       expect([method, url, response.status]).toEqual([method, url, 401]);
     }
   });
+
+  it('shows values on their resources (include=custom_fields) and filters the lists by them', async () => {
+    const other = (await createShipment(ctx.db.dataSource, owner.account.id)).id;
+    await call(app, 'POST', `/v2/shipments/${shipmentId}/custom_fields`, { key: owner.key, body: valueBody({ api_slug: 'customer_ref', value: 'FIND-ME' }) });
+    const shown = await call(app, 'GET', `/v2/shipments/${shipmentId}?include=custom_fields`, { key: owner.key });
+    const linkage = ((shown.json!['data'] as Resource).relationships?.['custom_fields']?.data ?? []) as { type: string }[];
+    expect(linkage.length).toBeGreaterThan(0);
+    expect(linkage.every((l) => l.type === 'custom_field')).toBe(true);
+    expect((shown.json!['included'] as Resource[]).map((r) => r.attributes['api_slug'])).toContain('customer_ref');
+    const plain = await call(app, 'GET', `/v2/shipments/${other}`, { key: owner.key });
+    expect((plain.json!['data'] as Resource).relationships?.['custom_fields']).toEqual({ data: [] });
+
+    const found = await call(app, 'GET', '/v2/shipments?filter[custom_fields][customer_ref]=FIND-ME', { key: owner.key });
+    expect((found.json!['data'] as Resource[]).map((r) => r.id)).toEqual([shipmentId]);
+    const flagged = await call(app, 'GET', '/v2/shipments?filter[custom_fields][flags]=hazmat', { key: owner.key });
+    expect((flagged.json!['data'] as Resource[]).map((r) => r.id)).toEqual([shipmentId]);
+    expect((await call(app, 'GET', '/v2/shipments?filter[custom_fields][nope]=x', { key: owner.key })).status).toBe(400);
+
+    await call(app, 'POST', `/v2/containers/${containerId}/custom_fields`, { key: owner.key, body: valueBody({ api_slug: 'inspected', value: true }) });
+    const containers = await call(app, 'GET', '/v2/containers?filter[custom_fields][inspected]=true&include=custom_fields', { key: owner.key });
+    expect((containers.json!['data'] as Resource[]).map((r) => r.id)).toEqual([containerId]);
+    expect((await call(app, 'GET', '/v2/containers?filter[custom_fields][inspected]=false', { key: owner.key })).json!['data']).toEqual([]);
+
+    await call(app, 'POST', `/v2/tracking_requests/${trackingRequestId}/custom_fields`, { key: owner.key, body: valueBody({ api_slug: 'po_number', value: 'PO-9' }) });
+    const requests = await call(app, 'GET', '/v2/tracking_requests?filter[custom_fields][po_number]=PO-9', { key: owner.key });
+    expect((requests.json!['data'] as Resource[]).map((r) => r.id)).toEqual([trackingRequestId]);
+  });
 });
