@@ -29,7 +29,7 @@ export class ResourceRegistry<TContext> {
     if (definition.relationships && Object.prototype.hasOwnProperty.call(definition.relationships, name)) {
       throw new Error(`JSON:API relationship "${name}" of "${type}" is defined twice`);
     }
-    definition.relationships = { ...(definition.relationships ?? {}), [name]: relationship as RelationshipDefinition<unknown, TContext> };
+    definition.relationships = { ...(definition.relationships ?? {}), [name]: relationship };
     return this;
   }
 
