@@ -115,6 +115,9 @@ describe('custom field values', () => {
       expect([apiSlug, response.status]).toEqual([apiSlug, 422]);
       expect(errorsOf(response.json)[0]?.detail).toContain(words);
     }
+    const nul = await call(app, 'POST', base, { key: owner.key, body: valueBody({ api_slug: 'customer_ref', value: 'a\u0000b' }) });
+    expect(nul.status).toBeGreaterThanOrEqual(400);
+    expect(nul.status).toBeLessThan(500);
     const party = await createParty(ctx.db.dataSource, owner.account.id);
     expect((await call(app, 'POST', base, { key: owner.key, body: valueBody({ api_slug: 'broker', value: party.id }) })).status).toBe(201);
     const container = `/v2/containers/${containerId}/custom_fields`;
