@@ -82,11 +82,17 @@ export type { IdempotentResult, StoredResponse } from './repositories/idempotenc
 export { ShipmentRepository, toShipment } from './repositories/shipment.repository';
 export type { ShipmentChanges, ShipmentFilters, ShipmentRecord, TrackingSwitchResult } from './repositories/shipment.repository';
 export { ReferenceResourceRepository, toPort, toShippingLine, toTerminal } from './repositories/reference-resource.repository';
-export type { Page, PageOf, TimeRange } from './repositories/list-page';
+export type { CustomFieldMatch, Page, PageOf, TimeRange } from './repositories/list-page';
 export { ContainerRepository } from './repositories/container.repository';
 export type { ContainerListFilters, ContainerWithEvents, InstantRange } from './repositories/container.repository';
 export { TransportEventRepository } from './repositories/transport-event.repository';
 export { PartyRepository } from './repositories/party.repository';
+export { CustomFieldDefinitionRepository } from './repositories/custom-field-definition.repository';
+export type { CustomFieldDefinitionFields, CustomFieldDefinitionFilters } from './repositories/custom-field-definition.repository';
+export { CustomFieldOptionRepository } from './repositories/custom-field-option.repository';
+export type { CustomFieldOptionFields } from './repositories/custom-field-option.repository';
+export { CUSTOM_FIELD_ENTITY_TABLES, CustomFieldRepository } from './repositories/custom-field.repository';
+export type { CustomFieldFilters, CustomFieldView } from './repositories/custom-field.repository';
 export type { PartyFields } from './repositories/party.repository';
 export { PartyRoleRepository } from './repositories/party-role.repository';
 export type { Roleable } from './repositories/party-role.repository';

@@ -42,3 +42,5 @@ export * from './records/event.record';
 export * from './records/event-related-records';
 export * from './records/webhook-notification.record';
 export * from './plans/plan-terms';
+export * from './custom-fields/custom-field.enum';
+export * from './custom-fields/custom-field-value.rules';

@@ -1,5 +1,6 @@
 import type { TimeRange } from '@quayside/data-access';
 import { badRequest } from '@quayside/domain';
+import { isCustomFieldFilter } from './custom-field-filters';
 
 /** The query object Fastify parsed (flat keys such as `filter[status]`). */
 export type Query = Readonly<Record<string, unknown>>;
@@ -53,7 +54,7 @@ export function rangeParameter(query: Query, field: string): TimeRange | undefin
  * is never silently ignored (and the whole list returned instead).
  */
 export function refuseUnknownFilters(query: Query, known: readonly string[]): void {
-  const unknown = Object.keys(query).find((parameter) => parameter.startsWith('filter[') && !known.includes(parameter));
+  const unknown = Object.keys(query).find((parameter) => parameter.startsWith('filter[') && !known.includes(parameter) && !isCustomFieldFilter(parameter));
   if (unknown !== undefined) {
     throw badRequest(`Unknown filter ${unknown}. This endpoint filters by ${known.filter((p) => p.startsWith('filter[')).join(', ')}.`, { parameter: unknown });
   }

@@ -1,3 +1,4 @@
+import { CustomFieldDefinitionRepository } from '@quayside/data-access';
 import { Controller, Get, HttpCode, Param, Patch, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { JsonApiDocument } from '@quayside/json-api';
@@ -16,6 +17,7 @@ import { ContainersQueryService } from './containers-query.service';
 import { ERROR_DOCUMENT, listDocument, singleDocument } from '../openapi/json-api-schemas';
 import { RefreshContainerUseCase } from './refresh-container.use-case';
 import type { RefreshStarted } from './refresh-container.use-case';
+import { customFieldFilters } from '../common/custom-field-filters';
 
 const INCLUDED = 'Resources named in `include`: `shipment`, `pod_terminal` (terminal), `transport_events`.';
 const ID_PARAM = { name: 'id', description: 'Container id (uuid)' };
@@ -28,6 +30,7 @@ export class ContainersController {
     private readonly queries: ContainersQueryService,
     private readonly refresh: RefreshContainerUseCase,
     private readonly presenter: JsonApiPresenter,
+    private readonly definitions: CustomFieldDefinitionRepository,
   ) {}
 
   @Get()
@@ -57,7 +60,8 @@ export class ContainersController {
   async list(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const include = this.presenter.include(CONTAINER_TYPE, request);
     const page = this.presenter.page(request);
-    const filters = parseContainerFilters(queryOf(request));
+    const customFields = await customFieldFilters(this.definitions, account, 'Container', queryOf(request));
+    const filters = { ...parseContainerFilters(queryOf(request)), ...(customFields ? { customFields } : {}) };
     return this.presenter.paginated(CONTAINER_TYPE, await this.queries.list(account, filters, page), page, request, account, include);
   }
 

@@ -163,6 +163,7 @@ describe('containers: GET /v2/containers and /v2/containers/{id}', () => {
         shipment: { data: { id: container.shipment_id, type: 'shipment' } },
         pod_terminal: { data: { id: terminalId, type: 'terminal' } },
         transport_events: { data: eventIds.map((id) => ({ id, type: 'transport_event' })) },
+        custom_fields: { data: [] },
       });
       expect(resource.links).toEqual({ self: `/v2/containers/${container.id}` });
     });

@@ -1,6 +1,6 @@
 import type { OnModuleInit } from '@nestjs/common';
 import { Module } from '@nestjs/common';
-import { ContainerRepository, ReferenceResourceRepository, ShipmentRepository, TransportEventRepository } from '@quayside/data-access';
+import { ContainerRepository, CustomFieldDefinitionRepository, ReferenceResourceRepository, ShipmentRepository, TransportEventRepository } from '@quayside/data-access';
 import { ResourceRegistry } from '@quayside/json-api';
 import type { AccountContext } from '../tenancy/account-context';
 import { containerResource } from './container.resource';
@@ -15,7 +15,7 @@ import { RefreshContainerUseCase } from './refresh-container.use-case';
  */
 @Module({
   controllers: [ContainersController],
-  providers: [ContainerRepository, TransportEventRepository, ShipmentRepository, ReferenceResourceRepository, ContainersQueryService, RefreshContainerUseCase],
+  providers: [CustomFieldDefinitionRepository, ContainerRepository, TransportEventRepository, ShipmentRepository, ReferenceResourceRepository, ContainersQueryService, RefreshContainerUseCase],
   exports: [ContainersQueryService],
 })
 export class ContainersModule implements OnModuleInit {

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Patch, Req } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { ShipmentRepository } from '@quayside/data-access';
+import { CustomFieldDefinitionRepository, ShipmentRepository } from '@quayside/data-access';
 import type { JsonApiDocument } from '@quayside/json-api';
 import type { FastifyRequest } from 'fastify';
 import { listChanges } from '../common/list-changes';
@@ -18,6 +18,7 @@ import { SHIPMENT_TYPE } from './shipment.resource';
 import { includedContainerSchema, shipmentSchema } from './shipment.openapi';
 import { parseShipmentFilters } from './shipment-filters';
 import { SwitchShipmentTrackingUseCase } from './switch-shipment-tracking.use-case';
+import { customFieldFilters } from '../common/custom-field-filters';
 
 const ERRORS = { schema: ERROR_DOCUMENT };
 const INCLUDED = [includedContainerSchema, portSchema, terminalSchema, shippingLineSchema];
@@ -32,6 +33,7 @@ export class ShipmentsController {
     private readonly shipments: ShipmentRepository,
     private readonly switchTracking: SwitchShipmentTrackingUseCase,
     private readonly presenter: JsonApiPresenter,
+    private readonly definitions: CustomFieldDefinitionRepository,
   ) {}
 
   @Get()
@@ -47,7 +49,8 @@ export class ShipmentsController {
   async list(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const include = this.presenter.include(SHIPMENT_TYPE, request);
     const page = this.presenter.page(request);
-    const result = await this.shipments.list(account, parseShipmentFilters(queryOf(request)), page);
+    const customFields = await customFieldFilters(this.definitions, account, 'Shipment', queryOf(request));
+    const result = await this.shipments.list(account, { ...parseShipmentFilters(queryOf(request)), ...(customFields ? { custom_fields: customFields } : {}) }, page);
     return this.presenter.paginated(SHIPMENT_TYPE, result, page, request, account, include);
   }
 

@@ -1,6 +1,6 @@
 import type { OnModuleInit } from '@nestjs/common';
 import { Module } from '@nestjs/common';
-import { ReferenceResourceRepository, ShipmentRepository } from '@quayside/data-access';
+import { CustomFieldDefinitionRepository, ReferenceResourceRepository, ShipmentRepository } from '@quayside/data-access';
 import { ResourceRegistry } from '@quayside/json-api';
 import { ContainersModule } from '../containers/containers.module';
 import { ContainersQueryService } from '../containers/containers-query.service';
@@ -17,7 +17,7 @@ import { SwitchShipmentTrackingUseCase } from './switch-shipment-tracking.use-ca
 @Module({
   imports: [ContainersModule],
   controllers: [ShipmentsController],
-  providers: [ShipmentRepository, ReferenceResourceRepository, SwitchShipmentTrackingUseCase],
+  providers: [CustomFieldDefinitionRepository, ShipmentRepository, ReferenceResourceRepository, SwitchShipmentTrackingUseCase],
 })
 export class ShipmentsModule implements OnModuleInit {
   constructor(

@@ -46,6 +46,49 @@ async function createOwnedParty(_app: NestFastifyApplication, owner: Provisioned
   return (await createParty(ctx.db.dataSource, owner.account.id)).id;
 }
 
+/** The owner's custom field `matrix_note` on `entityType` (made once; a 409 means it exists). */
+async function ensureNoteField(app: NestFastifyApplication, owner: ProvisionedAccount, entityType: string): Promise<string> {
+  const body = { data: { type: 'custom_field_definition', attributes: { entity_type: entityType, api_slug: 'matrix_note', display_name: 'Note', data_type: 'short_text' } } };
+  const response = await call(app, 'POST', '/v2/custom_field_definitions', { key: owner.key, body });
+  const made = response.json!['data'] as { id: string } | undefined;
+  return made?.id ?? ((response.json!['errors'] as { meta: { custom_field_definition_id: string } }[])[0]?.meta.custom_field_definition_id ?? '');
+}
+
+async function createOwnedDefinition(app: NestFastifyApplication, owner: ProvisionedAccount): Promise<string> {
+  trackingNumbers += 1;
+  const body = { data: { type: 'custom_field_definition', attributes: { entity_type: 'Container', api_slug: `pick_${trackingNumbers}`, display_name: 'Pick', data_type: 'enum' } } };
+  return ((await call(app, 'POST', '/v2/custom_field_definitions', { key: owner.key, body })).json!['data'] as { id: string }).id;
+}
+
+/** A record of `entityType` with a `matrix_note` value set when `withValue`. */
+function withNote(entityType: string, create: OwnedEndpoint['createOwned'], withValue: boolean): OwnedEndpoint['createOwned'] {
+  return async (app, owner, ctx) => {
+    await ensureNoteField(app, owner, entityType);
+    const id = await create(app, owner, ctx);
+    if (withValue) {
+      const path = { Shipment: 'shipments', Container: 'containers', TrackingRequest: 'tracking_requests' }[entityType];
+      await call(app, 'POST', `/v2/${path}/${id}/custom_fields`, { key: owner.key, body: noteBody('set') });
+    }
+    return id;
+  };
+}
+
+const noteBody = (value: string): unknown => ({ data: { type: 'custom_field', attributes: { api_slug: 'matrix_note', value } } });
+
+async function createOwnedCustomField(app: NestFastifyApplication, owner: ProvisionedAccount, ctx: ApiTestContext): Promise<string> {
+  await ensureNoteField(app, owner, 'Shipment');
+  const shipment = await createOwnedShipment(app, owner, ctx);
+  const response = await call(app, 'POST', `/v2/shipments/${shipment}/custom_fields`, { key: owner.key, body: noteBody('set') });
+  return (response.json!['data'] as { id: string }).id;
+}
+
+const customFieldRows = (entityType: string, path: string, create: OwnedEndpoint['createOwned']): OwnedEndpoint[] => [
+  { endpoint: `GET /v2/${path}/:id/custom_fields`, createOwned: withNote(entityType, create, true) },
+  { endpoint: `POST /v2/${path}/:id/custom_fields`, createOwned: withNote(entityType, create, false), body: () => noteBody('new') },
+  { endpoint: `PATCH /v2/${path}/:id/custom_fields/matrix_note`, createOwned: withNote(entityType, create, true), body: () => ({ data: { type: 'custom_field', attributes: { value: 'changed' } } }) },
+  { endpoint: `DELETE /v2/${path}/:id/custom_fields/matrix_note`, createOwned: withNote(entityType, create, true) },
+];
+
 /** The owner's party for each container/shipment made below, so the owner's POST links a party it owns. */
 const partyOfRoleable = new Map<string, string>();
 
@@ -104,6 +147,17 @@ const MATRIX: OwnedEndpoint[] = [
   { endpoint: 'PATCH /v2/shipments/:id', createOwned: createOwnedShipment, body: () => ({ data: { type: 'shipment', attributes: { tags: ['intruder'] } } }) },
   { endpoint: 'PATCH /v2/shipments/:id/stop_tracking', createOwned: createOwnedShipment },
   { endpoint: 'PATCH /v2/shipments/:id/resume_tracking', createOwned: createOwnedShipment },
+  { endpoint: 'GET /v2/custom_field_definitions/:id', createOwned: createOwnedDefinition },
+  { endpoint: 'PATCH /v2/custom_field_definitions/:id', createOwned: createOwnedDefinition, body: () => ({ data: { type: 'custom_field_definition', attributes: { display_name: 'Renamed' } } }) },
+  { endpoint: 'DELETE /v2/custom_field_definitions/:id', createOwned: createOwnedDefinition },
+  { endpoint: 'GET /v2/custom_field_definitions/:id/options', createOwned: createOwnedDefinition },
+  { endpoint: 'POST /v2/custom_field_definitions/:id/options', createOwned: createOwnedDefinition, body: () => ({ data: { type: 'custom_field_option', attributes: { label: 'A', value: 'a' } } }) },
+  { endpoint: 'GET /v2/custom_fields/:id', createOwned: createOwnedCustomField },
+  { endpoint: 'PATCH /v2/custom_fields/:id', createOwned: createOwnedCustomField, body: () => ({ data: { type: 'custom_field', attributes: { value: 'changed' } } }) },
+  { endpoint: 'DELETE /v2/custom_fields/:id', createOwned: createOwnedCustomField },
+  ...customFieldRows('Shipment', 'shipments', createOwnedShipment),
+  ...customFieldRows('Container', 'containers', createOwnedContainer),
+  ...customFieldRows('TrackingRequest', 'tracking_requests', createTrackingRequest),
 ];
 
 const UNKNOWN_ID = '0f0e0d0c-0b0a-4908-8706-050403020100';
@@ -121,7 +175,8 @@ describe('cross-account matrix: another account’s id answers 401, an unknown i
 
   beforeAll(async () => {
     ctx = await ApiTestContext.create();
-    app = await ctx.startApp();
+    // The owner makes hundreds of calls setting up rows; the rate limit is not what this suite tests.
+    app = await ctx.startApp({ RATE_LIMIT_DEFAULT: 100_000 });
     // Every feature on both sides, so feature-gated endpoints (refresh) reach the tenancy check.
     owner = await ctx.account({ company: 'Owner', features: [...ACCOUNT_FEATURES] });
     intruder = await ctx.account({ company: 'Intruder', features: [...ACCOUNT_FEATURES] });

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiHeader, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { TrackingRequestRepository } from '@quayside/data-access';
+import { CustomFieldDefinitionRepository, TrackingRequestRepository } from '@quayside/data-access';
 import type { JsonApiDocument } from '@quayside/json-api';
 import type { FastifyRequest } from 'fastify';
 import { listChanges } from '../common/list-changes';
@@ -24,6 +24,7 @@ import { readInferNumber } from './read-infer-number';
 import { TRACKING_REQUEST_TYPE } from './tracking-request.resource';
 import { inferNumberResultSchema, trackingRequestSchema } from './tracking-request.openapi';
 import { parseTrackingRequestFilters } from './tracking-request-filters';
+import { customFieldFilters } from '../common/custom-field-filters';
 
 const ERRORS = { schema: ERROR_DOCUMENT };
 
@@ -37,6 +38,7 @@ export class TrackingRequestsController {
     private readonly inferNumber: InferNumberUseCase,
     private readonly entitlements: EntitlementsService,
     private readonly presenter: JsonApiPresenter,
+    private readonly definitions: CustomFieldDefinitionRepository,
   ) {}
 
   @Post()
@@ -104,7 +106,8 @@ export class TrackingRequestsController {
     const include = this.presenter.include(TRACKING_REQUEST_TYPE, request);
     if (include.size > 0) this.entitlements.assertActivePlan(account, 'reading tracking data');
     const page = this.presenter.page(request);
-    const filters = parseTrackingRequestFilters(queryOf(request));
+    const customFields = await customFieldFilters(this.definitions, account, 'TrackingRequest', queryOf(request));
+    const filters = { ...parseTrackingRequestFilters(queryOf(request)), ...(customFields ? { custom_fields: customFields } : {}) };
     const result = await this.requests.list(account, filters, page);
     return this.presenter.paginated(TRACKING_REQUEST_TYPE, result, page, request, account, include);
   }

@@ -1,6 +1,6 @@
 import type { OnModuleInit } from '@nestjs/common';
 import { Module } from '@nestjs/common';
-import { IdempotencyKeyRepository, ShipmentRepository, TrackingRequestRepository } from '@quayside/data-access';
+import { CustomFieldDefinitionRepository, IdempotencyKeyRepository, ShipmentRepository, TrackingRequestRepository } from '@quayside/data-access';
 import { ResourceRegistry } from '@quayside/json-api';
 import type { AccountContext } from '../tenancy/account-context';
 import { CreateTrackingRequestUseCase } from './create-tracking-request.use-case';
@@ -14,7 +14,7 @@ import { TrackingRequestsController } from './tracking-requests.controller';
  */
 @Module({
   controllers: [TrackingRequestsController],
-  providers: [TrackingRequestRepository, IdempotencyKeyRepository, ShipmentRepository, CreateTrackingRequestUseCase, InferNumberUseCase],
+  providers: [CustomFieldDefinitionRepository, TrackingRequestRepository, IdempotencyKeyRepository, ShipmentRepository, CreateTrackingRequestUseCase, InferNumberUseCase],
 })
 export class TrackingRequestsModule implements OnModuleInit {
   constructor(

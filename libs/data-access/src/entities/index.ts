@@ -2,6 +2,9 @@ import { AccountEntity } from './account.entity';
 import { ApiKeyEntity } from './api-key.entity';
 import { CarrierShipmentEntity } from './carrier-shipment.entity';
 import { ContainerEntity } from './container.entity';
+import { CustomFieldDefinitionEntity } from './custom-field-definition.entity';
+import { CustomFieldOptionEntity } from './custom-field-option.entity';
+import { CustomFieldEntity } from './custom-field.entity';
 import { EstimatedEventEntity } from './estimated-event.entity';
 import { EventEntity } from './event.entity';
 import { IdempotencyKeyEntity } from './idempotency-key.entity';
@@ -25,6 +28,9 @@ export {
   ApiKeyEntity,
   CarrierShipmentEntity,
   ContainerEntity,
+  CustomFieldDefinitionEntity,
+  CustomFieldEntity,
+  CustomFieldOptionEntity,
   EstimatedEventEntity,
   EventEntity,
   IdempotencyKeyEntity,
@@ -69,4 +75,7 @@ export const ENTITIES = [
   WebhookEntity,
   WebhookNotificationEntity,
   OutboxEntity,
+  CustomFieldDefinitionEntity,
+  CustomFieldOptionEntity,
+  CustomFieldEntity,
 ];

@@ -8,6 +8,8 @@ import { AccountScopedRepository } from './account-scoped.repository';
 import type { OutboxEntry } from './outbox.repository';
 import { OutboxRepository } from './outbox.repository';
 import { queryRows } from './query-rows';
+import type { CustomFieldMatch } from './list-page';
+import { whereCustomFields } from './list-page';
 
 /** An instant range; either end may be open. */
 export interface InstantRange {
@@ -26,6 +28,7 @@ export interface ContainerListFilters {
   availableForPickup?: boolean;
   createdAt?: InstantRange;
   updatedAt?: InstantRange;
+  customFields?: readonly CustomFieldMatch[];
 }
 
 /** A container with the ids of its transport events (oldest stored first), for the to-many linkage. */
@@ -107,6 +110,7 @@ export class ContainerRepository extends AccountScopedRepository<ContainerEntity
     }
     if (filters.number !== undefined) query.andWhere('row.number = :number', { number: filters.number.trim().toUpperCase() });
     if (filters.shipmentId !== undefined) query.andWhere('row.shipment_id = :shipmentId', { shipmentId: filters.shipmentId });
+    whereCustomFields(query, 'row', filters.customFields);
     if (filters.currentStatuses !== undefined && filters.currentStatuses.length > 0) {
       query.andWhere('row.current_status IN (:...statuses)', { statuses: [...filters.currentStatuses] });
     }

@@ -43,3 +43,23 @@ export function whereInRange<T extends ObjectLiteral>(query: SelectQueryBuilder<
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
 }
+
+/** `filter[custom_fields][<api_slug>]=<value>`, its slug already resolved to the definition. */
+export interface CustomFieldMatch {
+  definitionId: string;
+  /** Matches a value whose text is this, or a multi-select list holding it. */
+  value: string;
+}
+
+/** Keeps the rows (`alias.id`) that have every given custom field value (docs/custom-fields.md). */
+export function whereCustomFields<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, alias: string, matches: readonly CustomFieldMatch[] | undefined): void {
+  (matches ?? []).forEach((match, index) => {
+    const definition = `cfDefinition${index}`;
+    const value = `cfValue${index}`;
+    query.andWhere(
+      `EXISTS (SELECT 1 FROM custom_fields cf WHERE cf.entity_id = ${alias}.id AND cf.account_id = ${alias}.account_id AND cf.definition_id = :${definition}
+        AND (CASE WHEN jsonb_typeof(cf.value) = 'array' THEN cf.value ? :${value} ELSE cf.value #>> '{}' = :${value} END))`,
+      { [definition]: match.definitionId, [value]: match.value },
+    );
+  });
+}

@@ -14,6 +14,9 @@ export const OWNED_RECORD_TABLES = {
   webhook: 'webhooks',
   webhook_notification: 'webhook_notifications',
   api_key: 'api_keys',
+  custom_field_definition: 'custom_field_definitions',
+  custom_field_option: 'custom_field_options',
+  custom_field: 'custom_fields',
 } as const;
 
 export type OwnedRecordKind = keyof typeof OWNED_RECORD_TABLES;

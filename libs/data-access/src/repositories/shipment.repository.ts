@@ -5,8 +5,8 @@ import type { EntityManager } from 'typeorm';
 import { ShipmentEntity } from '../entities/shipment.entity';
 import type { AccountScope } from './account-scope';
 import { AccountScopedRepository } from './account-scoped.repository';
-import type { Page, PageOf } from './list-page';
-import { containsPattern, listPage } from './list-page';
+import type { CustomFieldMatch, Page, PageOf } from './list-page';
+import { containsPattern, listPage, whereCustomFields } from './list-page';
 import type { OutboxJobName } from './tracking-request.repository';
 import { OutboxRepository } from './outbox.repository';
 import { queryRows } from './query-rows';
@@ -22,6 +22,7 @@ export interface ShipmentFilters {
   /** The tracking request number the shipment was found by (bill of lading or booking), exact. */
   number?: string;
   tracking_stopped?: boolean;
+  custom_fields?: readonly CustomFieldMatch[];
 }
 
 export interface ShipmentChanges {
@@ -129,6 +130,7 @@ export class ShipmentRepository extends AccountScopedRepository<ShipmentEntity> 
       );
     }
     if (filters.tracking_stopped !== undefined) query.andWhere('shipment.tracking_stopped = :stopped', { stopped: filters.tracking_stopped });
+    whereCustomFields(query, 'shipment', filters.custom_fields);
     const result = await listPage(query, 'shipment', page);
     return { rows: await this.withContainerIds(result.rows), total: result.total };
   }

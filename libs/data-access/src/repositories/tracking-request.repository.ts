@@ -8,8 +8,8 @@ import type { EntityManager } from 'typeorm';
 import { TrackingRequestEntity } from '../entities/tracking-request.entity';
 import type { AccountScope } from './account-scope';
 import { AccountScopedRepository } from './account-scoped.repository';
-import type { Page, PageOf, TimeRange } from './list-page';
-import { containsPattern, listPage, whereInRange } from './list-page';
+import type { CustomFieldMatch, Page, PageOf, TimeRange } from './list-page';
+import { containsPattern, listPage, whereCustomFields, whereInRange } from './list-page';
 import { OutboxRepository } from './outbox.repository';
 import { queryRows } from './query-rows';
 
@@ -54,6 +54,7 @@ export interface TrackingRequestFilters {
   scac?: string;
   created_at?: TimeRange;
   updated_at?: TimeRange;
+  custom_fields?: readonly CustomFieldMatch[];
 }
 
 export interface TrackingRequestChanges {
@@ -142,6 +143,7 @@ export class TrackingRequestRepository extends AccountScopedRepository<TrackingR
     if (filters.scac !== undefined) query.andWhere('tr.scac = :scac', { scac: filters.scac });
     whereInRange(query, 'tr.created_at', 'created', filters.created_at);
     whereInRange(query, 'tr.updated_at', 'updated', filters.updated_at);
+    whereCustomFields(query, 'tr', filters.custom_fields);
     const result = await listPage(query, 'tr', page);
     return { rows: result.rows.map(toTrackingRequest), total: result.total };
   }

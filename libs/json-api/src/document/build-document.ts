@@ -29,6 +29,7 @@ export async function buildDocument<TContext>(
     : options.data === null || options.data === undefined
       ? []
       : [options.data];
+  await registry.prefetch(options.type, records, options.context);
   const primary = records.map((record) => registry.serialize(options.type, record));
   const document: JsonApiDocument = {
     data: Array.isArray(options.data) ? primary : (primary[0] ?? null),
@@ -59,6 +60,7 @@ async function includeLevel<TContext>(
       const relationship = registry.relationship(type, name);
       if (!relationship?.load) throw new Error(`"${name}" of "${type}" is not includable; validate include first`);
       const loaded = await relationship.load(parents, context);
+      await registry.prefetch(relationship.type, loaded, context);
       const children: unknown[] = [];
       const childKeys = new Set<string>();
       for (const record of loaded) {

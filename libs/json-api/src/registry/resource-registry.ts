@@ -1,5 +1,9 @@
-import type { RelationshipObject, ResourceObject } from '../model/json-api-document';
-import type { RelationshipDefinition, ResourceDefinition } from './resource-definition';
+import type { RelationshipObject, ResourceIdentifier, ResourceObject } from '../model/json-api-document';
+import type { Linkage, RelationshipDefinition, ResourceDefinition } from './resource-definition';
+
+function isIdentifier(linkage: Linkage): linkage is ResourceIdentifier {
+  return typeof linkage === 'object' && linkage !== null && !Array.isArray(linkage);
+}
 
 /**
  * The resource types an API serves. Serializers and the include allowlist both come from
@@ -14,6 +18,26 @@ export class ResourceRegistry<TContext> {
     }
     this.definitions.set(definition.type, definition);
     return this;
+  }
+
+  /**
+   * Adds a relationship to a type registered by someone else (a feature that annotates other
+   * resources, e.g. custom fields on shipments); a name already taken is a programming error.
+   */
+  addRelationship<TRecord>(type: string, name: string, relationship: RelationshipDefinition<TRecord, TContext>): this {
+    const definition = this.definition(type);
+    if (definition.relationships && Object.prototype.hasOwnProperty.call(definition.relationships, name)) {
+      throw new Error(`JSON:API relationship "${name}" of "${type}" is defined twice`);
+    }
+    definition.relationships = { ...(definition.relationships ?? {}), [name]: relationship };
+    return this;
+  }
+
+  /** Runs the `prefetch` of every relationship of `type` over one batch of its records. */
+  async prefetch(type: string, records: readonly unknown[], context: TContext): Promise<void> {
+    if (records.length === 0) return;
+    const relationships = Object.values(this.definition(type).relationships ?? {});
+    await Promise.all(relationships.map(async (relationship) => relationship.prefetch?.(records, context)));
   }
 
   has(type: string): boolean {
@@ -52,7 +76,9 @@ export class ResourceRegistry<TContext> {
             ? null
             : typeof linkage === 'string'
               ? { id: linkage, type: relationship.type }
-              : linkage.map((id) => ({ id, type: relationship.type })),
+              : isIdentifier(linkage)
+                ? { id: linkage.id, type: linkage.type }
+                : linkage.map((id) => ({ id, type: relationship.type })),
       };
     }
     if (Object.keys(relationships).length > 0) resource.relationships = relationships;

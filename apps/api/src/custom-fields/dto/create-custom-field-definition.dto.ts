@@ -1,0 +1,52 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { CUSTOM_FIELD_DATA_TYPES, CUSTOM_FIELD_ENTITY_TYPES, CUSTOM_FIELD_REFERENCE_TYPES } from '@quayside/domain';
+import type { CustomFieldDataType, CustomFieldEntityType, CustomFieldReferenceType } from '@quayside/domain';
+import { Allow, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+
+/** `data.attributes` of `POST /v2/custom_field_definitions`. */
+export class CreateCustomFieldDefinitionAttributes {
+  @ApiProperty({ enum: CUSTOM_FIELD_ENTITY_TYPES, description: 'The resource the field is on.' })
+  @IsIn(CUSTOM_FIELD_ENTITY_TYPES)
+  entity_type!: CustomFieldEntityType;
+
+  @ApiProperty({ description: 'Names the field in values and filters; unique per entity type; cannot change.', pattern: '^[a-z][a-z0-9_]{0,62}$', example: 'customer_reference_number' })
+  @IsString()
+  @Matches(/^[a-z][a-z0-9_]{0,62}$/, { message: 'api_slug must be lower-case letters, digits and underscores, starting with a letter (at most 63).' })
+  api_slug!: string;
+
+  @ApiProperty({ maxLength: 200, example: 'Customer reference' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  display_name!: string;
+
+  @ApiPropertyOptional({ maxLength: 2000, nullable: true })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  description?: string | null;
+
+  @ApiProperty({ enum: CUSTOM_FIELD_DATA_TYPES, description: 'Cannot change.' })
+  @IsIn(CUSTOM_FIELD_DATA_TYPES)
+  data_type!: CustomFieldDataType;
+
+  @ApiPropertyOptional({ enum: CUSTOM_FIELD_REFERENCE_TYPES, nullable: true, description: 'Required for `reference` fields: what the value points at.' })
+  @IsOptional()
+  @IsIn(CUSTOM_FIELD_REFERENCE_TYPES)
+  reference_type?: CustomFieldReferenceType | null;
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true, description: 'Rules for values: see docs/custom-fields.md.', example: { max_length: 40 } })
+  @IsOptional()
+  @IsObject()
+  validation?: Record<string, unknown> | null;
+
+  @ApiPropertyOptional({ nullable: true, maxLength: 100 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  default_format?: string | null;
+
+  @ApiPropertyOptional({ description: 'A value of the field\'s type, checked like any value.', nullable: true })
+  @Allow()
+  default_value?: unknown;
+}
