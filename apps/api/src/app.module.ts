@@ -8,7 +8,9 @@ import { ApiConfig } from './config/api.config';
 import { ContainersModule } from './containers/containers.module';
 import { HealthModule } from './health/health.module';
 import { OperatorModule } from './operator/operator.module';
+import { MetroAreasModule } from './metro-areas/metro-areas.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
+import { SearchModule } from './search/search.module';
 import { ShipmentsModule } from './shipments/shipments.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { PartiesModule } from './parties/parties.module';
@@ -38,6 +40,8 @@ export class AppModule {
         OperatorModule,
         TrackingRequestsModule,
         ReferenceDataModule,
+        MetroAreasModule,
+        SearchModule,
         ShipmentsModule,
         WebhooksModule,
         ContainersModule,
