@@ -10,6 +10,7 @@ import { HealthModule } from './health/health.module';
 import { OperatorModule } from './operator/operator.module';
 import { MetroAreasModule } from './metro-areas/metro-areas.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
+import { RoutingModule } from './routing/routing.module';
 import { SearchModule } from './search/search.module';
 import { ShipmentsModule } from './shipments/shipments.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -42,6 +43,7 @@ export class AppModule {
         ReferenceDataModule,
         MetroAreasModule,
         SearchModule,
+        RoutingModule,
         ShipmentsModule,
         WebhooksModule,
         ContainersModule,

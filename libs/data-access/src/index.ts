@@ -96,3 +96,5 @@ export { MetroAreaRepository, toMetroArea } from './repositories/metro-area.repo
 export type { MetroArea } from './repositories/metro-area.repository';
 export { SearchRepository, SEARCH_MAX_RESULTS, SEARCH_MIN_LENGTH, containsPattern } from './repositories/search.repository';
 export type { SearchHit } from './repositories/search.repository';
+export { VesselRepository } from './repositories/vessel.repository';
+export type { RouteData } from './repositories/vessel.repository';

@@ -112,7 +112,7 @@ export class SeaRouter {
     const cacheKey = `${key(from)}>${key(to)}`;
     const cached = this.cache.get(cacheKey);
     if (cached) return cached;
-    const graph = (this.graph ??= buildGraph(marnet as LineStringCollection));
+    const graph = (this.graph ??= buildGraph(marnet));
     const start = nearest(graph, from);
     const end = nearest(graph, to);
     const lanes = start === end ? [graph.nodes[start]!] : shortestPath(graph, start, end).map((id) => graph.nodes[id]!);

@@ -24,6 +24,7 @@ export class VesselsMetroAreasSearch1795564365340 implements MigrationInterface 
     await queryRunner.query(`CREATE UNIQUE INDEX "uq_metro_areas_code" ON "metro_areas" ("code") `);
     await queryRunner.query(`CREATE TABLE "vessels" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "name" text NOT NULL, "imo" text NOT NULL, "mmsi" text, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_be5a5b1f0d546d8bec08e0d1583" PRIMARY KEY ("id"))`);
     await queryRunner.query(`CREATE UNIQUE INDEX "uq_vessels_imo" ON "vessels" ("imo") `);
+    await queryRunner.query(`CREATE INDEX "idx_transport_events_vessel_imo" ON "transport_events" ("vessel_imo", "timestamp") WHERE "vessel_imo" IS NOT NULL`);
     // pg_trgm is a trusted extension: the owner of the database may create it.
     await queryRunner.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
     // Declared immutable (array_to_string of text is), so it may be indexed.
@@ -40,6 +41,7 @@ export class VesselsMetroAreasSearch1795564365340 implements MigrationInterface 
       await queryRunner.query(`DROP INDEX "public"."idx_${table}_search"`);
     }
     await queryRunner.query(`DROP FUNCTION quayside_search_text(text[])`);
+    await queryRunner.query(`DROP INDEX "public"."idx_transport_events_vessel_imo"`);
     await queryRunner.query(`DROP INDEX "public"."uq_vessels_imo"`);
     await queryRunner.query(`DROP TABLE "vessels"`);
     await queryRunner.query(`DROP INDEX "public"."uq_metro_areas_code"`);
