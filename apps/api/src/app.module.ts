@@ -9,7 +9,10 @@ import { ContainersModule } from './containers/containers.module';
 import { CustomFieldsModule } from './custom-fields/custom-fields.module';
 import { HealthModule } from './health/health.module';
 import { OperatorModule } from './operator/operator.module';
+import { MetroAreasModule } from './metro-areas/metro-areas.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
+import { RoutingModule } from './routing/routing.module';
+import { SearchModule } from './search/search.module';
 import { ShipmentsModule } from './shipments/shipments.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { PartiesModule } from './parties/parties.module';
@@ -39,6 +42,9 @@ export class AppModule {
         OperatorModule,
         TrackingRequestsModule,
         ReferenceDataModule,
+        MetroAreasModule,
+        SearchModule,
+        RoutingModule,
         ShipmentsModule,
         WebhooksModule,
         ContainersModule,

@@ -20,3 +20,8 @@ export * from './time-zones/time-zone-resolver';
 export * from './registry/adapter-registry';
 export * from './registry/call-limiter';
 export * from './registry/limited-carrier.adapter';
+export * from './vessel-positions/vessel-position-source.port';
+export type { LonLat } from './vessel-positions/geo';
+export { alongPath, bearingDegrees, distanceNm, pathLengthNm } from './vessel-positions/geo';
+export { SeaRouter } from './vessel-positions/sea-router';
+export { SandboxVesselPositionSource, normalizeLongitude } from './vessel-positions/sandbox-vessel-position.source';

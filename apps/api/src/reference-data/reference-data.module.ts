@@ -9,7 +9,7 @@ import { portResource, shippingLineResource, terminalResource } from './referenc
 /**
  * The reference resources every account reads alike: `GET /v2/shipping_lines` (and `/{id}`),
  * `/v2/ports/{id}`, `/v2/terminals/{id}`, and their resource types for includes elsewhere.
- * There is no metro area data, so `/v2/metro_areas` is not served.
+ * Metro areas have their own folder (metro-areas/).
  */
 @Module({
   controllers: [ReferenceDataController],

@@ -113,6 +113,8 @@ const CONTAINER_AND_PARTY_ROWS: OwnedEndpoint[] = [
   { endpoint: 'GET /v2/containers/:id/transport_events', createOwned: createOwnedContainer },
   { endpoint: 'PATCH /v2/containers/:id/refresh', createOwned: createOwnedContainer },
   { endpoint: 'GET /v2/containers/:id/party_roles', createOwned: createOwnedContainer },
+  { endpoint: 'GET /v2/containers/:id/route', createOwned: createOwnedContainer },
+  { endpoint: 'GET /v2/containers/:id/map_geojson', createOwned: createOwnedContainer },
   { endpoint: 'POST /v2/containers/:id/party_roles', createOwned: withOwnParty(createOwnedContainer), body: linkBody('pickup_dray_carrier') },
   { endpoint: 'GET /v2/shipments/:id/party_roles', createOwned: createOwnedShipment },
   { endpoint: 'POST /v2/shipments/:id/party_roles', createOwned: withOwnParty(createOwnedShipment), body: linkBody('consignee') },

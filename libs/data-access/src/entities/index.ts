@@ -8,6 +8,7 @@ import { CustomFieldEntity } from './custom-field.entity';
 import { EstimatedEventEntity } from './estimated-event.entity';
 import { EventEntity } from './event.entity';
 import { IdempotencyKeyEntity } from './idempotency-key.entity';
+import { MetroAreaEntity } from './metro-area.entity';
 import { OutboxEntity } from './outbox.entity';
 import { PartyRoleEntity } from './party-role.entity';
 import { PartyEntity } from './party.entity';
@@ -20,6 +21,7 @@ import { TerminalEntity } from './terminal.entity';
 import { TrackedNumberEntity } from './tracked-number.entity';
 import { TrackingRequestEntity } from './tracking-request.entity';
 import { TransportEventEntity } from './transport-event.entity';
+import { VesselEntity } from './vessel.entity';
 import { WebhookNotificationEntity } from './webhook-notification.entity';
 import { WebhookEntity } from './webhook.entity';
 
@@ -34,6 +36,7 @@ export {
   EstimatedEventEntity,
   EventEntity,
   IdempotencyKeyEntity,
+  MetroAreaEntity,
   OutboxEntity,
   PartyEntity,
   PartyRoleEntity,
@@ -46,6 +49,7 @@ export {
   TrackedNumberEntity,
   TrackingRequestEntity,
   TransportEventEntity,
+  VesselEntity,
   WebhookEntity,
   WebhookNotificationEntity,
 };
@@ -60,6 +64,8 @@ export const ENTITIES = [
   RailCarrierEntity,
   PortEntity,
   TerminalEntity,
+  MetroAreaEntity,
+  VesselEntity,
   PartyEntity,
   PartyRoleEntity,
   CarrierShipmentEntity,

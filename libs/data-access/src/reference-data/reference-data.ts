@@ -1,3 +1,4 @@
+import metroAreasFile from './metro-areas.json';
 import portsFile from './ports.json';
 import railCarriersFile from './rail-carriers.json';
 import shippingLinesFile from './shipping-lines.json';
@@ -39,6 +40,16 @@ export interface PortSeed {
   longitude: number;
 }
 
+export interface MetroAreaSeed {
+  code: string;
+  name: string;
+  state_abbr: string | null;
+  country_code: string;
+  time_zone: string;
+  latitude: number;
+  longitude: number;
+}
+
 export interface TerminalSeed {
   firms_code: string;
   name: string;
@@ -57,6 +68,7 @@ export interface TerminalSeed {
 export const SHIPPING_LINE_SEEDS: readonly ShippingLineSeed[] = shippingLinesFile.shipping_lines;
 export const RAIL_CARRIER_SEEDS: readonly RailCarrierSeed[] = railCarriersFile.rail_carriers;
 export const PORT_SEEDS: readonly PortSeed[] = portsFile.ports;
+export const METRO_AREA_SEEDS: readonly MetroAreaSeed[] = metroAreasFile.metro_areas;
 export const TERMINAL_SEEDS: readonly TerminalSeed[] = terminalsFile.terminals;
 
 /** The SCAC, terminal firms codes and railroad the sandbox adapters answer for. */

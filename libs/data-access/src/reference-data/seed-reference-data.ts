@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { withSchemaLock } from '../database/run-migrations';
-import { PORT_SEEDS, RAIL_CARRIER_SEEDS, SHIPPING_LINE_SEEDS, TERMINAL_SEEDS } from './reference-data';
+import { METRO_AREA_SEEDS, PORT_SEEDS, RAIL_CARRIER_SEEDS, SHIPPING_LINE_SEEDS, TERMINAL_SEEDS } from './reference-data';
 
 interface SeedColumn {
   name: string;
@@ -48,7 +48,7 @@ const text = (name: string): SeedColumn => ({ name, type: 'text' });
 const bool = (name: string): SeedColumn => ({ name, type: 'boolean' });
 
 /**
- * Loads shipping lines, rail carriers, ports and terminals. Idempotent and safe when
+ * Loads shipping lines, rail carriers, ports, metro areas and terminals. Idempotent and safe when
  * several processes run it at once (schema lock, one transaction, upserts).
  */
 export async function seedReferenceData(dataSource: DataSource): Promise<void> {
@@ -96,6 +96,23 @@ export async function seedReferenceData(dataSource: DataSource): Promise<void> {
           ],
         },
         PORT_SEEDS,
+      );
+      await upsert(
+        manager,
+        {
+          table: 'metro_areas',
+          conflictKey: 'code',
+          columns: [
+            text('code'),
+            text('name'),
+            text('state_abbr'),
+            text('country_code'),
+            text('time_zone'),
+            { name: 'latitude', type: 'double precision' },
+            { name: 'longitude', type: 'double precision' },
+          ],
+        },
+        METRO_AREA_SEEDS,
       );
       await upsert(
         manager,
