@@ -20,3 +20,8 @@ export * from './time-zones/time-zone-resolver';
 export * from './registry/adapter-registry';
 export * from './registry/call-limiter';
 export * from './registry/limited-carrier.adapter';
+export { parseDcsa3Events, eventsOfDcsa3Body } from './dcsa/dcsa3-response.parser';
+export type { Dcsa3ParseResult, Dcsa3UnmappedEvent } from './dcsa/dcsa3-response.parser';
+export * from './dcsa/dcsa3-codes';
+export type { DcsaVersion } from './dcsa/dcsa-protocol';
+export type { DcsaEvent, DcsaEquipmentEvent, DcsaTransportEvent, DcsaShipmentEvent, DcsaTransportCall } from './dcsa/dcsa-event';
