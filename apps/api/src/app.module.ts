@@ -6,6 +6,7 @@ import { QueuesModule } from '@quayside/queues';
 import { ApiPlatformModule } from './api-platform.module';
 import { ApiConfig } from './config/api.config';
 import { ContainersModule } from './containers/containers.module';
+import { DcsaFeedModule } from './dcsa-feed/dcsa-feed.module';
 import { HealthModule } from './health/health.module';
 import { OperatorModule } from './operator/operator.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
@@ -43,6 +44,7 @@ export class AppModule {
         ContainersModule,
         TransportEventsModule,
         PartiesModule,
+        DcsaFeedModule,
         ApiPlatformModule.forRoot({
           publicBaseUrl: config.publicBaseUrl,
           rateLimit: {

@@ -88,6 +88,7 @@ export type { Page, PageOf, TimeRange } from './repositories/list-page';
 export { ContainerRepository } from './repositories/container.repository';
 export type { ContainerListFilters, ContainerWithEvents, InstantRange } from './repositories/container.repository';
 export { TransportEventRepository } from './repositories/transport-event.repository';
+export type { TransportEventFeedFilter } from './repositories/transport-event.repository';
 export { PartyRepository } from './repositories/party.repository';
 export type { PartyFields } from './repositories/party.repository';
 export { PartyRoleRepository } from './repositories/party-role.repository';

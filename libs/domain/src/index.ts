@@ -33,3 +33,4 @@ export * from './events/changeset';
 export * from './events/snapshot-diff';
 export * from './events/milestone-identity';
 export * from './events/change-keys';
+export * from './dcsa/dcsa3-milestones';
