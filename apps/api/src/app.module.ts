@@ -7,6 +7,7 @@ import { ApiPlatformModule } from './api-platform.module';
 import { ApiConfig } from './config/api.config';
 import { ContainersModule } from './containers/containers.module';
 import { CustomFieldsModule } from './custom-fields/custom-fields.module';
+import { DcsaFeedModule } from './dcsa-feed/dcsa-feed.module';
 import { HealthModule } from './health/health.module';
 import { OperatorModule } from './operator/operator.module';
 import { MetroAreasModule } from './metro-areas/metro-areas.module';
@@ -51,6 +52,7 @@ export class AppModule {
         TransportEventsModule,
         PartiesModule,
         CustomFieldsModule,
+        DcsaFeedModule,
         ApiPlatformModule.forRoot({
           publicBaseUrl: config.publicBaseUrl,
           rateLimit: {

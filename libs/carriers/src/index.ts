@@ -25,3 +25,8 @@ export type { LonLat } from './vessel-positions/geo';
 export { alongPath, bearingDegrees, distanceNm, pathLengthNm } from './vessel-positions/geo';
 export { SeaRouter } from './vessel-positions/sea-router';
 export { SandboxVesselPositionSource, normalizeLongitude } from './vessel-positions/sandbox-vessel-position.source';
+export { parseDcsa3Events, eventsOfDcsa3Body } from './dcsa/dcsa3-response.parser';
+export type { Dcsa3ParseResult, Dcsa3UnmappedEvent } from './dcsa/dcsa3-response.parser';
+export * from './dcsa/dcsa3-codes';
+export type { DcsaVersion } from './dcsa/dcsa-protocol';
+export type { DcsaEvent, DcsaEquipmentEvent, DcsaTransportEvent, DcsaShipmentEvent, DcsaTransportCall } from './dcsa/dcsa-event';

@@ -86,6 +86,7 @@ export type { CustomFieldMatch, Page, PageOf, TimeRange } from './repositories/l
 export { ContainerRepository } from './repositories/container.repository';
 export type { ContainerListFilters, ContainerWithEvents, InstantRange } from './repositories/container.repository';
 export { TransportEventRepository } from './repositories/transport-event.repository';
+export type { TransportEventFeedFilter } from './repositories/transport-event.repository';
 export { PartyRepository } from './repositories/party.repository';
 export { CustomFieldDefinitionRepository } from './repositories/custom-field-definition.repository';
 export type { CustomFieldDefinitionFields, CustomFieldDefinitionFilters } from './repositories/custom-field-definition.repository';

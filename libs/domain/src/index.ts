@@ -44,3 +44,4 @@ export * from './records/webhook-notification.record';
 export * from './plans/plan-terms';
 export * from './custom-fields/custom-field.enum';
 export * from './custom-fields/custom-field-value.rules';
+export * from './dcsa/dcsa3-milestones';

@@ -8,3 +8,5 @@ export { createContainer, createTransportEvent } from './factories/container.fac
 export type { ContainerOverrides, TransportEventOverrides } from './factories/container.factory';
 export { CONTAINER_FIXTURES } from './factories/container-fixtures';
 export { createParty, linkParty } from './factories/party.factory';
+export { dcsa3SchemaValidator } from './dcsa/dcsa3-schema-validator';
+export type { Dcsa3SchemaName } from './dcsa/dcsa3-schema-validator';

@@ -3,10 +3,10 @@ import { Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { ApiKeyAuthenticator } from './api-key-authenticator.service';
-import { API_PREFIX } from '../common/json-api-content-type.interceptor';
+import { API_PREFIX, DCSA_PREFIX } from '../common/json-api-content-type.interceptor';
 import { IS_PUBLIC } from './public.decorator';
 
-/** Global: every /v2 route needs `Authorization: Token <key>` unless marked @Public(). */
+/** Global: every /v2 and /tnt/v3 route needs `Authorization: Token <key>` unless marked @Public(). */
 @Injectable()
 export class ApiKeyAuthGuard implements CanActivate {
   constructor(
@@ -29,5 +29,5 @@ export class ApiKeyAuthGuard implements CanActivate {
 export function isPublic(reflector: Reflector, context: ExecutionContext): boolean {
   if (reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC, [context.getHandler(), context.getClass()]) === true) return true;
   const route = context.switchToHttp().getRequest<FastifyRequest>().routeOptions.url ?? '';
-  return !route.startsWith(`/${API_PREFIX}/`);
+  return !route.startsWith(`/${API_PREFIX}/`) && !route.startsWith(`/${DCSA_PREFIX}/`);
 }

@@ -5,6 +5,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Observable } from 'rxjs';
 
 export const API_PREFIX = 'v2';
+/** The DCSA Track & Trace 3.0 feed (docs/dcsa.md): authenticated like /v2, answered in DCSA's own shapes. */
+export const DCSA_PREFIX = 'tnt/v3';
 
 /** Every /v2 response is a JSON:API document and says so; health and docs keep their own types. */
 @Injectable()

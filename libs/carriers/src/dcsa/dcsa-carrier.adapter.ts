@@ -7,7 +7,8 @@ import type { TransientFailure } from '../ports/transient-failure';
 import { transientFailure } from '../ports/transient-failure';
 import { resolveTimeZones } from '../time-zones/time-zone-resolver';
 import { locodesOf, mapDcsaEvents } from './dcsa-event.mapper';
-import { parseDcsaEvents } from './dcsa-response.parser';
+import type { DcsaProtocol } from './dcsa-protocol';
+import { dcsaProtocol } from './dcsa-protocol';
 import { OAuth2TokenError } from './oauth2-token.error';
 import { OAuth2TokenProvider } from './oauth2-token.provider';
 
@@ -26,19 +27,13 @@ const PAGE_LIMIT = 100;
 const MAX_PAGES = 50;
 const MAX_BODY_CHARS = 20_000_000;
 
-/** The 2.2 query parameter and its schema's maxLength for each kind of number. */
-const FILTERS = {
-  bill_of_lading: { parameter: 'transportDocumentReference', maxLength: 20 },
-  booking_number: { parameter: 'carrierBookingReference', maxLength: 35 },
-  container: { parameter: 'equipmentReference', maxLength: 15 },
-} as const;
-
 type InvalidNumber = Extract<CarrierTrackResult, { outcome: 'invalid_number' }>;
 type Page = { kind: 'events'; body: unknown; next: string | null } | { kind: 'not_found' };
 
 /**
- * A carrier that publishes DCSA Track & Trace 2.2: polls `GET /v2/events` for one document or
- * container, follows `Next-Page`, validates every event and maps them to milestones.
+ * A carrier that publishes DCSA Track & Trace 2.2 or 3.0 (`version` in its configuration): polls
+ * `GET /v2/events` (2.2) or `GET /events` (3.0) for one document or container, follows `Next-Page`
+ * or `Next-Page-Cursor`, validates every event and maps them to milestones.
  */
 export class DcsaCarrierAdapter implements CarrierAdapter {
   private readonly timeoutMs: number;
@@ -46,15 +41,20 @@ export class DcsaCarrierAdapter implements CarrierAdapter {
   private readonly ownsDispatcher: boolean;
   private readonly eventsUrl: URL;
   private readonly tokens: OAuth2TokenProvider | null;
+  private readonly protocol: DcsaProtocol;
 
   constructor(
     private readonly config: DcsaCarrierConfig,
     private readonly dependencies: DcsaAdapterDependencies = {},
   ) {
     this.timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    if (config.version !== undefined && config.version !== '2.2' && config.version !== '3.0') {
+      throw new Error(`carrier ${config.scac}: version must be "2.2" or "3.0"`);
+    }
+    this.protocol = dcsaProtocol(config.version);
     const base = new URL(config.baseUrl);
     if (base.protocol !== 'https:' && base.protocol !== 'http:') throw new Error(`carrier ${config.scac}: baseUrl must be http(s)`);
-    this.eventsUrl = new URL('v2/events', base.href.endsWith('/') ? base.href : `${base.href}/`);
+    this.eventsUrl = new URL(this.protocol.path, base.href.endsWith('/') ? base.href : `${base.href}/`);
     this.ownsDispatcher = dependencies.dispatcher === undefined;
     this.dispatcher = dependencies.dispatcher ?? new Agent({ connections: config.maxConcurrency ?? 4, keepAliveTimeout: 10_000 });
     this.tokens =
@@ -64,7 +64,7 @@ export class DcsaCarrierAdapter implements CarrierAdapter {
   }
 
   async track(query: CarrierTrackQuery): Promise<CarrierTrackResult> {
-    const filter = FILTERS[query.kind];
+    const filter = this.protocol.filters[query.kind];
     const number = query.number.trim();
     if (number === '' || number.length > filter.maxLength || /[\s\p{Cc}]/u.test(number)) {
       return { outcome: 'invalid_number', detail: `${filter.parameter} must be 1-${filter.maxLength} characters without spaces` };
@@ -77,7 +77,7 @@ export class DcsaCarrierAdapter implements CarrierAdapter {
       if (collected === 'not_found') return query.kind === 'container' ? { outcome: 'not_found' } : { outcome: 'not_manifested' };
       if (!Array.isArray(collected)) return collected;
 
-      const parsed = parseDcsaEvents(collected, query.now);
+      const parsed = this.protocol.parse(collected, query.now);
       if (!parsed.ok) return transientFailure('unrecognized_response', `carrier ${this.config.scac}: ${parsed.problem}`);
       const zones = await resolveTimeZones(locodesOf(parsed.events), this.dependencies.timeZoneOf);
       return mapDcsaEvents(parsed.events, query, { zones });
@@ -105,8 +105,11 @@ export class DcsaCarrierAdapter implements CarrierAdapter {
       if (result.kind === 'not_found') {
         return page === 0 ? 'not_found' : transientFailure('unrecognized_response', `carrier ${this.config.scac}: page ${page + 1} is gone`);
       }
-      if (!Array.isArray(result.body)) return transientFailure('unrecognized_response', `carrier ${this.config.scac}: a page is not an array of events`);
-      events.push(...(result.body as unknown[]));
+      const pageEvents = this.protocol.eventsOf(result.body);
+      if (pageEvents === null) {
+        return transientFailure('unrecognized_response', `carrier ${this.config.scac}: a page is not ${this.protocol.version === '3.0' ? 'an object with an events array' : 'an array of events'}`);
+      }
+      events.push(...pageEvents);
       url = result.next === null ? null : this.nextUrl(result.next, first);
       if (result.next !== null && url === null) {
         return transientFailure('unrecognized_response', `carrier ${this.config.scac}: Next-Page points to another server`);
@@ -115,9 +118,12 @@ export class DcsaCarrierAdapter implements CarrierAdapter {
     return events;
   }
 
-  /** `Next-Page` is a link (absolute or relative) or a bare cursor; credentials never leave the carrier's origin. */
+  /**
+   * `Next-Page` (2.2) is a link (absolute or relative) or a bare cursor; credentials never leave
+   * the carrier's origin. `Next-Page-Cursor` (3.0) is a cursor, sent with the first page's parameters.
+   */
   private nextUrl(next: string, first: URL): URL | null {
-    if (/^https?:\/\//i.test(next) || next.startsWith('/')) {
+    if (!this.protocol.nextIsCursorOnly && (/^https?:\/\//i.test(next) || next.startsWith('/'))) {
       const url = new URL(next, first);
       return url.origin === first.origin ? url : null;
     }
@@ -163,7 +169,7 @@ export class DcsaCarrierAdapter implements CarrierAdapter {
     }
     if (statusCode === 404) return { kind: 'not_found' };
     // The number passed our format check, so a 400 is the carrier saying it is not one of theirs.
-    if (statusCode === 400) return { outcome: 'invalid_number', detail: `carrier ${scac} refused the number (400): ${text.slice(0, 200)}` };
+    if (statusCode === 400) return { outcome: 'invalid_number', detail: `carrier ${scac} refused the number (400): ${this.carrierWords(text)}` };
     if (statusCode === 401 || statusCode === 403) return transientFailure('internal_processing_error', `carrier ${scac}: credentials refused (${statusCode})`);
     if (statusCode === 429 || statusCode >= 500) {
       const retryAfter = headerValue(responseHeaders['retry-after']);
@@ -177,11 +183,23 @@ export class DcsaCarrierAdapter implements CarrierAdapter {
     } catch {
       return transientFailure('unrecognized_response', `carrier ${scac}: response is not JSON`);
     }
-    return { kind: 'events', body, next: headerValue(responseHeaders['next-page']) };
+    const answeredVersion = headerValue(responseHeaders['api-version']);
+    if (answeredVersion !== null && answeredVersion.split('.')[0] !== this.protocol.apiVersion.split('.')[0]) {
+      return transientFailure('unrecognized_response', `carrier ${scac}: answered API-Version ${answeredVersion.slice(0, 20)}, asked ${this.protocol.apiVersion}`);
+    }
+    return { kind: 'events', body, next: headerValue(responseHeaders[this.protocol.nextPageHeader]) };
+  }
+
+  private carrierWords(text: string): string {
+    try {
+      return (this.protocol.errorMessage(JSON.parse(text)) ?? text).slice(0, 200);
+    } catch {
+      return text.slice(0, 200);
+    }
   }
 
   private async requestHeaders(): Promise<Record<string, string>> {
-    const headers: Record<string, string> = { accept: 'application/json', 'api-version': '2' };
+    const headers: Record<string, string> = { accept: 'application/json', 'api-version': this.protocol.apiVersion };
     const auth = this.config.auth;
     if (auth?.type === 'api_key') headers[auth.header.toLowerCase()] = auth.key;
     if (this.tokens) headers.authorization = `Bearer ${await this.tokens.token()}`;

@@ -1,4 +1,7 @@
-/** The parts of a DCSA Track & Trace 2.2 event the adapter reads, after validation. */
+/**
+ * The parts of a DCSA Track & Trace event the adapter reads, after validation. Both versions land
+ * here: 3.0 events are translated to the 2.2 codes (docs/dcsa.md), so one mapper serves both.
+ */
 
 export const DCSA_CLASSIFIERS = ['ACT', 'PLN', 'EST'] as const;
 export type DcsaClassifier = (typeof DCSA_CLASSIFIERS)[number];
@@ -21,7 +24,7 @@ export const DCSA_DOCUMENT_TYPES = ['CBR', 'BKG', 'SHI', 'SRM', 'TRD', 'ARN', 'V
 export type DcsaDocumentType = (typeof DCSA_DOCUMENT_TYPES)[number];
 
 export interface DcsaVessel {
-  imo: string;
+  imo: string | null;
   name: string | null;
 }
 

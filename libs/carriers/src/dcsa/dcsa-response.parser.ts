@@ -13,61 +13,12 @@ import {
   DCSA_SHIPMENT_EVENT_CODES,
   DCSA_TRANSPORT_EVENT_CODES,
 } from './dcsa-event';
+import type { Json } from './dcsa-shape';
+import { ShapeError, SKEW_MS, dateTime, fail, isRecord, oneOf, optionalArray, optionalRecord, optionalString, requiredString } from './dcsa-shape';
 
 export type DcsaParseResult = { ok: true; events: DcsaEvent[] } | { ok: false; problem: string };
 
-/** Clock skew and offset mistakes tolerated before an event's times are called impossible. */
-const SKEW_MS = 86_400_000;
-const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-class ShapeError extends Error {}
-
-type Json = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function fail(path: string, what: string): never {
-  throw new ShapeError(`${path}: ${what}`);
-}
-
-function optionalString(obj: Json, key: string, path: string, maxLength = Infinity): string | null {
-  const value = obj[key];
-  if (value === undefined || value === null) return null;
-  if (typeof value !== 'string') fail(`${path}.${key}`, 'not a string');
-  if (value.length > maxLength) fail(`${path}.${key}`, `longer than ${maxLength}`);
-  return value;
-}
-
-function requiredString(obj: Json, key: string, path: string, maxLength = Infinity): string {
-  return optionalString(obj, key, path, maxLength) ?? fail(`${path}.${key}`, 'missing');
-}
-
-function oneOf<T extends string>(allowed: readonly T[], value: string, path: string): T {
-  const found = allowed.find((a) => a === value);
-  return found ?? fail(path, `unknown value ${JSON.stringify(value)}`);
-}
-
-function dateTime(obj: Json, key: string, path: string): number {
-  const text = requiredString(obj, key, path);
-  const ms = RFC3339.test(text) ? Date.parse(text) : Number.NaN;
-  if (Number.isNaN(ms)) fail(`${path}.${key}`, `not an RFC 3339 date-time: ${JSON.stringify(text)}`);
-  return ms;
-}
-
-function optionalRecord(obj: Json, key: string, path: string): Json | null {
-  const value = obj[key];
-  if (value === undefined || value === null) return null;
-  return isRecord(value) ? value : fail(`${path}.${key}`, 'not an object');
-}
-
-function optionalArray(obj: Json, key: string, path: string): unknown[] {
-  const value = obj[key];
-  if (value === undefined || value === null) return [];
-  return Array.isArray(value) ? value : fail(`${path}.${key}`, 'not an array');
-}
 
 function locodeOf(location: Json | null, path: string): string | null {
   return location ? (optionalString(location, 'UNLocationCode', path, 5)?.toUpperCase() ?? null) : null;

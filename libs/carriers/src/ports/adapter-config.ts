@@ -22,7 +22,9 @@ export interface CarrierLimitsConfig {
 export interface DcsaCarrierConfig extends CarrierLimitsConfig {
   scac: string;
   kind: 'dcsa';
-  /** Base address before `/v2/events`, e.g. `https://api.carrier.example/tnt`. */
+  /** Track & Trace version the carrier publishes (default `2.2`). */
+  version?: '2.2' | '3.0';
+  /** Base address before `/v2/events` (2.2) or `/events` (3.0), e.g. `https://api.carrier.example/tnt`. */
   baseUrl: string;
   auth?: CarrierAuthConfig;
   /** Per HTTP request (default 10 000 ms). */

@@ -42,6 +42,7 @@ describe('AdapterRegistry', () => {
     ['a SCAC configured twice', { ...SANDBOX_ONLY, carriers: [{ scac: 'TEST', kind: 'sandbox' }, { scac: 'test', kind: 'sandbox' }] }, 'carrier TEST is configured twice'],
     ['a terminal configured twice', { ...SANDBOX_ONLY, terminals: [{ firmsCode: 'TST1', kind: 'sandbox' }, { firmsCode: 'TST1', kind: 'sandbox' }] }, 'terminal TST1 is configured twice'],
     ['a DCSA carrier without a usable base URL', { ...SANDBOX_ONLY, carriers: [{ scac: 'MAEU', kind: 'dcsa', baseUrl: 'not a url' }] }, 'carrier MAEU'],
+    ['a DCSA version it does not speak', { ...SANDBOX_ONLY, carriers: [{ scac: 'MAEU', kind: 'dcsa', version: '2.3', baseUrl: 'https://api.example/tnt' }] }, 'version must be "2.2" or "3.0"'],
     ['a clock compression of zero', { ...SANDBOX_ONLY, sandbox: { clockCompression: 0 } }, 'clock compression'],
   ] as const)('refuses %s at start-up', (_what, config, message) => {
     expect(() => new AdapterRegistry(config as AdapterRegistryConfig)).toThrow(message);
