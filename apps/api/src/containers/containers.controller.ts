@@ -67,7 +67,7 @@ export class ContainersController {
 
   @Get(':id')
   @RequiresActivePlan('reading tracking data')
-  @ApiOperation({ summary: 'Get a container', description: 'Every operational field of specification 2.6; `include` as for the list.' })
+  @ApiOperation({ summary: 'Get a container', description: 'Every operational field of docs/containers.md; `include` as for the list.' })
   @ApiParam(ID_PARAM)
   @ApiQuery({ name: 'include', required: false, description: 'Comma list: shipment, pod_terminal, transport_events.' })
   @ApiOkResponse({ schema: singleDocument(CONTAINER_SCHEMA, INCLUDED) })

@@ -45,7 +45,7 @@ describe('containers: GET /v2/containers and /v2/containers/{id}', () => {
     await ctx.close();
   });
 
-  describe('the fixture container shows every operational field of specification 2.6', () => {
+  describe('the fixture container shows every operational field of docs/containers.md', () => {
     let attributes: Record<string, unknown>;
 
     beforeAll(async () => {

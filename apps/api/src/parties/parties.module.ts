@@ -13,7 +13,7 @@ import { PartyRolesPresenter } from './party-roles.presenter';
 import { PartyRolesService } from './party-roles.service';
 
 /**
- * Parties and their roles on containers and shipments (specification 2.1, 2.2, 4.1); the write
+ * Parties and their roles on containers and shipments (docs/parties.md); the write
  * side is documented in docs/parties.md. Registers the `party` and `party_role` types.
  */
 @Module({

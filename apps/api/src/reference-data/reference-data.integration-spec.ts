@@ -89,7 +89,7 @@ describe('reference resources: shipping lines, ports, terminals', () => {
     expect((await call(app, 'GET', '/v2/shipping_lines')).status).toBe(401);
   });
 
-  it('describes the reference endpoints in the OpenAPI document', async () => {
+  it('describes the established API endpoints in the OpenAPI document', async () => {
     const document = (await call(app, 'GET', '/docs/openapi.json')).json as { paths: Record<string, Record<string, Record<string, unknown>>> };
     for (const path of ['/v2/shipping_lines', '/v2/shipping_lines/{id}', '/v2/ports/{id}', '/v2/terminals/{id}']) {
       expect(Object.keys(document.paths[path]!)).toEqual(['get']);

@@ -7,7 +7,7 @@ export const SHIPPING_LINE_TYPE = 'shipping_line';
 export const PORT_TYPE = 'port';
 export const TERMINAL_TYPE = 'terminal';
 
-/** The reference's shipping line model; `access` says whether it is enabled on request (`account`). */
+/** The established API's shipping line model; `access` says whether it is enabled on request (`account`). */
 export const shippingLineResource: ResourceDefinition<ShippingLine, AccountContext> = {
   type: SHIPPING_LINE_TYPE,
   id: (line) => line.id,
