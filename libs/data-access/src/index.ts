@@ -46,6 +46,7 @@ export type {
   NewCarrierShipment,
   NewEstimatedEvent,
   NewEvent,
+  NewRawEvent,
   NewTransportEvent,
   ObservationDecision,
   ObservationLease,
