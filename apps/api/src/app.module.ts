@@ -19,6 +19,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 import { PartiesModule } from './parties/parties.module';
 import { TrackingRequestsModule } from './tracking-requests/tracking-requests.module';
 import { TransportEventsModule } from './transport-events/transport-events.module';
+import { RawEventsModule } from './raw-events/raw-events.module';
 
 @Module({})
 export class AppModule {
@@ -50,6 +51,7 @@ export class AppModule {
         WebhooksModule,
         ContainersModule,
         TransportEventsModule,
+        RawEventsModule,
         PartiesModule,
         CustomFieldsModule,
         DcsaFeedModule,
