@@ -18,7 +18,7 @@ import { TransportEventEntity } from './transport-event.entity';
 @Entity({ name: 'raw_events' })
 @Check('chk_raw_events_data_source', inList('data_source', DATA_SOURCES))
 @Index('uq_raw_events_container_dedupe', ['container_id', 'dedupe_key'], { unique: true })
-@Index('idx_raw_events_container_index', ['container_id', 'index', 'created_at'])
+@Index('idx_raw_events_container_index', ['account_id', 'container_id', 'created_at', 'index'])
 @Index('idx_raw_events_transport_event', ['transport_event_id'], { where: '"transport_event_id" IS NOT NULL' })
 export class RawEventEntity {
   @PrimaryGeneratedColumn('uuid')
