@@ -17,6 +17,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 import { PartiesModule } from './parties/parties.module';
 import { TrackingRequestsModule } from './tracking-requests/tracking-requests.module';
 import { TransportEventsModule } from './transport-events/transport-events.module';
+import { RawEventsModule } from './raw-events/raw-events.module';
 
 @Module({})
 export class AppModule {
@@ -37,6 +38,7 @@ export class AppModule {
         WebhooksModule,
         ContainersModule,
         TransportEventsModule,
+        RawEventsModule,
         PartiesModule,
         CustomFieldsModule,
         DcsaFeedModule,

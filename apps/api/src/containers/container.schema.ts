@@ -87,7 +87,9 @@ export const CONTAINER_SCHEMA: SchemaObject = resourceSchema(
   {
     shipment: toOne('shipment'),
     pod_terminal: toOne('terminal'),
+    pickup_facility: { ...toOne('terminal'), description: 'Where the container is to be picked up: the inland terminal when it goes on by rail, else the POD terminal.' },
     transport_events: toMany('transport_event'),
+    raw_events: toMany('raw_event'),
   },
 );
 

@@ -78,7 +78,7 @@ describe('reference resources: shipping lines, ports, terminals', () => {
     ['a port id that is neither id nor UN/LOCODE', '/v2/ports/los-angeles'],
     ['an unknown terminal', '/v2/terminals/0f0e0d0c-0b0a-4908-8706-050403020100'],
     ['a terminal id that is not an id', '/v2/terminals/Y773'],
-    ['metro areas (there is no metro area data)', '/v2/metro_areas/USLAX'],
+    ['an unknown metro area', '/v2/metro_areas/ZZZZZ'],
   ])('answers %s with 404', async (_label, url) => {
     const response = await get(url);
     expect(response.status).toBe(404);

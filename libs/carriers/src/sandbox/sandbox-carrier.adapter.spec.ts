@@ -107,6 +107,8 @@ describe('SandboxCarrierAdapter', () => {
       vesselImo: null,
       voyageNumber: null,
       dataSource: 'shipping_line',
+      originalEvent: 'Empty Out',
+      locationName: 'Shanghai',
     });
   });
 

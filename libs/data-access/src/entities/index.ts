@@ -14,6 +14,7 @@ import { PartyRoleEntity } from './party-role.entity';
 import { PartyEntity } from './party.entity';
 import { PortEntity } from './port.entity';
 import { RailCarrierEntity } from './rail-carrier.entity';
+import { RawEventEntity } from './raw-event.entity';
 import { ShipmentEntity } from './shipment.entity';
 import { ShippingLineEntity } from './shipping-line.entity';
 import { StaleObservationEntity } from './stale-observation.entity';
@@ -42,6 +43,7 @@ export {
   PartyRoleEntity,
   PortEntity,
   RailCarrierEntity,
+  RawEventEntity,
   ShipmentEntity,
   ShippingLineEntity,
   StaleObservationEntity,
@@ -74,6 +76,7 @@ export const ENTITIES = [
   ShipmentEntity,
   ContainerEntity,
   TransportEventEntity,
+  RawEventEntity,
   EstimatedEventEntity,
   TrackingRequestEntity,
   IdempotencyKeyEntity,
