@@ -60,7 +60,7 @@ export function rawEventAttributes(row: RawEventEntity): Record<string, unknown>
 
 /**
  * A source message as received (docs/containers.md, "Raw events"). `transport_event` is what it
- * was mapped to (beyond the reference); `vessel` links the vessel by IMO when the source named one.
+ * was mapped to (beyond the established API); `vessel` links the vessel by IMO when the source named one.
  */
 export function rawEventResource(loaders: RawEventRelationshipLoaders): ResourceDefinition<RawEventEntity, AccountContext> {
   const vessels = new WeakMap<object, string | null>();

@@ -8,7 +8,7 @@ export const RAW_EVENT_SCHEMA: SchemaObject = resourceSchema(
   'raw_event',
   {
     event: { ...NULLABLE_STRING, description: 'The normalized event it maps to, short form (`vessel_loaded`).', example: 'vessel_loaded' },
-    mapped_event: { ...NULLABLE_STRING, description: 'Not in the reference: the full normalized name (`container.transport.vessel_loaded`).' },
+    mapped_event: { ...NULLABLE_STRING, description: 'Beyond the established API: the full normalized name (`container.transport.vessel_loaded`).' },
     original_event: { type: 'string', description: 'The event as the source named it.', example: 'Vessel Loaded' },
     timestamp: { ...NULLABLE_DATE_TIME, description: 'When it happened or will happen, in UTC.' },
     timezone: { ...NULLABLE_STRING, description: 'IANA zone of where it happened.' },
@@ -35,7 +35,7 @@ export const RAW_EVENT_SCHEMA: SchemaObject = resourceSchema(
     location: toOne('port'),
     terminal: toOne('terminal'),
     vessel: toOne('vessel'),
-    transport_event: { ...toOne('transport_event'), description: 'Not in the reference: the transport event it became.' },
+    transport_event: { ...toOne('transport_event'), description: 'Beyond the established API: the transport event it became.' },
   },
   [],
   { selfLink: false },

@@ -134,7 +134,7 @@ describe('tracking number inference', () => {
     }
   });
 
-  it('maps request types to the reference number_type values', () => {
+  it('maps request types to the established API’s number_type values', () => {
     expect(REFERENCE_NUMBER_TYPES).toEqual({ container: 'container', bill_of_lading: 'bill_of_lading', booking_number: 'booking' });
   });
 });
