@@ -3,13 +3,17 @@
 // makes sure the demo account exists (printing its key), then runs api, tracker-worker and
 // webhook-dispatcher side by side, every line tagged with its app. Ctrl-C stops all three;
 // each finishes or hands back its jobs in flight (Nest shutdown hooks close Bull cleanly).
+// `--compiled` (`npm run start:prod`) runs the production build in dist/ with plain node, as
+// the Docker image does, instead of compiling TypeScript at run time (about a third the memory).
 'use strict';
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 const concurrently = require('concurrently');
 
 const root = path.resolve(__dirname, '..');
-const register = ['-r', '@swc-node/register'];
+const compiled = process.argv.includes('--compiled');
+// Developer mode compiles TypeScript as it loads; compiled mode runs dist/ (npm run build).
+const script = (file) => (compiled ? ['dist/' + file.replace(/\.ts$/, '.js')] : ['-r', '@swc-node/register', file]);
 const env = {
   ...process.env,
   LOG_FORMAT: process.env.LOG_FORMAT || 'pretty',
@@ -20,8 +24,8 @@ const env = {
   SANDBOX_CLOCK_COMPRESSION: process.env.SANDBOX_CLOCK_COMPRESSION || '17280',
 };
 
-function step(title, script) {
-  const result = spawnSync(process.execPath, [...register, script], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+function step(title, file) {
+  const result = spawnSync(process.execPath, script(file), { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
   if (result.status !== 0) {
     process.stderr.write(result.stdout || '');
     console.error(`\n${title} failed; is PostgreSQL running at ${env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/quayside'}?`);
@@ -68,7 +72,7 @@ async function announceWhenReady() {
 
 const apps = ['api', 'tracker-worker', 'webhook-dispatcher'];
 const { result } = concurrently(
-  apps.map((name) => ({ name, command: `node -r @swc-node/register apps/${name}/src/main.ts`, cwd: root, env })),
+  apps.map((name) => ({ name, command: `node ${script(`apps/${name}/src/main.ts`).join(' ')}`, cwd: root, env })),
   { prefix: '[{name}]', killOthersOn: ['failure'], prefixColors: ['cyan', 'yellow', 'magenta'], handleInput: false },
 );
 void announceWhenReady();
