@@ -31,7 +31,8 @@ export class LocalObjectStorage extends ObjectStorage {
     return join(this.root, key);
   }
 
-  async put(key: string, bytes: Buffer): Promise<void> {
+  // The content type is given again with each signed URL, so a plain file needs none stored.
+  async put(key: string, bytes: Buffer, _contentType?: string): Promise<void> {
     const target = this.path(key);
     await mkdir(dirname(target), { recursive: true });
     const temporary = `${target}.tmp-${randomUUID()}`;
