@@ -26,7 +26,7 @@ export class DocumentFilesController {
   @Get()
   @Public()
   async download(@Query() query: Record<string, unknown>, @Res() reply: FastifyReply): Promise<void> {
-    const text = (name: string): string => (typeof query[name] === 'string' ? (query[name] as string) : '');
+    const text = (name: string): string => (typeof query[name] === 'string' ? query[name] : '');
     const signed = { key: text('key'), expires: Number(text('expires')), fileName: text('filename'), contentType: text('content_type') };
     const verdict = verifyDownload(this.secret.value, signed, text('signature'), Math.floor(Date.now() / 1000));
     if (verdict === 'invalid') throw forbidden('This download URL is not valid; ask GET /v2/documents/{id}/download_url for a new one.');
