@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiExtraModels, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiExcludeEndpoint, ApiExtraModels, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { DomainError, FILE_KIND_CONTENT_TYPES, unauthorized } from '@quayside/domain';
 import type { JsonApiDocument } from '@quayside/json-api';
 import { ObjectStorage } from '@quayside/platform';
@@ -77,7 +77,7 @@ export class DocumentUploadsController {
 
   @Post('document_uploads')
   @HttpCode(201)
-  @ApiOperation({ summary: 'Create an upload URL', description: 'First step of a two-step upload: PUT the file (multipart, field `file`) to `upload_url` before `expires_at`, then create the document with `attached_document`.' })
+  @ApiOperation({ summary: 'Create an upload URL', description: 'First step of a two-step upload: PUT the file (multipart/form-data, field `file`, no API key) to `upload_url` before `expires_at` (204; 403 when the URL is forged or expired; the same 413/415/422 as a direct upload), then create the document with `attached_document`.' })
   @ApiBody({ schema: requestDocument('document_upload', '#/components/schemas/CreateDocumentUploadAttributes') })
   @ApiCreatedResponse({ description: '`data.attributes`: `upload_url`, `attached_document`, `expires_at`.' })
   async createUpload(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
@@ -94,13 +94,11 @@ export class DocumentUploadsController {
     };
   }
 
+  /** Outside /v2 like a store's presigned URL (no API key: the signature is the permission), so left out of the /v2 description. */
   @Put('document_upload_files')
   @Public()
   @HttpCode(204)
-  @ApiOperation({ summary: 'Upload the file of a two-step upload', description: 'No API key: the signed URL is the permission. The file is checked as a direct upload is.' })
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: MULTIPART_UPLOAD_SCHEMA })
-  @ApiResponse({ status: 403, description: 'The URL is not signed by this service or has expired.', schema: ERROR_DOCUMENT })
+  @ApiExcludeEndpoint()
   async putUpload(@Query('token') token: unknown, @Req() request: FastifyRequest): Promise<void> {
     const grant = typeof token === 'string' ? decodeUploadGrant(this.secret.value, token) : null;
     if (grant === null || grant.expires < Date.now() / 1000) {

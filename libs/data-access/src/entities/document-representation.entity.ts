@@ -5,7 +5,7 @@ import { DocumentEntity } from './document.entity';
 
 /** One extraction of a document: its payload as the schema of `schema_version` describes it. */
 @Entity({ name: 'document_representations' })
-@Index('idx_document_representations_document', ['document_id', 'created_at'])
+@Index('idx_document_representations_document', ['account_id', 'document_id', 'created_at'])
 export class DocumentRepresentationEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

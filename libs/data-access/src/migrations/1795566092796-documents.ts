@@ -11,7 +11,7 @@ export class Documents1795566092796 implements MigrationInterface {
     await queryRunner.query(`CREATE UNIQUE INDEX "uq_documents_account_sha256" ON "documents" ("account_id", "sha256") `);
     await queryRunner.query(`CREATE INDEX "idx_documents_account_list" ON "documents" ("account_id", "created_at", "id") `);
     await queryRunner.query(`CREATE TABLE "document_representations" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "account_id" uuid NOT NULL, "document_id" uuid NOT NULL, "schema_version" text NOT NULL, "payload" jsonb NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_9eb7fcfbd79b693b7193700ef67" PRIMARY KEY ("id"))`);
-    await queryRunner.query(`CREATE INDEX "idx_document_representations_document" ON "document_representations" ("document_id", "created_at") `);
+    await queryRunner.query(`CREATE INDEX "idx_document_representations_document" ON "document_representations" ("account_id", "document_id", "created_at") `);
     await queryRunner.query(`ALTER TABLE "email_submissions" ADD CONSTRAINT "FK_0aacbb7df7db4ac9fbaeec15df5" FOREIGN KEY ("account_id") REFERENCES "accounts"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
     await queryRunner.query(`ALTER TABLE "documents" ADD CONSTRAINT "FK_5fdf79ea6b9c611a15f39143862" FOREIGN KEY ("account_id") REFERENCES "accounts"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
     await queryRunner.query(`ALTER TABLE "documents" ADD CONSTRAINT "FK_05746f8f2a6103e4f8f758a65ce" FOREIGN KEY ("email_submission_id") REFERENCES "email_submissions"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
