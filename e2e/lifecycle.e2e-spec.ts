@@ -3,12 +3,12 @@ import { AccountRepository } from '@quayside/data-access';
 import { ACCOUNT_FEATURES, EVENT_NAMES, MILESTONE_EVENT_NAMES } from '@quayside/domain';
 import { createTestDatabase, testRedisPrefix } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
-import { ApiClient } from './support/api-client';
 import { AppProcess, freePort } from './support/app-process';
 import { includedOf, readDelivery } from './support/notification-document';
 import type { NotificationDocument, ReadDelivery, Resource } from './support/notification-document';
 import { deleteRedisKeys } from './support/redis-prefix-cleanup';
 import { WebhookSink } from './support/webhook-sink';
+import { JsonApiClient } from '@quayside/json-api';
 
 /**
  * The service as a client meets it: api, tracker-worker and webhook-dispatcher as three
@@ -96,7 +96,7 @@ describe('a sandbox lifecycle end to end: three processes, the public API only, 
   const prefix = testRedisPrefix();
   const sink = new WebhookSink();
   const processes: AppProcess[] = [];
-  let api: ApiClient;
+  let api: JsonApiClient;
   let receiverUrl: string;
   let webhook: { id: string; secret: string };
   const requests = new Map<string, { id: string; created_at: string }>();
@@ -133,7 +133,7 @@ describe('a sandbox lifecycle end to end: three processes, the public API only, 
       tracker!.opsUrl(45_000).then((url) => tracker!.waitReady(`${url}/health/ready`)),
       dispatcher!.opsUrl(45_000).then((url) => dispatcher!.waitReady(`${url}/health/ready`)),
     ]);
-    api = new ApiClient(`http://127.0.0.1:${port}/v2`, key);
+    api = new JsonApiClient(`http://127.0.0.1:${port}/v2`, key);
   }, 60_000);
 
   afterAll(async () => {

@@ -19,7 +19,7 @@ export interface BenchDatabase {
 }
 
 /**
- * A database of the bench's own on the server of `serverUrl`, migrated and with the reference
+ * A database of the bench's own on the server of `serverUrl`, migrated and with the established API
  * data, dropped at the end whatever happened (`drop`). Its name says what it is, so a run
  * killed half way leaves a database an operator recognizes.
  */

@@ -1,7 +1,8 @@
 /**
- * The few calls of the public API the demo makes, over plain fetch, as any client would:
- * `Authorization: Token <key>`, JSON:API bodies, and a wait of `Retry-After` seconds on 429.
+ * The few calls of the public API the demo makes, through the repository's one API client
+ * (`JsonApiClient`: `Authorization: Token <key>`, JSON:API bodies, `Retry-After` on 429).
  */
+import { JsonApiClient } from '@quayside/json-api';
 import { QuaysideApiError } from './quayside-api.error';
 
 type Json = Record<string, unknown>;
@@ -24,17 +25,14 @@ function text(value: unknown): string | null {
 }
 
 export class QuaysideClient {
-  private readonly base: string;
+  private readonly client: JsonApiClient;
 
-  constructor(
-    baseUrl: string,
-    private readonly apiKey: string,
-  ) {
-    this.base = `${baseUrl.replace(/\/+$/, '').replace(/\/v2$/, '')}/v2`;
+  constructor(baseUrl: string, apiKey: string) {
+    this.client = new JsonApiClient(baseUrl, apiKey, { rateLimitedRetries: MAX_RATE_LIMITED_RETRIES });
   }
 
   get apiBase(): string {
-    return this.base;
+    return this.client.apiBase;
   }
 
   async createWebhook(url: string, events: readonly string[]): Promise<{ id: string; secret: string }> {
@@ -89,26 +87,8 @@ export class QuaysideClient {
   }
 
   private async call(method: string, path: string, body?: unknown): Promise<unknown> {
-    for (let attempt = 0; ; attempt += 1) {
-      const response = await fetch(`${this.base}${path}`, {
-        method,
-        headers: {
-          Authorization: `Token ${this.apiKey}`,
-          Accept: 'application/vnd.api+json',
-          ...(body === undefined ? {} : { 'Content-Type': 'application/vnd.api+json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(15_000),
-      });
-      const raw = await response.text();
-      const parsed: unknown = raw === '' ? null : JSON.parse(raw);
-      if (response.status === 429 && attempt < MAX_RATE_LIMITED_RETRIES) {
-        const seconds = Number(response.headers.get('retry-after') ?? '1');
-        await new Promise((resolve) => setTimeout(resolve, Math.max(1, Number.isFinite(seconds) ? seconds : 1) * 1000));
-        continue;
-      }
-      if (!response.ok) throw new QuaysideApiError(response.status, method, `/v2${path}`, parsed);
-      return parsed;
-    }
+    const response = await this.client.request(method, path, body);
+    if (response.status < 200 || response.status >= 300) throw new QuaysideApiError(response.status, method, `/v2${path}`, response.body);
+    return response.body;
   }
 }

@@ -1,8 +1,6 @@
 import type { DynamicModule } from '@nestjs/common';
 import { Module } from '@nestjs/common';
-import { DataAccessModule } from '@quayside/data-access';
-import { createLoggerModule, MetricsModule, RedisModule } from '@quayside/platform';
-import { QueuesModule } from '@quayside/queues';
+import { RuntimeModule } from '@quayside/runtime';
 import { ApiPlatformModule } from './api-platform.module';
 import { ApiConfig } from './config/api.config';
 import { ContainersModule } from './containers/containers.module';
@@ -20,26 +18,16 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 import { PartiesModule } from './parties/parties.module';
 import { TrackingRequestsModule } from './tracking-requests/tracking-requests.module';
 import { TransportEventsModule } from './transport-events/transport-events.module';
+import { RawEventsModule } from './raw-events/raw-events.module';
 
 @Module({})
 export class AppModule {
   static forRoot(config: ApiConfig): DynamicModule {
     return {
       module: AppModule,
-      // Global so every feature module can inject the validated ApiConfig.
-      global: true,
       imports: [
-        createLoggerModule('api', config.LOG_LEVEL, config.LOG_FORMAT, config.LOG_FILE),
-        MetricsModule.forRoot('api'),
-        DataAccessModule.forRoot({ databaseUrl: config.DATABASE_URL }),
-        RedisModule.forRoot({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX }),
-        // The api consumes no queue; it runs an outbox relay so accepted requests reach the tracker.
-        QueuesModule.forRoot({
-          redisUrl: config.REDIS_URL,
-          prefix: config.REDIS_PREFIX,
-          consumes: [],
-          relay: { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS, redeliverAfterMs: config.OUTBOX_REDELIVER_AFTER_MS, maxPublishes: config.OUTBOX_MAX_PUBLISHES },
-        }),
+        // The api consumes no queue; its outbox relay takes accepted requests to the tracker.
+        RuntimeModule.forApp({ app: 'api', config, configClass: ApiConfig, consumes: [] }),
         HealthModule,
         OperatorModule,
         TrackingRequestsModule,
@@ -51,6 +39,7 @@ export class AppModule {
         WebhooksModule,
         ContainersModule,
         TransportEventsModule,
+        RawEventsModule,
         PartiesModule,
         CustomFieldsModule,
         DcsaFeedModule,
@@ -65,8 +54,6 @@ export class AppModule {
           },
         }),
       ],
-      providers: [{ provide: ApiConfig, useValue: config }],
-      exports: [ApiConfig],
     };
   }
 }

@@ -1,8 +1,7 @@
 import type { DynamicModule } from '@nestjs/common';
 import { Module } from '@nestjs/common';
-import { DataAccessModule } from '@quayside/data-access';
-import { createLoggerModule, MetricsModule, RedisModule, WorkerOpsModule } from '@quayside/platform';
-import { QUEUE, QueuesModule } from '@quayside/queues';
+import { QUEUE } from '@quayside/queues';
+import { RuntimeModule } from '@quayside/runtime';
 import { AdaptersModule } from './adapters/adapters.module';
 import type { TrackingAdapters } from './adapters/tracking-adapters';
 import { TrackerWorkerConfig } from './config/tracker-worker.config';
@@ -17,18 +16,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        createLoggerModule('tracker-worker', config.LOG_LEVEL, config.LOG_FORMAT, config.LOG_FILE),
-        MetricsModule.forRoot('tracker-worker'),
-        DataAccessModule.forRoot({ databaseUrl: config.DATABASE_URL }),
-        RedisModule.forRoot({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX }),
-        QueuesModule.forRoot({
-          redisUrl: config.REDIS_URL,
-          prefix: config.REDIS_PREFIX,
-          consumes: [QUEUE.tracker],
-          relay: { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS, redeliverAfterMs: config.OUTBOX_REDELIVER_AFTER_MS, maxPublishes: config.OUTBOX_MAX_PUBLISHES },
-          locks: { lockDurationMs: config.QUEUE_LOCK_DURATION_MS, stalledIntervalMs: config.QUEUE_STALLED_INTERVAL_MS },
-        }),
-        WorkerOpsModule.forRoot({ port: config.OPS_PORT, host: config.OPS_HOST }),
+        RuntimeModule.forApp({ app: 'tracker-worker', config, configClass: TrackerWorkerConfig, consumes: [QUEUE.tracker] }),
         AdaptersModule.forRoot(config, options.adapters),
         TrackingRequestsModule,
         RefreshModule,

@@ -46,6 +46,7 @@ export type {
   NewCarrierShipment,
   NewEstimatedEvent,
   NewEvent,
+  NewRawEvent,
   NewTransportEvent,
   ObservationDecision,
   ObservationLease,
@@ -86,6 +87,7 @@ export type { CustomFieldMatch, Page, PageOf, TimeRange } from './repositories/l
 export { ContainerRepository } from './repositories/container.repository';
 export type { ContainerListFilters, ContainerWithEvents, InstantRange } from './repositories/container.repository';
 export { TransportEventRepository } from './repositories/transport-event.repository';
+export { RawEventRepository } from './repositories/raw-event.repository';
 export type { TransportEventFeedFilter } from './repositories/transport-event.repository';
 export { PartyRepository } from './repositories/party.repository';
 export { DocumentRepository } from './repositories/document.repository';

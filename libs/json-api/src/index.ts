@@ -15,3 +15,5 @@ export * from './resources/shipment.attributes';
 export * from './resources/terminal.attributes';
 export * from './resources/tracking-request.attributes';
 export * from './resources/transport-event.attributes';
+export { JsonApiClient } from './client/json-api-client';
+export type { JsonApiClientOptions, JsonApiResponse } from './client/json-api-client';

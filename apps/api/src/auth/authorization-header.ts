@@ -5,7 +5,7 @@ export type AuthorizationHeader =
   | { kind: 'malformed' };
 
 /**
- * Reads `Authorization: Token <API_KEY>` (specification 5.1). The scheme is matched without
+ * Reads `Authorization: Token <API_KEY>` (docs/json-api.md). The scheme is matched without
  * regard to case, as HTTP auth schemes are; the key must be the only thing after it.
  */
 export function parseAuthorizationHeader(value: string | string[] | undefined): AuthorizationHeader {

@@ -8,6 +8,8 @@ import { validationErrorsToIssues } from './validation-issues';
 
 /** A validated request document: the attributes as a DTO instance, relationships as sent. */
 export interface JsonApiInput<TAttributes> {
+  /** `data.id` when the document names its resource (a PATCH without the id in the path). */
+  id?: string;
   attributes: TAttributes;
   relationships: Record<string, unknown>;
 }
@@ -42,7 +44,7 @@ export class JsonApiBody<TAttributes extends object> implements PipeTransform<un
     const issues = [...typeIssue, ...validationErrorsToIssues(errors, '/data/attributes')];
     if (issues.length > 0) throw unprocessableEntity(issues);
     const relationships = data['relationships'];
-    return { attributes: instance, relationships: isObject(relationships) ? relationships : {} };
+    return { attributes: instance, relationships: isObject(relationships) ? relationships : {}, ...(typeof data['id'] === 'string' ? { id: data['id'] } : {}) };
   }
 }
 

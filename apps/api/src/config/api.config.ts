@@ -40,28 +40,28 @@ export class ApiConfig extends BaseAppConfig {
   @IsIn(['true', 'false'])
   TRUST_PROXY: 'true' | 'false' = 'false';
 
-  /** Length of the rolling rate-limit window (specification 8: 60 s); tests shorten it. */
+  /** Length of the rolling rate-limit window (docs/rate-limits.md: 60 s); tests shorten it. */
   @IsInt()
   @Min(1000)
   @Max(3_600_000)
   RATE_LIMIT_WINDOW_MS: number = 60_000;
 
-  /** Requests per window in the default bucket (specification 8: 100); raise only for a private deployment or a load test. */
+  /** Requests per window in the default bucket (docs/rate-limits.md: 100); raise only for a private deployment or a load test. */
   @IsInt()
   @Min(1)
   RATE_LIMIT_DEFAULT: number = RATE_LIMIT_BUCKETS.default;
 
-  /** `POST /tracking_requests` per window (specification 8: 100). */
+  /** `POST /tracking_requests` per window (docs/rate-limits.md: 100). */
   @IsInt()
   @Min(1)
   RATE_LIMIT_CREATE_TRACKING_REQUEST: number = RATE_LIMIT_BUCKETS.create_tracking_request;
 
-  /** `POST /tracking_requests/infer_number` per window (specification 8: 200). */
+  /** `POST /tracking_requests/infer_number` per window (docs/rate-limits.md: 200). */
   @IsInt()
   @Min(1)
   RATE_LIMIT_INFER_NUMBER: number = RATE_LIMIT_BUCKETS.infer_number;
 
-  /** `PATCH /containers/{id}/refresh` per window (specification 8: 10). */
+  /** `PATCH /containers/{id}/refresh` per window (docs/rate-limits.md: 10). */
   @IsInt()
   @Min(1)
   RATE_LIMIT_REFRESH: number = RATE_LIMIT_BUCKETS.refresh;

@@ -14,7 +14,7 @@ function thrownBy(run: () => unknown): DomainError {
 describe('parseContainerFilters', () => {
   it.each([
     ['nothing', {}, {}],
-    ['the reference filter[number]', { 'filter[number]': 'MSKU1234565' }, { number: 'MSKU1234565' }],
+    ['the established API’s filter[number]', { 'filter[number]': 'MSKU1234565' }, { number: 'MSKU1234565' }],
     ['number as a plain parameter', { number: 'MSKU1234565' }, { number: 'MSKU1234565' }],
     ['a search term', { q: 'PO-1' }, { q: 'PO-1' }],
     ['a blank search term (ignored)', { q: '  ' }, {}],

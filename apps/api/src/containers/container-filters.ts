@@ -44,7 +44,7 @@ function range(query: Record<string, unknown>, field: 'created_at' | 'updated_at
 }
 
 /**
- * Reads the filters of `GET /v2/containers`: `filter[number]` as the reference names it (and
+ * Reads the filters of `GET /v2/containers`: `filter[number]` as the established API names it (and
  * `number`), `q` (container number, reference number or bill of lading, substring), and the
  * `filter[...]` fields listed above. A malformed value answers 400 naming the parameter.
  */

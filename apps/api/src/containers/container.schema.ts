@@ -75,19 +75,21 @@ export const CONTAINER_SCHEMA: SchemaObject = resourceSchema(
     ind_facility_lfd_on: { ...NULLABLE_DATE_TIME, deprecated: true, description: 'Use import_deadlines.pickup_lfd_rail.' },
     import_deadlines: IMPORT_DEADLINES,
     current_status: { type: 'string', enum: [...CONTAINER_STATUSES], nullable: true },
-    ready_for_pickup: { type: 'boolean', description: 'Not in the reference: available_for_pickup is true and there is no hold.' },
-    pickup_lfd_source: { type: 'string', enum: ['line', 'terminal', 'rail'], nullable: true, description: 'Not in the reference: which source pickup_lfd comes from.' },
+    ready_for_pickup: { type: 'boolean', description: 'Beyond the established API: available_for_pickup is true and there is no hold.' },
+    pickup_lfd_source: { type: 'string', enum: ['line', 'terminal', 'rail'], nullable: true, description: 'Beyond the established API: which source pickup_lfd comes from.' },
     fees_total_by_currency: {
       type: 'object',
       additionalProperties: { type: 'number' },
-      description: 'Not in the reference: sum of the posted fees per currency, `total` entries left out.',
+      description: 'Beyond the established API: sum of the posted fees per currency, `total` entries left out.',
       example: { USD: 425.5 },
     },
   },
   {
     shipment: toOne('shipment'),
     pod_terminal: toOne('terminal'),
+    pickup_facility: { ...toOne('terminal'), description: 'Where the container is to be picked up: the inland terminal when it goes on by rail, else the POD terminal.' },
     transport_events: toMany('transport_event'),
+    raw_events: toMany('raw_event'),
   },
 );
 

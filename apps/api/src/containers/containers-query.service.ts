@@ -21,6 +21,10 @@ export class ContainersQueryService {
     return toContainerView(await this.containers.findOwnedWithEvents(account, id), account);
   }
 
+  async update(account: AccountContext, id: string, changes: { ref_numbers?: string[] }): Promise<ContainerView> {
+    return toContainerView(await this.containers.update(account, id, changes), account);
+  }
+
   /** For include loaders: the caller's containers among `ids`, in two queries whatever the count. */
   async byIds(account: AccountContext, ids: readonly string[]): Promise<ContainerView[]> {
     return (await this.containers.findManyOwnedWithEvents(account, ids)).map((row) => toContainerView(row, account));

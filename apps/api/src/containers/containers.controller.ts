@@ -1,6 +1,7 @@
 import { CustomFieldDefinitionRepository } from '@quayside/data-access';
-import { Controller, Get, HttpCode, Param, Patch, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Patch, Req } from '@nestjs/common';
+import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { unprocessableEntity } from '@quayside/domain';
 import type { JsonApiDocument } from '@quayside/json-api';
 import type { FastifyRequest } from 'fastify';
 import { JsonApiPresenter } from '../common/json-api-presenter.service';
@@ -14,15 +15,20 @@ import { parseContainerFilters } from './container-filters';
 import { CONTAINER_TYPE } from './container.resource';
 import { CONTAINER_SCHEMA, REFRESH_RESPONSE_SCHEMA } from './container.schema';
 import { ContainersQueryService } from './containers-query.service';
-import { ERROR_DOCUMENT, listDocument, singleDocument } from '../openapi/json-api-schemas';
+import { ERROR_DOCUMENT, listDocument, requestDocument, singleDocument } from '../openapi/json-api-schemas';
+import { JsonApiBody } from '../common/json-api-body.pipe';
+import type { JsonApiInput } from '../common/json-api-body.pipe';
+import { UpdateContainerAttributes } from './dto/update-container.dto';
 import { RefreshContainerUseCase } from './refresh-container.use-case';
 import type { RefreshStarted } from './refresh-container.use-case';
 import { customFieldFilters } from '../common/custom-field-filters';
 
-const INCLUDED = 'Resources named in `include`: `shipment`, `pod_terminal` (terminal), `transport_events`.';
+const INCLUDED = 'Resources named in `include`: `shipment`, `pod_terminal` and `pickup_facility` (terminals), `transport_events`, `raw_events`.';
+const INCLUDE_LIST = 'Comma list: shipment, pod_terminal, pickup_facility, transport_events, raw_events.';
 const ID_PARAM = { name: 'id', description: 'Container id (uuid)' };
 
 @ApiTags('Containers')
+@ApiExtraModels(UpdateContainerAttributes)
 @NamedRecords({ kind: 'container', path: 'id' }, { kind: 'shipment', query: 'filter[shipment_id]' })
 @Controller('containers')
 export class ContainersController {
@@ -39,7 +45,7 @@ export class ContainersController {
     summary: 'List containers',
     description:
       'Containers of the account, oldest first by `(created_at, id)`: rows added while you page land after the pages already read. ' +
-      'Filters combine with AND. `include` takes `shipment`, `pod_terminal`, `transport_events` (and their dotted sub-paths).',
+      'Filters combine with AND. `include` takes `shipment`, `pod_terminal`, `pickup_facility`, `transport_events`, `raw_events` (and their dotted sub-paths).',
   })
   @ApiQuery({ name: 'q', required: false, description: 'Substring of the container number, a reference number or the bill of lading (case-insensitive).' })
   @ApiQuery({ name: 'filter[number]', required: false, description: 'Exact container number.' })
@@ -51,7 +57,7 @@ export class ContainersController {
   @ApiQuery({ name: 'filter[created_at][end]', required: false, description: 'ISO 8601; created at or before.' })
   @ApiQuery({ name: 'filter[updated_at][start]', required: false, description: 'ISO 8601; updated at or after.' })
   @ApiQuery({ name: 'filter[updated_at][end]', required: false, description: 'ISO 8601; updated at or before.' })
-  @ApiQuery({ name: 'include', required: false, description: 'Comma list: shipment, pod_terminal, transport_events.' })
+  @ApiQuery({ name: 'include', required: false, description: INCLUDE_LIST })
   @ApiQuery({ name: 'page[number]', required: false, schema: { type: 'integer', default: 1 } })
   @ApiQuery({ name: 'page[size]', required: false, schema: { type: 'integer', default: 30, maximum: 100 } })
   @ApiOkResponse({ schema: listDocument(CONTAINER_SCHEMA, INCLUDED) })
@@ -67,15 +73,51 @@ export class ContainersController {
 
   @Get(':id')
   @RequiresActivePlan('reading tracking data')
-  @ApiOperation({ summary: 'Get a container', description: 'Every operational field of specification 2.6; `include` as for the list.' })
+  @ApiOperation({ summary: 'Get a container', description: 'Every operational field of docs/containers.md; `include` as for the list.' })
   @ApiParam(ID_PARAM)
-  @ApiQuery({ name: 'include', required: false, description: 'Comma list: shipment, pod_terminal, transport_events.' })
+  @ApiQuery({ name: 'include', required: false, description: INCLUDE_LIST })
   @ApiOkResponse({ schema: singleDocument(CONTAINER_SCHEMA, INCLUDED) })
   @ApiResponse({ status: 401, description: 'The container belongs to another account.', schema: ERROR_DOCUMENT })
   @ApiResponse({ status: 404, description: 'No such container.', schema: ERROR_DOCUMENT })
   async get(@CurrentAccount() account: AccountContext, @Param('id') id: string, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const include = this.presenter.include(CONTAINER_TYPE, request);
     return this.presenter.one(CONTAINER_TYPE, await this.queries.get(account, id), account, include);
+  }
+
+  @Patch()
+  @RequiresActivePlan('reading tracking data')
+  @ApiOperation({
+    summary: 'Edit a container',
+    description: 'The container is named by `data.id` (the established clients send it so); replaces `ref_numbers`. Same as `PATCH /v2/containers/{id}`.',
+  })
+  @ApiBody({ schema: requestDocument(CONTAINER_TYPE, getSchemaPath(UpdateContainerAttributes)), examples: { refNumbers: { value: { data: { id: '6b7f3a5e-93b4-4a8f-a6f3-0c1d2e3f4a5b', type: 'container', attributes: { ref_numbers: ['REF-12345'] } } } } } })
+  @ApiOkResponse({ schema: singleDocument(CONTAINER_SCHEMA) })
+  @ApiResponse({ status: 401, description: 'The container belongs to another account.', schema: ERROR_DOCUMENT })
+  @ApiResponse({ status: 404, description: 'No such container.', schema: ERROR_DOCUMENT })
+  @ApiResponse({ status: 422, description: 'No `data.id`, a wrong type or a malformed `ref_numbers` (named in `source.pointer`).', schema: ERROR_DOCUMENT })
+  async updateNamedInBody(
+    @CurrentAccount() account: AccountContext,
+    @Body(new JsonApiBody(CONTAINER_TYPE, UpdateContainerAttributes)) body: JsonApiInput<UpdateContainerAttributes>,
+  ): Promise<JsonApiDocument> {
+    if (body.id === undefined) throw unprocessableEntity({ pointer: '/data/id', detail: 'data.id must name the container to edit.' });
+    return this.presenter.one(CONTAINER_TYPE, await this.queries.update(account, body.id, body.attributes), account);
+  }
+
+  @Patch(':id')
+  @RequiresActivePlan('reading tracking data')
+  @ApiOperation({ summary: 'Edit a container by id', description: 'Replaces `ref_numbers`.' })
+  @ApiParam(ID_PARAM)
+  @ApiBody({ schema: requestDocument(CONTAINER_TYPE, getSchemaPath(UpdateContainerAttributes)) })
+  @ApiOkResponse({ schema: singleDocument(CONTAINER_SCHEMA) })
+  @ApiResponse({ status: 401, description: 'The container belongs to another account.', schema: ERROR_DOCUMENT })
+  @ApiResponse({ status: 404, description: 'No such container.', schema: ERROR_DOCUMENT })
+  @ApiResponse({ status: 422, description: 'A wrong type or a malformed `ref_numbers` (named in `source.pointer`).', schema: ERROR_DOCUMENT })
+  async update(
+    @CurrentAccount() account: AccountContext,
+    @Param('id') id: string,
+    @Body(new JsonApiBody(CONTAINER_TYPE, UpdateContainerAttributes)) body: JsonApiInput<UpdateContainerAttributes>,
+  ): Promise<JsonApiDocument> {
+    return this.presenter.one(CONTAINER_TYPE, await this.queries.update(account, id, body.attributes), account);
   }
 
   @Patch(':id/refresh')

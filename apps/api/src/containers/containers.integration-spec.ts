@@ -45,7 +45,7 @@ describe('containers: GET /v2/containers and /v2/containers/{id}', () => {
     await ctx.close();
   });
 
-  describe('the fixture container shows every operational field of specification 2.6', () => {
+  describe('the fixture container shows every operational field of docs/containers.md', () => {
     let attributes: Record<string, unknown>;
 
     beforeAll(async () => {
@@ -157,12 +157,14 @@ describe('containers: GET /v2/containers and /v2/containers/{id}', () => {
       eventIds = [discharged.id, fullOut.id];
     });
 
-    it('links shipment, pod_terminal and every transport event', async () => {
+    it('links shipment, pod_terminal, pickup_facility (the POD terminal: no rail) and every transport and raw event', async () => {
       const resource = dataOf(await get(owner, `/v2/containers/${container.id}`));
       expect(resource.relationships).toEqual({
         shipment: { data: { id: container.shipment_id, type: 'shipment' } },
         pod_terminal: { data: { id: terminalId, type: 'terminal' } },
+        pickup_facility: { data: { id: terminalId, type: 'terminal' } },
         transport_events: { data: eventIds.map((id) => ({ id, type: 'transport_event' })) },
+        raw_events: { data: [] },
         custom_fields: { data: [] },
       });
       expect(resource.links).toEqual({ self: `/v2/containers/${container.id}` });
@@ -187,7 +189,7 @@ describe('containers: GET /v2/containers and /v2/containers/{id}', () => {
     });
 
     it('refuses an include path it does not know, naming it', async () => {
-      const response = await call(app, 'GET', `/v2/containers/${container.id}?include=raw_events`, { key: owner.key });
+      const response = await call(app, 'GET', `/v2/containers/${container.id}?include=vessel`, { key: owner.key });
       expect(response.status).toBe(400);
       expect(response.json).toEqual({ errors: [expect.objectContaining({ status: '400', source: { parameter: 'include' } })] });
     });

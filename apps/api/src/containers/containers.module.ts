@@ -1,6 +1,6 @@
 import type { OnModuleInit } from '@nestjs/common';
 import { Module } from '@nestjs/common';
-import { ContainerRepository, CustomFieldDefinitionRepository, ReferenceResourceRepository, ShipmentRepository, TransportEventRepository } from '@quayside/data-access';
+import { ContainerRepository, CustomFieldDefinitionRepository, RawEventRepository, ReferenceResourceRepository, ShipmentRepository, TransportEventRepository } from '@quayside/data-access';
 import { ResourceRegistry } from '@quayside/json-api';
 import type { AccountContext } from '../tenancy/account-context';
 import { containerResource } from './container.resource';
@@ -9,13 +9,13 @@ import { ContainersQueryService } from './containers-query.service';
 import { RefreshContainerUseCase } from './refresh-container.use-case';
 
 /**
- * `GET /v2/containers`, `/v2/containers/{id}`, `PATCH /v2/containers/{id}/refresh`, and the
- * `container` resource type (its includes load shipments, terminals and transport events in
+ * `GET /v2/containers`, `/v2/containers/{id}`, `PATCH /v2/containers[/{id}]`, `PATCH /v2/containers/{id}/refresh`, and the
+ * `container` resource type (its includes load shipments, terminals, transport and raw events in
  * one query per relationship). Exports `ContainersQueryService` for include loaders elsewhere.
  */
 @Module({
   controllers: [ContainersController],
-  providers: [CustomFieldDefinitionRepository, ContainerRepository, TransportEventRepository, ShipmentRepository, ReferenceResourceRepository, ContainersQueryService, RefreshContainerUseCase],
+  providers: [CustomFieldDefinitionRepository, ContainerRepository, TransportEventRepository, RawEventRepository, ShipmentRepository, ReferenceResourceRepository, ContainersQueryService, RefreshContainerUseCase],
   exports: [ContainersQueryService],
 })
 export class ContainersModule implements OnModuleInit {
@@ -24,6 +24,7 @@ export class ContainersModule implements OnModuleInit {
     private readonly shipments: ShipmentRepository,
     private readonly reference: ReferenceResourceRepository,
     private readonly transportEvents: TransportEventRepository,
+    private readonly rawEvents: RawEventRepository,
   ) {}
 
   onModuleInit(): void {
@@ -32,6 +33,7 @@ export class ContainersModule implements OnModuleInit {
         shipments: (ids, account) => this.shipments.findManyRecords(account, ids),
         terminals: (ids) => this.reference.findTerminalsByIds(ids),
         transportEvents: (ids, account) => this.transportEvents.findManyOwned(account, ids),
+        rawEvents: (ids, account) => this.rawEvents.findManyOwned(account, ids),
       }),
     );
   }

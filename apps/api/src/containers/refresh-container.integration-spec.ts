@@ -29,7 +29,7 @@ describe('PATCH /v2/containers/{id}/refresh', () => {
     await ctx.close();
   });
 
-  it('queues a refresh-container job for the tracker through the outbox and answers the reference’s message', async () => {
+  it('queues a refresh-container job for the tracker through the outbox and answers the established API’s message', async () => {
     const [terminal] = await ctx.db.dataSource.query<{ id: string }[]>(`SELECT id FROM terminals LIMIT 1`);
     const container = await createContainer(ctx.db.dataSource, enabled.account.id, { pod_terminal_id: terminal!.id, ind_rail_carrier_scac: 'BNSF' });
     const response = await call(app, 'PATCH', `/v2/containers/${container.id}/refresh`, { key: enabled.key });

@@ -3,7 +3,7 @@ import { ContainerRepository } from '@quayside/data-access';
 import { JOB, QUEUE } from '@quayside/queues';
 import type { AccountContext } from '../tenancy/account-context';
 
-/** The reference's answer to `PATCH /containers/{id}/refresh`. */
+/** The established API's answer to `PATCH /containers/{id}/refresh`. */
 export interface RefreshStarted {
   message: string;
 }

@@ -4,7 +4,7 @@ import type { AccountContext } from '../tenancy/account-context';
 
 export const METRO_AREA_TYPE = 'metro_area';
 
-/** The reference's metro area model. */
+/** The established API's metro area model. */
 export const metroAreaResource: ResourceDefinition<MetroArea, AccountContext> = {
   type: METRO_AREA_TYPE,
   id: (area) => area.id,

@@ -30,7 +30,7 @@ describe('GET /v2/metro_areas/{id}', () => {
     await ctx.close();
   });
 
-  it('ships every metro area of the reference file', async () => {
+  it('ships every metro area of the established API file', async () => {
     const codes = await ctx.db.dataSource.query<{ code: string }[]>('SELECT code FROM metro_areas ORDER BY code');
     expect(codes.map((row) => row.code)).toEqual(METRO_AREA_SEEDS.map((seed) => seed.code).sort());
   });

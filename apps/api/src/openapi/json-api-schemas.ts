@@ -95,7 +95,7 @@ export function listDocument(resource: Schema, included?: IncludedSchema): Schem
   };
 }
 
-/** `{errors: [...]}` of specification 7. */
+/** `{errors: [...]}` of docs/json-api.md. */
 export const ERROR_DOCUMENT: Schema = {
   type: 'object',
   required: ['errors'],

@@ -26,7 +26,7 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
     .addSecurityRequirements('authorization')
     .build();
   const document = SwaggerModule.createDocument(app, config);
-  // The reference description labels the interface Beta (specification 9.2).
+  // The established API description labels the interface Beta (docs/json-api.md).
   Object.assign(document.info, { 'x-label': 'Beta' });
   return document;
 }

@@ -6,7 +6,7 @@ import { PARTY_TYPE } from './party.resource';
 
 export const PARTY_ROLE_TYPE = 'party_role';
 
-/** Specification 2.1: a container is `Cargo`; `roleable_id` is the shipment's or container's id. */
+/** docs/parties.md: a container is `Cargo`; `roleable_id` is the shipment's or container's id. */
 export function partyRoleResource(
   loadParties: (ids: readonly string[], account: AccountContext) => Promise<readonly unknown[]>,
 ): ResourceDefinition<PartyRoleEntity, AccountContext> {

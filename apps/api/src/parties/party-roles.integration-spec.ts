@@ -20,7 +20,7 @@ function pointersOf(response: InjectResult): string[] {
   return (response.json!['errors'] as { source: { pointer: string } }[]).map((e) => e.source.pointer);
 }
 
-describe('party roles of containers (specification 4.1) and shipments', () => {
+describe('party roles of containers (docs/parties.md) and shipments', () => {
   let ctx: ApiTestContext;
   let app: NestFastifyApplication;
   let owner: ProvisionedAccount;

@@ -7,7 +7,7 @@ import type { AccountContext } from '../tenancy/account-context';
 import { PARTY_ROLE_TYPE } from './party-role.resource';
 
 /**
- * Party role documents always carry their parties in `included` (specification 4.1: each
+ * Party role documents always carry their parties in `included` (docs/parties.md: each
  * `relationships.party.data.id` matches an entry of `included`), whatever `include` says.
  */
 @Injectable()

@@ -15,7 +15,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * Party roles of a shipment or a container (`Cargo`). Every call first checks the shipment or
- * container is the caller's (404 unknown, 401 another account's, specification 4.1).
+ * container is the caller's (404 unknown, 401 another account's, docs/parties.md).
  */
 @Injectable()
 export class PartyRolesService {

@@ -4,7 +4,7 @@ import { entitlementsOf, featureNotEnabled, planLimitReached, planNotAllowed } f
 import type { AccountFeature, GatedAction } from '@quayside/domain';
 import type { AccountContext } from '../tenancy/account-context';
 
-/** Plan and feature checks (specification 5.5, 5.6); see docs/plans.md. */
+/** Plan and feature checks (docs/plans.md); see docs/plans.md. */
 @Injectable()
 export class EntitlementsService {
   constructor(private readonly usage: PlanUsageRepository) {}

@@ -1,4 +1,4 @@
-/** Specification 8: requests per rolling window, per account and bucket. */
+/** docs/rate-limits.md: requests per rolling window, per account and bucket. */
 export const RATE_LIMIT_BUCKETS = {
   default: 100,
   create_tracking_request: 100,

@@ -27,7 +27,7 @@ export class ReferenceDataController {
   ) {}
 
   @Get('shipping_lines')
-  @ApiOperation({ summary: 'List shipping lines', description: 'Every supported line, by SCAC; not paginated (as the reference).' })
+  @ApiOperation({ summary: 'List shipping lines', description: 'Every supported line, by SCAC; not paginated (as the established API).' })
   @ApiResponse({ status: 200, schema: listDocument(shippingLineSchema) })
   async listShippingLines(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const include = this.presenter.include(SHIPPING_LINE_TYPE, request);

@@ -78,7 +78,7 @@ describe('reference resources: shipping lines, ports, terminals', () => {
     ['a port id that is neither id nor UN/LOCODE', '/v2/ports/los-angeles'],
     ['an unknown terminal', '/v2/terminals/0f0e0d0c-0b0a-4908-8706-050403020100'],
     ['a terminal id that is not an id', '/v2/terminals/Y773'],
-    ['metro areas (there is no metro area data)', '/v2/metro_areas/USLAX'],
+    ['an unknown metro area', '/v2/metro_areas/ZZZZZ'],
   ])('answers %s with 404', async (_label, url) => {
     const response = await get(url);
     expect(response.status).toBe(404);
@@ -89,7 +89,7 @@ describe('reference resources: shipping lines, ports, terminals', () => {
     expect((await call(app, 'GET', '/v2/shipping_lines')).status).toBe(401);
   });
 
-  it('describes the reference endpoints in the OpenAPI document', async () => {
+  it('describes the established API endpoints in the OpenAPI document', async () => {
     const document = (await call(app, 'GET', '/docs/openapi.json')).json as { paths: Record<string, Record<string, Record<string, unknown>>> };
     for (const path of ['/v2/shipping_lines', '/v2/shipping_lines/{id}', '/v2/ports/{id}', '/v2/terminals/{id}']) {
       expect(Object.keys(document.paths[path]!)).toEqual(['get']);

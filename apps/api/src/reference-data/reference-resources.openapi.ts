@@ -12,12 +12,16 @@ export const shippingLineSchema: Schema = resourceSchema(
     booking_number_tracking_support: { type: 'boolean' },
     container_number_tracking_support: { type: 'boolean' },
     access: { type: 'string', enum: ['public', 'account'], description: '`account`: enabled on request, only for accounts it was enabled for.' },
+    tracking_url: nullableString('Where the line tracks shipments on its own site; null while not recorded.'),
+    contact_url: nullableString('Where to contact the line; null while not recorded.'),
+    provided_data: { type: 'object', nullable: true, description: 'Which kinds of data the line provides; null while not recorded.' },
   },
   {},
   ['scac', 'name', 'short_name', 'alternative_scacs', 'bill_of_lading_tracking_support', 'booking_number_tracking_support', 'container_number_tracking_support'],
 );
 
 export const portSchema: Schema = resourceSchema('port', {
+  id: { type: 'string', format: 'uuid', description: 'The resource id, repeated.' },
   name: { type: 'string' },
   code: { type: 'string', description: 'UN/LOCODE' },
   state_abbr: nullableString(),
@@ -31,6 +35,7 @@ export const portSchema: Schema = resourceSchema('port', {
 export const terminalSchema: Schema = resourceSchema(
   'terminal',
   {
+    id: { type: 'string', format: 'uuid', description: 'The resource id, repeated.' },
     name: { type: 'string' },
     nickname: nullableString(),
     firms_code: nullableString('CBP FIRMS code or CBSA sublocation code'),
@@ -42,6 +47,8 @@ export const terminalSchema: Schema = resourceSchema(
     state_abbr: nullableString(),
     zip: nullableString(),
     country: nullableString(),
+    facility_type: { type: 'string', enum: ['ocean_terminal'], description: 'Every terminal listed here is an ocean terminal.' },
+    provided_data: { type: 'object', nullable: true, description: 'Which kinds of data the terminal provides; null while not recorded.' },
   },
   { port: toOne('port') },
   ['name'],

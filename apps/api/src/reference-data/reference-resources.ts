@@ -7,7 +7,7 @@ export const SHIPPING_LINE_TYPE = 'shipping_line';
 export const PORT_TYPE = 'port';
 export const TERMINAL_TYPE = 'terminal';
 
-/** The reference's shipping line model; `access` says whether it is enabled on request (`account`). */
+/** The established API's shipping line model; `access` says whether it is enabled on request (`account`). */
 export const shippingLineResource: ResourceDefinition<ShippingLine, AccountContext> = {
   type: SHIPPING_LINE_TYPE,
   id: (line) => line.id,
@@ -20,6 +20,10 @@ export const shippingLineResource: ResourceDefinition<ShippingLine, AccountConte
     booking_number_tracking_support: line.booking_number_tracking_support,
     container_number_tracking_support: line.container_number_tracking_support,
     access: line.access,
+    // Live-response fields of the established service; Quayside has no data for them yet, so null (docs/json-api.md, "Compatibility").
+    tracking_url: null,
+    contact_url: null,
+    provided_data: null,
   }),
   selfLink: (line) => `/v2/shipping_lines/${line.id}`,
 };
@@ -27,7 +31,8 @@ export const shippingLineResource: ResourceDefinition<ShippingLine, AccountConte
 export const portResource: ResourceDefinition<Port, AccountContext> = {
   type: PORT_TYPE,
   id: (port) => port.id,
-  attributes: portAttributes,
+  // The established clients read the id among the attributes too.
+  attributes: (port) => ({ id: port.id, ...portAttributes(port) }),
   selfLink: (port) => `/v2/ports/${port.id}`,
 };
 
@@ -36,7 +41,9 @@ export function terminalResource(ports: (ids: readonly string[]) => Promise<read
   return {
     type: TERMINAL_TYPE,
     id: (terminal) => terminal.id,
-    attributes: terminalAttributes,
+    // `id` repeated for the established clients; every terminal here is an ocean terminal; which
+    // kinds of data each one provides is not recorded yet, so `provided_data` is null.
+    attributes: (terminal) => ({ id: terminal.id, ...terminalAttributes(terminal), facility_type: 'ocean_terminal', provided_data: null }),
     relationships: {
       port: relationshipByIds<Terminal, AccountContext>(PORT_TYPE, (terminal) => terminal.port_id, (ids) => ports(ids)),
     },

@@ -6,7 +6,7 @@ import { booleanParameter, refuseUnknownFilters, searchParameter } from '../comm
 export const SHIPMENT_FILTER_PARAMETERS = ['q', 'number', 'filter[tracking_stopped]'] as const;
 
 /**
- * The reference's shipment filters: `q` (bill of lading, reference number or container number,
+ * The established API's shipment filters: `q` (bill of lading, reference number or container number,
  * substring), `number` (the number the shipment was tracked by, exact) and
  * `filter[tracking_stopped]`. 400 names a malformed or unknown one.
  */

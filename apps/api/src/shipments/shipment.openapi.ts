@@ -2,7 +2,7 @@ import { TRACKING_STOPPED_REASONS } from '@quayside/domain';
 import type { Schema } from '../openapi/json-api-schemas';
 import { instant, nullableString, resourceSchema, stringList, timeZone, toMany, toOne } from '../openapi/json-api-schemas';
 
-/** OpenAPI schema of the shipment resource (the reference's model). */
+/** OpenAPI schema of the shipment resource (the established API's model). */
 export const shipmentSchema: Schema = resourceSchema(
   'shipment',
   {

@@ -21,7 +21,7 @@ export interface ShipmentRelationshipLoaders {
  */
 export type ShipmentView = Omit<ShipmentRecord, 'container_ids'> & { container_ids?: readonly string[] };
 
-/** The reference's shipment model; instants in UTC with their IANA zones beside them. */
+/** The established API's shipment model; instants in UTC with their IANA zones beside them. */
 export function shipmentResource(loaders: ShipmentRelationshipLoaders): ResourceDefinition<ShipmentView, AccountContext> {
   const to = (type: string, linkage: (shipment: ShipmentView) => string | null | readonly string[] | undefined, load: Loader) =>
     relationshipByIds<ShipmentView, AccountContext>(type, linkage, load);

@@ -73,7 +73,7 @@ describe('shipments: GET /v2/shipments, GET/PATCH /v2/shipments/{id}, stop_track
       expect(request.id).toBeDefined();
     });
 
-    it('lists the caller\'s shipments oldest first, with the reference attributes, container linkage, links and meta', async () => {
+    it('lists the caller\'s shipments oldest first, with the established API attributes, container linkage, links and meta', async () => {
       const response = await get(reader, '/v2/shipments');
       expect(response.status).toBe(200);
       expect(ids(listOf(response))).toEqual([made['first'], made['second'], made['bare'], made['stopped']]);

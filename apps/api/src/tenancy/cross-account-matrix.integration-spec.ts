@@ -8,7 +8,7 @@ import { seedWebhook, seedWebhookNotification } from '../test/webhook-fixtures';
 
 /**
  * Tenancy as a matrix: every endpoint that addresses a record by id, called with ANOTHER
- * account's id, must answer 401 (specification 5.4, 7); an id that exists nowhere answers 404.
+ * account's id, must answer 401 (docs/json-api.md); an id that exists nowhere answers 404.
  *
  * ADD A ROW for every new endpoint with an id in its path: `createOwned` makes a record that
  * belongs to `owner` (through the API or a repository) and returns its id; `body` is the

@@ -9,7 +9,7 @@ export interface Resource {
   links?: { self: string };
 }
 
-/** An error object of a `{errors: [...]}` body (specification section 7). */
+/** An error object of a `{errors: [...]}` body (docs/json-api.md). */
 export interface ErrorObject {
   status: string;
   title: string;

@@ -76,7 +76,7 @@ describe('tracking requests: POST /v2/tracking_requests (checks, duplicates, Ide
       ['a lower-case number with spaces', { request_number: ' medu fr030811 ', request_type: 'bill_of_lading', scac: 'MSCU' }, { request_number: 'MEDUFR030811' }],
       ['a container number written with a dash', { request_number: 'MSCU 123456-6', request_type: 'container', scac: 'MSCU' }, { request_number: 'MSCU1234566' }],
       ['the sandbox number as written', { request_number: 'TEST-TR-SUCCEEDED', request_type: 'bill_of_lading', scac: 'TEST' }, { request_number: 'TEST-TR-SUCCEEDED' }],
-      ['the reference\'s shipment_tags, merged into tags', { request_number: 'MEDUFR030812', request_type: 'bill_of_lading', scac: 'MSCU', tags: ['a'], shipment_tags: ['b', 'a'] }, { tags: ['a', 'b'] }],
+      ['the established API\'s shipment_tags, merged into tags', { request_number: 'MEDUFR030812', request_type: 'bill_of_lading', scac: 'MSCU', tags: ['a'], shipment_tags: ['b', 'a'] }, { tags: ['a', 'b'] }],
     ])('stores %s', async (_label, attributes, expected) => {
       const response = await create(owner, body(attributes));
       expect(response.status).toBe(201);

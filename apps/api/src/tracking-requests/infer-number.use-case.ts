@@ -5,7 +5,7 @@ import type { NumberInference } from '@quayside/domain';
 
 export const INFER_NUMBER_RESULT_TYPE = 'infer_number_results';
 
-/** The reference's answer document for `POST /tracking_requests/infer_number`. */
+/** The established API's answer document for `POST /tracking_requests/infer_number`. */
 export interface InferNumberDocument {
   data: {
     id: string;
@@ -33,8 +33,8 @@ export interface InferNumberDocument {
 
 /**
  * What a tracking number is and which line it likely belongs to (the domain's
- * `inferTrackingNumber`), in the reference's shape. Something that is not one number at all
- * answers 422 as the reference does; a container number whose check digit fails is still
+ * `inferTrackingNumber`), in the established API's shape. Something that is not one number at all
+ * answers 422 as the established API does; a container number whose check digit fails is still
  * answered (200, `is_valid: false`) so a client can show why.
  */
 @Injectable()

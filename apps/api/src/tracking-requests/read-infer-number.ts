@@ -1,7 +1,7 @@
 import { unprocessableEntity } from '@quayside/domain';
 
 /**
- * The number of an infer_number body: the reference's `{"number": "..."}`, or the same inside
+ * The number of an infer_number body: the established API's `{"number": "..."}`, or the same inside
  * a JSON:API document (`{"data": {"attributes": {"number": "..."}}}`). Missing answers 422.
  */
 export function readInferNumber(body: unknown): unknown {

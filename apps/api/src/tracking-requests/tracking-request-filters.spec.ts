@@ -7,7 +7,7 @@ describe('GET /v2/tracking_requests filters', () => {
     ['a blank search (ignored)', { q: '  ' }, {}],
     ['a request number, normalized as stored', { 'filter[request_number]': ' medu fr030802' }, { request_number: 'MEDUFR030802' }],
     ['one status', { 'filter[status]': 'pending' }, { status: ['pending'] }],
-    ['several statuses, with the reference name `created`', { 'filter[status]': 'created, failed,succeeded' }, { status: ['succeeded', 'failed'] }],
+    ['several statuses, with the established API name `created`', { 'filter[status]': 'created, failed,succeeded' }, { status: ['succeeded', 'failed'] }],
     ['a SCAC', { 'filter[scac]': 'mscu' }, { scac: 'MSCU' }],
     [
       'both ranges',

@@ -16,11 +16,11 @@ export const TRACKING_REQUEST_FILTER_PARAMETERS = [
   'filter[updated_at][end]',
 ] as const;
 
-// The reference calls a succeeded request `created`; its clients filter by that name.
+// The established API calls a succeeded request `created`; its clients filter by that name.
 const STATUS_ALIASES: Readonly<Record<string, TrackingRequestStatus>> = { created: 'succeeded' };
 
 /**
- * The reference's filters: `q` (request number or a reference number, substring),
+ * The established API's filters: `q` (request number or a reference number, substring),
  * `filter[request_number]` (exact, upper-cased), `filter[status]` (a comma list),
  * `filter[scac]`, and inclusive `created_at`/`updated_at` ranges. 400 names a bad parameter.
  */

@@ -20,7 +20,7 @@ const SUPPORT_FLAG: Readonly<Record<RequestType, keyof Pick<ShippingLine, 'bill_
 export type RequestNumberCheck = { ok: true; number: string } | { ok: false; issue: ValidationIssue };
 
 /**
- * One number per request (specification 8.2), judged by the domain. The number is stored as
+ * One number per request (docs/rate-limits.md), judged by the domain. The number is stored as
  * the carrier will be asked for it: a container number in its ISO form; a bill of lading or
  * booking upper-cased without spaces but otherwise as written (carriers' own punctuation,
  * e.g. the sandbox's `TEST-TR-SUCCEEDED`, is part of the number).

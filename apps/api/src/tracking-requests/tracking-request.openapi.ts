@@ -2,7 +2,7 @@ import { FAILED_REASONS, REQUEST_TYPES, TRACKING_REQUEST_STATUSES } from '@quays
 import type { Schema } from '../openapi/json-api-schemas';
 import { instant, resourceSchema, stringList, toOne } from '../openapi/json-api-schemas';
 
-/** OpenAPI schema of the tracking_request resource (the reference's model, our status names). */
+/** OpenAPI schema of the tracking_request resource (the established API's model, our status names). */
 export const trackingRequestSchema: Schema = resourceSchema(
   'tracking_request',
   {
@@ -11,7 +11,7 @@ export const trackingRequestSchema: Schema = resourceSchema(
     scac: { type: 'string', example: 'MSCU', description: "The line's own SCAC (an alternative SCAC sent on create is stored as the line's)." },
     ref_numbers: stringList(),
     tags: stringList(),
-    status: { type: 'string', enum: [...TRACKING_REQUEST_STATUSES], description: 'The reference calls `succeeded` `created`.' },
+    status: { type: 'string', enum: [...TRACKING_REQUEST_STATUSES], description: 'The established API calls `succeeded` `created`.' },
     failed_reason: {
       type: 'string',
       enum: [...FAILED_REASONS],

@@ -9,7 +9,7 @@ export const TRACKING_REQUEST_TYPE = 'tracking_request';
 export type ShipmentsLoader = (ids: readonly string[], account: AccountContext) => Promise<readonly unknown[]>;
 
 /**
- * The reference's tracking request model. `tracked_object` is the shipment once the request
+ * The established API's tracking request model. `tracked_object` is the shipment once the request
  * succeeded (null before, and for a failed request unless it is a duplicate of one that did).
  */
 export function trackingRequestResource(shipments: ShipmentsLoader): ResourceDefinition<TrackingRequest, AccountContext> {

@@ -127,7 +127,7 @@ export class TrackingRequestsController {
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: 'Edit a tracking request', description: 'Replaces `ref_numbers` and/or `tags` (the reference\'s single `ref_number` replaces the list with one).' })
+  @ApiOperation({ summary: 'Edit a tracking request', description: 'Replaces `ref_numbers` and/or `tags` (the established API\'s single `ref_number` replaces the list with one).' })
   @ApiParam({ name: 'id', description: 'Tracking request id' })
   @ApiBody({ schema: requestDocument(TRACKING_REQUEST_TYPE, getSchemaPath(UpdateTrackingRequestAttributes)) })
   @ApiResponse({ status: 200, schema: singleDocument(trackingRequestSchema) })

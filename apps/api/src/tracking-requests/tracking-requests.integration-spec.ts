@@ -77,7 +77,7 @@ describe('tracking requests: GET, PATCH /v2/tracking_requests, infer_number, Ope
       ['q on a reference number', '?q=po-47', ['maersk']],
       ['filter[request_number]', '?filter[request_number]=maeu100000002', ['maerskBooking']],
       ['filter[status]', '?filter[status]=succeeded', ['maersk', 'maerskBooking']],
-      ['filter[status] with the reference name and a list', '?filter[status]=created,failed', ['maersk', 'maerskBooking', 'container']],
+      ['filter[status] with the established API name and a list', '?filter[status]=created,failed', ['maersk', 'maerskBooking', 'container']],
       ['filter[scac]', '?filter[scac]=mscu', ['msc', 'container']],
       ['filter[created_at] range', '?filter[created_at][start]=2026-07-31T00:00:00Z&filter[created_at][end]=2026-08-01T23:59:59Z', ['maersk']],
       ['filter[updated_at][end]', '?filter[updated_at][end]=2026-08-03T00:00:00Z', ['maersk']],

@@ -15,9 +15,9 @@ export interface TransportEventRelationshipLoaders {
 }
 
 /**
- * The reference's transport event: `timestamp` is UTC, `timezone` the IANA zone of where it
- * happened (specification 6.2). There is no vessel resource, so the vessel is given as the
- * attributes `vessel_name` and `vessel_imo` (beyond the reference) instead of a relationship.
+ * The established API's transport event: `timestamp` is UTC, `timezone` the IANA zone of where it
+ * happened (docs/webhooks.md). There is no vessel resource, so the vessel is given as the
+ * attributes `vessel_name` and `vessel_imo` (beyond the established API) instead of a relationship.
  */
 export function transportEventResource(loaders: TransportEventRelationshipLoaders): ResourceDefinition<TransportEventEntity, AccountContext> {
   return {

@@ -12,8 +12,8 @@ export const TRANSPORT_EVENT_SCHEMA: SchemaObject = resourceSchema(
     timezone: { ...NULLABLE_STRING, description: 'IANA zone of where it happened.' },
     location_locode: { ...NULLABLE_STRING, description: 'UN/LOCODE of the event location.' },
     data_source: { type: 'string', enum: [...DATA_SOURCES] },
-    vessel_name: { ...NULLABLE_STRING, description: 'Not in the reference (there is no vessel resource): the vessel, when the event has one.' },
-    vessel_imo: { ...NULLABLE_STRING, description: 'Not in the reference: IMO number of that vessel.' },
+    vessel_name: { ...NULLABLE_STRING, description: 'Beyond the established API (there is no vessel resource): the vessel, when the event has one.' },
+    vessel_imo: { ...NULLABLE_STRING, description: 'Beyond the established API: IMO number of that vessel.' },
     invalidated_at: { ...NULLABLE_DATE_TIME, description: 'Set when the source corrected or withdrew this version; the correction names it as its `previous_version`.' },
   },
   {

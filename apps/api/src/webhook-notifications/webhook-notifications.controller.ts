@@ -101,7 +101,7 @@ export class WebhookNotificationsController {
   @Post('redeliver')
   @HttpCode(202)
   @ApiOperation({
-    summary: 'Redeliver failed notifications (beyond the reference)',
+    summary: 'Redeliver failed notifications (beyond the established API)',
     description:
       'Every `failed` notification of the account created at or after `since` (of one webhook with `webhook_id`), oldest first, up to 1000 per call, ' +
       'goes back to `pending` with a fresh series of attempts under the same id and body. Give `{"data": {"attributes": {"since": ..., "webhook_id": ...}}}` ' +
@@ -171,7 +171,7 @@ export class WebhookNotificationsController {
   @Post(':id/redeliver')
   @HttpCode(202)
   @ApiOperation({
-    summary: 'Redeliver one notification (beyond the reference)',
+    summary: 'Redeliver one notification (beyond the established API)',
     description:
       'Sends the notification again, whatever its state: back to `pending`, `attempts` 0, a fresh series of up to 13 attempts with the same id and body. ' +
       'A series still running for it is closed first. Answers the notification as reset.',

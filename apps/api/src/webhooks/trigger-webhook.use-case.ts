@@ -17,7 +17,7 @@ import { WebhookUrlChecker } from './webhook-url-checker.service';
 import { WEBHOOKS_OPTIONS, WEBHOOK_HOST_RESOLVER } from './webhooks.options';
 import type { HostResolver, WebhooksOptions } from './webhooks.options';
 
-/** What `POST /v2/webhooks/trigger` answers: the reference's fields, plus ids and the time taken. */
+/** What `POST /v2/webhooks/trigger` answers: the established API's fields, plus ids and the time taken. */
 export interface TriggerReport {
   url: string;
   event: string;
@@ -100,7 +100,7 @@ export class TriggerWebhookUseCase implements OnApplicationShutdown {
     };
   }
 
-  /** The reference's flat body, or the same members under `data.attributes` (pointers follow the form used). */
+  /** The established API's flat body, or the same members under `data.attributes` (pointers follow the form used). */
   private async read(body: unknown): Promise<{ input: TriggerWebhookInput; base: string }> {
     if (!isObject(body)) throw badRequest('The request body must be a JSON object: {"url": ..., "event": ...}.', { pointer: '' });
     const wrapped = isObject(body['data']);

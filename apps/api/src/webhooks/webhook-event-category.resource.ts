@@ -32,7 +32,7 @@ const CATEGORY_NAMES: Readonly<Record<EventGroup, { id: string; name: string }>>
   document: { id: 'document-events', name: 'Document Events' },
 };
 
-/** The event catalog grouped as the reference's `webhook_event_category` list, judged for one account. */
+/** The event catalog grouped as the established API's `webhook_event_category` list, judged for one account. */
 export function webhookEventCategories(features: readonly AccountFeature[]): WebhookEventCategory[] {
   return EVENT_GROUPS.map((group) => ({
     ...CATEGORY_NAMES[group],

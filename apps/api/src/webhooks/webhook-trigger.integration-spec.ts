@@ -133,7 +133,7 @@ describe('POST /v2/webhooks/trigger: a test delivery to a local receiver, signed
     expect(report.duration_ms).toBeGreaterThanOrEqual(0);
   });
 
-  it('takes the reference’s flat body (url, event, secret) and signs with the secret given', async () => {
+  it('takes the established API’s flat body (url, event, secret) and signs with the secret given', async () => {
     const { status, report } = await trigger({ url: `${receiver.url}/ok/flat`, event: 'container.updated', secret: 'optional-test-secret' });
     expect(status).toBe(200);
     expect(report).toMatchObject({ succeeded: true, status_code: 200, webhook_id: null });

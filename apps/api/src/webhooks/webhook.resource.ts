@@ -7,7 +7,7 @@ export const WEBHOOK_TYPE = 'webhook';
 const iso = (value: Date | null): string | null => (value === null ? null : value.toISOString());
 
 /**
- * A webhook as its owner sees it. The `secret` is shown in every response, as the reference
+ * A webhook as its owner sees it. The `secret` is shown in every response, as the established API
  * does: the owner needs it to verify signatures and cannot rotate a key they cannot read.
  */
 export const webhookResource: ResourceDefinition<WebhookEntity, AccountContext> = {

@@ -63,7 +63,7 @@ describe('webhooks: registration, events catalog, egress addresses', () => {
 
   const errorsOf = (json: Record<string, unknown> | undefined): ApiError[] => json!['errors'] as ApiError[];
 
-  it('creates a webhook with a generated secret, shows it as the reference does, and reads it back', async () => {
+  it('creates a webhook with a generated secret, shows it as the established API does, and reads it back', async () => {
     const created = await call(app, 'POST', '/v2/webhooks', {
       key: owner.key,
       body: body({ url: RECEIVER, events: ['tracking_request.succeeded', 'container.updated'], headers: [{ name: 'X-Secret-Sauce', value: 'sriracha' }] }),
@@ -190,7 +190,7 @@ describe('webhooks: registration, events catalog, egress addresses', () => {
     expect(unchanged.attributes.events).toEqual(['container.created']);
   });
 
-  it('lists all 43 events in the reference’s categories, each with its description and required feature', async () => {
+  it('lists all 43 events in the established API’s categories, each with its description and required feature', async () => {
     const response = await call(app, 'GET', '/v2/webhooks/events', { key: owner.key });
     expect(response.status).toBe(200);
     const categories = response.json!['data'] as {
@@ -210,7 +210,7 @@ describe('webhooks: registration, events catalog, egress addresses', () => {
     expect(response.json!['meta']).toMatchObject({ events: 43 });
   });
 
-  it('lists the configured egress addresses in the reference’s shape', async () => {
+  it('lists the configured egress addresses in the established API’s shape', async () => {
     const response = await call(app, 'GET', '/v2/webhooks/ips', { key: owner.key });
     expect(response.status).toBe(200);
     expect(response.json).toEqual({ webhook_notification_ips: ['198.51.100.7', '2001:db8::7'], last_updated: expect.any(String) as unknown });

@@ -9,8 +9,8 @@ import { InstrumentedTrackingAdapters } from './instrumented-tracking-adapters';
 import { TrackingAdapters } from './tracking-adapters';
 
 /**
- * The validated configuration and the carrier, terminal and rail adapters, for every job
- * family of the worker. A bad adapter configuration stops start-up. Tests may pass their own adapters.
+ * The carrier, terminal and rail adapters, for every job family of the worker (the validated
+ * configuration comes from the runtime). A bad adapter configuration stops start-up. Tests may pass their own adapters.
  */
 @Module({})
 export class AdaptersModule {
@@ -19,7 +19,6 @@ export class AdaptersModule {
       module: AdaptersModule,
       global: true,
       providers: [
-        { provide: TrackerWorkerConfig, useValue: config },
         {
           provide: TrackingAdapters,
           inject: [ReferenceDataRepository, { token: MetricsService, optional: true }],
@@ -32,7 +31,7 @@ export class AdaptersModule {
           },
         },
       ],
-      exports: [TrackerWorkerConfig, TrackingAdapters],
+      exports: [TrackingAdapters],
     };
   }
 }

@@ -8,7 +8,7 @@ import type { TimeScale } from './time-scale';
 export abstract class TrackingAdapters {
   /** The ocean carrier's adapter, null when no adapter is configured for it. */
   abstract carrier(scac: string): CarrierAdapter | null;
-  /** Null when no adapter serves the terminal: its data then stays absent (specification 1.4). */
+  /** Null when no adapter serves the terminal: its data then stays absent (docs/architecture.md). */
   abstract terminal(firmsCode: string): TerminalAdapter | null;
   abstract rail(scac: string): RailAdapter | null;
   /** How fast time runs for this carrier's shipments (compressed for the sandbox). */

@@ -15,6 +15,8 @@ export const TEST_REDIS_URL = 'redis://127.0.0.1:6379';
 export const DAY_MS = 86_400_000;
 
 /** The worker config a test runs with: its own database and Redis prefix, quiet logs. */
+class TrackerTestConfigModule {}
+
 export function testTrackerConfig(databaseUrl: string, redisPrefix: string, overrides: Partial<TrackerWorkerConfig> = {}): TrackerWorkerConfig {
   return Object.assign(new TrackerWorkerConfig(), {
     DATABASE_URL: databaseUrl,
@@ -46,7 +48,13 @@ export class TrackerTestHarness {
     const db = await createTestDatabase();
     const config = testTrackerConfig(db.url, testRedisPrefix(), overrides);
     const module = await Test.createTestingModule({
-      imports: [DataAccessModule.forRoot({ databaseUrl: db.url }), AdaptersModule.forRoot(config, adapters), TrackingStateModule],
+      imports: [
+        // What the runtime gives every module of the app (its validated configuration), without Redis or queues.
+        { module: TrackerTestConfigModule, global: true, providers: [{ provide: TrackerWorkerConfig, useValue: config }], exports: [TrackerWorkerConfig] },
+        DataAccessModule.forRoot({ databaseUrl: db.url }),
+        AdaptersModule.forRoot(config, adapters),
+        TrackingStateModule,
+      ],
       providers,
     }).compile();
     await module.init();

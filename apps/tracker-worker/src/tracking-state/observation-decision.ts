@@ -113,6 +113,7 @@ function decideFound(loaded: LoadedObservation, observation: Observation, contex
       invalidatedTransportEventIds: plan.rows.invalidatedTransportEventIds,
       transportEvents: plan.rows.transportEvents,
       estimatedEvents: plan.rows.estimatedEvents,
+      rawEvents: plan.rawEvents,
       events: [],
     };
     const joined = follower.joiningRequests.map((r) => decideRequestAttempt(r, { outcome: 'found', shipment: observation.carrier }, plan.shipmentId, context));

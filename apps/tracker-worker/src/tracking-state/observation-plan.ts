@@ -6,6 +6,7 @@ import { diffShipmentSnapshots } from '@quayside/domain';
 import type { TrackedContainerColumns } from './container-state';
 import { nextContainer } from './container-state';
 import type { EventRows } from './event-rows';
+import { rawEventRows } from './raw-event-rows';
 import { diffEventRows } from './event-rows';
 import type { AccountView, Observation, ShippingLineRef } from './observation';
 import { storedShipmentSnapshot } from './stored-snapshot';
@@ -54,6 +55,8 @@ export interface ObservationPlan {
   shipment: NonNullable<StateWrite['shipment']>;
   containers: NonNullable<StateWrite['containers']>;
   rows: EventRows;
+  /** What the sources reported, as they reported it. */
+  rawEvents: NonNullable<StateWrite['rawEvents']>;
   diff: SnapshotEvent[];
   next: ShipmentSnapshot;
   /** Containers as they will be after the write (stored ones not in the observation unchanged). */
@@ -187,7 +190,16 @@ export function planObservation(observation: Observation, stored: StoredShipment
     ...containers.map((c) => ({ number: String(c.values.number ?? storedNumber(stored, c.values.id)), empty_terminated_at: c.values.empty_terminated_at ?? null })),
     ...(stored?.containers ?? []).filter((c) => !carrier.containers.some((n) => n.number === c.number)),
   ];
-  return { shipmentId, shipment: { isNew: stored === null, values: shipmentValues }, containers, rows, diff, next, containersAfter, bookkeeping };
+  const rawEvents = rawEventRows(observation, {
+    accountId: context.view.accountId,
+    containerIds,
+    line: context.line,
+    podLocode: carrier.portOfDischarge?.locode ?? null,
+    podTerminalId: observation.podTerminalId,
+    portIds: observation.portIds,
+    newId: context.newId,
+  });
+  return { shipmentId, shipment: { isNew: stored === null, values: shipmentValues }, containers, rows, rawEvents, diff, next, containersAfter, bookkeeping };
 }
 
 function storedNumber(stored: StoredShipmentState | null, id: string): string {

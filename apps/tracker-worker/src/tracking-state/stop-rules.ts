@@ -2,7 +2,7 @@ import type { TrackingStoppedReason } from '@quayside/domain';
 
 const DAY_MS = 86_400_000;
 
-/** The reference's windows: stop 56 days after arrival, or after 56 days without news from the line. */
+/** The established API's windows: stop 56 days after arrival, or after 56 days without news from the line. */
 export const STOP_WINDOWS = Object.freeze({ afterArrivalDays: 56, withoutUpdatesDays: 56 });
 
 export interface StopFacts {

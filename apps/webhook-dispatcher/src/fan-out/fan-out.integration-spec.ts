@@ -83,7 +83,7 @@ describe('fan-out', () => {
     for (const [i, event] of events.entries()) expect(await fanOut.fanOut(event.id, fanOutRows[i]!)).toEqual([]);
     expect(await notifications.count({ where: { event_id: In(events.map((e) => e.id)) } })).toBe(4);
 
-    // The payload is the reference's container.updated document, changeset as [old, new] pairs.
+    // The payload is the established API's container.updated document, changeset as [old, new] pairs.
     const payload = delivered.find((n) => n.event_id === events[0]!.id)!.payload as { data: { relationships: Record<string, unknown> }; included: { id: string; type: string; attributes: Record<string, unknown> }[] };
     expect(payload.data.relationships['reference_object']).toEqual({ data: { id: events[0]!.id, type: 'container_updated_event' } });
     expect(payload.included.map((r) => r.type)).toEqual(['container_updated_event', 'container']);

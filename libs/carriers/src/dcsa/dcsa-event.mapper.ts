@@ -117,7 +117,14 @@ function eventFields(event: DcsaEvent, ctx: MapContext) {
     vesselName: call?.vessel?.name ?? null,
     vesselImo: call?.vessel?.imo ?? null,
     voyageNumber: voyageOf(call, isInbound(event)),
+    originalEvent: originalWording(event),
   };
+}
+
+/** DCSA's codes as sent (`EQUIPMENT LOAD ACT`, `TRANSPORT ARRI EST`), the empty flag where it has one. */
+function originalWording(event: DcsaEvent): string {
+  const empty = event.eventType === 'EQUIPMENT' ? (event.empty ? ' EMPTY' : ' LADEN') : '';
+  return `${event.eventType} ${event.code} ${event.classifier}${empty}`;
 }
 
 function milestonesFor(events: readonly DcsaEvent[], ctx: MapContext): CarrierMilestone[] {

@@ -51,6 +51,13 @@ export interface CarrierMilestone {
   vesselImo: string | null;
   voyageNumber: string | null;
   dataSource: EventDataSource;
+  /**
+   * The event as the source worded it (a carrier's status text, DCSA's codes), kept as the
+   * container's raw event; absent when the adapter has no wording of its own.
+   */
+  originalEvent?: string;
+  /** The place as the source named it, when it named it. */
+  locationName?: string | null;
 }
 
 /** An estimated or planned movement; the newest estimate per event and place wins. */
@@ -63,6 +70,13 @@ export interface CarrierEstimate {
   vesselImo: string | null;
   voyageNumber: string | null;
   dataSource: 'shipping_line' | 'terminal';
+  /**
+   * The event as the source worded it (a carrier's status text, DCSA's codes), kept as the
+   * container's raw event; absent when the adapter has no wording of its own.
+   */
+  originalEvent?: string;
+  /** The place as the source named it, when it named it. */
+  locationName?: string | null;
 }
 
 /** Normalized equipment; each part is null when the ISO size-type code does not tell it. */

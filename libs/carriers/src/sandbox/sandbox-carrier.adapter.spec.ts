@@ -58,7 +58,7 @@ describe('sandbox scenarios (data)', () => {
     expect(new Set(numbers).size).toBe(numbers.length);
   });
 
-  it('keeps the reference test numbers TEST-TR-SUCCEEDED and TEST-TR-FAILED', () => {
+  it('keeps the established API test numbers TEST-TR-SUCCEEDED and TEST-TR-FAILED', () => {
     expect(SANDBOX_SCENARIOS.map((s) => s.number)).toEqual(expect.arrayContaining(['TEST-TR-SUCCEEDED', 'TEST-TR-FAILED']));
   });
 });
@@ -107,6 +107,8 @@ describe('SandboxCarrierAdapter', () => {
       vesselImo: null,
       voyageNumber: null,
       dataSource: 'shipping_line',
+      originalEvent: 'Empty Out',
+      locationName: 'Shanghai',
     });
   });
 

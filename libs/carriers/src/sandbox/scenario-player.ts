@@ -121,6 +121,13 @@ export function playScenario(scenario: SandboxScenario, clock: ScenarioClock, no
   return { outcome, podTerminalFirmsCode, containers: [...containers.values()] };
 }
 
+/** How the sandbox's simulated sources word an event: `container.transport.vessel_loaded` → `Vessel Loaded`. */
+function sandboxWording(event: string): string {
+  const last = event.split('.').slice(-1)[0] ?? event;
+  const words = last.split('_').map((word) => word.charAt(0).toUpperCase() + word.slice(1));
+  return event.includes('.estimated.') ? `Estimated ${words.join(' ')}` : words.join(' ');
+}
+
 function vesselFields(vessel: SandboxVessel | null): Pick<CarrierMilestone, 'vesselName' | 'vesselImo' | 'voyageNumber'> {
   return { vesselName: vessel?.name ?? null, vesselImo: vessel?.imo ?? null, voyageNumber: vessel?.voyage ?? null };
 }
@@ -136,7 +143,7 @@ function applyStep(played: PlayedContainer, step: SandboxStep, scenario: Sandbox
       if (!place) throw new Error(`scenario ${scenario.number}: no ${step.at} place for ${step.event}`);
       const vessel = VESSEL_EVENTS.has(step.event) ? (step.vessel ?? scenario.vessel) : null;
       const timestamp = clock.iso(step.day);
-      const base = { timestamp, timezone: place.timeZone, locode: place.locode, ...vesselFields(vessel) };
+      const base = { timestamp, timezone: place.timeZone, locode: place.locode, ...vesselFields(vessel), originalEvent: sandboxWording(step.event), locationName: place.name };
       if (step.source === 'rail') {
         if (!isRailEvent(step.event)) throw new Error(`scenario ${scenario.number}: rail cannot report ${step.event}`);
         played.railMilestones.push({ ...base, event: step.event, dataSource: 'rail' });
@@ -158,6 +165,8 @@ function applyStep(played: PlayedContainer, step: SandboxStep, scenario: Sandbox
         locode: place.locode,
         ...vesselFields(vessel),
         dataSource: 'shipping_line',
+        originalEvent: sandboxWording(step.event),
+        locationName: place.name,
       };
       played.estimates = [...played.estimates.filter((e) => !(e.event === estimate.event && e.locode === estimate.locode)), estimate];
       return;

@@ -6,6 +6,8 @@ import { CustomFieldDefinitionEntity } from './custom-field-definition.entity';
 /** A choice of an `enum` / `enum_multi` custom field: values store `value`, `display_value` shows `label`. */
 @Entity({ name: 'custom_field_options' })
 @Index('uq_custom_field_options_value', ['definition_id', 'value'], { unique: true })
+// Every tenant-owned table is reachable by account first (an account's options, in order).
+@Index('idx_custom_field_options_account_definition', ['account_id', 'definition_id', 'position'])
 export class CustomFieldOptionEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

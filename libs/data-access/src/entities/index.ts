@@ -17,6 +17,7 @@ import { PartyRoleEntity } from './party-role.entity';
 import { PartyEntity } from './party.entity';
 import { PortEntity } from './port.entity';
 import { RailCarrierEntity } from './rail-carrier.entity';
+import { RawEventEntity } from './raw-event.entity';
 import { ShipmentEntity } from './shipment.entity';
 import { ShippingLineEntity } from './shipping-line.entity';
 import { StaleObservationEntity } from './stale-observation.entity';
@@ -48,6 +49,7 @@ export {
   PartyRoleEntity,
   PortEntity,
   RailCarrierEntity,
+  RawEventEntity,
   ShipmentEntity,
   ShippingLineEntity,
   StaleObservationEntity,
@@ -80,6 +82,7 @@ export const ENTITIES = [
   ShipmentEntity,
   ContainerEntity,
   TransportEventEntity,
+  RawEventEntity,
   EstimatedEventEntity,
   TrackingRequestEntity,
   IdempotencyKeyEntity,

@@ -14,8 +14,8 @@ export interface OwnedRow extends ObjectLiteral {
  *
  * - `scoped(scope)` starts every list/batch query already filtered to the caller's account.
  * - `findOwned(scope, id)` loads one record by id for the caller: 404 when the id exists
- *   nowhere (or is not an id at all), 401 when it belongs to another account (specification
- *   5.4 and 7), so handlers never repeat the check.
+ *   nowhere (or is not an id at all), 401 when it belongs to another account
+ *   (docs/json-api.md, "Order of checks"), so handlers never repeat the check.
  */
 export abstract class AccountScopedRepository<TEntity extends OwnedRow> {
   protected constructor(

@@ -31,8 +31,12 @@ export interface ContainerListFilters {
   customFields?: readonly CustomFieldMatch[];
 }
 
-/** A container with the ids of its transport events (oldest stored first), for the to-many linkage. */
-export type ContainerWithEvents = ContainerEntity & { transport_event_ids: string[] };
+/**
+ * A container with the ids of its transport events and raw events (oldest stored first), for
+ * the to-many linkages, and where it is to be picked up: the inland destination terminal when
+ * it travels on by rail, else the terminal at the port of discharge (null when not known).
+ */
+export type ContainerWithEvents = ContainerEntity & { transport_event_ids: string[]; raw_event_ids: string[]; pickup_facility_id: string | null };
 
 /**
  * Containers of an account. Lists are ordered by `(created_at, id)` ascending, the
@@ -73,6 +77,13 @@ export class ContainerRepository extends AccountScopedRepository<ContainerEntity
     return this.withEventIds(scope, await this.findManyOwned(scope, ids));
   }
 
+  /** Replaces the caller's own lists of a container (404 unknown, 401 another account's). */
+  async update(scope: AccountScope, id: string, changes: { ref_numbers?: string[] }): Promise<ContainerWithEvents> {
+    await this.findOwned(scope, id);
+    if (changes.ref_numbers !== undefined) await this.repository().update({ id, account_id: scope.accountId }, { ref_numbers: changes.ref_numbers });
+    return this.findOwnedWithEvents(scope, id);
+  }
+
   /**
    * Writes `entry` to the outbox for a container of the caller (404/401 as `findOwned`). The
    * row is the whole hand-over: the relay publishes it even if Redis is down right now, and a
@@ -86,16 +97,21 @@ export class ContainerRepository extends AccountScopedRepository<ContainerEntity
 
   private async withEventIds(scope: AccountScope, rows: ContainerEntity[]): Promise<ContainerWithEvents[]> {
     if (rows.length === 0) return [];
-    const grouped = await queryRows<{ container_id: string; ids: string[] }>(
+    const grouped = await queryRows<{ id: string; events: string[] | null; raw: string[] | null; pickup_facility_id: string | null }>(
       this.dataSource,
-      `SELECT container_id, array_agg(id ORDER BY created_at, id) AS ids
-       FROM transport_events
-       WHERE account_id = $1 AND container_id = ANY($2::uuid[])
-       GROUP BY container_id`,
+      `SELECT c.id,
+              (SELECT array_agg(te.id ORDER BY te.created_at, te.id) FROM transport_events te WHERE te.container_id = c.id) AS events,
+              (SELECT array_agg(re.id ORDER BY re.created_at, re.data_source, re.index, re.id) FROM raw_events re WHERE re.container_id = c.id) AS raw,
+              CASE WHEN c.pod_rail_carrier_scac IS NOT NULL OR c.ind_rail_carrier_scac IS NOT NULL THEN s.destination_terminal_id ELSE c.pod_terminal_id END AS pickup_facility_id
+       FROM containers c LEFT JOIN shipments s ON s.id = c.shipment_id
+       WHERE c.account_id = $1 AND c.id = ANY($2::uuid[])`,
       [scope.accountId, rows.map((row) => row.id)],
     );
-    const byContainer = new Map(grouped.map((group) => [group.container_id, group.ids]));
-    return rows.map((row) => Object.assign(row, { transport_event_ids: byContainer.get(row.id) ?? [] }));
+    const byContainer = new Map(grouped.map((group) => [group.id, group]));
+    return rows.map((row) => {
+      const found = byContainer.get(row.id);
+      return Object.assign(row, { transport_event_ids: found?.events ?? [], raw_event_ids: found?.raw ?? [], pickup_facility_id: found?.pickup_facility_id ?? null });
+    });
   }
 
   private applyFilters(query: SelectQueryBuilder<ContainerEntity>, filters: ContainerListFilters): SelectQueryBuilder<ContainerEntity> {

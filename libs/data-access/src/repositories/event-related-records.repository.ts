@@ -39,7 +39,7 @@ export class EventRelatedRecordsRepository {
 
     const isContainerChange =
       event.reference_object_type === 'container_updated_event' || event.reference_object_type === 'container_pod_terminal_changed_event';
-    // As the reference: a container change shows the container and its terminal, not the shipment.
+    // As the established API: a container change shows the container and its terminal, not the shipment.
     const shipmentIds = [
       event.reference_object_type === 'shipment' ? ref : null,
       isContainerChange ? null : event.shipment_id,

@@ -55,7 +55,7 @@ export function toTerminal(row: TerminalEntity): Terminal {
 const UN_LOCODE = /^[A-Za-z]{2}[A-Za-z0-9]{3}$/;
 
 /**
- * The reference resources as the api serves them (shipping lines, ports, terminals), mapped
+ * The established API resources as the api serves them (shipping lines, ports, terminals), mapped
  * to domain records. Not tenant-owned: every account sees the same rows. Anything that is
  * not an id (or, for ports, a UN/LOCODE) is simply not found.
  */
@@ -63,7 +63,7 @@ const UN_LOCODE = /^[A-Za-z]{2}[A-Za-z0-9]{3}$/;
 export class ReferenceResourceRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Every shipping line, by SCAC (unique, indexed): small and unpaginated, as the reference. */
+  /** Every shipping line, by SCAC (unique, indexed): small and unpaginated, as the established API. */
   async listShippingLines(): Promise<ShippingLine[]> {
     const rows = await this.dataSource.getRepository(ShippingLineEntity).find({ order: { scac: 'ASC' } });
     return rows.map(toShippingLine);
@@ -81,7 +81,7 @@ export class ReferenceResourceRepository {
     return (await this.dataSource.getRepository(ShippingLineEntity).findBy({ id: In(valid) })).map(toShippingLine);
   }
 
-  /** A port by id or by UN/LOCODE (`USLAX`), as the reference allows both. */
+  /** A port by id or by UN/LOCODE (`USLAX`), as the established API allows both. */
   async findPort(idOrCode: string): Promise<Port | null> {
     const repository = this.dataSource.getRepository(PortEntity);
     const row = isUuid(idOrCode)

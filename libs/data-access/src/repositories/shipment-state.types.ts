@@ -6,6 +6,7 @@ import type { EventEntity } from '../entities/event.entity';
 import type { ShipmentEntity } from '../entities/shipment.entity';
 import type { TrackingRequestEntity } from '../entities/tracking-request.entity';
 import type { TransportEventEntity } from '../entities/transport-event.entity';
+import type { RawEventEntity } from '../entities/raw-event.entity';
 import type { OutboxEntry } from './outbox.repository';
 
 /** One account's record of a shipment as stored: the "previous" side of a diff. */
@@ -43,11 +44,15 @@ type RelationKey =
   | 'location'
   | 'terminal'
   | 'carrier_shipment'
-  | 'previous_version';
+  | 'previous_version'
+  | 'transport_event';
 type Row<T> = Partial<Omit<T, RelationKey | 'tracking_stopped'>>;
 
 export type NewTransportEvent = Row<TransportEventEntity> &
   Pick<TransportEventEntity, 'id' | 'container_id' | 'event' | 'data_source' | 'dedupe_key'>;
+/** A source message as received; stored once per container and `dedupe_key`. */
+export type NewRawEvent = Omit<Row<RawEventEntity>, 'transport_event_id' | 'invalidated_at' | 'created_at'> &
+  Pick<RawEventEntity, 'id' | 'account_id' | 'container_id' | 'original_event' | 'data_source' | 'dedupe_key'>;
 export type NewEstimatedEvent = Row<EstimatedEventEntity> & Pick<EstimatedEventEntity, 'id' | 'shipment_id' | 'event' | 'estimated_timestamp' | 'data_source'>;
 
 /**
@@ -71,6 +76,12 @@ export interface StateWrite {
   invalidatedTransportEventIds?: string[];
   transportEvents?: NewTransportEvent[];
   estimatedEvents?: NewEstimatedEvent[];
+  /**
+   * What the sources said, as they said it: linked to the current transport event it mapped to
+   * (same container, event, place and time), and superseding earlier reports of the same event
+   * at the same place.
+   */
+  rawEvents?: NewRawEvent[];
   /** In emission order; `created_at` is spaced by a microsecond each so listing order is emission order. */
   events?: NewEvent[];
   /** Further jobs (e.g. the next attempt of a tracking request). */

@@ -5,7 +5,7 @@ import { ShipmentEntity } from '../entities/shipment.entity';
 import { TransportEventEntity } from '../entities/transport-event.entity';
 import type { OutboxEntry } from './outbox.repository';
 import { queryRows } from './query-rows';
-import type { NewEvent, NewTransportEvent, StateWrite } from './shipment-state.types';
+import type { NewEvent, NewRawEvent, NewTransportEvent, StateWrite } from './shipment-state.types';
 
 /** Queue and job that turn each stored event into webhook notifications. */
 export interface FanOutJobName {
@@ -35,6 +35,7 @@ export async function writeStates(manager: EntityManager, writes: readonly State
     await manager.query(`UPDATE transport_events SET invalidated_at = now() WHERE id = ANY($1::uuid[]) AND invalidated_at IS NULL`, [invalidated]);
   }
   const stored = await insertTransportEvents(manager, writes.flatMap((w) => w.transportEvents ?? []));
+  await insertRawEvents(manager, writes.flatMap((w) => w.rawEvents ?? []));
   const estimated = writes.flatMap((w) => w.estimatedEvents ?? []);
   if (estimated.length > 0) await manager.insert(EstimatedEventEntity, estimated);
   const events = writes
@@ -74,6 +75,45 @@ async function insertTransportEvents(manager: EntityManager, rows: readonly NewT
   const result = await manager.createQueryBuilder().insert().into(TransportEventEntity).values([...rows]).orIgnore().returning(['id']).execute();
   const raw = result.raw as Array<{ id: string }>;
   return new Set(raw.map((row) => row.id));
+}
+
+/**
+ * Source messages as received (`rows`: every report of this answer, stored or not). A report
+ * stored already inserts nothing (one that came back after being withdrawn is current again);
+ * a report inserted now is linked to the current transport event it mapped to (same container,
+ * event, place and time); a stored report of an answered container and source that this answer
+ * no longer carries was withdrawn or corrected: it gets `invalidated_at`. Three statements.
+ */
+async function insertRawEvents(manager: EntityManager, rows: readonly NewRawEvent[]): Promise<void> {
+  if (rows.length === 0) return;
+  const doc = JSON.stringify(rows);
+  const inserted = await queryRows<{ id: string }>(
+    manager,
+    `INSERT INTO raw_events (id, account_id, container_id, event, original_event, "timestamp", timezone, estimated, "index", location_locode, location_name,
+                             location_id, terminal_id, vessel_name, vessel_imo, voyage_number, data_source, data_provider_code, data_provider_name, dedupe_key)
+     SELECT r.id, r.account_id, r.container_id, r.event, r.original_event, r."timestamp", r.timezone, COALESCE(r.estimated, false), COALESCE(r."index", 0),
+            r.location_locode, r.location_name, r.location_id, r.terminal_id, r.vessel_name, r.vessel_imo, r.voyage_number, r.data_source,
+            r.data_provider_code, r.data_provider_name, r.dedupe_key
+     FROM jsonb_populate_recordset(null::raw_events, $1::jsonb) r
+     ON CONFLICT (container_id, dedupe_key) DO UPDATE SET invalidated_at = NULL WHERE raw_events.invalidated_at IS NOT NULL
+     RETURNING id`,
+    [doc],
+  );
+  await manager.query(
+    `UPDATE raw_events r SET transport_event_id = te.id
+     FROM transport_events te
+     WHERE r.id = ANY($1::uuid[]) AND NOT r.estimated AND te.container_id = r.container_id AND te.event = r.event
+       AND te.invalidated_at IS NULL AND te."timestamp" = r."timestamp" AND te.location_locode IS NOT DISTINCT FROM r.location_locode`,
+    [inserted.map((row) => row.id)],
+  );
+  await manager.query(
+    `WITH reported AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(container_id uuid, data_source text, dedupe_key text))
+     UPDATE raw_events old SET invalidated_at = now()
+     WHERE old.invalidated_at IS NULL
+       AND (old.container_id, old.data_source) IN (SELECT container_id, data_source FROM reported)
+       AND NOT EXISTS (SELECT 1 FROM reported x WHERE x.container_id = old.container_id AND x.dedupe_key = old.dedupe_key)`,
+    [doc],
+  );
 }
 
 /**

@@ -11,7 +11,7 @@ import {
 } from './tracking-request.enum';
 
 // Clients match these strings byte for byte, so the lists are pinned exactly as written.
-describe('enums are exactly the specification values', () => {
+describe('enums are exactly the documented values', () => {
   it.each([
     ['hold names', HOLD_NAMES, ['freight', 'customs', 'USDA', 'VACIS', 'TMF', 'other']],
     ['hold statuses', HOLD_STATUSES, ['hold', 'pending']],
@@ -47,7 +47,7 @@ describe('enums are exactly the specification values', () => {
     expect(new Set(FAILED_REASONS).size).toBe(11);
   });
 
-  it('has the 43 event names of the reference, each once', () => {
+  it('has the 43 event names of the established API, each once', () => {
     expect(EVENT_NAMES).toHaveLength(43);
     expect(new Set(EVENT_NAMES).size).toBe(43);
   });

@@ -4,6 +4,6 @@ export type EquipmentType = (typeof EQUIPMENT_TYPES)[number];
 export const EQUIPMENT_LENGTHS = [10, 20, 40, 45] as const;
 export type EquipmentLength = (typeof EQUIPMENT_LENGTHS)[number];
 
-/** The specification writes `high cube` with a space; it wins over the reference's `high_cube`. */
+/** docs/containers.md writes `high cube` with a space; it wins over the established API's `high_cube`. */
 export const EQUIPMENT_HEIGHTS = ['standard', 'high cube'] as const;
 export type EquipmentHeight = (typeof EQUIPMENT_HEIGHTS)[number];

@@ -1,4 +1,4 @@
-/** Every webhook event name of the reference, in its order (43 names). */
+/** Every webhook event name of the established API, in its order (43 names). */
 export const EVENT_NAMES = [
   'container.transport.vessel_arrived',
   'container.transport.estimated.vessel_arrived',

@@ -1,4 +1,4 @@
-/** Hold names exactly as the specification writes them (case-sensitive: USDA, VACIS, TMF upper case). */
+/** Hold names exactly as docs/containers.md writes them (case-sensitive: USDA, VACIS, TMF upper case). */
 export const HOLD_NAMES = ['freight', 'customs', 'USDA', 'VACIS', 'TMF', 'other'] as const;
 export type HoldName = (typeof HOLD_NAMES)[number];
 

@@ -9,7 +9,7 @@ export const PARTY_ROLES = [
 ] as const;
 export type PartyRoleName = (typeof PARTY_ROLES)[number];
 
-/** Containers accept only this one role (specification 2.1). */
+/** Containers accept only this one role (docs/parties.md). */
 export const CONTAINER_PARTY_ROLES = ['pickup_dray_carrier'] as const satisfies readonly PartyRoleName[];
 
 /** A container is reported as `Cargo`, not `Container`, for compatibility with existing clients. */

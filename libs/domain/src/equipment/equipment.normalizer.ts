@@ -11,7 +11,7 @@ const UNKNOWN: NormalizedEquipment = Object.freeze({ equipment_type: null, equip
 
 /**
  * ISO 6346 size code, first character: the length. 3 (30 ft), M (48 ft) and the other
- * lengths have no value in the specification's enum and give null.
+ * lengths have no value in the documented enum and give null.
  */
 export const ISO_LENGTH_CODES: Readonly<Record<string, EquipmentLength>> = { '1': 10, '2': 20, '4': 40, L: 45 };
 

@@ -1,6 +1,6 @@
 /**
- * One JSON:API error object (specification section 7). Every field but `title` is optional;
- * `status` is the HTTP status as a string ("404"), as JSON:API and the reference write it.
+ * One JSON:API error object (docs/json-api.md). Every field but `title` is optional;
+ * `status` is the HTTP status as a string ("404"), as JSON:API and the established API write it.
  */
 export interface JsonApiErrorSource {
   /** JSON Pointer into the request document, e.g. `/data/attributes/request_number`. */
@@ -23,7 +23,7 @@ export interface JsonApiErrorDocument {
   errors: JsonApiError[];
 }
 
-/** Machine-readable `code` values this service puts on its errors (the specification leaves them open). */
+/** Machine-readable `code` values this service puts on its errors (docs/json-api.md lists them). */
 export const ERROR_CODES = [
   'bad_request',
   'unauthorized',

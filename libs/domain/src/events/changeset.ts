@@ -22,7 +22,7 @@ export const CHANGESET_ATTRIBUTES = [
 ] as const;
 export type ChangesetAttribute = (typeof CHANGESET_ATTRIBUTES)[number];
 
-/** Each changed attribute as `[old, new]` (specification 6, rule 1); `pod_terminal` holds terminal ids. */
+/** Each changed attribute as `[old, new]` (docs/webhooks.md, rule 1); `pod_terminal` holds terminal ids. */
 export interface ContainerChangeset {
   available_for_pickup?: [boolean | null, boolean | null];
   pickup_lfd?: [UtcTimestamp | null, UtcTimestamp | null];
@@ -63,7 +63,7 @@ export function instantKey(value: UtcTimestamp | null): string {
   return Number.isFinite(ms) ? String(ms) : value;
 }
 
-/** Holds in a fixed order (specification name order, then status, then description). */
+/** Holds in a fixed order (documented name order, then status, then description). */
 export function canonicalHolds(holds: readonly Hold[]): Hold[] {
   return [...holds].sort(
     (a, b) =>

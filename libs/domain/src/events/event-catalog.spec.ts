@@ -24,7 +24,7 @@ const EXPECTED_GROUPS: Record<string, string> = {
 };
 
 describe('event catalog', () => {
-  it('has all 43 reference events, in the reference order', () => {
+  it('has all 43 reference events, in the established API order', () => {
     expect(Object.keys(EVENT_CATALOG)).toEqual([...EVENT_NAMES]);
     expect(Object.keys(EXPECTED_GROUPS)).toHaveLength(43);
   });

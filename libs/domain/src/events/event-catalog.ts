@@ -17,7 +17,7 @@ export type EventGroup = (typeof EVENT_GROUPS)[number];
 export interface EventCatalogEntry {
   readonly name: EventName;
   readonly group: EventGroup;
-  /** The account feature a subscriber needs to receive it (specification 5.5); null for none. */
+  /** The account feature a subscriber needs to receive it (docs/plans.md); null for none. */
   readonly required_feature: AccountFeature | null;
   /** The `reference_object` type of its webhook notification; null when this service never emits it. */
   readonly reference_object_type: ReferenceObjectType | null;
@@ -77,9 +77,9 @@ function describe(name: EventName): string {
 }
 
 /**
- * All 43 event names of the reference, each with its group, the account feature needed to
+ * All 43 event names of the established API, each with its group, the account feature needed to
  * receive it (only `container.pickup_lfd_rail.changed` needs one: `rail_lfd`), and the type of
- * the object its notification refers to. Keys are in the reference's order.
+ * the object its notification refers to. Keys are in the established API's order.
  */
 export const EVENT_CATALOG: Readonly<Record<EventName, EventCatalogEntry>> = Object.freeze(
   Object.fromEntries(EVENT_NAMES.map((name) => [name, Object.freeze({ name, ...classify(name), description: describe(name) })])) as Record<

@@ -2,7 +2,7 @@ import { CARRIER_PREFIXES } from './carrier-prefixes';
 import { REFERENCE_NUMBER_TYPES, inferTrackingNumber } from './number-inference';
 
 describe('tracking number inference', () => {
-  it('a valid container number of a line-owned box auto-selects the line (the reference example)', () => {
+  it('a valid container number of a line-owned box auto-selects the line (the established API example)', () => {
     expect(inferTrackingNumber('WHLU1234560')).toEqual({
       normalized_number: 'WHLU1234560',
       kind: 'container',
@@ -134,7 +134,7 @@ describe('tracking number inference', () => {
     }
   });
 
-  it('maps request types to the reference number_type values', () => {
+  it('maps request types to the established API’s number_type values', () => {
     expect(REFERENCE_NUMBER_TYPES).toEqual({ container: 'container', bill_of_lading: 'bill_of_lading', booking_number: 'booking' });
   });
 });

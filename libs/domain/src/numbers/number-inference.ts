@@ -5,10 +5,10 @@ import { containerCheckDigit, looksLikeContainerNumber } from './container-numbe
 import type { NumberInvalidReason } from './request-number';
 import { parseRequestNumber } from './request-number';
 
-/** `container`, or `shipment` for a bill of lading or booking number (the reference's validation.type). */
+/** `container`, or `shipment` for a bill of lading or booking number (the established API's validation.type). */
 export type NumberKind = 'container' | 'shipment';
 
-/** The reference's `shipping_line.decision`. */
+/** The established API's `shipping_line.decision`. */
 export type CarrierDecision = 'auto_select' | 'needs_confirmation' | 'no_prediction';
 
 export interface ScacCandidate {
@@ -37,7 +37,7 @@ export interface NumberInference {
   decision: CarrierDecision;
 }
 
-/** Our request types in the reference's `number_type` vocabulary. */
+/** Our request types in the established API's `number_type` vocabulary. */
 export const REFERENCE_NUMBER_TYPES: Readonly<Record<RequestType, 'container' | 'bill_of_lading' | 'booking'>> = {
   container: 'container',
   bill_of_lading: 'bill_of_lading',

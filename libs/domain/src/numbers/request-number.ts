@@ -36,7 +36,7 @@ const LIST_SEPARATORS = /[,;|\r\n\t]+/;
 const NUMBER_PUNCTUATION = /[\s.-]+/g;
 
 /**
- * One number per request (specification 8.2): accepts a single number written with spaces,
+ * One number per request (docs/rate-limits.md): accepts a single number written with spaces,
  * dashes or dots, and refuses a JSON list or several numbers in one field. Returns the number
  * upper-cased without punctuation.
  */

@@ -7,7 +7,7 @@ export interface Hold {
   description: string | null;
 }
 
-/** `currency` as the specification names it (the reference's `currency_code` loses). */
+/** `currency` as docs/containers.md names it (the established API's `currency_code` loses). */
 export interface Fee {
   type: FeeType;
   amount: number;

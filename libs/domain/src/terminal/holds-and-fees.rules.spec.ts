@@ -53,7 +53,7 @@ describe('hold normalization', () => {
     expect(normalizeHolds([{ name: 'customs', status }])).toEqual([]);
   });
 
-  it('keeps one entry per name, hold over pending, in the specification order', () => {
+  it('keeps one entry per name, hold over pending, in the documented order', () => {
     expect(
       normalizeHolds([
         { name: 'TMF', status: 'pending' },

@@ -4,7 +4,7 @@ import type { ContainerAttributes } from '../resources/container';
 import type { Fee, Hold } from '../resources/terminal-data';
 
 /**
- * Ready for pickup (specification 2.6): available and no hold entries. `available_for_pickup`
+ * Ready for pickup (docs/containers.md): available and no hold entries. `available_for_pickup`
  * null (unknown) is not ready. A hold in `pending` still blocks: only removal clears it.
  */
 export function isReadyForPickup(container: Pick<ContainerAttributes, 'available_for_pickup' | 'holds_at_pod_terminal'>): boolean {
@@ -44,7 +44,7 @@ const ACTIVE_STATUSES: Readonly<Record<string, HoldStatus>> = {
   pending: 'pending',
 };
 
-/** The specification's hold name for a reported one; anything unknown is `other`. */
+/** The documented hold name (docs/containers.md) for a reported one; anything unknown is `other`. */
 export function normalizeHoldName(raw: string): HoldName {
   return HOLD_NAME_SYNONYMS[raw.trim().toLowerCase().replace(/\s+/g, ' ')] ?? 'other';
 }
@@ -53,7 +53,7 @@ export function normalizeHoldName(raw: string): HoldName {
  * Reported holds → `holds_at_pod_terminal`. Entries whose status is not active (released,
  * cleared, removed, anything but hold/pending) are dropped, because a cleared hold is removed
  * rather than given a released status. One entry per name (`hold` wins over `pending`), in the
- * specification's name order, so the same facts always give the same array.
+ * documented name order (docs/containers.md), so the same facts always give the same array.
  */
 export function normalizeHolds(reported: readonly ReportedHold[]): Hold[] {
   const byName = new Map<HoldName, Hold>();

@@ -4,7 +4,7 @@ import type { ImportDeadlines } from '../resources/terminal-data';
 export type PickupLfdSource = keyof ImportDeadlines;
 
 /**
- * Specification 2.6: `pickup_lfd` is the first last free day present in this fixed order,
+ * docs/containers.md: `pickup_lfd` is the first last free day present in this fixed order,
  * shipping line, then terminal, then rail. It is deliberately not the earliest date.
  */
 export const PICKUP_LFD_PRIORITY = ['pickup_lfd_line', 'pickup_lfd_terminal', 'pickup_lfd_rail'] as const satisfies readonly PickupLfdSource[];

@@ -38,7 +38,7 @@ const FAILED: TrackingTransition = { to: 'failed', event: 'tracking_request.fail
 const STOPPED: TrackingTransition = { to: 'tracking_stopped', event: 'tracking_request.tracking_stopped' };
 
 /**
- * Specification 3.1 plus the moves it leaves open. A pair missing from a row is illegal.
+ * docs/tracking-requests.md plus the moves it leaves open. A pair missing from a row is illegal.
  * `failed` is final. `awaiting_manifest` emits its event only on entry, never on a re-check.
  * A stopped request resumes to `succeeded` without a second `tracking_request.succeeded`.
  * Stop and resume are idempotent (self-loops without events) so a repeated click is harmless.

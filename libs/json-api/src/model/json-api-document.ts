@@ -16,7 +16,7 @@ export interface ResourceObject {
   links?: { self: string };
 }
 
-/** All values are URI references (specification 2.3); absent members mean "no such page". */
+/** All values are URI references (docs/containers.md); absent members mean "no such page". */
 export interface DocumentLinks {
   first?: string;
   prev?: string;
@@ -25,7 +25,7 @@ export interface DocumentLinks {
   last?: string;
 }
 
-/** `size` is the page size used, `total` the number of matching records (specification 2.4). */
+/** `size` is the page size used, `total` the number of matching records (docs/containers.md). */
 export interface DocumentMeta {
   size: number;
   total: number;

@@ -1,4 +1,4 @@
-/** Page size when a request names none. Matches the reference API's default. */
+/** Page size when a request names none. Matches the established API's default. */
 export const DEFAULT_PAGE_SIZE = 30;
 /** Largest `page[size]` accepted; a larger one is refused with 400, not silently clamped. */
 export const MAX_PAGE_SIZE = 100;

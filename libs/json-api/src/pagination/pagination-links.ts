@@ -46,7 +46,7 @@ function isScalar(value: unknown): value is string | number | boolean {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
 
-// Brackets stay readable in keys (`page[number]`), as the reference API prints them.
+// Brackets stay readable in keys (`page[number]`), as the established API prints them.
 function encodeKey(key: string): string {
   return encodeURIComponent(key).replace(/%5B/g, '[').replace(/%5D/g, ']');
 }

@@ -26,7 +26,7 @@ export type ContainerAttributeSource = Omit<
   'id' | 'account' | 'account_id' | 'shipment' | 'shipment_id' | 'pod_terminal' | 'pod_terminal_id' | 'pickup_lfd' | 'next_refresh_at' | 'last_snapshot' | 'change_version'
 >;
 
-/** Beyond the reference, named so they cannot be mistaken for reference fields. */
+/** Beyond the established API, named so they cannot be mistaken for reference fields. */
 export interface ContainerExtraAttributes {
   ready_for_pickup: boolean;
   pickup_lfd_source: 'line' | 'terminal' | 'rail' | null;
@@ -42,10 +42,10 @@ const SOURCE_NAMES: Readonly<Record<keyof ImportDeadlines, 'line' | 'terminal' |
 };
 
 /**
- * Attributes of the reference's container model (specification 2.6 wins: `currency` in fees,
+ * Attributes of the established API's container model (docs/containers.md wins: `currency` in fees,
  * `high cube` with a space), null when not reported, for the api and for webhook payloads
  * alike. `pickup_lfd` is coalesced from the sources `visibility` allows (line, then terminal,
- * then rail), never the earliest date. Beyond the reference: `ready_for_pickup`,
+ * then rail), never the earliest date. Beyond the established API: `ready_for_pickup`,
  * `pickup_lfd_source`, `fees_total_by_currency`.
  */
 export function containerAttributes(container: ContainerAttributeSource, visibility: ContainerVisibility): ContainerResourceAttributes {

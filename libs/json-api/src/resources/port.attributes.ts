@@ -1,7 +1,7 @@
 import type { PortAttributes } from '@quayside/domain';
 import type { AttributesOf } from './attributes-of';
 
-/** The reference's port attributes, for the api and for webhook payloads alike. */
+/** The established API's port attributes, for the api and for webhook payloads alike. */
 export function portAttributes(port: PortAttributes): AttributesOf<PortAttributes> {
   return {
     name: port.name,

@@ -2,7 +2,7 @@ import type { ShipmentAttributes } from '@quayside/domain';
 import type { AttributesOf } from './attributes-of';
 
 /**
- * The reference's shipment attributes, for the api and for webhook payloads alike, from a
+ * The established API's shipment attributes, for the api and for webhook payloads alike, from a
  * shipment as `toShipment` (data-access) reads it: instants in UTC with their IANA zones beside them.
  */
 export function shipmentAttributes(s: ShipmentAttributes): AttributesOf<ShipmentAttributes> {

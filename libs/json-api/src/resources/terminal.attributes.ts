@@ -1,7 +1,7 @@
 import type { TerminalAttributes } from '@quayside/domain';
 import type { AttributesOf } from './attributes-of';
 
-/** The reference's terminal attributes, for the api and for webhook payloads alike. */
+/** The established API's terminal attributes, for the api and for webhook payloads alike. */
 export function terminalAttributes(terminal: TerminalAttributes): AttributesOf<TerminalAttributes> {
   return {
     name: terminal.name,

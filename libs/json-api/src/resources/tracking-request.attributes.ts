@@ -2,7 +2,7 @@ import type { TrackingRequestAttributes } from '@quayside/domain';
 import type { AttributesOf } from './attributes-of';
 
 /**
- * The reference's tracking request attributes, for the api and for webhook payloads alike,
+ * The established API's tracking request attributes, for the api and for webhook payloads alike,
  * from a tracking request as `toTrackingRequest` (data-access) reads it.
  */
 export function trackingRequestAttributes(request: TrackingRequestAttributes): AttributesOf<TrackingRequestAttributes> {

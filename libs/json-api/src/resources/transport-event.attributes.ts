@@ -8,7 +8,7 @@ export type TransportEventAttributeSource = Pick<
   'event' | 'created_at' | 'voyage_number' | 'timestamp' | 'timezone' | 'location_locode' | 'data_source' | 'vessel_name' | 'vessel_imo' | 'invalidated_at'
 >;
 
-/** Beyond the reference: there is no vessel resource, so the vessel is given as attributes. */
+/** Beyond the established API: there is no vessel resource, so the vessel is given as attributes. */
 export interface TransportEventVesselAttributes {
   vessel_name: string | null;
   vessel_imo: string | null;
@@ -22,8 +22,8 @@ export interface TransportEventVersionAttributes {
 export type TransportEventResourceAttributes = AttributesOf<TransportEventAttributes & TransportEventVesselAttributes & TransportEventVersionAttributes>;
 
 /**
- * The reference's transport event, for the api and for webhook payloads alike: `timestamp`
- * is UTC, `timezone` the IANA zone of where it happened (specification 6.2), plus
+ * The established API's transport event, for the api and for webhook payloads alike: `timestamp`
+ * is UTC, `timezone` the IANA zone of where it happened (docs/webhooks.md), plus
  * `vessel_name` and `vessel_imo`.
  */
 export function transportEventAttributes(event: TransportEventAttributeSource): TransportEventResourceAttributes {

@@ -3,7 +3,7 @@ import type { ContainerOverrides } from './container.factory';
 const at = (iso: string): Date => new Date(iso);
 
 /**
- * Containers that show the operational fields of specification 2.6, one scenario each, for
+ * Containers that show the operational fields of docs/containers.md, one scenario each, for
  * `createContainer(db, accountId, CONTAINER_FIXTURES.readyForPickup)`. Dates are instants in
  * UTC; the IANA zones sit beside them as the tracker stores them.
  */

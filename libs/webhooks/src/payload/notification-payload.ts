@@ -16,7 +16,7 @@ export interface NotificationPayloadInput {
   visibility: ContainerVisibility;
 }
 
-/** The body posted to a receiver: the reference's JSON:API webhook notification document. */
+/** The body posted to a receiver: the established API's JSON:API webhook notification document. */
 export interface WebhookNotificationPayload {
   data: ResourceObject & { type: 'webhook_notification' };
   included: ResourceObject[];
@@ -43,7 +43,7 @@ function serializeAll(input: NotificationPayloadInput): ResourceObject[] {
 /**
  * Builds the notification document: `data` the webhook_notification with its `webhook` and
  * `reference_object` relationships, `included` the reference object first, then the related
- * records the reference lists for that event, each once.
+ * records the established API lists for that event, each once.
  */
 export function buildNotificationPayload(input: NotificationPayloadInput): WebhookNotificationPayload {
   const seen = new Set<string>();

@@ -54,7 +54,7 @@ function containerChange(type: 'container_updated_event' | 'container_pod_termin
 /**
  * How each record of a notification payload is serialized for an account that may see what
  * `visibility` allows: the attributes the api serves for the same resource (the same mappers,
- * the same visibility rule), with the reference's relationships. No loaders: the dispatcher
+ * the same visibility rule), with the established API's relationships. No loaders: the dispatcher
  * loads the records, this only shapes them.
  */
 export function webhookPayloadResources(visibility: ContainerVisibility): ResourceRegistry<null> {

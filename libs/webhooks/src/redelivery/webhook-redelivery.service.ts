@@ -10,7 +10,7 @@ export const BULK_REDELIVERY_LIMIT = 1000;
 const DELIVERY = { queue: QUEUE.webhookDelivery, jobName: JOB.deliver };
 
 /**
- * Sending notifications again, which the reference cannot: one by id, or every failed one of
+ * Sending notifications again, which the established API cannot: one by id, or every failed one of
  * an account since a time, each under the same notification id with a fresh series of
  * attempts. The repository restarts them and writes their delivery jobs in one transaction.
  */

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** Header carrying the hex HMAC-SHA256 of the raw body (the reference's header). */
+/** Header carrying the hex HMAC-SHA256 of the raw body (the established API's header). */
 export const T49_SIGNATURE_HEADER = 'x-t49-webhook-signature';
 /** Standard Webhooks headers (https://www.standardwebhooks.com): id, unix seconds, `v1,<base64>`. */
 export const STANDARD_WEBHOOK_ID_HEADER = 'webhook-id';
@@ -63,7 +63,7 @@ export function generateWebhookSecret(): string {
 }
 
 /**
- * Checks the reference header in constant time (for the trigger endpoint's self-check and
+ * Checks the established API header in constant time (for the trigger endpoint's self-check and
  * for receivers written in TypeScript).
  */
 export function verifyT49Signature(secret: string, body: string, signature: string): boolean {

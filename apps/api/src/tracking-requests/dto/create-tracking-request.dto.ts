@@ -33,7 +33,7 @@ export class CreateTrackingRequestAttributes {
   @OptionalStringList()
   tags?: string[];
 
-  @ApiPropertyOptional({ type: [String], description: 'The reference API\'s name for `tags` on create; both are accepted and merged.' })
+  @ApiPropertyOptional({ type: [String], description: 'The established API\'s name for `tags` on create; both are accepted and merged.' })
   @OptionalStringList()
   shipment_tags?: string[];
 }

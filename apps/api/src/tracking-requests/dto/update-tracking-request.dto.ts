@@ -8,7 +8,7 @@ export class UpdateTrackingRequestAttributes {
   @OptionalStringList()
   ref_numbers?: string[];
 
-  @ApiPropertyOptional({ description: 'The reference API\'s single reference number: replaces the reference numbers with this one.', example: 'REFNUMBER11' })
+  @ApiPropertyOptional({ description: 'The established API\'s single reference number: replaces the reference numbers with this one.', example: 'REFNUMBER11' })
   @IsOptional()
   @IsString()
   @MaxLength(100)

@@ -3,8 +3,8 @@ import { EVENT_NAMES } from '@quayside/domain';
 import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 
 /**
- * Body of `POST /v2/webhooks/trigger`, flat as in the reference (`{url, event, secret}`), or
- * the same members under `data.attributes`. `webhook_id` (beyond the reference) sends to a
+ * Body of `POST /v2/webhooks/trigger`, flat as in the established API (`{url, event, secret}`), or
+ * the same members under `data.attributes`. `webhook_id` (beyond the established API) sends to a
  * registered webhook instead: its URL, its secret and its custom headers, like a real delivery.
  */
 export class TriggerWebhookInput {

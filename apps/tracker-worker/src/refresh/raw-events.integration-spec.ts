@@ -1,0 +1,68 @@
+import type { SandboxScenario } from '@quayside/carriers';
+import { RawEventEntity, ShipmentStateRepository, TrackingRepository } from '@quayside/data-access';
+import { ScenarioAdapters } from '../test/scenario-adapters';
+import { TrackerTestHarness, dayOf } from '../test/tracker-test-harness';
+import { TrackRequestUseCase } from '../tracking-requests/track-request.use-case';
+import { ObservationService } from '../tracking-state/observation.service';
+import { RefreshShipmentUseCase } from './refresh-shipment.use-case';
+
+const T0 = new Date('2026-08-14T08:00:00.000Z');
+
+const VOYAGE: SandboxScenario = {
+  number: 'RAW-EVENTS',
+  bookingNumber: null,
+  plays: 'an arrival estimate corrected on the way, then the arrival',
+  places: { pol: { locode: 'CNSHA', name: 'Shanghai', timeZone: 'Asia/Shanghai' }, pod: { locode: 'USLAX', name: 'Los Angeles', timeZone: 'America/Los_Angeles' } },
+  vessel: { name: 'QUAYSIDE PIONEER', imo: '9312341', voyage: '012E' },
+  podTerminalFirmsCode: null,
+  railCarrierScac: null,
+  containers: [{ number: 'QNTU4000002', isoSizeType: '45G1', equipment: { type: 'dry', length: 40, height: 'high cube' }, sealNumber: null, weightLbs: null }],
+  steps: [
+    { day: -1, type: 'milestone', event: 'container.transport.vessel_departed', at: 'pol' },
+    { day: -1, type: 'estimate', event: 'container.transport.estimated.vessel_arrived', at: 'pod', eventDay: 3 },
+    { day: 1, type: 'estimate', event: 'container.transport.estimated.vessel_arrived', at: 'pod', eventDay: 4 },
+    { day: 4, type: 'milestone', event: 'container.transport.vessel_arrived', at: 'pod' },
+  ],
+};
+
+describe('raw events: what the sources said, kept in the transaction that applies it', () => {
+  let harness: TrackerTestHarness;
+
+  beforeAll(async () => {
+    harness = await TrackerTestHarness.create(
+      [ObservationService, ShipmentStateRepository, TrackingRepository, TrackRequestUseCase, RefreshShipmentUseCase],
+      {},
+      new ScenarioAdapters([VOYAGE]),
+    );
+  });
+
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  it('stores each report once, links actual ones to their transport event, and invalidates a corrected estimate', async () => {
+    const account = await harness.account();
+    const { id, outboxId } = await harness.trackingRequest(account, 'RAW-EVENTS', T0);
+    await harness.module.get(TrackRequestUseCase).execute({ trackingRequestId: id, outboxId }, T0);
+    const shipmentId = (await harness.request(id)).tracked_object_id ?? '';
+    // Day 0 twice: the same answer again stores nothing.
+    for (const day of [0, 1, 4]) await harness.module.get(RefreshShipmentUseCase).execute({ shipmentId, outboxId: null, reason: 'manual' }, dayOf(T0, day));
+
+    const rows = await harness.db.dataSource.getRepository(RawEventEntity).find({ order: { created_at: 'ASC', index: 'ASC' } });
+    const summary = rows.map((r) => [r.original_event, r.event, r.location_locode, r.location_name, r.estimated, r.timestamp?.toISOString(), r.invalidated_at !== null, r.data_provider_code]);
+    expect(summary).toEqual([
+      ['Vessel Departed', 'container.transport.vessel_departed', 'CNSHA', 'Shanghai', false, dayOf(T0, -1).toISOString(), false, 'TEST'],
+      ['Estimated Vessel Arrived', 'container.transport.estimated.vessel_arrived', 'USLAX', 'Los Angeles', true, dayOf(T0, 3).toISOString(), true, 'TEST'],
+      ['Estimated Vessel Arrived', 'container.transport.estimated.vessel_arrived', 'USLAX', 'Los Angeles', true, dayOf(T0, 4).toISOString(), false, 'TEST'],
+      ['Vessel Arrived', 'container.transport.vessel_arrived', 'USLAX', 'Los Angeles', false, dayOf(T0, 4).toISOString(), false, 'TEST'],
+    ]);
+    const milestones = await harness.db.dataSource.query<Array<{ id: string; event: string }>>(`SELECT id, event FROM transport_events WHERE invalidated_at IS NULL`);
+    const byEvent = new Map(milestones.map((m) => [m.event, m.id]));
+    expect(rows.filter((r) => !r.estimated).map((r) => r.transport_event_id)).toEqual([
+      byEvent.get('container.transport.vessel_departed'),
+      byEvent.get('container.transport.vessel_arrived'),
+    ]);
+    expect(rows.filter((r) => r.estimated).map((r) => r.transport_event_id)).toEqual([null, null]);
+    expect(new Set(rows.map((r) => r.account_id))).toEqual(new Set([account]));
+  });
+});

@@ -1,0 +1,118 @@
+import { DATA_SOURCES } from '@quayside/domain';
+import type { EventDataSource } from '@quayside/domain';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { AccountEntity } from './account.entity';
+import { CreatedAtColumn, InstantColumn, NullableTextColumn, TextColumn, UuidColumn, inList } from './column-types';
+import { ContainerEntity } from './container.entity';
+import { PortEntity } from './port.entity';
+import { TerminalEntity } from './terminal.entity';
+import { TransportEventEntity } from './transport-event.entity';
+
+/**
+ * One event of one container as a source (carrier, terminal, rail) sent it, kept beside what it
+ * was mapped to (docs/containers.md, "Raw events"). Written in the transaction that applies the
+ * observation; `dedupe_key` (source, original wording, place, time, estimated) makes a repeated
+ * answer insert nothing. A later report of the same event at the same place with another time
+ * sets `invalidated_at` on the earlier one.
+ */
+@Entity({ name: 'raw_events' })
+@Check('chk_raw_events_data_source', inList('data_source', DATA_SOURCES))
+@Index('uq_raw_events_container_dedupe', ['container_id', 'dedupe_key'], { unique: true })
+@Index('idx_raw_events_container_index', ['account_id', 'container_id', 'created_at', 'index'])
+@Index('idx_raw_events_transport_event', ['transport_event_id'], { where: '"transport_event_id" IS NOT NULL' })
+export class RawEventEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @UuidColumn()
+  account_id!: string;
+
+  @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'account_id' })
+  account?: AccountEntity;
+
+  @UuidColumn()
+  container_id!: string;
+
+  @ManyToOne(() => ContainerEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'container_id' })
+  container?: ContainerEntity;
+
+  /** The normalized event it mapped to (`container.transport.vessel_loaded`); null when none. */
+  @NullableTextColumn()
+  event!: string | null;
+
+  /** The event as the source named it. */
+  @TextColumn()
+  original_event!: string;
+
+  @InstantColumn()
+  timestamp!: Date | null;
+
+  @NullableTextColumn()
+  timezone!: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  estimated!: boolean;
+
+  /** Order within the container's events as the source listed them. */
+  @Column({ type: 'integer', default: 0 })
+  index!: number;
+
+  @NullableTextColumn()
+  location_locode!: string | null;
+
+  @NullableTextColumn()
+  location_name!: string | null;
+
+  @UuidColumn({ nullable: true })
+  location_id!: string | null;
+
+  @ManyToOne(() => PortEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'location_id' })
+  location?: PortEntity | null;
+
+  @UuidColumn({ nullable: true })
+  terminal_id!: string | null;
+
+  @ManyToOne(() => TerminalEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'terminal_id' })
+  terminal?: TerminalEntity | null;
+
+  @NullableTextColumn()
+  vessel_name!: string | null;
+
+  @NullableTextColumn()
+  vessel_imo!: string | null;
+
+  @NullableTextColumn()
+  voyage_number!: string | null;
+
+  @TextColumn()
+  data_source!: EventDataSource;
+
+  /** Who sent it: the SCAC of the line or rail carrier, the FIRMS code of the terminal. */
+  @NullableTextColumn()
+  data_provider_code!: string | null;
+
+  @NullableTextColumn()
+  data_provider_name!: string | null;
+
+  /** The transport event it became, when it became one. */
+  @UuidColumn({ nullable: true })
+  transport_event_id!: string | null;
+
+  @ManyToOne(() => TransportEventEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'transport_event_id' })
+  transport_event?: TransportEventEntity | null;
+
+  @TextColumn()
+  dedupe_key!: string;
+
+  /** Set when the source corrected (a new time) or withdrew it. */
+  @InstantColumn()
+  invalidated_at!: Date | null;
+
+  @CreatedAtColumn()
+  created_at!: Date;
+}

@@ -1,0 +1,2 @@
+export { RuntimeModule } from './runtime.module';
+export type { RuntimeOptions } from './runtime.module';
