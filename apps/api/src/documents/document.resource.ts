@@ -9,7 +9,7 @@ export const EMAIL_SUBMISSION_TYPE = 'email_submission';
 
 type Loader = (ids: readonly string[], account: AccountContext) => Promise<readonly unknown[]>;
 
-/** Shapes as the reference's `document` (docs/documents.md); `cargos` are containers. */
+/** Shapes as the established API's `document` (docs/documents.md); `cargos` are containers. */
 export function documentResource(loadSubmissions: Loader, loadRepresentations: Loader): ResourceDefinition<DocumentEntity, AccountContext> {
   return {
     type: DOCUMENT_TYPE,

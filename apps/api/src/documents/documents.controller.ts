@@ -40,7 +40,7 @@ function documentTypesOf(query: Query): DocumentType[] | undefined {
   return types as DocumentType[];
 }
 
-/** `include=current_extraction` is the reference's alias of `last_document_representation`. */
+/** `include=current_extraction` is the established API's alias of `last_document_representation`. */
 function withIncludeAlias(request: FastifyRequest): FastifyRequest {
   const query = request.query as Record<string, unknown>;
   if (typeof query['include'] === 'string') query['include'] = query['include'].replace(/\bcurrent_extraction\b/g, 'last_document_representation');

@@ -12,7 +12,7 @@ import { DocumentsService } from './documents.service';
 
 const INCLUDE = 'documents, documents.last_document_representation (the default).';
 
-/** The reference includes a submission's documents and their extractions unless told otherwise. */
+/** The established API includes a submission's documents and their extractions unless told otherwise. */
 function withDefaultInclude(request: FastifyRequest): FastifyRequest {
   const query = request.query as Record<string, unknown>;
   if (query['include'] === undefined) query['include'] = 'documents,documents.last_document_representation';
