@@ -6,6 +6,7 @@ import { ApiConfig } from './config/api.config';
 import { ContainersModule } from './containers/containers.module';
 import { CustomFieldsModule } from './custom-fields/custom-fields.module';
 import { DcsaFeedModule } from './dcsa-feed/dcsa-feed.module';
+import { DocumentsModule } from './documents/documents.module';
 import { HealthModule } from './health/health.module';
 import { OperatorModule } from './operator/operator.module';
 import { MetroAreasModule } from './metro-areas/metro-areas.module';
@@ -42,6 +43,7 @@ export class AppModule {
         PartiesModule,
         CustomFieldsModule,
         DcsaFeedModule,
+        DocumentsModule,
         ApiPlatformModule.forRoot({
           publicBaseUrl: config.publicBaseUrl,
           rateLimit: {

@@ -90,6 +90,11 @@ export { TransportEventRepository } from './repositories/transport-event.reposit
 export { RawEventRepository } from './repositories/raw-event.repository';
 export type { TransportEventFeedFilter } from './repositories/transport-event.repository';
 export { PartyRepository } from './repositories/party.repository';
+export { DocumentRepository } from './repositories/document.repository';
+export type { DocumentFilters, DocumentSort, NewDocument } from './repositories/document.repository';
+export { DocumentRepresentationRepository } from './repositories/document-representation.repository';
+export { EmailSubmissionRepository } from './repositories/email-submission.repository';
+export type { NewEmailSubmission } from './repositories/email-submission.repository';
 export { CustomFieldDefinitionRepository } from './repositories/custom-field-definition.repository';
 export type { CustomFieldDefinitionFields, CustomFieldDefinitionFilters } from './repositories/custom-field-definition.repository';
 export { CustomFieldOptionRepository } from './repositories/custom-field-option.repository';

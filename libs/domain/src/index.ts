@@ -45,3 +45,8 @@ export * from './plans/plan-terms';
 export * from './custom-fields/custom-field.enum';
 export * from './custom-fields/custom-field-value.rules';
 export * from './dcsa/dcsa3-milestones';
+export * from './documents/document-type.enum';
+export * from './documents/file-sniffing';
+export * from './documents/image-dimensions';
+export * from './documents/upload-rules';
+export * from './documents/document-schemas';

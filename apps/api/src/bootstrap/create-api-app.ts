@@ -5,6 +5,8 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
 import { configureHttpPlatform } from '../common/configure-http-platform';
+import { registerMultipartUploads } from '../common/input/multipart-uploads';
+import { DOCUMENT_MULTIPART_ROUTES } from '../documents/documents.module';
 import { renderFrameworkError } from '../common/framework-errors';
 import { answerBeforeClose } from '../common/input/answer-before-close';
 import { answerClientError } from '../common/input/client-error-handler';
@@ -35,11 +37,12 @@ export async function createApiApp(config: ApiConfig): Promise<NestFastifyApplic
   // Nest flushes buffered logs only in listen(): an app driven through inject() (tests) would
   // otherwise keep every later framework log line in memory and never write it.
   app.flushLogs();
-  app.setGlobalPrefix('v2', { exclude: ['health/live', 'health/ready', 'metrics', 'docs', 'docs/{*path}', 'tnt/v3/events'] });
+  app.setGlobalPrefix('v2', { exclude: ['health/live', 'health/ready', 'metrics', 'docs', 'docs/{*path}', 'tnt/v3/events', 'document_files', 'document_upload_files'] });
   registerHttpMetrics(app);
   mountQueueDashboard(app, config.OPERATOR_TOKEN);
   app.enableShutdownHooks();
   configureHttpPlatform(app, { maxDepth: config.BODY_MAX_DEPTH });
+  await registerMultipartUploads(app, { routes: DOCUMENT_MULTIPART_ROUTES, maxFileBytes: config.DOCUMENT_MAX_BYTES });
   answerBeforeClose(app, config.BODY_LIMIT_BYTES);
   setupOpenApi(app);
   await app.init();

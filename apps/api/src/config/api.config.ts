@@ -111,6 +111,62 @@ export class ApiConfig extends BaseAppConfig {
   @MinLength(16, { message: 'OPERATOR_TOKEN must be at least 16 characters' })
   OPERATOR_TOKEN?: string;
 
+  /** Where document bytes are kept: `local` (a directory, nothing else to run) or `s3` (any S3-compatible store). */
+  @IsIn(['local', 's3'])
+  STORAGE_DRIVER: 'local' | 's3' = 'local';
+
+  /** Directory of the `local` driver; created when missing. */
+  @IsString()
+  @MinLength(1)
+  STORAGE_LOCAL_DIR: string = './data/documents';
+
+  /** Signs upload and local download URLs; every api process must share it. Empty: a random one per boot (one process only). */
+  @IsString()
+  STORAGE_SIGNING_SECRET: string = '';
+
+  @IsString()
+  STORAGE_S3_BUCKET: string = '';
+
+  @IsString()
+  STORAGE_S3_REGION: string = 'us-east-1';
+
+  /** e.g. `http://127.0.0.1:9000` for MinIO; empty for AWS S3 itself. */
+  @IsString()
+  STORAGE_S3_ENDPOINT: string = '';
+
+  @IsIn(['true', 'false'])
+  STORAGE_S3_FORCE_PATH_STYLE: 'true' | 'false' = 'true';
+
+  /** Empty: the AWS SDK's own credential chain (environment, profile, instance role). */
+  @IsString()
+  STORAGE_S3_ACCESS_KEY_ID: string = '';
+
+  @IsString()
+  STORAGE_S3_SECRET_ACCESS_KEY: string = '';
+
+  /** Lifetime of `download_url` and of two-step upload URLs. */
+  @IsInt()
+  @Min(10)
+  @Max(7 * 24 * 3600)
+  DOCUMENT_URL_TTL_SECONDS: number = 300;
+
+  /** Largest accepted document; larger uploads answer 413. */
+  @IsInt()
+  @Min(1024)
+  @Max(512 * 1024 * 1024)
+  DOCUMENT_MAX_BYTES: number = 25 * 1024 * 1024;
+
+  /** Most pages a PDF may have; more answer 422 `too_many_pages`. */
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  DOCUMENT_MAX_PAGES: number = 50;
+
+  /** Most pixels (width × height) an image may declare; more answer 422 `decompression_bomb`. */
+  @IsInt()
+  @Min(10_000)
+  DOCUMENT_MAX_PIXELS: number = 100_000_000;
+
   get rateLimits(): Record<RateLimitBucketName, number> {
     return {
       default: this.RATE_LIMIT_DEFAULT,

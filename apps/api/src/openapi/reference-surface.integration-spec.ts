@@ -10,26 +10,8 @@ interface ReferenceSurface {
 
 const SURFACE = JSON.parse(readFileSync(resolve(__dirname, 'fixtures/reference-surface.json'), 'utf8')) as ReferenceSurface;
 
-/**
- * Reference operations Quayside does not serve yet: documents, email submissions and document
- * schemas belong to their own issue. Nothing else may be missing.
- */
-const NOT_YET_SERVED = new Set([
-  'GET /document_schemas/{id}',
-  'GET /documents',
-  'POST /documents',
-  'GET /documents/types',
-  'DELETE /documents/{id}',
-  'GET /documents/{id}',
-  'PATCH /documents/{id}',
-  'GET /documents/{id}/download_url',
-  'POST /documents/{id}/reclassify',
-  'POST /documents/{id}/reextract',
-  'POST /documents/{id}/relink',
-  'POST /documents/{id}/rotate',
-  'GET /email_submissions',
-  'GET /email_submissions/{id}',
-]);
+/** Reference operations Quayside does not serve: none (documents landed last; keep this empty). */
+const NOT_YET_SERVED = new Set<string>();
 
 /**
  * Reference operations served by a route of another parameter name: one path cannot hold two
@@ -94,7 +76,7 @@ function servedResources(document: unknown): Map<string, { attributes: Set<strin
 }
 
 /** Reference schemas of resources that belong to the documents issue, or that are not resources of their own. */
-const SCHEMAS_NOT_YET_SERVED = new Set(['document_representation', 'email_submission', 'document_schema', 'document', 'document_email_submission', 'email_submission_document']);
+const SCHEMAS_NOT_YET_SERVED = new Set<string>([]);
 
 /** The reference types its container schema `account` by mistake; its vessel with positions is a `vessel`. */
 const RESOURCE_TYPE: Record<string, string> = { container: 'container', vessel_with_positions: 'vessel' };
@@ -104,6 +86,14 @@ const RESOURCE_TYPE: Record<string, string> = { container: 'container', vessel_w
  * both when another goes missing and when one of these lands without leaving this list.
  */
 const KNOWN_GAPS = [
+  // Documents: extractions (document_representation) wait for the extractor; account and user are not resources here.
+  'document_representation: no resource',
+  'document_email_submission: no resource',
+  'email_submission_document: no resource',
+  'document.relationships.account',
+  'document.relationships.user',
+  'email_submission.relationships.account',
+  'email_submission.relationships.user',
   'shipment.relationships.line_tracking_stopped_by_user',
   'account: no resource',
   'rail_terminal: no resource',
@@ -174,6 +164,6 @@ describe('the served resources carry every attribute and relationship the establ
       expectNames(RESOURCE_TYPE[name] ?? name, schema.attributes, schema.relationships);
     }
     for (const [type, fields] of Object.entries(LIVE_FIELDS)) expectNames(type, fields.attributes ?? [], fields.relationships ?? []);
-    expect(missing).toEqual(KNOWN_GAPS);
+    expect([...missing].sort()).toEqual([...KNOWN_GAPS].sort());
   });
 });

@@ -1,4 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { EmailSubmissionRepository } from '@quayside/data-access';
 import type { ProvisionedAccount } from '@quayside/data-access';
 import { ACCOUNT_FEATURES } from '@quayside/domain';
 import { createContainer, createParty, createShipment } from '@quayside/testing';
@@ -138,7 +139,37 @@ const WEBHOOK_ROWS: OwnedEndpoint[] = [
   { endpoint: 'POST /v2/webhook_notifications/:id/redeliver', createOwned: createOwnedNotification },
 ];
 
+let documentCount = 0;
+
+/** A document of the owner, made through the direct upload (a one-page PDF written by hand, unique per call). */
+async function createOwnedDocument(app: NestFastifyApplication, owner: ProvisionedAccount): Promise<string> {
+  documentCount += 1;
+  const boundary = 'matrix-boundary';
+  const pdf = `%PDF-1.4\n%${documentCount}\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R/Size 4>>\n%%EOF`;
+  const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="m${documentCount}.pdf"\r\n\r\n${pdf}\r\n--${boundary}--\r\n`;
+  const response = await app.inject({ method: 'POST', url: '/v2/documents', headers: { authorization: `Token ${owner.key}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  return (JSON.parse(response.body) as { data: { id: string } }).data.id;
+}
+
+async function createOwnedEmailSubmission(_app: NestFastifyApplication, owner: ProvisionedAccount, ctx: ApiTestContext): Promise<string> {
+  const submission = { subject: 'BL', body: null, from: ['ops@forwarder.example'], to: [], cc: [], sent_at: null, message_id: null, in_reply_to: null, references: [], content_type: null };
+  return (await new EmailSubmissionRepository(ctx.db.dataSource).create({ accountId: owner.account.id }, submission)).id;
+}
+
+const DOCUMENT_ROWS: OwnedEndpoint[] = [
+  { endpoint: 'GET /v2/documents/:id', createOwned: createOwnedDocument },
+  { endpoint: 'PATCH /v2/documents/:id', createOwned: createOwnedDocument, body: () => ({ data: { type: 'document', attributes: { document_type_manual: 'invoice' } } }) },
+  { endpoint: 'GET /v2/documents/:id/download_url', createOwned: createOwnedDocument },
+  { endpoint: 'POST /v2/documents/:id/reextract', createOwned: createOwnedDocument },
+  { endpoint: 'POST /v2/documents/:id/reclassify', createOwned: createOwnedDocument },
+  { endpoint: 'POST /v2/documents/:id/relink', createOwned: createOwnedDocument },
+  { endpoint: 'POST /v2/documents/:id/rotate', createOwned: createOwnedDocument, body: () => ({ degrees: 90 }) },
+  { endpoint: 'DELETE /v2/documents/:id', createOwned: createOwnedDocument },
+  { endpoint: 'GET /v2/email_submissions/:id', createOwned: createOwnedEmailSubmission },
+];
+
 const MATRIX: OwnedEndpoint[] = [
+  ...DOCUMENT_ROWS,
   ...WEBHOOK_ROWS,
   ...CONTAINER_AND_PARTY_ROWS,
   { endpoint: 'GET /v2/api_keys/:id', createOwned: createApiKey },

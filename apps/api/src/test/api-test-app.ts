@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AccountRepository } from '@quayside/data-access';
 import type { ProvisionedAccount } from '@quayside/data-access';
@@ -18,6 +20,8 @@ export function testApiConfig(databaseUrl: string, redisPrefix: string, override
     REDIS_PREFIX: redisPrefix,
     LOG_LEVEL: 'silent',
     OUTBOX_POLL_INTERVAL_MS: 60_000,
+    // Documents go to the system's temporary directory, one folder per test file, never the work tree.
+    STORAGE_LOCAL_DIR: join(tmpdir(), `quayside-documents-${redisPrefix.replace(/[^A-Za-z0-9_-]/g, '_')}`),
     ...overrides,
   });
 }

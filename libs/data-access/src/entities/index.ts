@@ -5,6 +5,9 @@ import { ContainerEntity } from './container.entity';
 import { CustomFieldDefinitionEntity } from './custom-field-definition.entity';
 import { CustomFieldOptionEntity } from './custom-field-option.entity';
 import { CustomFieldEntity } from './custom-field.entity';
+import { DocumentRepresentationEntity } from './document-representation.entity';
+import { DocumentEntity } from './document.entity';
+import { EmailSubmissionEntity } from './email-submission.entity';
 import { EstimatedEventEntity } from './estimated-event.entity';
 import { EventEntity } from './event.entity';
 import { IdempotencyKeyEntity } from './idempotency-key.entity';
@@ -34,6 +37,9 @@ export {
   CustomFieldDefinitionEntity,
   CustomFieldEntity,
   CustomFieldOptionEntity,
+  DocumentEntity,
+  DocumentRepresentationEntity,
+  EmailSubmissionEntity,
   EstimatedEventEntity,
   EventEntity,
   IdempotencyKeyEntity,
@@ -87,4 +93,7 @@ export const ENTITIES = [
   CustomFieldDefinitionEntity,
   CustomFieldOptionEntity,
   CustomFieldEntity,
+  EmailSubmissionEntity,
+  DocumentEntity,
+  DocumentRepresentationEntity,
 ];

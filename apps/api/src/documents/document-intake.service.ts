@@ -1,0 +1,99 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DocumentRepository } from '@quayside/data-access';
+import type { DocumentEntity } from '@quayside/data-access';
+import { checkUploadedFile, conflict, DomainError, FILE_KIND_CONTENT_TYPES } from '@quayside/domain';
+import type { DocumentSource, FileKind, UploadLimits } from '@quayside/domain';
+import { ObjectStorage } from '@quayside/platform';
+import { ApiConfig } from '../config/api.config';
+import type { AccountContext } from '../tenancy/account-context';
+import { inspectPdf } from './pdf-inspector';
+import { uploadRefused } from './upload-problem';
+
+export interface IncomingFile {
+  fileName: string;
+  bytes: Buffer;
+  /** Display name; the file name when not given. */
+  name?: string;
+  source: DocumentSource;
+  emailSubmissionId?: string | null;
+}
+
+export interface CheckedFile {
+  kind: FileKind;
+  pageCount: number | null;
+}
+
+/**
+ * The one way a file becomes a document (docs/documents.md "Upload"): checked completely first
+ * (real type, size, pixels, PDF structure and pages), then its bytes stored, then the row
+ * written. A failure after the bytes are stored deletes them again, so a refused or failed
+ * upload leaves nothing behind.
+ */
+@Injectable()
+export class DocumentIntakeService {
+  constructor(
+    private readonly documents: DocumentRepository,
+    private readonly storage: ObjectStorage,
+    private readonly config: ApiConfig,
+  ) {}
+
+  get limits(): UploadLimits {
+    return { maxBytes: this.config.DOCUMENT_MAX_BYTES, maxPages: this.config.DOCUMENT_MAX_PAGES, maxPixels: this.config.DOCUMENT_MAX_PIXELS };
+  }
+
+  /** Throws the 413/415/422 that names what is wrong with the file. */
+  async check(fileName: string, bytes: Buffer): Promise<CheckedFile> {
+    const checked = checkUploadedFile(fileName, bytes, this.limits);
+    if ('problem' in checked) throw uploadRefused(checked.problem);
+    if (checked.kind !== 'pdf') return { kind: checked.kind, pageCount: checked.kind === 'eml' ? null : 1 };
+    const pdf = await inspectPdf(fileName, bytes, this.config.DOCUMENT_MAX_PAGES);
+    if ('problem' in pdf) throw uploadRefused(pdf.problem);
+    return { kind: 'pdf', pageCount: pdf.pageCount };
+  }
+
+  async intake(account: AccountContext, file: IncomingFile): Promise<DocumentEntity> {
+    const checked = await this.check(file.fileName, file.bytes);
+    const sha256 = createHash('sha256').update(file.bytes).digest('hex');
+    const existing = await this.documents.findBySha256(account, sha256);
+    if (existing) throw duplicate(existing);
+    const id = randomUUID();
+    const storageKey = `documents/${account.accountId}/${id}`;
+    const contentType = FILE_KIND_CONTENT_TYPES[checked.kind];
+    await this.storage.put(storageKey, file.bytes, contentType);
+    try {
+      const created = await this.documents.create(account, {
+        id,
+        name: (file.name ?? '').trim() || file.fileName,
+        source: file.source,
+        file_name: file.fileName,
+        file_kind: checked.kind,
+        file_content_type: contentType,
+        file_size_bytes: file.bytes.length,
+        page_count: checked.pageCount,
+        sha256,
+        storage_key: storageKey,
+        email_submission_id: file.emailSubmissionId ?? null,
+      });
+      if (created === 'duplicate') {
+        // Another request stored the same content first: keep its document, drop these bytes.
+        await this.storage.delete(storageKey);
+        const winner = await this.documents.findBySha256(account, sha256);
+        throw winner ? duplicate(winner) : conflict('The same file was uploaded at the same time; retry.');
+      }
+      return created;
+    } catch (error) {
+      await this.storage.delete(storageKey);
+      throw error;
+    }
+  }
+}
+
+function duplicate(existing: DocumentEntity): DomainError {
+  return new DomainError('conflict', {
+    title: 'Duplicate document',
+    detail: `This file was already uploaded as document ${existing.id} (${existing.name}).`,
+    code: 'duplicate_document',
+    meta: { existing_document_id: existing.id, existing_document_name: existing.name },
+  });
+}

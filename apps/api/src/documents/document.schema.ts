@@ -1,0 +1,82 @@
+import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { DOCUMENT_SOURCES, DOCUMENT_TYPES, EXTRACTION_STATUSES } from '@quayside/domain';
+import { NULLABLE_DATE_TIME, NULLABLE_STRING, resourceSchema, stringList, toMany, toOne } from '../openapi/json-api-schemas';
+
+const TIMESTAMPS = { created_at: { type: 'string', format: 'date-time' }, updated_at: { type: 'string', format: 'date-time' } } as const;
+
+export const DOCUMENT_SCHEMA: SchemaObject = resourceSchema(
+  'document',
+  {
+    id: { type: 'string', format: 'uuid' },
+    name: { type: 'string' },
+    document_type: { type: 'string', enum: [...DOCUMENT_TYPES], description: 'Classified type.' },
+    document_type_manual: { type: 'string', enum: [...DOCUMENT_TYPES], nullable: true },
+    classification_notes: NULLABLE_STRING,
+    source: { type: 'string', enum: [...DOCUMENT_SOURCES] },
+    file_name: { type: 'string' },
+    file_content_type: { type: 'string', nullable: true },
+    file_size_bytes: { type: 'integer', nullable: true },
+    page_count: { type: 'integer', nullable: true },
+    extraction_status: { type: 'string', enum: [...EXTRACTION_STATUSES] },
+    extracted_data_manual: { type: 'object', additionalProperties: true, nullable: true },
+    ...TIMESTAMPS,
+  },
+  {
+    email_submission: toOne('email_submission'),
+    last_document_representation: toOne('document_representation'),
+    shipments: toMany('shipment'),
+    cargos: toMany('container'),
+  },
+);
+
+export const DOCUMENT_REPRESENTATION_SCHEMA: SchemaObject = resourceSchema(
+  'document_representation',
+  { schema_version: { type: 'string' }, payload: { type: 'object', additionalProperties: true }, ...TIMESTAMPS },
+  {},
+  [],
+  { selfLink: false },
+);
+
+export const EMAIL_SUBMISSION_SCHEMA: SchemaObject = resourceSchema(
+  'email_submission',
+  {
+    subject: { type: 'string' },
+    body: NULLABLE_STRING,
+    from: stringList(),
+    to: stringList(),
+    cc: stringList(),
+    sent_at: NULLABLE_DATE_TIME,
+    message_id: NULLABLE_STRING,
+    in_reply_to: NULLABLE_STRING,
+    references: stringList(),
+    content_type: NULLABLE_STRING,
+    documents_count: { type: 'integer' },
+    ...TIMESTAMPS,
+  },
+  { documents: toMany('document') },
+);
+
+export const DOCUMENT_SCHEMA_SCHEMA: SchemaObject = resourceSchema('document_schema', {
+  document_type: { type: 'string', enum: [...DOCUMENT_TYPES] },
+  label: { type: 'string' },
+  schema_version: { type: 'string' },
+  full_version: { type: 'string' },
+  current: { type: 'boolean' },
+  draft: { type: 'boolean' },
+  active_at: NULLABLE_DATE_TIME,
+  schema_format: { type: 'string', enum: ['json_schema'] },
+  description: NULLABLE_STRING,
+  schema_payload: { type: 'object', additionalProperties: true },
+  ...TIMESTAMPS,
+});
+
+export const ACCEPTED_SCHEMA: SchemaObject = { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['accepted'] } } };
+
+export const MULTIPART_UPLOAD_SCHEMA: SchemaObject = {
+  type: 'object',
+  required: ['file'],
+  properties: {
+    file: { type: 'string', format: 'binary', description: 'PDF, PNG, JPEG, TIFF or .eml; its extension must match its content.' },
+    name: { type: 'string', description: 'Display name; the file name when left out.' },
+  },
+};

@@ -1,0 +1,142 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { ProvisionedAccount } from '@quayside/data-access';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { ApiTestContext, call } from '../test/api-test-app';
+
+async function pdf(pages: number, text = 'BILL OF LADING MEDUAB123456'): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  for (let index = 0; index < pages; index += 1) document.addPage([595, 842]).drawText(`${text} page ${index + 1}`, { x: 50, y: 780, size: 12, font });
+  return Buffer.from(await document.save({ useObjectStreams: false }));
+}
+
+/** A PDF whose trailer names an encryption dictionary, as a password-protected file's does. */
+async function encryptedPdf(): Promise<Buffer> {
+  return Buffer.from((await pdf(1)).toString('latin1').replace('trailer\n<<', 'trailer\n<<\n/Encrypt 1 0 R'), 'latin1');
+}
+
+function multipart(fileName: string, bytes: Buffer, fields: Record<string, string> = {}): { body: Buffer; headers: Record<string, string> } {
+  const boundary = '----quayside-test-boundary';
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`), bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('documents: upload, read, download, delete', () => {
+  let ctx: ApiTestContext;
+  let app: NestFastifyApplication;
+  let account: ProvisionedAccount;
+  let storageDir: string;
+
+  async function upload(fileName: string, bytes: Buffer, fields: Record<string, string> = {}, key = account.key): Promise<{ status: number; json: Record<string, unknown> }> {
+    const form = multipart(fileName, bytes, fields);
+    const response = await app.inject({ method: 'POST', url: '/v2/documents', headers: { ...form.headers, authorization: `Token ${key}` }, payload: form.body });
+    return { status: response.statusCode, json: JSON.parse(response.body) as Record<string, unknown> };
+  }
+
+  const storedFiles = async (): Promise<string[]> => readdir(join(storageDir, 'documents', account.account.id)).catch(() => []);
+  const errorOf = (json: Record<string, unknown>): Record<string, unknown> => (json['errors'] as Record<string, unknown>[])[0]!;
+
+  beforeAll(async () => {
+    storageDir = await mkdtemp(join(tmpdir(), 'quayside-documents-'));
+    ctx = await ApiTestContext.create();
+    app = await ctx.startApp({ STORAGE_LOCAL_DIR: storageDir, STORAGE_SIGNING_SECRET: 'test-secret', DOCUMENT_MAX_PAGES: 3, DOCUMENT_MAX_BYTES: 200_000 });
+    account = await ctx.account();
+  });
+
+  afterAll(async () => {
+    await ctx.close();
+    await rm(storageDir, { recursive: true, force: true });
+  });
+
+  it('a multipart PDF upload becomes a document whose signed download URL serves the same bytes; deleting it deletes them', async () => {
+    const bytes = await pdf(2);
+    const created = await upload('MEDUAB123456.pdf', bytes, { name: 'BL for April' });
+    expect(created.status).toBe(201);
+    const data = created.json['data'] as { id: string; attributes: Record<string, unknown> };
+    expect(data.attributes).toMatchObject({ name: 'BL for April', file_name: 'MEDUAB123456.pdf', file_content_type: 'application/pdf', file_size_bytes: bytes.length, page_count: 2, source: 'upload', document_type: 'other' });
+
+    const fetched = await call(app, 'GET', `/v2/documents/${data.id}?include=current_extraction`, { key: account.key });
+    expect(fetched.status).toBe(200);
+
+    const url = new URL(((await call(app, 'GET', `/v2/documents/${data.id}/download_url`, { key: account.key })).json as { download_url: string }).download_url);
+    const download = await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(Buffer.compare(download.rawPayload, bytes)).toBe(0);
+    const tampered = new URLSearchParams(url.search);
+    tampered.set('expires', String(Number(tampered.get('expires')) + 3600));
+    expect((await app.inject({ method: 'GET', url: `${url.pathname}?${tampered.toString()}` })).statusCode).toBe(403);
+
+    expect(await storedFiles()).toContain(data.id);
+    expect((await call(app, 'DELETE', `/v2/documents/${data.id}`, { key: account.key })).status).toBe(204);
+    expect(await storedFiles()).not.toContain(data.id);
+    expect((await call(app, 'GET', `/v2/documents/${data.id}`, { key: account.key })).status).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })).statusCode).toBe(404);
+  });
+
+  it.each([
+    ['HTML behind .pdf', 415, 'file_type_mismatch', 'bl.pdf', async () => Buffer.from('<html><script>alert(1)</script></html>')],
+    ['an encrypted PDF', 422, 'pdf_encrypted', 'locked.pdf', encryptedPdf],
+    ['a corrupt PDF', 422, 'corrupt_file', 'broken.pdf', async () => Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog')],
+    ['a PDF over the page limit', 422, 'too_many_pages', 'long.pdf', async () => pdf(4)],
+    ['a file over the size limit', 413, 'file_too_large', 'big.pdf', async () => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(250_000, 0x20)])],
+  ] as const)('%s is refused with %i %s and nothing is stored', async (_label, status, code, name, make) => {
+    const before = await storedFiles();
+    const response = await upload(name, await make());
+    expect(response.status).toBe(status);
+    expect(errorOf(response.json)).toMatchObject({ status: String(status), code });
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('the same file twice answers 409 duplicate_document naming the first', async () => {
+    const bytes = await pdf(1, 'ARRIVAL NOTICE');
+    const first = (await upload('an.pdf', bytes)).json['data'] as { id: string };
+    const second = await upload('an-again.pdf', bytes);
+    expect(second.status).toBe(409);
+    expect(errorOf(second.json)).toMatchObject({ code: 'duplicate_document', meta: { existing_document_id: first.id } });
+  });
+
+  it('two steps: an upload URL, the file PUT to it, then the document from attached_document', async () => {
+    const grant = await call(app, 'POST', '/v2/document_uploads', { key: account.key, body: { data: { type: 'document_upload', attributes: { file_name: 'two-step.pdf' } } } });
+    expect(grant.status).toBe(201);
+    const { upload_url: uploadUrl, attached_document: attached } = (grant.json!['data'] as { attributes: { upload_url: string; attached_document: string } }).attributes;
+    const early = await call(app, 'POST', '/v2/documents', { key: account.key, body: { data: { type: 'document', attributes: { attached_document: attached } } } });
+    expect(early.status).toBe(422);
+
+    const form = multipart('two-step.pdf', await pdf(1, 'DELIVERY ORDER'));
+    const put = await app.inject({ method: 'PUT', url: `${new URL(uploadUrl).pathname}${new URL(uploadUrl).search}`, headers: form.headers, payload: form.body });
+    expect(put.statusCode).toBe(204);
+    const created = await call(app, 'POST', '/v2/documents', { key: account.key, body: { data: { type: 'document', attributes: { attached_document: attached, name: 'DO' } } } });
+    expect(created.status).toBe(201);
+    expect((created.json!['data'] as { attributes: Record<string, unknown> }).attributes).toMatchObject({ name: 'DO', source: 'api', file_name: 'two-step.pdf' });
+
+    const forged = await app.inject({ method: 'PUT', url: `/document_upload_files?token=${encodeURIComponent(`${attached.slice(0, -2)}xx`)}`, headers: form.headers, payload: form.body });
+    expect(forged.statusCode).toBe(403);
+  });
+
+  it('multipart is refused on routes that take no file', async () => {
+    const form = multipart('bl.pdf', await pdf(1));
+    const response = await app.inject({ method: 'POST', url: '/v2/parties', headers: { ...form.headers, authorization: `Token ${account.key}` }, payload: form.body });
+    expect(response.statusCode).toBe(415);
+  });
+
+  it('edits, rotates, lists, and serves types and schemas', async () => {
+    const id = ((await upload('rotate-me.pdf', await pdf(1, 'INVOICE 42'))).json['data'] as { id: string }).id;
+    const patched = await call(app, 'PATCH', `/v2/documents/${id}`, { key: account.key, body: { data: { type: 'document', attributes: { document_type_manual: 'invoice' } } } });
+    expect((patched.json!['data'] as { attributes: Record<string, unknown> }).attributes['document_type_manual']).toBe('invoice');
+    expect((await call(app, 'POST', `/v2/documents/${id}/rotate`, { key: account.key, body: { degrees: 45 } })).status).toBe(422);
+    expect((await call(app, 'POST', `/v2/documents/${id}/rotate`, { key: account.key, body: { degrees: 90 } })).json).toEqual({ status: 'accepted' });
+    const listed = await call(app, 'GET', '/v2/documents?filter[document_types]=invoice', { key: account.key });
+    expect((listed.json!['data'] as { id: string }[]).map((row) => row.id)).toEqual([id]);
+    const types = await call(app, 'GET', '/v2/documents/types', { key: account.key });
+    expect((types.json as { document_types: { code: string }[] }).document_types.map((type) => type.code)).toEqual(['bill_of_lading', 'arrival_notice', 'delivery_order', 'invoice', 'other']);
+    const schema = await call(app, 'GET', '/v2/document_schemas/bill_of_lading@2026-11-01', { key: account.key });
+    expect((schema.json!['data'] as { attributes: Record<string, unknown> }).attributes).toMatchObject({ document_type: 'bill_of_lading', schema_format: 'json_schema', current: true });
+    expect((await call(app, 'GET', '/v2/document_schemas/nothing@2026-11-01', { key: account.key })).status).toBe(404);
+    expect((await call(app, 'GET', '/v2/email_submissions', { key: account.key })).status).toBe(200);
+  });
+});

@@ -1,0 +1,70 @@
+import type { OnModuleInit } from '@nestjs/common';
+import { Inject, Module } from '@nestjs/common';
+import { DocumentRepository, DocumentRepresentationRepository, EmailSubmissionRepository } from '@quayside/data-access';
+import { ResourceRegistry } from '@quayside/json-api';
+import { createObjectStorage, ObjectStorage } from '@quayside/platform';
+import { ApiConfig } from '../config/api.config';
+import type { AccountContext } from '../tenancy/account-context';
+import { DocumentFilesController } from './document-files.controller';
+import { DocumentIntakeService } from './document-intake.service';
+import { documentSchemaResource } from './document-schema.resource';
+import { DocumentSchemasController } from './document-schemas.controller';
+import { DocumentUploadsController } from './document-uploads.controller';
+import { documentRepresentationResource, documentResource, emailSubmissionResource } from './document.resource';
+import { DocumentsController } from './documents.controller';
+import { DocumentsService } from './documents.service';
+import { EmailSubmissionsController } from './email-submissions.controller';
+import { SigningSecret } from './signing-secret';
+
+/** Routes that take multipart/form-data (docs/documents.md "Upload"); every other route refuses it. */
+export const DOCUMENT_MULTIPART_ROUTES = ['POST /v2/documents', 'PUT /document_upload_files'] as const;
+
+/**
+ * Documents, document schemas and email submissions (docs/documents.md). The storage driver is
+ * chosen by STORAGE_DRIVER; local download URLs are served by DocumentFilesController.
+ */
+@Module({
+  controllers: [DocumentsController, DocumentUploadsController, DocumentFilesController, DocumentSchemasController, EmailSubmissionsController],
+  providers: [
+    DocumentRepository,
+    DocumentRepresentationRepository,
+    EmailSubmissionRepository,
+    DocumentsService,
+    DocumentIntakeService,
+    SigningSecret,
+    {
+      provide: ObjectStorage,
+      inject: [ApiConfig, SigningSecret],
+      useFactory: (config: ApiConfig, secret: SigningSecret): ObjectStorage =>
+        config.STORAGE_DRIVER === 's3'
+          ? createObjectStorage({
+              driver: 's3',
+              bucket: config.STORAGE_S3_BUCKET,
+              region: config.STORAGE_S3_REGION,
+              endpoint: config.STORAGE_S3_ENDPOINT,
+              forcePathStyle: config.STORAGE_S3_FORCE_PATH_STYLE === 'true',
+              accessKeyId: config.STORAGE_S3_ACCESS_KEY_ID,
+              secretAccessKey: config.STORAGE_S3_SECRET_ACCESS_KEY,
+            })
+          : createObjectStorage({ driver: 'local', directory: config.STORAGE_LOCAL_DIR, downloadBaseUrl: `${config.publicBaseUrl}/document_files`, signingSecret: secret.value }),
+    },
+  ],
+})
+export class DocumentsModule implements OnModuleInit {
+  constructor(
+    private readonly registry: ResourceRegistry<AccountContext>,
+    @Inject(DocumentsService) private readonly documents: DocumentsService,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.register(
+      documentResource(
+        (ids, account) => this.documents.submissionsByIds(account, ids),
+        (ids, account) => this.documents.representationsByIds(account, ids),
+      ),
+    );
+    this.registry.register(documentRepresentationResource);
+    this.registry.register(emailSubmissionResource((ids, account) => this.documents.documentsByIds(account, ids)));
+    this.registry.register(documentSchemaResource);
+  }
+}
