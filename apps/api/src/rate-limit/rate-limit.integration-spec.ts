@@ -87,51 +87,38 @@ describe('rate limits: per account, rolling window, shared through Redis', () =>
     });
   });
 
-  describe('with a 3-second window (same rules, shorter wait)', () => {
+  // The rolling window itself (when exactly a slot frees, that refusals do not count) is tested
+  // on a played clock in sliding-window-rate-limiter.integration-spec.ts; here only what holds
+  // however slow the machine is: the 429's Retry-After is honest, for one process and for two.
+  describe('with a 6-second window (long enough for a burst of 100 on a loaded machine)', () => {
     let app: NestFastifyApplication;
     let second: NestFastifyApplication;
 
     beforeAll(async () => {
-      app = await ctx.startApp({ RATE_LIMIT_WINDOW_MS: 3_000 });
-      second = await ctx.startApp({ RATE_LIMIT_WINDOW_MS: 3_000 });
+      app = await ctx.startApp({ RATE_LIMIT_WINDOW_MS: 6_000 });
+      second = await ctx.startApp({ RATE_LIMIT_WINDOW_MS: 6_000 });
     });
 
-    it('lets the next request pass exactly when the oldest leaves the window, and no earlier (rolling, not fixed)', async () => {
+    it('a client that waits Retry-After after a 429 is admitted', async () => {
       const { key } = await ctx.account({ company: 'Rolling' });
-      const started = Date.now();
-      expect((await call(app, 'GET', '/v2/account', { key })).status).toBe(200); // the oldest, t ≈ 0
-      const oldestAnswered = Date.now();
-      await sleep(1_500);
-      expect(await burst([app], key, 99)).toEqual(Array<number>(99).fill(200)); // t ≈ 1.5 s
-      const refusing = Date.now();
+      expect(await burst([app], key, 100)).toEqual(Array<number>(100).fill(200));
       const refused = await call(app, 'GET', '/v2/account', { key });
       const refusedAt = Date.now();
-      const retryAfter = expectExact429(refused, 3);
-      // The oldest leaves 3 s after Redis admitted it (between `started` and `oldestAnswered`);
-      // Retry-After is the wait from the refusal until then, rounded up to whole seconds.
-      expect(retryAfter).toBeGreaterThanOrEqual(Math.max(1, Math.ceil((started + 3_000 - refusedAt) / 1_000)));
-      expect(retryAfter).toBeLessThanOrEqual(Math.max(1, Math.ceil((oldestAnswered + 3_000 - refusing) / 1_000)));
-
-      // Shortly before the oldest can have left, the bucket is still full.
-      await sleep(Math.max(0, started + 3_000 - 500 - Date.now()));
-      expectExact429(await call(app, 'GET', '/v2/account', { key }), 1);
-      // Once Retry-After has passed, the next request passes.
+      const retryAfter = expectExact429(refused, 6);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
       await sleep(Math.max(0, refusedAt + retryAfter * 1_000 - Date.now()));
       expect((await call(app, 'GET', '/v2/account', { key })).status).toBe(200);
-      // Only one slot was freed: the 99 admitted at t ≈ 1.5 s are still inside the window.
-      const stillFull = await call(app, 'GET', '/v2/account', { key });
-      expectExact429(stillFull, 3);
     });
 
     it('does the same across two API processes sharing one budget', async () => {
       const { key } = await ctx.account({ company: 'Rolling shared' });
+      expect(await burst([app, second], key, 100)).toEqual(Array<number>(100).fill(200));
+      const refused = await call(app, 'GET', '/v2/account', { key });
+      const refusedAt = Date.now();
+      const retryAfter = expectExact429(refused, 6);
+      expectExact429(await call(second, 'GET', '/v2/account', { key }), 6);
+      await sleep(Math.max(0, refusedAt + retryAfter * 1_000 - Date.now()));
       expect((await call(second, 'GET', '/v2/account', { key })).status).toBe(200);
-      await sleep(1_000);
-      expect(await burst([app, second], key, 99)).toEqual(Array<number>(99).fill(200));
-      const retryAfter = expectExact429(await call(app, 'GET', '/v2/account', { key }), 3);
-      await sleep(retryAfter * 1_000);
-      expect((await call(second, 'GET', '/v2/account', { key })).status).toBe(200);
-      expectExact429(await call(app, 'GET', '/v2/account', { key }), 3);
     });
   });
 

@@ -3,7 +3,6 @@ import Redis from 'ioredis';
 import { SlidingWindowRateLimiter } from './sliding-window-rate-limiter';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('SlidingWindowRateLimiter against the real Redis', () => {
   const prefix = `test-rl-${randomUUID()}`;
@@ -15,6 +14,14 @@ describe('SlidingWindowRateLimiter against the real Redis', () => {
   };
   const limiter = (windowMs: number, redis = client()): SlidingWindowRateLimiter =>
     new SlidingWindowRateLimiter(redis, { prefix, windowMs, timeoutMs: 2000 });
+  /** A clock the test moves by hand (µs), so no assertion depends on how fast the machine is. */
+  const playedClock = (): { at: (seconds: number) => void; micros: () => number } => {
+    let now = 1_800_000_000 * 1_000_000;
+    const start = now;
+    return { at: (seconds) => void (now = start + Math.round(seconds * 1_000_000)), micros: () => now };
+  };
+  const onClock = (windowMs: number, clock: { micros: () => number }, redis = client()): SlidingWindowRateLimiter =>
+    new SlidingWindowRateLimiter(redis, { prefix, windowMs, timeoutMs: 2000, clockMicros: clock.micros });
 
   afterAll(async () => {
     const redis = client();
@@ -44,19 +51,50 @@ describe('SlidingWindowRateLimiter against the real Redis', () => {
   });
 
   it('is a rolling window: each admission leaves exactly one window after it entered', async () => {
-    const rl = limiter(2_000);
-    expect((await rl.consume('acct-roll', 'default', 3)).allowed).toBe(true); // t ≈ 0
-    await sleep(1_000);
-    expect((await rl.consume('acct-roll', 'default', 3)).allowed).toBe(true); // t ≈ 1.0
-    expect((await rl.consume('acct-roll', 'default', 3)).allowed).toBe(true); // t ≈ 1.0
-    const refused = await rl.consume('acct-roll', 'default', 3);
-    // The first admission leaves at t ≈ 2.0, about one second from now.
-    expect(refused).toEqual({ allowed: false, retryAfterSeconds: 1 });
-    await sleep(1_050);
-    expect((await rl.consume('acct-roll', 'default', 3)).allowed).toBe(true); // t ≈ 2.05: the oldest left
-    // A fixed window would have reset here; the two admissions from t ≈ 1.0 still count.
-    const stillFull = await rl.consume('acct-roll', 'default', 3);
-    expect(stillFull).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    const clock = playedClock();
+    const rl = onClock(2_000, clock);
+    clock.at(0);
+    expect((await rl.consume('acct-roll', 'default', 3)).allowed).toBe(true);
+    clock.at(1);
+    expect((await rl.consume('acct-roll', 'default', 3)).allowed).toBe(true);
+    expect((await rl.consume('acct-roll', 'default', 3)).allowed).toBe(true);
+    // The first admission leaves at t = 2.0: one second from now.
+    expect(await rl.consume('acct-roll', 'default', 3)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    clock.at(1.999);
+    expect((await rl.consume('acct-roll', 'default', 3)).allowed).toBe(false);
+    clock.at(2.001);
+    expect((await rl.consume('acct-roll', 'default', 3)).allowed).toBe(true);
+    // A fixed window would have reset here; the two admissions of t = 1.0 still count until t = 3.0.
+    expect(await rl.consume('acct-roll', 'default', 3)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    clock.at(3.001);
+    expect((await rl.consume('acct-roll', 'default', 3)).allowed).toBe(true);
+  });
+
+  it('does not count refusals: hammering a full bucket does not push the next admission out', async () => {
+    const clock = playedClock();
+    const rl = onClock(60_000, clock);
+    clock.at(0);
+    for (let i = 0; i < 10; i++) await rl.consume('acct-hammer', 'refresh', 10);
+    for (let second = 1; second < 60; second += 7) {
+      clock.at(second);
+      expect(await rl.consume('acct-hammer', 'refresh', 10)).toEqual({ allowed: false, retryAfterSeconds: 60 - second });
+    }
+    clock.at(60.001);
+    expect((await rl.consume('acct-hammer', 'refresh', 10)).allowed).toBe(true);
+  });
+
+  it('shares one rolling window between processes: the slot freed for one is taken from all', async () => {
+    const clock = playedClock();
+    const [first, second] = [onClock(3_000, clock, client()), onClock(3_000, clock, client())];
+    clock.at(0);
+    expect((await second.consume('acct-roll-shared', 'default', 100)).allowed).toBe(true);
+    clock.at(1);
+    const burst = await Promise.all(Array.from({ length: 99 }, (_, i) => (i % 2 === 0 ? first : second).consume('acct-roll-shared', 'default', 100)));
+    expect(burst.every((decision) => decision.allowed)).toBe(true);
+    expect(await first.consume('acct-roll-shared', 'default', 100)).toEqual({ allowed: false, retryAfterSeconds: 2 });
+    clock.at(3.001);
+    expect((await second.consume('acct-roll-shared', 'default', 100)).allowed).toBe(true);
+    expect(await first.consume('acct-roll-shared', 'default', 100)).toEqual({ allowed: false, retryAfterSeconds: 1 });
   });
 
   it('gives one exact budget to several processes, each with its own connection, even when they race', async () => {

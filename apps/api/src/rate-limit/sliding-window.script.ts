@@ -5,12 +5,13 @@
  * ARGV[1]  limit (requests per window)
  * ARGV[2]  window length in microseconds
  * ARGV[3]  unique member for this request
+ * ARGV[4]  optional: the time to use, in µs (tests play a clock); absent in production
  *
  * Returns {1, remaining, 0} when admitted, {0, 0, wait_us} when refused, where wait_us is the
  * time until the oldest admission that keeps the bucket full leaves the window.
  *
  * Time comes from the Redis server (TIME), never from the API process, so several API
- * processes with drifting clocks share one exact window. Refused requests are not logged:
+ * processes with drifting clocks share one exact window (a test may give it instead, ARGV[4]). Refused requests are not logged:
  * they do not push the time a request would pass further out. Redis 7 replicates the
  * script's effects, so calling TIME before writing is allowed.
  */
@@ -19,8 +20,11 @@ local key = KEYS[1]
 local limit = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
 local member = ARGV[3]
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local now = tonumber(ARGV[4])
+if now == nil then
+  local t = redis.call('TIME')
+  now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+end
 redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
 local count = redis.call('ZCARD', key)
 if count < limit then
