@@ -11,6 +11,10 @@ export interface ApmtParseContext {
 
 export type ApmtParseResult = { ok: true; containers: TerminalContainerStatus[] } | { ok: false; problem: string };
 
+/** A field present but unreadable (unlike null: absent, "the terminal does not say"). */
+const BAD = Symbol('unreadable');
+type Unreadable = typeof BAD;
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function text(record: Record<string, unknown>, field: string): string | null {
@@ -31,12 +35,12 @@ function flag(record: Record<string, unknown>, field: string): boolean | null {
 }
 
 /** A local date-time with its UTC offset (`2024-03-04T10:12:00-08:00`) → UTC; without an offset it is not trusted. */
-function instant(record: Record<string, unknown>, field: string): string | null | 'bad' {
+function instant(record: Record<string, unknown>, field: string): string | null | Unreadable {
   const value = text(record, field);
   if (value === null) return null;
-  if (!/(?:Z|[+-]\d{2}:?\d{2})$/i.test(value)) return 'bad';
+  if (!/(?:Z|[+-]\d{2}:?\d{2})$/i.test(value)) return BAD;
   const time = Date.parse(value);
-  return Number.isNaN(time) ? 'bad' : new Date(time).toISOString();
+  return Number.isNaN(time) ? BAD : new Date(time).toISOString();
 }
 
 function offsetMinutes(zone: string, at: number): number {
@@ -46,25 +50,25 @@ function offsetMinutes(zone: string, at: number): number {
 }
 
 /** `2024-03-08` (the storage paid-through date, the terminal's last free day) → that day's local midnight in UTC. */
-function localDay(record: Record<string, unknown>, field: string, zone: string): string | null | 'bad' {
+function localDay(record: Record<string, unknown>, field: string, zone: string): string | null | Unreadable {
   const value = text(record, field);
   if (value === null) return null;
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  if (match === null) return 'bad';
+  if (match === null) return BAD;
   const guess = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
   const first = guess - offsetMinutes(zone, guess) * 60_000;
   return new Date(guess - offsetMinutes(zone, first) * 60_000).toISOString();
 }
 
-function holdsOf(record: Record<string, unknown>): ReportedHold[] | 'bad' {
+function holdsOf(record: Record<string, unknown>): ReportedHold[] | Unreadable {
   const raw = record['containerHolds'];
   if (raw === undefined || raw === null) return [];
-  if (!Array.isArray(raw)) return 'bad';
+  if (!Array.isArray(raw)) return BAD;
   const holds: ReportedHold[] = [];
   for (const entry of raw) {
-    if (!isRecord(entry)) return 'bad';
+    if (!isRecord(entry)) return BAD;
     const name = text(entry, 'holdType');
-    if (name === null) return 'bad';
+    if (name === null) return BAD;
     holds.push({ name, status: text(entry, 'holdStatus') ?? 'HOLD', description: text(entry, 'holdDescription') });
   }
   return holds;
@@ -80,15 +84,15 @@ function containerOf(record: unknown, context: ApmtParseContext): TerminalContai
   const number = text(record, 'containerId');
   if (number === null) return 'an entry has no containerId';
   const holds = holdsOf(record);
-  if (holds === 'bad') return `${number}: containerHolds is not a list of holds with a holdType`;
+  if (holds === BAD) return `${number}: containerHolds is not a list of holds with a holdType`;
   const dates = {
     dischargedAt: instant(record, 'dischargeDateTimeLocal'),
     fullOutAt: instant(record, 'facilityOutDateTimeLocal'),
     pickupAppointmentAt: instant(record, 'appointmentDateTimeLocal'),
     pickupLfdTerminal: localDay(record, 'storagePaidThroughDate', context.timeZone),
   };
-  for (const [field, value] of Object.entries(dates)) if (value === 'bad') return `${number}: ${field} is not a date with its UTC offset`;
-  const at = (value: string | null | 'bad'): string | null => (value === 'bad' ? null : value);
+  for (const [field, value] of Object.entries(dates)) if (value === BAD) return `${number}: ${field} is not a date with its UTC offset`;
+  const at = (value: string | null | Unreadable): string | null => (value === BAD ? null : value);
   return {
     containerNumber: number.toUpperCase(),
     availableForPickup: flag(record, 'isReadyForDelivery'),
