@@ -85,7 +85,7 @@ function containerOf(record: unknown, context: ApmtParseContext): TerminalContai
   if (number === null) return 'an entry has no containerId';
   const holds = holdsOf(record);
   if (holds === BAD) return `${number}: containerHolds is not a list of holds with a holdType`;
-  const dates = {
+  const dates: Record<'dischargedAt' | 'fullOutAt' | 'pickupAppointmentAt' | 'pickupLfdTerminal', string | null | Unreadable> = {
     dischargedAt: instant(record, 'dischargeDateTimeLocal'),
     fullOutAt: instant(record, 'facilityOutDateTimeLocal'),
     pickupAppointmentAt: instant(record, 'appointmentDateTimeLocal'),
