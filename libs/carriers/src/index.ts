@@ -30,3 +30,5 @@ export type { Dcsa3ParseResult, Dcsa3UnmappedEvent } from './dcsa/dcsa3-response
 export * from './dcsa/dcsa3-codes';
 export type { DcsaVersion } from './dcsa/dcsa-protocol';
 export type { DcsaEvent, DcsaEquipmentEvent, DcsaTransportEvent, DcsaShipmentEvent, DcsaTransportCall } from './dcsa/dcsa-event';
+export * from './apmt/apmt-terminal.adapter';
+export { parseApmtImportAvailability } from './apmt/apmt-import-availability.parser';

@@ -22,6 +22,7 @@ export * from './tracking-request/tracking-request.state-machine';
 export * from './tracking-request/tracking-outcome';
 export * from './terminal/holds-and-fees.rules';
 export * from './terminal/last-free-day.rules';
+export * from './terminal/terminal-report.rules';
 export * from './equipment/equipment.normalizer';
 export * from './numbers/container-number';
 export * from './numbers/carrier-prefixes';

@@ -21,6 +21,7 @@ const FEE: SchemaObject = {
     type: { type: 'string', enum: [...FEE_TYPES], description: 'A `total` entry restates the others; sums leave it out.' },
     amount: { type: 'number' },
     currency: { type: 'string', description: 'ISO 4217, e.g. USD' },
+    description: { ...NULLABLE_STRING, description: "The terminal's own words for the fee; always set on `other` (e.g. `CTF: Clean Truck Fund`)." },
   },
 };
 

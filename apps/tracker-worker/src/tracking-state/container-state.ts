@@ -1,7 +1,7 @@
 import type { CarrierContainerSnapshot, CarrierMilestone, CarrierShipmentSnapshot, RailContainerStatus, TerminalContainerStatus } from '@quayside/carriers';
 import type { ContainerEntity } from '@quayside/data-access';
 import type { ContainerSnapshot, ContainerStatus, EstimateSnapshot, MilestoneEventName, MilestoneSnapshot } from '@quayside/domain';
-import { coalescePickupLfd } from '@quayside/domain';
+import { coalescePickupLfd, normalizeTerminalReport } from '@quayside/domain';
 import type { AccountView, Observation } from './observation';
 
 /** The container columns the tracker owns; every write sets all of them, so updates batch by one column set. */
@@ -96,11 +96,13 @@ function terminalFacts(observation: Observation, number: string, stored: Contain
       const status: TerminalContainerStatus | undefined = terminal.byContainer.get(number);
       // Asked, and the terminal does not (yet) know the container: checked, nothing reported.
       if (status === undefined) return { ...NO_TERMINAL_DATA, terminal_checked_at: terminal.checkedAt };
+      // The terminal's own words become the documented holds and fees here; unknown codes stay visible as `other`.
+      const report = normalizeTerminalReport(status.reportedHolds, status.reportedFees);
       return {
         available_for_pickup: status.availableForPickup,
         availability_known: status.availableForPickup !== null,
-        holds_at_pod_terminal: status.holds,
-        fees_at_pod_terminal: status.fees,
+        holds_at_pod_terminal: report.holds,
+        fees_at_pod_terminal: report.fees,
         pickup_lfd_terminal: toDate(status.pickupLfdTerminal),
         pickup_appointment_at: toDate(status.pickupAppointmentAt),
         location_at_pod_terminal: status.locationAtPodTerminal,

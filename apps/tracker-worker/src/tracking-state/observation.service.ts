@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { CarrierShipmentSnapshot, CarrierTrackQuery, CarrierTrackResult, RailContainerStatus, TerminalContainerStatus } from '@quayside/carriers';
 import { transientFailure } from '@quayside/carriers';
+import { normalizeTerminalReport } from '@quayside/domain';
 import { ReferenceDataRepository } from '@quayside/data-access';
 import { TrackingAdapters } from '../adapters/tracking-adapters';
 import type { Observation, RailObservation, ShippingLineRef, TerminalObservation } from './observation';
@@ -68,6 +69,11 @@ export class ObservationService {
         return { kind: 'failed' };
       }
       const byContainer = new Map<string, TerminalContainerStatus>(result.containers.map((c) => [c.containerNumber, c]));
+      for (const status of result.containers) {
+        // Reported so an operator can teach the vocabulary; the codes themselves stay on the container as `other`.
+        const { unrecognized } = normalizeTerminalReport(status.reportedHolds, status.reportedFees);
+        if (unrecognized.length > 0) this.logger.warn(`terminal ${firmsCode} reported codes we do not know for ${status.containerNumber}: ${unrecognized.join(', ')}`);
+      }
       return { kind: 'found', checkedAt: context.now, byContainer };
     } catch (error) {
       this.logger.error(`terminal ${firmsCode} adapter threw: ${String(error)}`);

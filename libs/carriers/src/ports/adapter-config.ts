@@ -38,10 +38,29 @@ export interface SandboxCarrierConfig extends CarrierLimitsConfig {
 
 export type CarrierConfig = DcsaCarrierConfig | SandboxCarrierConfig;
 
-export interface TerminalConfig {
+export interface SandboxTerminalConfig {
   firmsCode: string;
   kind: 'sandbox';
 }
+
+/** A facility served by APM Terminals' Import Availability API (docs/terminal-data.md). */
+export interface ApmtTerminalConfig {
+  firmsCode: string;
+  kind: 'apmt';
+  /** The API's facility code, a UN/LOCODE: `USLAX` (Pier 400), `USNWK`, `USMOB`, `USMIA`. */
+  facilityCode: string;
+  /** Base address before `/import-availability`, e.g. `https://api.apmterminals.com`. */
+  baseUrl: string;
+  auth?: CarrierAuthConfig;
+  /** IANA zone of the facility: its last free day is a date, midnight there. */
+  timeZone: string;
+  /** Currency of `demurrageOwed` (default USD). */
+  currency?: string;
+  /** Per HTTP request (default 10 000 ms). */
+  timeoutMs?: number;
+}
+
+export type TerminalConfig = SandboxTerminalConfig | ApmtTerminalConfig;
 
 export interface RailConfig {
   scac: string;

@@ -1,4 +1,4 @@
-import type { Fee, Hold, IanaTimeZone, UtcTimestamp } from '@quayside/domain';
+import type { IanaTimeZone, ReportedFee, ReportedHold, UtcTimestamp } from '@quayside/domain';
 import type { TransientFailure } from './transient-failure';
 
 export interface TerminalLookupQuery {
@@ -14,9 +14,13 @@ export interface TerminalLookupQuery {
 export interface TerminalContainerStatus {
   containerNumber: string;
   availableForPickup: boolean | null;
-  /** Active holds only; a cleared hold is absent. */
-  holds: Hold[];
-  fees: Fee[];
+  /**
+   * Holds and fees in the terminal's own words (names, codes, statuses as it spells them); the
+   * domain normalizes them (`normalizeTerminalReport`, docs/terminal-data.md). Adapters translate
+   * nothing: a released hold may be listed with its status, an unknown code passed as is.
+   */
+  reportedHolds: ReportedHold[];
+  reportedFees: ReportedFee[];
   pickupLfdTerminal: UtcTimestamp | null;
   pickupAppointmentAt: UtcTimestamp | null;
   locationAtPodTerminal: string | null;

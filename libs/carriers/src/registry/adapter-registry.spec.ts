@@ -29,6 +29,12 @@ describe('AdapterRegistry', () => {
     expect(pick() !== null).toBe(present);
   });
 
+  it('registers an APM Terminals facility by its FIRMS code', async () => {
+    const withApmt = new AdapterRegistry({ ...SANDBOX_ONLY, terminals: [{ firmsCode: 'w185', kind: 'apmt', facilityCode: 'USLAX', baseUrl: 'https://api.example', timeZone: 'America/Los_Angeles' }] });
+    expect(withApmt.terminalFor('W185')).not.toBeNull();
+    await withApmt.close();
+  });
+
   it('plays the sandbox through the registered adapters', async () => {
     const since = new Date('2026-08-14T00:00:00Z');
     const now = new Date(since.getTime() + 30_000);
@@ -43,6 +49,8 @@ describe('AdapterRegistry', () => {
     ['a terminal configured twice', { ...SANDBOX_ONLY, terminals: [{ firmsCode: 'TST1', kind: 'sandbox' }, { firmsCode: 'TST1', kind: 'sandbox' }] }, 'terminal TST1 is configured twice'],
     ['a DCSA carrier without a usable base URL', { ...SANDBOX_ONLY, carriers: [{ scac: 'MAEU', kind: 'dcsa', baseUrl: 'not a url' }] }, 'carrier MAEU'],
     ['a DCSA version it does not speak', { ...SANDBOX_ONLY, carriers: [{ scac: 'MAEU', kind: 'dcsa', version: '2.3', baseUrl: 'https://api.example/tnt' }] }, 'version must be "2.2" or "3.0"'],
+    ['an APM Terminals facility without a UN/LOCODE', { ...SANDBOX_ONLY, terminals: [{ firmsCode: 'W185', kind: 'apmt', facilityCode: 'LAX', baseUrl: 'https://api.example', timeZone: 'America/Los_Angeles' }] }, 'terminal W185: facilityCode'],
+    ['a terminal kind it does not know', { ...SANDBOX_ONLY, terminals: [{ firmsCode: 'W185', kind: 'navis' }] }, 'terminal W185: unknown kind navis'],
     ['a clock compression of zero', { ...SANDBOX_ONLY, sandbox: { clockCompression: 0 } }, 'clock compression'],
   ] as const)('refuses %s at start-up', (_what, config, message) => {
     expect(() => new AdapterRegistry(config as AdapterRegistryConfig)).toThrow(message);

@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import { ApmtTerminalAdapter } from '../apmt/apmt-terminal.adapter';
 import { DcsaCarrierAdapter } from '../dcsa/dcsa-carrier.adapter';
 import type { AdapterRegistryConfig, CarrierConfig } from '../ports/adapter-config';
 import type { CarrierAdapter } from '../ports/carrier-adapter.port';
@@ -41,7 +42,7 @@ export class AdapterRegistry {
   private readonly carriers = new Map<string, LimitedCarrierAdapter>();
   private readonly terminals = new Map<string, TerminalAdapter>();
   private readonly rails = new Map<string, RailAdapter>();
-  private readonly closables: DcsaCarrierAdapter[] = [];
+  private readonly closables: Array<{ close(): Promise<void> }> = [];
 
   constructor(config: AdapterRegistryConfig, dependencies: AdapterRegistryDependencies = {}) {
     const sandbox = { clockCompression: config.sandbox.clockCompression };
@@ -56,6 +57,20 @@ export class AdapterRegistry {
       switch (terminal.kind) {
         case 'sandbox':
           this.terminals.set(firmsCode, new SandboxTerminalAdapter(sandbox));
+          break;
+        case 'apmt': {
+          let adapter: ApmtTerminalAdapter;
+          try {
+            adapter = new ApmtTerminalAdapter({ ...terminal, firmsCode }, dependencies);
+          } catch (error) {
+            throw new Error(`adapter configuration: terminal ${firmsCode}: ${error instanceof Error ? error.message : String(error)}`);
+          }
+          this.closables.push(adapter);
+          this.terminals.set(firmsCode, adapter);
+          break;
+        }
+        default:
+          throw new Error(`adapter configuration: terminal ${firmsCode}: unknown kind ${String((terminal as { kind: unknown }).kind)}`);
       }
     }
     for (const [scac, rail] of uniqueKeys(config.rail, (r) => r.scac, 'rail carrier')) {

@@ -32,7 +32,7 @@ describe('SandboxTerminalAdapter', () => {
     [8, [], true],
   ])('TEST-TR-HOLDS on day %s: holds %j, available %s', async (day, holds, available) => {
     const status = only<TerminalContainerStatus>(await terminalOn('QSDU2015071', day));
-    expect(status.holds.map((h) => `${h.name}:${h.status}`)).toEqual(holds);
+    expect(status.reportedHolds.map((h) => `${h.name}:${h.status}`)).toEqual(holds);
     expect(status.availableForPickup).toBe(available);
   });
 
@@ -50,7 +50,7 @@ describe('SandboxTerminalAdapter', () => {
     [10, []],
   ])('TEST-TR-FEES on day %s posts %j', async (day, fees) => {
     const status = only<TerminalContainerStatus>(await terminalOn('QSDU2016442', day));
-    expect(status.fees).toEqual(fees);
+    expect(status.reportedFees.map(({ code, amount, currency }) => ({ type: code, amount, currency }))).toEqual(fees);
     expect(status.pickupLfdTerminal).toBe(day >= 3 ? atDay(7).toISOString() : null);
   });
 
@@ -76,8 +76,8 @@ describe('SandboxTerminalAdapter', () => {
     expect(status).toEqual({
       containerNumber: 'QSDU2020550',
       availableForPickup: true,
-      holds: [],
-      fees: [],
+      reportedHolds: [],
+      reportedFees: [],
       pickupLfdTerminal: atDay(24).toISOString(),
       pickupAppointmentAt: atDay(22).toISOString(),
       locationAtPodTerminal: null,

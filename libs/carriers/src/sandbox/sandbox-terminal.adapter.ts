@@ -29,8 +29,8 @@ export class SandboxTerminalAdapter implements TerminalAdapter {
       containers.push({
         containerNumber: container.container.number,
         availableForPickup: container.availableForPickup,
-        holds: container.holds.map((h) => ({ ...h })),
-        fees: container.fees.map((f) => ({ ...f })),
+        reportedHolds: container.holds.map((h) => ({ name: h.name, status: h.status, description: h.description })),
+        reportedFees: container.fees.map((f) => ({ code: f.type, amount: f.amount, currency: f.currency, description: f.description ?? null })),
         pickupLfdTerminal: container.pickupLfdTerminal,
         pickupAppointmentAt: container.pickupAppointmentAt,
         locationAtPodTerminal: container.locationAtPodTerminal,

@@ -12,6 +12,8 @@ export interface Fee {
   type: FeeType;
   amount: number;
   currency: string;
+  /** The source's own words for the fee (e.g. `CTF: Clean Truck Fund`); always set on `other`. Absent on fees stored before it existed. */
+  description?: string | null;
 }
 
 export interface ImportDeadlines {

@@ -1,0 +1,120 @@
+import type { Dispatcher } from 'undici';
+import { Agent, request } from 'undici';
+import { OAuth2TokenError } from '../dcsa/oauth2-token.error';
+import { OAuth2TokenProvider } from '../dcsa/oauth2-token.provider';
+import type { ApmtTerminalConfig } from '../ports/adapter-config';
+import type { TerminalAdapter, TerminalContainerStatus, TerminalLookupQuery, TerminalLookupResult } from '../ports/terminal-adapter.port';
+import type { TransientFailure } from '../ports/transient-failure';
+import { transientFailure } from '../ports/transient-failure';
+import { parseApmtImportAvailability } from './apmt-import-availability.parser';
+
+export interface ApmtAdapterDependencies {
+  dispatcher?: Dispatcher;
+  /** Epoch milliseconds, for OAuth2 token expiry. */
+  clock?: () => number;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+/** The API takes at most 50 container numbers per call. */
+const BATCH = 50;
+const MAX_BODY_CHARS = 5_000_000;
+
+/**
+ * APM Terminals' Import Availability API (docs/terminal-data.md): `GET /import-availability?assetId=…&facilityCode=…`
+ * for one facility (e.g. `USLAX`, Pier 400), OAuth2 client credentials or an API key. Hands over
+ * availability, holds, demurrage owed, last free day, appointment and yard location as the
+ * terminal words them; the domain normalizes them.
+ */
+export class ApmtTerminalAdapter implements TerminalAdapter {
+  private readonly url: URL;
+  private readonly timeoutMs: number;
+  private readonly dispatcher: Dispatcher;
+  private readonly ownsDispatcher: boolean;
+  private readonly tokens: OAuth2TokenProvider | null;
+
+  constructor(
+    private readonly config: ApmtTerminalConfig,
+    dependencies: ApmtAdapterDependencies = {},
+  ) {
+    const base = new URL(config.baseUrl);
+    if (base.protocol !== 'https:' && base.protocol !== 'http:') throw new Error(`terminal ${config.firmsCode}: baseUrl must be http(s)`);
+    if (!/^[A-Z]{5}$/.test(config.facilityCode)) throw new Error(`terminal ${config.firmsCode}: facilityCode must be a UN/LOCODE such as USLAX`);
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: config.timeZone });
+    } catch {
+      throw new Error(`terminal ${config.firmsCode}: timeZone ${config.timeZone} is not an IANA zone`);
+    }
+    this.url = new URL('import-availability', base.href.endsWith('/') ? base.href : `${base.href}/`);
+    this.timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.ownsDispatcher = dependencies.dispatcher === undefined;
+    this.dispatcher = dependencies.dispatcher ?? new Agent({ connections: 2, keepAliveTimeout: 10_000 });
+    this.tokens =
+      config.auth?.type === 'oauth2' ? new OAuth2TokenProvider(config.auth, { timeoutMs: this.timeoutMs, dispatcher: this.dispatcher, clock: dependencies.clock }) : null;
+  }
+
+  async lookup(query: TerminalLookupQuery): Promise<TerminalLookupResult> {
+    const numbers = [...new Set(query.containerNumbers.map((n) => n.trim().toUpperCase()).filter((n) => /^[A-Z]{4}\d{7}$/.test(n)))];
+    const asked = new Set(numbers);
+    const containers: TerminalContainerStatus[] = [];
+    try {
+      for (let start = 0; start < numbers.length; start += BATCH) {
+        const batch = await this.fetchBatch(numbers.slice(start, start + BATCH), query.now);
+        if (!Array.isArray(batch)) return batch;
+        // Only what we asked about: the API also matches bills of lading.
+        containers.push(...batch.filter((c) => asked.has(c.containerNumber)));
+      }
+    } catch (error) {
+      return transientFailure('internal_processing_error', `terminal ${this.config.firmsCode}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return { outcome: 'found', containers };
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsDispatcher) await this.dispatcher.close();
+  }
+
+  private async fetchBatch(numbers: string[], now: Date, retriedAuth = false): Promise<TerminalContainerStatus[] | TransientFailure> {
+    const firms = this.config.firmsCode;
+    const url = new URL(this.url);
+    url.searchParams.set('assetId', numbers.join(','));
+    url.searchParams.set('facilityCode', this.config.facilityCode);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const auth = this.config.auth;
+    if (auth?.type === 'api_key') headers[auth.header.toLowerCase()] = auth.key;
+    try {
+      if (this.tokens) headers.authorization = `Bearer ${await this.tokens.token()}`;
+    } catch (error) {
+      if (error instanceof OAuth2TokenError) return transientFailure(error.unreachable ? 'shipping_line_unreachable' : 'internal_processing_error', `terminal ${firms}: ${error.message}`);
+      throw error;
+    }
+    let status: number;
+    let body: string;
+    try {
+      const response = await request(url, { method: 'GET', headers, dispatcher: this.dispatcher, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs, signal: AbortSignal.timeout(this.timeoutMs) });
+      status = response.statusCode;
+      body = await response.body.text();
+    } catch (error) {
+      const code = typeof error === 'object' && error !== null ? String((error as { code?: unknown; name?: unknown }).code ?? (error as { name?: unknown }).name) : String(error);
+      return transientFailure('shipping_line_unreachable', `terminal ${firms}: unreachable (${code})`);
+    }
+    if (status === 401 && this.tokens && !retriedAuth) {
+      this.tokens.invalidate();
+      return this.fetchBatch(numbers, now, true);
+    }
+    // The facility answers 404 when it knows none of the numbers: asked, nothing to report.
+    if (status === 404 && /not\s*found|no\s*data|no\s*record/i.test(body)) return [];
+    if (status === 401 || status === 403) return transientFailure('internal_processing_error', `terminal ${firms}: credentials refused (${status})`);
+    if (status === 429 || status >= 500) return transientFailure('shipping_line_unreachable', `terminal ${firms}: answered ${status}`);
+    if (status !== 200) return transientFailure('unrecognized_response', `terminal ${firms}: unexpected status ${status}: ${body.slice(0, 200)}`);
+    if (body.length > MAX_BODY_CHARS) return transientFailure('unrecognized_response', `terminal ${firms}: response too large`);
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      return transientFailure('unrecognized_response', `terminal ${firms}: response is not JSON`);
+    }
+    const parsed = parseApmtImportAvailability(json, { timeZone: this.config.timeZone, currency: this.config.currency ?? 'USD', checkedAt: now.toISOString() });
+    if (!parsed.ok) return transientFailure('unrecognized_response', `terminal ${firms}: ${parsed.problem}`);
+    return parsed.containers;
+  }
+}
