@@ -17,11 +17,23 @@ export async function createBenchAccount(dataSource: DataSource): Promise<BenchA
   return { accountId: provisioned.account.id, key: provisioned.key };
 }
 
+// The physical shipment each account's shipment follows (one timeline per bill of lading), and
+// the number it is known by: what the tracker claims and refreshes.
+const CARRIER_SHIPMENTS_SQL = `
+INSERT INTO carrier_shipments (id, shipping_line_scac, normalized_number, query_type, query_number, tracking_since, created_at, updated_at)
+SELECT md5('bench:carrier-shipment:' || j)::uuid, 'MSCU', 'BNCH' || lpad(j::text, 10, '0'), 'bill_of_lading', 'BNCH' || lpad(j::text, 10, '0'), t, t, t
+FROM generate_series($1::int, $2::int - 1) AS j, LATERAL (SELECT $3::timestamptz + j * interval '2 seconds' AS t) AS at`;
+
+const TRACKED_NUMBERS_SQL = `
+INSERT INTO tracked_numbers (shipping_line_scac, number, tracking_since, carrier_shipment_id, created_at)
+SELECT 'MSCU', 'BNCH' || lpad(j::text, 10, '0'), t, md5('bench:carrier-shipment:' || j)::uuid, t
+FROM generate_series($1::int, $2::int - 1) AS j, LATERAL (SELECT $3::timestamptz + j * interval '2 seconds' AS t) AS at`;
+
 const SHIPMENTS_SQL = `
-INSERT INTO shipments (id, account_id, bill_of_lading_number, normalized_number, shipping_line_scac, shipping_line_name, shipping_line_short_name,
+INSERT INTO shipments (id, carrier_shipment_id, account_id, bill_of_lading_number, normalized_number, shipping_line_scac, shipping_line_name, shipping_line_short_name,
   port_of_lading_locode, port_of_lading_name, port_of_discharge_locode, port_of_discharge_name, pod_vessel_name, pod_voyage_number,
   pol_atd_at, pod_eta_at, pol_timezone, pod_timezone, line_tracking_last_attempted_at, line_tracking_last_succeeded_at, created_at, updated_at)
-SELECT md5('bench:shipment:' || j)::uuid, $1, 'BNCH' || lpad(j::text, 10, '0'), 'BNCH' || lpad(j::text, 10, '0'), 'MSCU', 'Mediterranean Shipping Company', 'MSC',
+SELECT md5('bench:shipment:' || j)::uuid, md5('bench:carrier-shipment:' || j)::uuid, $1, 'BNCH' || lpad(j::text, 10, '0'), 'BNCH' || lpad(j::text, 10, '0'), 'MSCU', 'Mediterranean Shipping Company', 'MSC',
   'CNSHA', 'Shanghai', 'USLAX', 'Los Angeles', 'BENCH EXPRESS', '001E',
   t - interval '10 days', t + interval '20 days', 'Asia/Shanghai', 'America/Los_Angeles', t, t, t, t
 FROM generate_series($2::int, $3::int - 1) AS j, LATERAL (SELECT $4::timestamptz + j * interval '2 seconds' AS t) AS at`;
@@ -69,6 +81,8 @@ export async function growContainers(
     const firstShipment = Math.ceil(start / CONTAINERS_PER_SHIPMENT);
     const endShipment = Math.ceil(end / CONTAINERS_PER_SHIPMENT);
     await dataSource.transaction(async (manager) => {
+      await manager.query(CARRIER_SHIPMENTS_SQL, [firstShipment, endShipment, base]);
+      await manager.query(TRACKED_NUMBERS_SQL, [firstShipment, endShipment, base]);
       await manager.query(SHIPMENTS_SQL, [accountId, firstShipment, endShipment, base]);
       await manager.query(TRACKING_REQUESTS_SQL, [accountId, firstShipment, endShipment, base]);
       await manager.query(CONTAINERS_SQL, [accountId, start, end, base]);
@@ -76,5 +90,5 @@ export async function growContainers(
     });
     progress(end);
   }
-  await dataSource.query('VACUUM (ANALYZE) shipments, tracking_requests, containers, transport_events, api_keys, accounts');
+  await dataSource.query('VACUUM (ANALYZE) carrier_shipments, tracked_numbers, shipments, tracking_requests, containers, transport_events, api_keys, accounts');
 }

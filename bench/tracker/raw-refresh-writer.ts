@@ -15,9 +15,9 @@ SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, account_id uuid, conta
 
 const INSERT_EVENTS_AND_FAN_OUT = `
 WITH inserted AS (
-  INSERT INTO events (id, account_id, name, reference_object_type, reference_object_id, shipment_id, container_id, payload, occurred_at)
+  INSERT INTO events (id, account_id, name, reference_object_type, reference_object_id, shipment_id, container_id, payload, occurred_at, dedupe_key)
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, account_id uuid, name text, reference_object_type text, reference_object_id uuid,
-    shipment_id uuid, container_id uuid, payload jsonb, occurred_at timestamptz)
+    shipment_id uuid, container_id uuid, payload jsonb, occurred_at timestamptz, dedupe_key text)
   RETURNING id, account_id, created_at
 )
 INSERT INTO outbox (queue, job_name, payload, account_id, available_at)

@@ -25,8 +25,9 @@ const BASE = Date.UTC(2025, 0, 1);
 
 /**
  * A typical refresh that found news: the vessel departed (a milestone per container, with
- * its event) and the arrival estimate moved. `sequence` is unique per refresh of the run, so
- * every milestone is new (its dedupe key differs) however often a shipment is refreshed.
+ * its event) and the arrival estimate moved. `sequence` is unique per refresh of the run and is
+ * the milestone's leg (a milestone's identity is its event, place and leg, never its time), so
+ * every milestone is new however often a shipment is refreshed.
  */
 export function refreshChange(accountId: string, shipmentId: string, containers: readonly ChangedContainer[], sequence: number): RefreshChange {
   const at = new Date();
@@ -50,8 +51,8 @@ export function refreshChange(accountId: string, shipmentId: string, containers:
       account_id: accountId,
       container_id: container.id,
       shipment_id: shipmentId,
-      leg: 0,
-      dedupe_key: transportEventDedupeKey({ ...milestone, leg: 0 }),
+      leg: sequence,
+      dedupe_key: transportEventDedupeKey({ ...milestone, leg: sequence }),
     };
     transportEvents.push(transportEvent);
     events.push({

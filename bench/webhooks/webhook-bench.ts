@@ -172,8 +172,8 @@ export class WebhookBench {
   private async enqueueDeliveries(count: number): Promise<void> {
     await this.dataSource.query(
       `WITH stored AS (
-         INSERT INTO events (account_id, name, reference_object_type, reference_object_id, payload, occurred_at)
-         SELECT $1, $2, 'transport_event', gen_random_uuid(), '{}', now() FROM generate_series(1, $3::int)
+         INSERT INTO events (account_id, name, reference_object_type, reference_object_id, payload, occurred_at, dedupe_key)
+         SELECT $1, $2, 'transport_event', gen_random_uuid(), '{}', now(), 'bench:' || gen_random_uuid() FROM generate_series(1, $3::int)
          RETURNING id
        ), notified AS (
          INSERT INTO webhook_notifications (account_id, webhook_id, event_id, event, reference_object_type, reference_object_id, payload)
