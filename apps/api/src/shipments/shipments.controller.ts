@@ -21,6 +21,7 @@ import { includedContainerSchema, shipmentSchema } from './shipment.openapi';
 import { parseShipmentFilters } from './shipment-filters';
 import { SwitchShipmentTrackingUseCase } from './switch-shipment-tracking.use-case';
 import { withheldShipmentDocument } from './withheld-shipment.document';
+import type { WithheldShipmentDocument } from './withheld-shipment.document';
 import { customFieldFilters } from '../common/custom-field-filters';
 
 const ERRORS = { schema: ERROR_DOCUMENT };
@@ -100,7 +101,7 @@ export class ShipmentsController {
   @ApiResponse({ status: 200, schema: singleDocument(shipmentSchema) })
   @ApiResponse({ status: 401, ...ERRORS })
   @ApiResponse({ status: 404, ...ERRORS })
-  async stop(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<JsonApiDocument> {
+  async stop(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<JsonApiDocument | WithheldShipmentDocument> {
     return this.switched(account, await this.switchTracking.stop(account, id));
   }
 
@@ -115,12 +116,12 @@ export class ShipmentsController {
   @ApiResponse({ status: 401, ...ERRORS })
   @ApiResponse({ status: 403, description: 'Resuming would pass the plan\'s active container cap.', ...ERRORS })
   @ApiResponse({ status: 404, ...ERRORS })
-  async resume(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<JsonApiDocument> {
+  async resume(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<JsonApiDocument | WithheldShipmentDocument> {
     return this.switched(account, await this.switchTracking.resume(account, id));
   }
 
   /** Stop and resume are open to every plan; the tracking data in their answer is not. */
-  private async switched(account: AccountContext, shipment: ShipmentRecord): Promise<JsonApiDocument> {
+  private async switched(account: AccountContext, shipment: ShipmentRecord): Promise<JsonApiDocument | WithheldShipmentDocument> {
     if (!this.entitlements.readsTrackingData(account)) return withheldShipmentDocument(shipment, account.account.plan);
     return this.presenter.one(SHIPMENT_TYPE, shipment, account);
   }
