@@ -124,11 +124,9 @@ const KNOWN_GAPS = [
   'container.attributes.rail_last_tracking_request_at',
   'tracking_request.attributes.shipment_tags',
   'tracking_request.relationships.customer',
-  'tracking_request.relationships.user',
   'transport_event.attributes.value',
   'transport_event.relationships.source_event',
   'transport_event.relationships.vessel',
-  'port.relationships.terminals',
 ];
 
 /**
