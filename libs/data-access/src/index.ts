@@ -89,7 +89,7 @@ export { ContainerRepository } from './repositories/container.repository';
 export type { ContainerListFilters, ContainerWithEvents, InstantRange } from './repositories/container.repository';
 export { TransportEventRepository } from './repositories/transport-event.repository';
 export { RawEventRepository } from './repositories/raw-event.repository';
-export type { TransportEventFeedFilter } from './repositories/transport-event.repository';
+export type { TransportEventFeedFilter, TransportEventRecord } from './repositories/transport-event.repository';
 export { PartyRepository } from './repositories/party.repository';
 export { CustomFieldDefinitionRepository } from './repositories/custom-field-definition.repository';
 export type { CustomFieldDefinitionFields, CustomFieldDefinitionFilters } from './repositories/custom-field-definition.repository';

@@ -108,7 +108,6 @@ const KNOWN_GAPS = [
   'account: no resource',
   'rail_terminal: no resource',
   'tracking_request.relationships.customer',
-  'transport_event.relationships.vessel',
   'estimated_event: no resource',
   'container_updated_event: no resource',
   'container_pod_terminal_changed_event: no resource',
@@ -125,8 +124,6 @@ const KNOWN_GAPS = [
   'tracking_request.attributes.shipment_tags',
   'tracking_request.relationships.customer',
   'transport_event.attributes.value',
-  'transport_event.relationships.source_event',
-  'transport_event.relationships.vessel',
 ];
 
 /**
