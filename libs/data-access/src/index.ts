@@ -83,12 +83,13 @@ export type { IdempotentResult, StoredResponse } from './repositories/idempotenc
 export { ShipmentRepository, toShipment } from './repositories/shipment.repository';
 export type { ShipmentChanges, ShipmentFilters, ShipmentRecord, TrackingSwitchResult } from './repositories/shipment.repository';
 export { ReferenceResourceRepository, toPort, toShippingLine, toTerminal } from './repositories/reference-resource.repository';
+export type { PortRecord } from './repositories/reference-resource.repository';
 export type { CustomFieldMatch, Page, PageOf, TimeRange } from './repositories/list-page';
 export { ContainerRepository } from './repositories/container.repository';
 export type { ContainerListFilters, ContainerWithEvents, InstantRange } from './repositories/container.repository';
 export { TransportEventRepository } from './repositories/transport-event.repository';
 export { RawEventRepository } from './repositories/raw-event.repository';
-export type { TransportEventFeedFilter } from './repositories/transport-event.repository';
+export type { TransportEventFeedFilter, TransportEventRecord } from './repositories/transport-event.repository';
 export { PartyRepository } from './repositories/party.repository';
 export { DocumentRepository } from './repositories/document.repository';
 export type { DocumentFilters, DocumentSort, NewDocument } from './repositories/document.repository';

@@ -32,7 +32,7 @@ export class ContainersModule implements OnModuleInit {
       containerResource({
         shipments: (ids, account) => this.shipments.findManyRecords(account, ids),
         terminals: (ids) => this.reference.findTerminalsByIds(ids),
-        transportEvents: (ids, account) => this.transportEvents.findManyOwned(account, ids),
+        transportEvents: (ids, account) => this.transportEvents.findManyRecords(account, ids),
         rawEvents: (ids, account) => this.rawEvents.findManyOwned(account, ids),
       }),
     );

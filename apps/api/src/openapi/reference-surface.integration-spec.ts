@@ -98,7 +98,6 @@ const KNOWN_GAPS = [
   'account: no resource',
   'rail_terminal: no resource',
   'tracking_request.relationships.customer',
-  'transport_event.relationships.vessel',
   'estimated_event: no resource',
   'container_updated_event: no resource',
   'container_pod_terminal_changed_event: no resource',
@@ -114,11 +113,7 @@ const KNOWN_GAPS = [
   'container.attributes.rail_last_tracking_request_at',
   'tracking_request.attributes.shipment_tags',
   'tracking_request.relationships.customer',
-  'tracking_request.relationships.user',
   'transport_event.attributes.value',
-  'transport_event.relationships.source_event',
-  'transport_event.relationships.vessel',
-  'port.relationships.terminals',
 ];
 
 /**

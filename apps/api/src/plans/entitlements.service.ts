@@ -15,6 +15,11 @@ export class EntitlementsService {
     throw planNotAllowed(context.account.plan, entitlements.trialExpired ? `${action} once the trial has ended` : action);
   }
 
+  /** Whether the plan lets the account read tracking data now (a running trial or paid). */
+  readsTrackingData(context: AccountContext, now = new Date()): boolean {
+    return entitlementsOf(context.account, now).tracksAndReads;
+  }
+
   assertFeature(context: AccountContext, feature: AccountFeature): void {
     if (!context.account.features.includes(feature)) throw featureNotEnabled(feature);
   }

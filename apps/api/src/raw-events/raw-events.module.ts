@@ -29,7 +29,7 @@ export class RawEventsModule implements OnModuleInit {
         containers: (ids, account) => this.containers.byIds(account, ids),
         ports: (ids) => this.reference.findPortsByIds(ids),
         terminals: (ids) => this.reference.findTerminalsByIds(ids),
-        transportEvents: (ids, account) => this.transportEvents.findManyOwned(account, ids),
+        transportEvents: (ids, account) => this.transportEvents.findManyRecords(account, ids),
         vesselIds: async (vessels) => new Map([...(await this.vessels.register(vessels))].map(([imo, vessel]) => [imo, vessel.id])),
       }),
     );

@@ -46,14 +46,16 @@ export class ReferenceDataController {
   }
 
   @Get('ports/:id')
-  @ApiOperation({ summary: 'Get a port by id or UN/LOCODE' })
+  @ApiOperation({ summary: 'Get a port by id or UN/LOCODE', description: '`include=terminals` side-loads its terminals.' })
   @ApiParam({ name: 'id', description: 'Port id, or its UN/LOCODE (e.g. USLAX)' })
-  @ApiResponse({ status: 200, schema: singleDocument(portSchema) })
+  @ApiQuery({ name: 'include', required: false, description: '`terminals`' })
+  @ApiResponse({ status: 200, schema: singleDocument(portSchema, [terminalSchema]) })
   @ApiResponse(NOT_FOUND)
-  async getPort(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<JsonApiDocument> {
+  async getPort(@CurrentAccount() account: AccountContext, @Param('id') id: string, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
+    const include = this.presenter.include(PORT_TYPE, request);
     const port = await this.reference.findPort(id);
     if (port === null) throw notFound(PORT_TYPE, id);
-    return this.presenter.one(PORT_TYPE, port, account);
+    return this.presenter.one(PORT_TYPE, port, account, include);
   }
 
   @Get('terminals/:id')

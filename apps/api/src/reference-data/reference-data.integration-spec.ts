@@ -62,6 +62,15 @@ describe('reference resources: shipping lines, ports, terminals', () => {
     expect(dataOf(byId)).toEqual(dataOf(byCode));
   });
 
+  it('gives a port its terminals, and includes them', async () => {
+    const port = (await ctx.db.dataSource.query<{ id: string }[]>(`SELECT p.id FROM ports p WHERE EXISTS (SELECT 1 FROM terminals t WHERE t.port_id = p.id) LIMIT 1`))[0]!;
+    const terminals = await ctx.db.dataSource.query<{ id: string }[]>(`SELECT id FROM terminals WHERE port_id = $1 ORDER BY name, id`, [port.id]);
+    const response = await get(`/v2/ports/${port.id}?include=terminals`);
+    expect(response.status).toBe(200);
+    expect(dataOf(response).relationships!['terminals']).toEqual({ data: terminals.map((t) => ({ id: t.id, type: 'terminal' })) });
+    expect((response.json!['included'] as { id: string; type: string }[]).map((r) => r.type)).toEqual(terminals.map(() => 'terminal'));
+  });
+
   it('gets a terminal with its port relationship, and includes the port', async () => {
     const [row] = await ctx.db.dataSource.query<{ id: string; port_id: string }[]>(`SELECT id, port_id FROM terminals WHERE firms_code = 'Y773'`);
     const response = await get(`/v2/terminals/${row!.id}?include=port`);

@@ -22,6 +22,6 @@ export class ReferenceDataModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.registry.register(shippingLineResource).register(portResource).register(terminalResource((ids) => this.reference.findPortsByIds(ids)));
+    this.registry.register(shippingLineResource).register(portResource((ids) => this.reference.findTerminalsByIds(ids))).register(terminalResource((ids) => this.reference.findPortsByIds(ids)));
   }
 }

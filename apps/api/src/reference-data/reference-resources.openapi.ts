@@ -1,5 +1,5 @@
 import type { Schema } from '../openapi/json-api-schemas';
-import { nullableString, resourceSchema, stringList, timeZone, toOne } from '../openapi/json-api-schemas';
+import { nullableString, resourceSchema, stringList, timeZone, toMany, toOne } from '../openapi/json-api-schemas';
 
 export const shippingLineSchema: Schema = resourceSchema(
   'shipping_line',
@@ -30,7 +30,7 @@ export const portSchema: Schema = resourceSchema('port', {
   time_zone: timeZone(),
   latitude: { type: 'number', nullable: true },
   longitude: { type: 'number', nullable: true },
-});
+}, { terminals: toMany('terminal') });
 
 export const terminalSchema: Schema = resourceSchema(
   'terminal',

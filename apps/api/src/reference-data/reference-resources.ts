@@ -28,13 +28,25 @@ export const shippingLineResource: ResourceDefinition<ShippingLine, AccountConte
   selfLink: (line) => `/v2/shipping_lines/${line.id}`,
 };
 
-export const portResource: ResourceDefinition<Port, AccountContext> = {
-  type: PORT_TYPE,
-  id: (port) => port.id,
-  // The established clients read the id among the attributes too.
-  attributes: (port) => ({ id: port.id, ...portAttributes(port) }),
-  selfLink: (port) => `/v2/ports/${port.id}`,
-};
+/**
+ * A port read through `ReferenceResourceRepository` carries `terminal_ids`; one read elsewhere
+ * (a webhook payload's) does not, and then `terminals` is left out rather than shown empty.
+ */
+export type PortView = Port & { terminal_ids?: readonly string[] };
+
+/** A port; `terminals` (its terminals, by name) is includable with one query for all ports. */
+export function portResource(terminals: (ids: readonly string[]) => Promise<readonly Terminal[]>): ResourceDefinition<PortView, AccountContext> {
+  return {
+    type: PORT_TYPE,
+    id: (port) => port.id,
+    // The established clients read the id among the attributes too.
+    attributes: (port) => ({ id: port.id, ...portAttributes(port) }),
+    relationships: {
+      terminals: relationshipByIds<PortView, AccountContext>(TERMINAL_TYPE, (port) => port.terminal_ids, (ids) => terminals(ids)),
+    },
+    selfLink: (port) => `/v2/ports/${port.id}`,
+  };
+}
 
 /** A terminal; `port` is includable (one query for every terminal of the document). */
 export function terminalResource(ports: (ids: readonly string[]) => Promise<readonly Port[]>): ResourceDefinition<Terminal, AccountContext> {

@@ -2,6 +2,7 @@ import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ReferenceResourceRepository } from '@quayside/data-access';
 import { ERROR_DOCUMENT } from '../openapi/json-api-schemas';
+import { RequiresActivePlan } from '../plans/requires-active-plan.decorator';
 import { RequiresFeature } from '../plans/requires-feature.decorator';
 import type { AccountContext } from '../tenancy/account-context';
 import { CurrentAccount } from '../tenancy/current-account.decorator';
@@ -15,7 +16,7 @@ import { RoutingService } from './routing.service';
 const ID_PARAM = { name: 'id', description: 'Container id (uuid)' };
 const REFUSALS = [
   { status: 401, description: 'The container belongs to another account.', schema: ERROR_DOCUMENT },
-  { status: 403, description: 'The account is not enabled for routing data (`feature_not_enabled`).', schema: ERROR_DOCUMENT },
+  { status: 403, description: 'The account is not enabled for routing data (`feature_not_enabled`), or its plan is free or an ended trial (`plan_not_allowed`).', schema: ERROR_DOCUMENT },
   { status: 404, description: 'No such container.', schema: ERROR_DOCUMENT },
 ];
 
@@ -30,6 +31,7 @@ export class ContainerRoutingController {
   ) {}
 
   @Get(':id/route')
+  @RequiresActivePlan('reading tracking data')
   @RequiresFeature('routing')
   @ApiOperation({
     summary: 'Get a container route',
@@ -45,6 +47,7 @@ export class ContainerRoutingController {
   }
 
   @Get(':id/map_geojson')
+  @RequiresActivePlan('reading tracking data')
   @RequiresFeature('routing')
   @ApiOperation({
     summary: 'Get container map GeoJSON',

@@ -122,6 +122,22 @@ describe('vessels, container routes and maps (feature routing)', () => {
     }
   });
 
+  it.each([
+    ['the free plan', { plan: 'free' as const }, 403],
+    ['an ended trial', { plan: 'trial' as const, trialEndsAt: new Date(Date.now() - DAY) }, 403],
+    ['a running trial', { plan: 'trial' as const, trialEndsAt: new Date(Date.now() + DAY) }, 200],
+  ])('with the feature on %s: every routing endpoint answers %s', async (_label, plan, status) => {
+    const account = await ctx.account({ ...plan, features: ['routing'] });
+    const own = await createContainer(ctx.db.dataSource, account.account.id);
+    // The plan is checked before the parameters: the refusal does not depend on them.
+    const refusedOnly = status === 403 ? ['/v2/vessels/9312341/future_positions?port_id=x&previous_port_id=y'] : [];
+    for (const url of [`/v2/containers/${own.id}/route`, `/v2/containers/${own.id}/map_geojson`, '/v2/vessels/9312341', ...refusedOnly]) {
+      const response = await get(url, account);
+      expect({ url, status: response.status }).toEqual({ url, status });
+      if (status === 403) expect(response.json!['errors']).toEqual([expect.objectContaining({ code: 'plan_not_allowed', meta: { plan: plan.plan } })]);
+    }
+  });
+
   it('answers 401 for another account’s container, with or without the feature, and 404 for an unknown one', async () => {
     const intruder = await ctx.account({ plan: 'paid', features: ['routing'] });
     for (const account of [intruder, without]) {

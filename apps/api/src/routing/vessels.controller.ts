@@ -8,13 +8,14 @@ import type { FastifyRequest } from 'fastify';
 import { textParameter } from '../common/query-parameters';
 import type { Query } from '../common/query-parameters';
 import { ERROR_DOCUMENT, singleDocument } from '../openapi/json-api-schemas';
+import { RequiresActivePlan } from '../plans/requires-active-plan.decorator';
 import { RequiresFeature } from '../plans/requires-feature.decorator';
 import { VESSEL_SCHEMA } from './routing.schema';
 import { RoutingService } from './routing.service';
 
 const DAY_MS = 86_400_000;
 const ID_PARAM = { name: 'id', description: 'Vessel id (uuid), or its IMO number (seven digits)' };
-const FORBIDDEN = { status: 403, description: 'Routing data feature is not enabled for this account (`feature_not_enabled`).', schema: ERROR_DOCUMENT };
+const FORBIDDEN = { status: 403, description: 'Routing data feature is not enabled for this account (`feature_not_enabled`), or its plan is free or an ended trial (`plan_not_allowed`).', schema: ERROR_DOCUMENT };
 const NOT_FOUND = { status: 404, description: 'No such vessel (or port).', schema: ERROR_DOCUMENT };
 
 type VesselDocument = { data: { id: string; type: 'vessel'; attributes: Record<string, unknown>; links: { self: string } } };
@@ -29,6 +30,7 @@ export class VesselsController {
   ) {}
 
   @Get(':id')
+  @RequiresActivePlan('reading tracking data')
   @RequiresFeature('routing')
   @ApiOperation({
     summary: 'Get a vessel using the id or the imo',
@@ -56,6 +58,7 @@ export class VesselsController {
   }
 
   @Get(':id/future_positions')
+  @RequiresActivePlan('reading tracking data')
   @RequiresFeature('routing')
   @ApiOperation({
     summary: 'Get vessel future positions',
@@ -73,6 +76,7 @@ export class VesselsController {
   }
 
   @Get(':id/future_positions_with_coordinates')
+  @RequiresActivePlan('reading tracking data')
   @RequiresFeature('routing')
   @ApiOperation({ summary: 'Get vessel future positions from coordinates', description: 'As future_positions, starting from `latitude`/`longitude`.' })
   @ApiParam(ID_PARAM)

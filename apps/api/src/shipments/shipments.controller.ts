@@ -1,12 +1,14 @@
 import { Body, Controller, Get, Param, Patch, Req } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { CustomFieldDefinitionRepository, ShipmentRepository } from '@quayside/data-access';
+import type { ShipmentRecord } from '@quayside/data-access';
 import type { JsonApiDocument } from '@quayside/json-api';
 import type { FastifyRequest } from 'fastify';
 import { listChanges } from '../common/list-changes';
 import { JsonApiBody } from '../common/json-api-body.pipe';
 import type { JsonApiInput } from '../common/json-api-body.pipe';
 import { JsonApiPresenter } from '../common/json-api-presenter.service';
+import { EntitlementsService } from '../plans/entitlements.service';
 import { RequiresActivePlan } from '../plans/requires-active-plan.decorator';
 import { portSchema, shippingLineSchema, terminalSchema } from '../reference-data/reference-resources.openapi';
 import type { AccountContext } from '../tenancy/account-context';
@@ -18,6 +20,8 @@ import { SHIPMENT_TYPE } from './shipment.resource';
 import { includedContainerSchema, shipmentSchema } from './shipment.openapi';
 import { parseShipmentFilters } from './shipment-filters';
 import { SwitchShipmentTrackingUseCase } from './switch-shipment-tracking.use-case';
+import { withheldShipmentDocument } from './withheld-shipment.document';
+import type { WithheldShipmentDocument } from './withheld-shipment.document';
 import { customFieldFilters } from '../common/custom-field-filters';
 
 const ERRORS = { schema: ERROR_DOCUMENT };
@@ -34,6 +38,7 @@ export class ShipmentsController {
     private readonly switchTracking: SwitchShipmentTrackingUseCase,
     private readonly presenter: JsonApiPresenter,
     private readonly definitions: CustomFieldDefinitionRepository,
+    private readonly entitlements: EntitlementsService,
   ) {}
 
   @Get()
@@ -90,29 +95,35 @@ export class ShipmentsController {
   @ApiOperation({
     summary: 'Stop tracking a shipment',
     description:
-      'Stops tracking the shipment and all its containers (reason `cancelled_by_user`); its tracking requests move to `tracking_stopped` and `tracking_request.tracking_stopped` is emitted. Already collected data stays readable. Repeating it changes nothing. Allowed on every plan, so an account at its cap can always make room.',
+      'Stops tracking the shipment and all its containers (reason `cancelled_by_user`); its tracking requests move to `tracking_stopped` and `tracking_request.tracking_stopped` is emitted. Already collected data stays readable. Repeating it changes nothing. Allowed on every plan, so an account at its cap can always make room; on the free plan or an ended trial the answer carries only the shipment id and its stop (`meta.tracking_data_withheld`).',
   })
   @ApiParam({ name: 'id', description: 'Shipment id' })
   @ApiResponse({ status: 200, schema: singleDocument(shipmentSchema) })
   @ApiResponse({ status: 401, ...ERRORS })
   @ApiResponse({ status: 404, ...ERRORS })
-  async stop(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<JsonApiDocument> {
-    return this.presenter.one(SHIPMENT_TYPE, await this.switchTracking.stop(account, id), account);
+  async stop(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<JsonApiDocument | WithheldShipmentDocument> {
+    return this.switched(account, await this.switchTracking.stop(account, id));
   }
 
   @Patch(':id/resume_tracking')
   @ApiOperation({
     summary: 'Resume tracking a shipment',
     description:
-      'Tracks the shipment again and refreshes it at once; its tracking requests move back to `succeeded` (no event). Information a source published only while it was stopped may be missing. On the free plan and the trial its containers count against the cap (403).',
+      'Tracks the shipment again and refreshes it at once; its tracking requests move back to `succeeded` (no event). Information a source published only while it was stopped may be missing. On the free plan and the trial its containers count against the cap (403); on the free plan or an ended trial the answer carries only the shipment id and its stop (`meta.tracking_data_withheld`).',
   })
   @ApiParam({ name: 'id', description: 'Shipment id' })
   @ApiResponse({ status: 200, schema: singleDocument(shipmentSchema) })
   @ApiResponse({ status: 401, ...ERRORS })
   @ApiResponse({ status: 403, description: 'Resuming would pass the plan\'s active container cap.', ...ERRORS })
   @ApiResponse({ status: 404, ...ERRORS })
-  async resume(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<JsonApiDocument> {
-    return this.presenter.one(SHIPMENT_TYPE, await this.switchTracking.resume(account, id), account);
+  async resume(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<JsonApiDocument | WithheldShipmentDocument> {
+    return this.switched(account, await this.switchTracking.resume(account, id));
+  }
+
+  /** Stop and resume are open to every plan; the tracking data in their answer is not. */
+  private async switched(account: AccountContext, shipment: ShipmentRecord): Promise<JsonApiDocument | WithheldShipmentDocument> {
+    if (!this.entitlements.readsTrackingData(account)) return withheldShipmentDocument(shipment, account.account.plan);
+    return this.presenter.one(SHIPMENT_TYPE, shipment, account);
   }
 }
 

@@ -276,6 +276,29 @@ describe('shipments: GET /v2/shipments, GET/PATCH /v2/shipments/{id}, stop_track
       expect(await outboxFor(shipment.id)).toHaveLength(1);
     });
 
+    it.each([
+      ['the free plan', { plan: 'free' as const }],
+      ['an ended trial', { plan: 'trial' as const, trialEndsAt: new Date(Date.now() - 24 * 3600 * 1000) }],
+    ])('on %s: stops and resumes, answering only the shipment id and its stop, no tracking data', async (_label, plan) => {
+      const lapsed = await ctx.account({ ...plan, company: `Lapsed ${plan.plan}` });
+      const shipment = await createShipment(ctx.db.dataSource, lapsed.account.id, { bill_of_lading_number: 'MAEU300000001', normalized_number: 'MAEU300000001' });
+      const stopped = await patch(lapsed, `/v2/shipments/${shipment.id}/stop_tracking`);
+      expect(stopped.status).toBe(200);
+      expect(stopped.json).toEqual({
+        data: {
+          id: shipment.id,
+          type: 'shipment',
+          attributes: { line_tracking_stopped_at: expect.any(String) as unknown, line_tracking_stopped_reason: 'cancelled_by_user' },
+          links: { self: `/v2/shipments/${shipment.id}` },
+        },
+        meta: { tracking_data_withheld: true, plan: plan.plan, detail: expect.stringContaining('reading tracking data') as unknown },
+      });
+      const resumed = await patch(lapsed, `/v2/shipments/${shipment.id}/resume_tracking`);
+      expect(resumed.status).toBe(200);
+      expect(dataOf(resumed).attributes).toEqual({ line_tracking_stopped_at: null, line_tracking_stopped_reason: null });
+      expect((await shipmentRow(shipment.id)).tracking_stopped).toBe(false);
+    });
+
     it('frees the containers of a stopped shipment from a free account\'s cap, and holds a resume to it', async () => {
       const free = await ctx.account({ plan: 'free', company: 'Free stopper' });
       const shipment = await createShipment(ctx.db.dataSource, free.account.id);

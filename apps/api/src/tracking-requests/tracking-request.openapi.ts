@@ -23,7 +23,7 @@ export const trackingRequestSchema: Schema = resourceSchema(
     created_at: instant(),
     updated_at: instant(),
   },
-  { tracked_object: toOne('shipment') },
+  { tracked_object: toOne('shipment'), user: { ...toOne('user'), description: 'Always null: Quayside has API keys, not users.' } },
   ['request_number', 'request_type', 'scac', 'status', 'created_at'],
 );
 

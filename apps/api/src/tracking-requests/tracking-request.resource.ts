@@ -19,6 +19,8 @@ export function trackingRequestResource(shipments: ShipmentsLoader): ResourceDef
     attributes: trackingRequestAttributes,
     relationships: {
       tracked_object: relationshipByIds<TrackingRequest, AccountContext>('shipment', (request) => request.tracked_object_id, shipments),
+      // Quayside has accounts and API keys, no users: no request was made by a user, so always null.
+      user: relationshipByIds<TrackingRequest, AccountContext>('user', () => null),
     },
     selfLink: (request) => `/v2/tracking_requests/${request.id}`,
   };

@@ -1,4 +1,4 @@
-import type { TransportEventEntity } from '@quayside/data-access';
+import type { TransportEventEntity, TransportEventRecord } from '@quayside/data-access';
 import { relationshipByIds, transportEventAttributes } from '@quayside/json-api';
 import type { ResourceDefinition } from '@quayside/json-api';
 import type { AccountContext } from '../tenancy/account-context';
@@ -12,25 +12,36 @@ export interface TransportEventRelationshipLoaders {
   ports: (ids: readonly string[]) => Promise<readonly unknown[]>;
   terminals: (ids: readonly string[]) => Promise<readonly unknown[]>;
   transportEvents: (ids: readonly string[], account: AccountContext) => Promise<readonly unknown[]>;
+  rawEvents: (ids: readonly string[], account: AccountContext) => Promise<readonly unknown[]>;
 }
 
 /**
- * The established API's transport event: `timestamp` is UTC, `timezone` the IANA zone of where it
- * happened (docs/webhooks.md). There is no vessel resource, so the vessel is given as the
- * attributes `vessel_name` and `vessel_imo` (beyond the established API) instead of a relationship.
+ * Read through `TransportEventRepository` an event carries `source_event_id` and `vessel_id`;
+ * read elsewhere (a webhook payload) it does not, and those relationships are left out.
  */
-export function transportEventResource(loaders: TransportEventRelationshipLoaders): ResourceDefinition<TransportEventEntity, AccountContext> {
+type TransportEventView = TransportEventEntity & Partial<Pick<TransportEventRecord, 'source_event_id' | 'vessel_id'>>;
+
+/**
+ * The established API's transport event: `timestamp` is UTC, `timezone` the IANA zone of where it
+ * happened (docs/webhooks.md). The vessel is also given as the attributes `vessel_name` and
+ * `vessel_imo` (beyond the established API); `vessel` names it when the vessels table knows its
+ * IMO (not includable: vessels are served by GET /v2/vessels/{id}).
+ */
+export function transportEventResource(loaders: TransportEventRelationshipLoaders): ResourceDefinition<TransportEventView, AccountContext> {
   return {
     type: TRANSPORT_EVENT_TYPE,
     id: (event) => event.id,
     attributes: transportEventAttributes,
     relationships: {
-      shipment: relationshipByIds<TransportEventEntity, AccountContext>('shipment', (e) => e.shipment_id, loaders.shipments),
-      container: relationshipByIds<TransportEventEntity, AccountContext>('container', (e) => e.container_id, loaders.containers),
-      location: relationshipByIds<TransportEventEntity, AccountContext>('port', (e) => e.location_id, (ids) => loaders.ports(ids)),
-      terminal: relationshipByIds<TransportEventEntity, AccountContext>('terminal', (e) => e.terminal_id, (ids) => loaders.terminals(ids)),
+      shipment: relationshipByIds<TransportEventView, AccountContext>('shipment', (e) => e.shipment_id, loaders.shipments),
+      container: relationshipByIds<TransportEventView, AccountContext>('container', (e) => e.container_id, loaders.containers),
+      location: relationshipByIds<TransportEventView, AccountContext>('port', (e) => e.location_id, (ids) => loaders.ports(ids)),
+      terminal: relationshipByIds<TransportEventView, AccountContext>('terminal', (e) => e.terminal_id, (ids) => loaders.terminals(ids)),
       // The version this one corrects (docs/containers.md, "Corrections").
-      previous_version: relationshipByIds<TransportEventEntity, AccountContext>(TRANSPORT_EVENT_TYPE, (e) => e.previous_version_id, loaders.transportEvents),
+      previous_version: relationshipByIds<TransportEventView, AccountContext>(TRANSPORT_EVENT_TYPE, (e) => e.previous_version_id, loaders.transportEvents),
+      // The raw event it came from (docs/containers.md, "Raw events").
+      source_event: relationshipByIds<TransportEventView, AccountContext>('raw_event', (e) => e.source_event_id, loaders.rawEvents),
+      vessel: relationshipByIds<TransportEventView, AccountContext>('vessel', (e) => e.vessel_id),
     },
   };
 }

@@ -22,5 +22,7 @@ export const TRANSPORT_EVENT_SCHEMA: SchemaObject = resourceSchema(
     location: toOne('port'),
     terminal: toOne('terminal'),
     previous_version: toOne('transport_event'),
+    source_event: { ...toOne('raw_event'), description: 'The raw event it came from (the newest when several did); includable.' },
+    vessel: { ...toOne('vessel'), description: 'The vessel, when its IMO is known (GET /v2/vessels/{id}).' },
   },
 );

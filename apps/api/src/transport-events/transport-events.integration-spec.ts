@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { TransportEventEntity } from '@quayside/data-access';
+import { RawEventEntity, TransportEventEntity, VesselEntity } from '@quayside/data-access';
 import type { ContainerEntity, ProvisionedAccount } from '@quayside/data-access';
 import { createContainer, createTransportEvent } from '@quayside/testing';
 import { ApiTestContext, call } from '../test/api-test-app';
@@ -79,6 +79,8 @@ describe('GET /v2/containers/{id}/transport_events', () => {
         location: { data: null },
         terminal: { data: null },
         previous_version: { data: null },
+        source_event: { data: null },
+        vessel: { data: null },
       },
     });
     expect(data[2]!.relationships['location']).toEqual({ data: { id: portId, type: 'port' } });
@@ -108,6 +110,24 @@ describe('GET /v2/containers/{id}/transport_events', () => {
     // Alone on its page, the correction brings the version it supersedes along.
     const page = await call(app, 'GET', `/v2/containers/${corrected.id}/transport_events?include=previous_version&page[size]=1&page[number]=2`, { key: owner.key });
     expect((page.json!['included'] as Resource[]).map((r) => [r.id, r.attributes['invalidated_at']])).toEqual([[first.id, '2026-08-16T00:00:00.000Z']]);
+  });
+
+  it('names the raw event it came from (the newest, includable) and its vessel when the IMO is known', async () => {
+    const db = ctx.db.dataSource;
+    const own = await createContainer(db, owner.account.id);
+    const event = await createTransportEvent(db, own, { event: 'container.transport.vessel_loaded', vessel_imo: '9000001', vessel_name: 'QUAYSIDE TEST' });
+    const vessel = await db.getRepository(VesselEntity).save({ name: 'QUAYSIDE TEST', imo: '9000001', mmsi: null });
+    const common = { account_id: owner.account.id, container_id: own.id, data_source: 'shipping_line' as const, original_event: 'LOAD', transport_event_id: event.id };
+    const [, newer] = await db.getRepository(RawEventEntity).save([
+      { ...common, dedupe_key: 'first', created_at: new Date('2026-08-01T00:00:00Z') },
+      { ...common, dedupe_key: 'second', created_at: new Date('2026-08-02T00:00:00Z') },
+    ]);
+    const response = await call(app, 'GET', `/v2/containers/${own.id}/transport_events?include=source_event`, { key: owner.key });
+    expect(response.status).toBe(200);
+    const [data] = response.json!['data'] as Resource[];
+    expect(data!.relationships['source_event']).toEqual({ data: { id: newer!.id, type: 'raw_event' } });
+    expect(data!.relationships['vessel']).toEqual({ data: { id: vessel.id, type: 'vessel' } });
+    expect((response.json!['included'] as Resource[]).map((r) => [r.type, r.id])).toEqual([['raw_event', newer!.id]]);
   });
 
   it('pages with links', async () => {

@@ -1,6 +1,6 @@
 import type { OnModuleInit } from '@nestjs/common';
 import { Module } from '@nestjs/common';
-import { ContainerRepository, ReferenceResourceRepository, ShipmentRepository, TransportEventRepository } from '@quayside/data-access';
+import { ContainerRepository, RawEventRepository, ReferenceResourceRepository, ShipmentRepository, TransportEventRepository } from '@quayside/data-access';
 import { ResourceRegistry } from '@quayside/json-api';
 import { ContainersModule } from '../containers/containers.module';
 import { ContainersQueryService } from '../containers/containers-query.service';
@@ -13,7 +13,7 @@ import { TransportEventsQueryService } from './transport-events-query.service';
 @Module({
   imports: [ContainersModule],
   controllers: [TransportEventsController],
-  providers: [ContainerRepository, TransportEventRepository, ShipmentRepository, ReferenceResourceRepository, TransportEventsQueryService],
+  providers: [ContainerRepository, RawEventRepository, TransportEventRepository, ShipmentRepository, ReferenceResourceRepository, TransportEventsQueryService],
 })
 export class TransportEventsModule implements OnModuleInit {
   constructor(
@@ -22,6 +22,7 @@ export class TransportEventsModule implements OnModuleInit {
     private readonly containers: ContainersQueryService,
     private readonly reference: ReferenceResourceRepository,
     private readonly transportEvents: TransportEventRepository,
+    private readonly rawEvents: RawEventRepository,
   ) {}
 
   onModuleInit(): void {
@@ -31,7 +32,8 @@ export class TransportEventsModule implements OnModuleInit {
         containers: (ids, account) => this.containers.byIds(account, ids),
         ports: (ids) => this.reference.findPortsByIds(ids),
         terminals: (ids) => this.reference.findTerminalsByIds(ids),
-        transportEvents: (ids, account) => this.transportEvents.findManyOwned(account, ids),
+        transportEvents: (ids, account) => this.transportEvents.findManyRecords(account, ids),
+        rawEvents: (ids, account) => this.rawEvents.findManyOwned(account, ids),
       }),
     );
   }

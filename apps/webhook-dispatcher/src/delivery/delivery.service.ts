@@ -1,7 +1,8 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DeliveryOutcomeRepository, OutboxRepository, WebhookNotificationRepository, WebhookRepository } from '@quayside/data-access';
+import { AccountRepository, DeliveryOutcomeRepository, OutboxRepository, WebhookNotificationRepository, WebhookRepository } from '@quayside/data-access';
 import type { WebhookEntity, WebhookNotificationEntity } from '@quayside/data-access';
+import { webhookWithheldReason } from '@quayside/domain';
 import { JOB, QUEUE } from '@quayside/queues';
 import { WebhookDeliveryClient, nextRetry, parseAllowList, signWebhook } from '@quayside/webhooks';
 import type { DeliveryResult, HostResolver } from '@quayside/webhooks';
@@ -17,7 +18,8 @@ const DELIVERY = { queue: QUEUE.webhookDelivery, jobName: JOB.deliver };
  * One `deliver` job: sign and post the notification, then record the attempt and its
  * consequence (success, next retry as a new outbox row, or `failed`) with the completion of the
  * job's outbox row (`DeliveryOutcomeRepository`, one transaction). No transaction is held while
- * the receiver is called.
+ * the receiver is called. An account whose plan does not include webhooks at the time of the
+ * attempt gets no attempt: the notification fails with the reason.
  */
 @Injectable()
 export class DeliveryService implements OnApplicationShutdown {
@@ -29,6 +31,7 @@ export class DeliveryService implements OnApplicationShutdown {
     private readonly outbox: OutboxRepository,
     private readonly notifications: WebhookNotificationRepository,
     private readonly webhooks: WebhookRepository,
+    private readonly accounts: AccountRepository,
     private readonly semaphore: EndpointSemaphoreService,
     private readonly config: WebhookDispatcherConfig,
     @Inject(WEBHOOK_HOST_RESOLVER) resolve: HostResolver,
@@ -58,6 +61,14 @@ export class DeliveryService implements OnApplicationShutdown {
     if (!webhook.active) {
       const reason = `the webhook is not active${webhook.deactivated_reason ? `: ${webhook.deactivated_reason}` : ''}`;
       await this.outcomes.finishWithoutAttempt(outboxId, { notificationId: notification.id, reason, at: new Date() });
+      return 'failed';
+    }
+    // The plan when the attempt is made, not when the event was raised: a trial that ends
+    // between two retries stops them (docs/plans.md "Webhooks and the plan").
+    const account = await this.accounts.findById(notification.account_id);
+    const withheld = account ? webhookWithheldReason(account, new Date()) : 'not delivered: the account no longer exists';
+    if (withheld !== null) {
+      await this.outcomes.finishWithoutAttempt(outboxId, { notificationId: notification.id, reason: withheld, at: new Date() });
       return 'failed';
     }
     const lease = await this.semaphore.acquire(webhook.id);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { FanOutRepository } from '@quayside/data-access';
 import type { FanOutPlan, NewWebhookNotification } from '@quayside/data-access';
-import { isEventAvailableTo } from '@quayside/domain';
+import { isEventAvailableTo, webhookWithheldReason } from '@quayside/domain';
 import type { AccountFeature, EventRecord, EventRelatedRecords } from '@quayside/domain';
 import { containerVisibilityFor } from '@quayside/json-api';
 import { JOB, QUEUE } from '@quayside/queues';
@@ -15,11 +15,14 @@ import { buildNotificationPayload, notificationRecordsFromEvent } from '@quaysid
  * of the job in one transaction. The account's features at fan-out time decide what it may see,
  * as in the api: an event needing a feature it lacks is not sent, and the rail last free day is
  * left out of containers and changesets without `rail_lfd` (a change of nothing else is not sent).
+ * The plan at fan-out time decides whether they are sent at all: without webhooks in the plan
+ * they are stored `failed` with the reason (docs/plans.md "Webhooks and the plan").
  */
 @Injectable()
 export class FanOutService {
   private readonly plan: FanOutPlan = {
     wants: (event, features) => isEventAvailableTo(event.name, features),
+    withheld: (account) => webhookWithheldReason(account, new Date()),
     notifications: (event, webhooks, related, features) => notificationsFor(event, webhooks, related, features),
   };
 

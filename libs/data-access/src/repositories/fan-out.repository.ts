@@ -14,6 +14,11 @@ import { WebhookRepository } from './webhook.repository';
 export interface FanOutPlan {
   /** Whether the event goes to an account with these features at all. */
   wants(event: EventRecord, features: readonly AccountFeature[]): boolean;
+  /**
+   * Why the account's plan keeps its notifications from being delivered now, or null: such
+   * notifications are stored already `failed` with this reason and no delivery is enqueued.
+   */
+  withheld(account: Pick<AccountEntity, 'plan' | 'trial_ends_at'>): string | null;
   /** The notifications to store, one per webhook at most; none when nothing is left to tell. */
   notifications(event: EventRecord, webhooks: readonly { id: string }[], related: EventRelatedRecords, features: readonly AccountFeature[]): NewWebhookNotification[];
 }
@@ -21,7 +26,9 @@ export interface FanOutPlan {
 /**
  * One fan-out of one event, in one transaction: the job's outbox row is completed, the event's
  * notifications stored (unique per webhook and event) and each one's delivery enqueued — all
- * once, or none. A replayed job finds its outbox row completed and does nothing.
+ * once, or none. A replayed job finds its outbox row completed and does nothing. An account
+ * whose plan does not include webhooks gets its notifications stored as `failed`, never sent
+ * (docs/plans.md "Webhooks and the plan").
  */
 @Injectable()
 export class FanOutRepository {
@@ -47,6 +54,11 @@ export class FanOutRepository {
       const rows = plan.notifications(event, webhooks, await this.related.load(manager, event), features);
       if (rows.length === 0) return [];
       const inserted = await this.notifications.insertMany(manager, rows);
+      const withheld = account ? plan.withheld(account) : null;
+      if (withheld !== null) {
+        for (const id of inserted) await this.notifications.markFailed(manager, id, withheld, new Date());
+        return inserted;
+      }
       for (const id of inserted) {
         await this.outbox.enqueue(manager, { queue: delivery.queue, jobName: delivery.jobName, payload: { notificationId: id }, accountId: event.account_id });
       }

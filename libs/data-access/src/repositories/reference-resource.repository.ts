@@ -34,6 +34,9 @@ export function toPort(row: PortEntity): Port {
   };
 }
 
+/** A port as the api reads it on its own or included: with the ids of its terminals (`terminals`). */
+export type PortRecord = Port & { terminal_ids: string[] };
+
 export function toTerminal(row: TerminalEntity): Terminal {
   return {
     id: row.id,
@@ -82,20 +85,27 @@ export class ReferenceResourceRepository {
   }
 
   /** A port by id or by UN/LOCODE (`USLAX`), as the established API allows both. */
-  async findPort(idOrCode: string): Promise<Port | null> {
+  async findPort(idOrCode: string): Promise<PortRecord | null> {
     const repository = this.dataSource.getRepository(PortEntity);
     const row = isUuid(idOrCode)
       ? await repository.findOneBy({ id: idOrCode })
       : UN_LOCODE.test(idOrCode)
         ? await repository.findOneBy({ code: idOrCode.toUpperCase() })
         : null;
-    return row ? toPort(row) : null;
+    return row ? ((await this.withTerminalIds([toPort(row)]))[0] ?? null) : null;
   }
 
-  async findPortsByIds(ids: readonly string[]): Promise<Port[]> {
+  async findPortsByIds(ids: readonly string[]): Promise<PortRecord[]> {
     const valid = ids.filter(isUuid);
     if (valid.length === 0) return [];
-    return (await this.dataSource.getRepository(PortEntity).findBy({ id: In(valid) })).map(toPort);
+    return this.withTerminalIds((await this.dataSource.getRepository(PortEntity).findBy({ id: In(valid) })).map(toPort));
+  }
+
+  /** One query for the terminals of all the ports, in name order. */
+  private async withTerminalIds(ports: readonly Port[]): Promise<PortRecord[]> {
+    if (ports.length === 0) return [];
+    const rows = await this.dataSource.getRepository(TerminalEntity).find({ select: { id: true, port_id: true }, where: { port_id: In(ports.map((p) => p.id)) }, order: { name: 'ASC', id: 'ASC' } });
+    return ports.map((port) => ({ ...port, terminal_ids: rows.filter((row) => row.port_id === port.id).map((row) => row.id) }));
   }
 
   async findTerminal(id: string): Promise<Terminal | null> {

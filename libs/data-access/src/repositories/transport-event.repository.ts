@@ -4,6 +4,9 @@ import { TransportEventEntity } from '../entities/transport-event.entity';
 import type { AccountScope } from './account-scope';
 import { AccountScopedRepository } from './account-scoped.repository';
 
+/** A transport event as the api reads it: with the raw event it came from and its vessel. */
+export type TransportEventRecord = TransportEventEntity & { source_event_id: string | null; vessel_id: string | null };
+
 /**
  * Normalized milestones. A container's events are listed in the order they were stored,
  * `(created_at, id)` ascending, so events stored while a client pages come after the pages it
@@ -19,7 +22,7 @@ export class TransportEventRepository extends AccountScopedRepository<TransportE
     scope: AccountScope,
     containerId: string,
     page: { offset: number; limit: number },
-  ): Promise<{ rows: TransportEventEntity[]; total: number }> {
+  ): Promise<{ rows: TransportEventRecord[]; total: number }> {
     const [rows, total] = await this.scoped(scope, 'row')
       .andWhere('row.container_id = :containerId', { containerId })
       .orderBy('row.created_at', 'ASC')
@@ -27,7 +30,29 @@ export class TransportEventRepository extends AccountScopedRepository<TransportE
       .offset(page.offset)
       .limit(page.limit)
       .getManyAndCount();
-    return { rows, total };
+    return { rows: await this.withLinks(rows), total };
+  }
+
+  /** The caller's events with these ids (others' are left out), with their source event and vessel. */
+  async findManyRecords(scope: AccountScope, ids: readonly string[]): Promise<TransportEventRecord[]> {
+    return this.withLinks(await this.findManyOwned(scope, ids));
+  }
+
+  /**
+   * One query for all rows: the raw event each came from (the newest when several did) and the
+   * vessel its IMO names, null when there is none.
+   */
+  private async withLinks(rows: TransportEventEntity[]): Promise<TransportEventRecord[]> {
+    if (rows.length === 0) return [];
+    const links = await this.dataSource.query<{ id: string; source_event_id: string | null; vessel_id: string | null }[]>(
+      `SELECT te.id,
+              (SELECT r.id FROM raw_events r WHERE r.transport_event_id = te.id AND r.account_id = te.account_id ORDER BY r.created_at DESC, r.id DESC LIMIT 1) AS source_event_id,
+              (SELECT v.id FROM vessels v WHERE v.imo = te.vessel_imo) AS vessel_id
+         FROM transport_events te WHERE te.id = ANY($1::uuid[])`,
+      [rows.map((row) => row.id)],
+    );
+    const byId = new Map(links.map((link) => [link.id, link]));
+    return rows.map((row) => Object.assign(row, { source_event_id: byId.get(row.id)?.source_event_id ?? null, vessel_id: byId.get(row.id)?.vessel_id ?? null }));
   }
 
   /**

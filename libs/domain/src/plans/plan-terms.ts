@@ -32,6 +32,19 @@ export function entitlementsOf(account: Pick<Account, 'plan' | 'trial_ends_at'>,
   }
 }
 
+/**
+ * Why a webhook notification of this account is not delivered now, or null when it may be:
+ * webhooks need a running trial or a paid plan (docs/plans.md "Webhooks and the plan"). The
+ * reason is what the notification's `last_error` says.
+ */
+export function webhookWithheldReason(account: { plan: Plan; trial_ends_at: Date | string | null }, now: Date): string | null {
+  const trialEndsAtText = account.trial_ends_at instanceof Date ? account.trial_ends_at.toISOString() : account.trial_ends_at;
+  const entitlements = entitlementsOf({ plan: account.plan, trial_ends_at: trialEndsAtText }, now);
+  if (entitlements.tracksAndReads) return null;
+  const plan = entitlements.trialExpired ? 'trial has ended' : `${account.plan} plan does not include webhooks`;
+  return `not delivered: the account's ${plan}; a trial or paid plan is needed (plan_not_allowed)`;
+}
+
 /** When a trial that starts at `start` ends. */
 export function trialEndsAt(start: Date): Date {
   return new Date(start.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
