@@ -7,6 +7,9 @@ import { CONTAINERS_PER_SHIPMENT, shipmentId } from '../database/bench-ids';
 import type { Measurement } from '../report/results-table';
 import { freePort, spawnTypeScript, stopChild, waitUntilServing } from '../support/child-process';
 
+/** Physical shipments per routine refresh job: the tracker-worker's REFRESH_BATCH_SIZE default. */
+const ROUTINE_BATCH = 50;
+
 const POLL_MS = 50;
 const STRIDE = 7919;
 
@@ -69,18 +72,23 @@ export class TrackerWorkerBench {
     });
     try {
       await waitUntilServing(`http://127.0.0.1:${opsPort}/health/ready`, worker);
-      const jobIds = shipmentIds.map(() => randomUUID());
+      // Routine refreshes as the scheduler hands them out: physical shipments in batches of
+      // REFRESH_BATCH_SIZE (50), one job each.
+      const batches: string[][] = [];
+      for (let index = 0; index < shipmentIds.length; index += ROUTINE_BATCH) batches.push(shipmentIds.slice(index, index + ROUTINE_BATCH));
+      const jobIds = batches.map(() => randomUUID());
       const [{ now: startedAt }] = await this.dataSource.query<[{ now: Date }]>('SELECT now()');
       const begin = performance.now();
       await this.dataSource.query(
-        `INSERT INTO outbox (id, queue, job_name, payload, account_id)
-         SELECT j.id, $3, $4, jsonb_build_object('shipmentId', j.shipment_id, 'reason', 'scheduled'), $5
-         FROM unnest($1::uuid[], $2::uuid[]) AS j(id, shipment_id)`,
-        [jobIds, shipmentIds, QUEUE.tracker, JOB.refreshShipment, this.accountId],
+        `INSERT INTO outbox (id, queue, job_name, payload)
+         SELECT j.id, $3, $4, jsonb_build_object('carrierShipmentIds',
+           (SELECT jsonb_agg(s.carrier_shipment_id) FROM shipments s WHERE s.id = ANY (SELECT jsonb_array_elements_text(j.shipments)::uuid)))
+         FROM unnest($1::uuid[], $2::jsonb[]) AS j(id, shipments)`,
+        [jobIds, batches.map((batch) => JSON.stringify(batch)), QUEUE.tracker, JOB.refreshCarrierShipments],
       );
       const deadline = begin + Math.max(60_000, count * 200);
       let done = 0;
-      while (done < count && performance.now() < deadline) {
+      while (done < jobIds.length && performance.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
         done = await this.count(`SELECT count(*)::int AS count FROM outbox WHERE id = ANY($1::uuid[]) AND completed_at IS NOT NULL`, [jobIds]);
       }
