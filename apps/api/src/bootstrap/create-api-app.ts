@@ -8,6 +8,7 @@ import { configureHttpPlatform } from '../common/configure-http-platform';
 import { renderFrameworkError } from '../common/framework-errors';
 import { answerBeforeClose } from '../common/input/answer-before-close';
 import { answerClientError } from '../common/input/client-error-handler';
+import { mountMcpEndpoint } from '../mcp/mount-mcp-endpoint';
 import { setupOpenApi } from '../openapi/setup-openapi';
 import { registerHttpMetrics } from '../operator/http-metrics';
 import { mountQueueDashboard } from '../operator/queue-dashboard';
@@ -38,6 +39,7 @@ export async function createApiApp(config: ApiConfig): Promise<NestFastifyApplic
   app.setGlobalPrefix('v2', { exclude: ['health/live', 'health/ready', 'metrics', 'docs', 'docs/{*path}', 'tnt/v3/events'] });
   registerHttpMetrics(app);
   mountQueueDashboard(app, config.OPERATOR_TOKEN);
+  mountMcpEndpoint(app);
   app.enableShutdownHooks();
   configureHttpPlatform(app, { maxDepth: config.BODY_MAX_DEPTH });
   answerBeforeClose(app, config.BODY_LIMIT_BYTES);
