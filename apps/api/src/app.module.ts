@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { DataAccessModule } from '@quayside/data-access';
 import { createLoggerModule, MetricsModule, RedisModule } from '@quayside/platform';
 import { QueuesModule } from '@quayside/queues';
+import { WidgetModule } from './widget/widget.module';
 import { ApiPlatformModule } from './api-platform.module';
 import { ApiConfig } from './config/api.config';
 import { ContainersModule } from './containers/containers.module';
@@ -53,6 +54,7 @@ export class AppModule {
         PartiesModule,
         CustomFieldsModule,
         DcsaFeedModule,
+        WidgetModule,
         ApiPlatformModule.forRoot({
           publicBaseUrl: config.publicBaseUrl,
           rateLimit: {

@@ -3,9 +3,10 @@ import { InitialSchema1795289541882 } from './1795289541882-initial-schema';
 import { ShipmentsTrackingStoppedTrigger1795289541883 } from './1795289541883-shipments-tracking-stopped-trigger';
 import { ShipmentsPhysicalLookup1795293000000 } from './1795293000000-shipments-physical-lookup';
 import { CarrierShipments1795533837778 } from './1795533837778-carrier-shipments';
-import { CustomFields1795564380908 } from './1795564380908-custom-fields';
 import { VesselsMetroAreasSearch1795564365340 } from './1795564365340-vessels-metro-areas-search';
+import { CustomFields1795564380908 } from './1795564380908-custom-fields';
+import { WidgetKeys1795567007937 } from './1795567007937-widget-keys';
 
 // Listed explicitly (not globbed) so swc-node, jest and the built image load the same set.
 // `tools/cli/migration-generate.ts` rewrites this list from the files in this folder.
-export const MIGRATIONS: (new () => MigrationInterface)[] = [InitialSchema1795289541882, ShipmentsTrackingStoppedTrigger1795289541883, ShipmentsPhysicalLookup1795293000000, CarrierShipments1795533837778, VesselsMetroAreasSearch1795564365340, CustomFields1795564380908];
+export const MIGRATIONS: (new () => MigrationInterface)[] = [InitialSchema1795289541882, ShipmentsTrackingStoppedTrigger1795289541883, ShipmentsPhysicalLookup1795293000000, CarrierShipments1795533837778, VesselsMetroAreasSearch1795564365340, CustomFields1795564380908, WidgetKeys1795567007937];

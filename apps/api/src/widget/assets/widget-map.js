@@ -1,0 +1,64 @@
+// Quayside widget: draws the voyage map in the widget frame (docs/widget.md). Plain browser
+// JavaScript with Leaflet, loaded from the same origin under a strict Content-Security-Policy:
+// no inline code, no eval, no other hosts (except an optional tile server for images).
+(function () {
+  'use strict';
+  var element = document.getElementById('qs-map');
+  if (!element || typeof L === 'undefined') return;
+
+  var map = L.map(element, { worldCopyJump: true, attributionControl: true, zoomSnap: 0.25 }).setView([20, 0], 1);
+  var tileUrl = element.getAttribute('data-tile-url');
+  if (tileUrl) {
+    L.tileLayer(tileUrl, { maxZoom: 10, attribution: 'Map tiles' }).addTo(map);
+  }
+
+  function getJson(url) {
+    return fetch(url, { credentials: 'omit' }).then(function (response) {
+      if (!response.ok) throw new Error('HTTP ' + response.status);
+      return response.json();
+    });
+  }
+
+  var STYLE = {
+    past_vessel_locations: { color: '#0b5cad', weight: 3 },
+    estimated_partial_leg: { color: '#0b5cad', weight: 2, dashArray: '6 6' },
+    estimated_full_legs: { color: '#6b7785', weight: 2, dashArray: '2 6' },
+  };
+
+  var land = tileUrl
+    ? Promise.resolve(null)
+    : getJson(element.getAttribute('data-land-url')).then(function (geojson) {
+        // Natural Earth land, drawn three times so the Pacific reads across the date line.
+        [-360, 0, 360].forEach(function (shift) {
+          L.geoJSON(geojson, {
+            interactive: false,
+            coordsToLatLng: function (c) { return L.latLng(c[1], c[0] + shift); },
+            style: { color: '#b9c2cc', weight: 0.5, fillColor: '#e6eaee', fillOpacity: 1 },
+          }).addTo(map);
+        });
+      });
+
+  land
+    .then(function () { return getJson(element.getAttribute('data-map-url')); })
+    .then(function (collection) {
+      var layer = L.geoJSON(collection, {
+        style: function (feature) { return STYLE[feature.properties.feature_type] || { color: '#0b5cad', weight: 2 }; },
+        pointToLayer: function (feature, latlng) {
+          var vessel = feature.properties.feature_type === 'current_vessel';
+          return L.circleMarker(latlng, { radius: vessel ? 7 : 5, color: vessel ? '#c2410c' : '#0b5cad', fillOpacity: 0.9, weight: 2 });
+        },
+        onEachFeature: function (feature, item) {
+          var p = feature.properties;
+          var label = p.feature_type === 'port' ? (p.label ? p.label + ': ' : '') + (p.name || '') : p.feature_type === 'current_vessel' ? 'Vessel ' + (p.vessel_name || '') : null;
+          if (label) item.bindTooltip(label);
+        },
+      }).addTo(map);
+      var bounds = layer.getBounds();
+      if (bounds.isValid()) map.fitBounds(bounds, { padding: [24, 24], maxZoom: 6 });
+      element.setAttribute('data-state', 'ready');
+    })
+    .catch(function (error) {
+      element.setAttribute('data-state', 'error');
+      element.setAttribute('aria-label', 'The map could not be loaded (' + error.message + ').');
+    });
+})();
