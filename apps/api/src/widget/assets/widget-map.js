@@ -41,7 +41,22 @@
   land
     .then(function () { return getJson(element.getAttribute('data-map-url')); })
     .then(function (collection) {
+      // Paths continue past ±180° (a Pacific crossing the short way); ports follow them there.
+      var shift = 0;
+      collection.features.forEach(function (feature) {
+        if (feature.geometry.type !== 'LineString') return;
+        feature.geometry.coordinates.forEach(function (c) {
+          if (c[0] > 180) shift = 360;
+          if (c[0] < -180) shift = -360;
+        });
+      });
       var layer = L.geoJSON(collection, {
+        coordsToLatLng: function (c) {
+          var lon = c[0];
+          if (shift > 0 && lon < 0) lon += 360;
+          if (shift < 0 && lon > 0) lon -= 360;
+          return L.latLng(c[1], lon);
+        },
         style: function (feature) { return STYLE[feature.properties.feature_type] || { color: '#0b5cad', weight: 2 }; },
         pointToLayer: function (feature, latlng) {
           var vessel = feature.properties.feature_type === 'current_vessel';
