@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { DataAccessModule } from '@quayside/data-access';
 import { createLoggerModule, MetricsModule, RedisModule } from '@quayside/platform';
 import { QueuesModule } from '@quayside/queues';
+import { ConsoleModule } from './console/console.module';
 import { WidgetModule } from './widget/widget.module';
 import { ApiPlatformModule } from './api-platform.module';
 import { ApiConfig } from './config/api.config';
@@ -55,6 +56,7 @@ export class AppModule {
         CustomFieldsModule,
         DcsaFeedModule,
         WidgetModule,
+        ConsoleModule,
         ApiPlatformModule.forRoot({
           publicBaseUrl: config.publicBaseUrl,
           rateLimit: {

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -54,7 +54,7 @@ describe('widget in Chromium', () => {
     });
     key = (created.json!['data'] as { attributes: { key: string } }).attributes.key;
     host.server.removeAllListeners('request');
-    host.server.on('request', (_request, response: import('node:http').ServerResponse) => {
+    host.server.on('request', (_request, response: ServerResponse) => {
       response
         .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
         .end(
