@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Production build: every app, lib and CLI compiled by SWC into dist/ with the same
 // layout, `@quayside/*` aliases rewritten to relative paths (so plain `node` runs it),
-// and JSON data files copied beside the code. Types are checked by `npm run typecheck`.
+// and JSON data files and assets/ folders (browser files) copied beside the code. Types are checked by `npm run typecheck`.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -29,7 +29,8 @@ async function main() {
     for (const file of walk(path.join(root, top))) {
       const rel = path.relative(root, file);
       const target = path.join(out, rel);
-      if (file.endsWith('.json') && !rel.endsWith('project.json')) {
+      // JSON data, and browser files served as they are (the widget's assets/ folders).
+      if ((file.endsWith('.json') && !rel.endsWith('project.json')) || rel.split(path.sep).includes('assets')) {
         fs.mkdirSync(path.dirname(target), { recursive: true });
         fs.copyFileSync(file, target);
         continue;

@@ -1,6 +1,8 @@
 import type { DynamicModule } from '@nestjs/common';
 import { Module } from '@nestjs/common';
 import { RuntimeModule } from '@quayside/runtime';
+import { ConsoleModule } from './console/console.module';
+import { WidgetModule } from './widget/widget.module';
 import { ApiPlatformModule } from './api-platform.module';
 import { ApiConfig } from './config/api.config';
 import { ContainersModule } from './containers/containers.module';
@@ -44,6 +46,8 @@ export class AppModule {
         CustomFieldsModule,
         DcsaFeedModule,
         DocumentsModule,
+        WidgetModule,
+        ConsoleModule,
         ApiPlatformModule.forRoot({
           publicBaseUrl: config.publicBaseUrl,
           rateLimit: {

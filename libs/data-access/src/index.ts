@@ -27,6 +27,8 @@ export { AccountRepository, toAccount } from './repositories/account.repository'
 export type { NewAccount, ProvisionedAccount } from './repositories/account.repository';
 export { ApiKeyRepository } from './repositories/api-key.repository';
 export type { ApiKey } from './repositories/api-key.repository';
+export { WIDGET_KEY_PREFIX, WidgetKeyRepository, isWellFormedWidgetKey } from './repositories/widget-key.repository';
+export type { WidgetKey } from './repositories/widget-key.repository';
 export { AccountScopedRepository } from './repositories/account-scoped.repository';
 export type { OwnedRow } from './repositories/account-scoped.repository';
 export { isUuid } from './repositories/account-scope';

@@ -10,6 +10,7 @@ import { DOCUMENT_MULTIPART_ROUTES } from '../documents/documents.module';
 import { renderFrameworkError } from '../common/framework-errors';
 import { answerBeforeClose } from '../common/input/answer-before-close';
 import { answerClientError } from '../common/input/client-error-handler';
+import { mountMcpEndpoint } from '../mcp/mount-mcp-endpoint';
 import { setupOpenApi } from '../openapi/setup-openapi';
 import { registerHttpMetrics } from '../operator/http-metrics';
 import { mountQueueDashboard } from '../operator/queue-dashboard';
@@ -37,9 +38,10 @@ export async function createApiApp(config: ApiConfig): Promise<NestFastifyApplic
   // Nest flushes buffered logs only in listen(): an app driven through inject() (tests) would
   // otherwise keep every later framework log line in memory and never write it.
   app.flushLogs();
-  app.setGlobalPrefix('v2', { exclude: ['health/live', 'health/ready', 'metrics', 'docs', 'docs/{*path}', 'tnt/v3/events', 'document_files', 'document_upload_files'] });
+  app.setGlobalPrefix('v2', { exclude: ['health/live', 'health/ready', 'metrics', 'docs', 'docs/{*path}', 'tnt/v3/events', 'document_files', 'document_upload_files', 'widget/{*path}', 'console', 'console/{*path}'] });
   registerHttpMetrics(app);
   mountQueueDashboard(app, config.OPERATOR_TOKEN);
+  mountMcpEndpoint(app);
   app.enableShutdownHooks();
   configureHttpPlatform(app, { maxDepth: config.BODY_MAX_DEPTH });
   await registerMultipartUploads(app, { routes: DOCUMENT_MULTIPART_ROUTES, maxFileBytes: config.DOCUMENT_MAX_BYTES });

@@ -167,6 +167,16 @@ export class ApiConfig extends BaseAppConfig {
   @Min(10_000)
   DOCUMENT_MAX_PIXELS: number = 100_000_000;
 
+  /**
+   * Optional raster tiles under the widget map (docs/widget.md), e.g.
+   * `https://tile.openstreetmap.org/{z}/{x}/{y}.png`. Unset: the offline Natural Earth land layer only.
+   */
+  @IsOptional()
+  @Matches(/^https:\/\/[^/\s'"]+\/[^\s'"]*\{z\}[^\s'"]*\{x\}[^\s'"]*\{y\}[^\s'"]*$/, {
+    message: 'WIDGET_TILE_URL must be an https URL template with {z}, {x} and {y}, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  })
+  WIDGET_TILE_URL?: string;
+
   get rateLimits(): Record<RateLimitBucketName, number> {
     return {
       default: this.RATE_LIMIT_DEFAULT,

@@ -19,5 +19,6 @@ import { VesselsController } from './vessels.controller';
     { provide: SEA_ROUTER, useFactory: () => new SeaRouter() },
     { provide: VESSEL_POSITION_SOURCE, useFactory: (router: SeaRouter) => new SandboxVesselPositionSource(router), inject: [SEA_ROUTER] },
   ],
+  exports: [RoutingService],
 })
 export class RoutingModule {}

@@ -28,6 +28,7 @@ import { TransportEventEntity } from './transport-event.entity';
 import { VesselEntity } from './vessel.entity';
 import { WebhookNotificationEntity } from './webhook-notification.entity';
 import { WebhookEntity } from './webhook.entity';
+import { WidgetKeyEntity } from './widget-key.entity';
 
 export {
   AccountEntity,
@@ -60,6 +61,7 @@ export {
   VesselEntity,
   WebhookEntity,
   WebhookNotificationEntity,
+  WidgetKeyEntity,
 };
 export { TRACKING_REQUEST_ACTIVE_UNIQUE_INDEX } from './tracking-request.entity';
 export { WEBHOOK_RESPONSE_BODY_MAX_BYTES } from './webhook-notification.entity';
@@ -96,4 +98,5 @@ export const ENTITIES = [
   EmailSubmissionEntity,
   DocumentEntity,
   DocumentRepresentationEntity,
+  WidgetKeyEntity,
 ];

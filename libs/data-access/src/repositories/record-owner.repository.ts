@@ -17,6 +17,7 @@ export const OWNED_RECORD_TABLES = {
   custom_field_definition: 'custom_field_definitions',
   custom_field_option: 'custom_field_options',
   custom_field: 'custom_fields',
+  widget_key: 'widget_keys',
 } as const;
 
 export type OwnedRecordKind = keyof typeof OWNED_RECORD_TABLES;

@@ -1,0 +1,121 @@
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { ProvisionedAccount } from '@quayside/data-access';
+import { WebhookNotificationRepository } from '@quayside/data-access';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ApiTestContext } from '../test/api-test-app';
+import { launchChromium } from '../test/browser';
+import { seedMcpFixture } from '../test/mcp-fixtures';
+import type { McpFixture } from '../test/mcp-fixtures';
+import { seedWebhook, seedWebhookNotification } from '../test/webhook-fixtures';
+
+// The README's picture is refreshed only when asked (UPDATE_SCREENSHOTS=1), so a test run leaves the tree clean.
+const SCREENSHOT_DIR = process.env['UPDATE_SCREENSHOTS'] === '1' ? path.resolve(__dirname, '../../../../docs/images') : os.tmpdir();
+
+/** The console in Chromium against a running api with sandbox data: each page, its actions, axe. */
+describe('web console in Chromium', () => {
+  let ctx: ApiTestContext;
+  let app: NestFastifyApplication;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let base: string;
+  let owner: ProvisionedAccount;
+  let fixture: McpFixture;
+  let failedId: string;
+  const consoleMessages: string[] = [];
+
+  async function axe(): Promise<string[]> {
+    const results = await new AxeBuilder({ page }).exclude('.leaflet-container').analyze();
+    return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }
+
+  beforeAll(async () => {
+    ctx = await ApiTestContext.create();
+    app = await ctx.startApp();
+    await app.listen(0, '127.0.0.1');
+    base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    owner = await ctx.account({ features: ['routing'] });
+    fixture = await seedMcpFixture(ctx.db.dataSource, owner);
+    const webhookId = await seedWebhook(ctx.db.dataSource, owner.account.id);
+    failedId = await seedWebhookNotification(ctx.db.dataSource, owner.account.id, webhookId, 'container.updated');
+    await ctx.db.dataSource.transaction((manager) =>
+      new WebhookNotificationRepository(ctx.db.dataSource).recordAttempt(manager, failedId, {
+        at: new Date(),
+        delivery_status: 'failed',
+        last_response_status: 500,
+        last_response_body: 'down',
+        last_error: 'answered 500',
+        next_attempt_at: null,
+      }),
+    );
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    page = await context.newPage();
+    page.on('console', (message) => consoleMessages.push(message.text()));
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await ctx.close();
+  });
+
+  it('signs in with an API key kept in session storage, never in the URL; a wrong key is refused', async () => {
+    await page.goto(`${base}/console`);
+    expect(await axe()).toEqual([]);
+    await page.getByLabel('API key').fill('qs_not_a_key');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Sign-in failed' }).waitFor();
+    await page.getByLabel('API key').fill(owner.key);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Containers' }).waitFor();
+    expect(page.url()).not.toContain(owner.key);
+    expect(await page.evaluate<string | null>("sessionStorage.getItem('quayside.apiKey')")).toBe(owner.key);
+  });
+
+  it('lists containers with status, ETA, last free day and holds, and filters them', async () => {
+    await page.locator('.qc-table tbody tr').first().waitFor();
+    expect(await page.locator('.qc-table tbody tr').count()).toBe(4);
+    await expect(page.locator('.qc-table tbody').textContent()).resolves.toContain('customs');
+    expect(await axe()).toEqual([]);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'console.png') });
+    await page.getByLabel('Filter by number, reference or bill of lading').fill('no-such-thing');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByText('No containers match.').waitFor();
+  });
+
+  it('shows a container with its timeline and voyage map', async () => {
+    await page.goto(`${base}/console#/containers/${fixture.lfdSoonId}`);
+    await page.locator('.qc-timeline li').first().waitFor();
+    expect(await page.locator('.qc-timeline li').count()).toBe(2);
+    await page.locator('#qc-map[data-state="ready"]').waitFor();
+    expect(await page.locator('#qc-map path').count()).toBeGreaterThan(3);
+    expect(await axe()).toEqual([]);
+  });
+
+  it('lists webhook deliveries and redelivers a failed one', async () => {
+    await page.getByRole('link', { name: 'Webhook deliveries' }).click();
+    const row = page.locator('tr.qc-failed');
+    await row.waitFor();
+    expect(await axe()).toEqual([]);
+    await row.getByRole('button', { name: /Redeliver/ }).click();
+    await row.getByText('Queued').waitFor();
+    const notification = await new WebhookNotificationRepository(ctx.db.dataSource).findOwned({ accountId: owner.account.id }, failedId);
+    expect(notification.delivery_status).toBe('pending');
+  });
+
+  it('creates an API key (shown once) and revokes it', async () => {
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByLabel('New key name').fill('from the console');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.getByText(/Copy the new key now/).waitFor();
+    expect(await axe()).toEqual([]);
+    await page.getByRole('button', { name: 'Revoke key from the console' }).click();
+    await page.getByRole('button', { name: 'Revoke key first key' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Revoke key from the console' }).count()).toBe(0);
+    expect(consoleMessages.filter((m) => /Content Security Policy|Refused to/.test(m))).toEqual([]);
+  });
+});

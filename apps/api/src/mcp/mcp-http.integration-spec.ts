@@ -1,0 +1,200 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { ProvisionedAccount } from '@quayside/data-access';
+import { ApiTestContext } from '../test/api-test-app';
+import { seedWebhook, seedWebhookNotification } from '../test/webhook-fixtures';
+import { WebhookNotificationRepository } from '@quayside/data-access';
+import { seedMcpFixture } from '../test/mcp-fixtures';
+import type { McpFixture } from '../test/mcp-fixtures';
+import { newClient, toolError, toolJson } from '../test/mcp-client';
+
+describe('MCP over Streamable HTTP (/mcp)', () => {
+  let ctx: ApiTestContext;
+  let app: NestFastifyApplication;
+  let base: string;
+  let owner: ProvisionedAccount;
+  let stranger: ProvisionedAccount;
+  let fixture: McpFixture;
+  const clients: Client[] = [];
+
+  async function connect(authorization: string): Promise<Client> {
+    const client = newClient();
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers: { authorization } } }));
+    clients.push(client);
+    return client;
+  }
+
+  beforeAll(async () => {
+    ctx = await ApiTestContext.create();
+    app = await ctx.startApp();
+    await app.listen(0, '127.0.0.1');
+    base = await app.getUrl();
+    base = base.replace('[::1]', '127.0.0.1');
+    owner = await ctx.account({ company: 'Owner' });
+    stranger = await ctx.account({ company: 'Stranger' });
+    fixture = await seedMcpFixture(ctx.db.dataSource, owner);
+  });
+
+  afterAll(async () => {
+    for (const client of clients) await client.close();
+    await ctx.close();
+  });
+
+  it('refuses a missing or unknown key with a JSON:API 401', async () => {
+    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } };
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const missing = await fetch(`${base}/mcp`, { method: 'POST', headers, body: JSON.stringify(initialize) });
+    expect(missing.status).toBe(401);
+    expect(missing.headers.get('www-authenticate')).toContain('Bearer');
+    expect(((await missing.json()) as { errors: { detail: string }[] }).errors[0]!.detail).toContain('Authorization: Token <API_KEY>');
+    const unknown = await fetch(`${base}/mcp`, { method: 'POST', headers: { ...headers, authorization: 'Bearer qs_live_nope' }, body: JSON.stringify(initialize) });
+    expect(unknown.status).toBe(401);
+  });
+
+  it('answers GET with 405: the endpoint is stateless', async () => {
+    const response = await fetch(`${base}/mcp`, { headers: { authorization: `Token ${owner.key}`, accept: 'text/event-stream' } });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+  });
+
+  it('lists the tools, resource templates and prompts (Token and Bearer alike)', async () => {
+    for (const authorization of [`Token ${owner.key}`, `Bearer ${owner.key}`]) {
+      const client = await connect(authorization);
+      const tools = (await client.listTools()).tools.map((t) => t.name).sort();
+      expect(tools).toEqual([
+        'get_container',
+        'get_shipment',
+        'list_containers_at_risk',
+        'list_failed_deliveries',
+        'list_recent_notifications',
+        'redeliver_notification',
+        'search',
+        'track_number',
+      ]);
+      const templates = (await client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate).sort();
+      expect(templates).toEqual(['quayside://containers/{id}', 'quayside://shipments/{id}']);
+      expect((await client.listPrompts()).prompts.map((p) => p.name).sort()).toEqual(['daily_demurrage_check', 'shipment_status_summary']);
+    }
+  });
+
+  it('gets a container with its milestones, holds, fees and last free day; another account is refused', async () => {
+    const client = await connect(`Token ${owner.key}`);
+    const journey = await toolJson<{ id: string; last_free_day: string; milestones: { event: string }[]; shipment: { bill_of_lading_number: string } }>(client, 'get_container', {
+      container_id: fixture.lfdSoonId,
+    });
+    expect(journey.id).toBe(fixture.lfdSoonId);
+    expect(typeof journey.last_free_day).toBe('string');
+    expect(journey.milestones.map((m) => m.event)).toEqual(['container.transport.vessel_departed', 'container.transport.vessel_discharged']);
+    expect(journey.shipment.bill_of_lading_number).toBe('MCPBL0001');
+
+    const foreign = await connect(`Bearer ${stranger.key}`);
+    expect(await toolError(foreign, 'get_container', { container_id: fixture.lfdSoonId })).toMatch(/^Quayside answered 401/);
+    expect(await toolError(foreign, 'get_shipment', { shipment_id: fixture.shipmentId })).toMatch(/^Quayside answered 401/);
+  });
+
+  it('validates tool input with a clear error', async () => {
+    const client = await connect(`Token ${owner.key}`);
+    expect(await toolError(client, 'get_container', { container_id: 'MSCU1234565' })).toContain('container_id must be a Quayside id');
+    expect(await toolError(client, 'list_containers_at_risk', { days: -1 })).toContain('days must be 0 or more.');
+    expect(await toolError(client, 'search', { query: 'ab' })).toContain('query must have at least 3 characters.');
+  });
+
+  it('gets a shipment with its containers and lists the containers at risk, most urgent first', async () => {
+    const client = await connect(`Token ${owner.key}`);
+    const status = await toolJson<{ shipment: { id: string }; containers: { id: string }[] }>(client, 'get_shipment', { shipment_id: fixture.shipmentId });
+    expect(status.shipment.id).toBe(fixture.shipmentId);
+    expect(status.containers.map((c) => c.id).sort()).toEqual([fixture.lfdSoonId, fixture.heldId, fixture.relaxedId, fixture.pickedUpId].sort());
+
+    const risk = await toolJson<{ containers: { id: string; reasons: string[] }[] }>(client, 'list_containers_at_risk', { days: 3 });
+    expect(risk.containers.map((c) => c.id)).toEqual([fixture.lfdSoonId, fixture.heldId]);
+    expect(risk.containers[1]!.reasons).toEqual(['1 hold(s) at the terminal']);
+    const wide = await toolJson<{ containers: { id: string }[] }>(client, 'list_containers_at_risk', { days: 30 });
+    expect(wide.containers.map((c) => c.id)).toEqual([fixture.lfdSoonId, fixture.relaxedId, fixture.heldId]);
+
+    const foreign = await connect(`Token ${stranger.key}`);
+    expect((await toolJson<{ containers: unknown[] }>(foreign, 'list_containers_at_risk', {})).containers).toEqual([]);
+  });
+
+  it('searches within the account only', async () => {
+    const client = await connect(`Token ${owner.key}`);
+    const hits = await toolJson<{ id: string; type: string }[]>(client, 'search', { query: 'MCPBL0001' });
+    expect(hits.map((h) => h.id)).toContain(fixture.shipmentId);
+    const foreign = await connect(`Token ${stranger.key}`);
+    expect(await toolJson<unknown[]>(foreign, 'search', { query: 'MCPBL0001' })).toEqual([]);
+  });
+
+  it('tracks a number, inferring the line when not given', async () => {
+    const client = await connect(`Token ${owner.key}`);
+    const created = await toolJson<{ tracking_request: { request_number: string; scac: string; request_type: string } }>(client, 'track_number', {
+      number: 'MSCU1234566',
+    });
+    expect(created.tracking_request).toMatchObject({ request_number: 'MSCU1234566', scac: 'MSCU', request_type: 'container' });
+    const explicit = await toolJson<{ tracking_request: { scac: string } }>(client, 'track_number', { number: 'MEDUXY123456', request_type: 'bill_of_lading', scac: 'mscu' });
+    expect(explicit.tracking_request.scac).toBe('MSCU');
+    expect(await toolError(client, 'track_number', { number: 'MSCU1234566', scac: 'M4' })).toContain('scac must be the 2 to 4 letter code');
+  });
+
+  it('lists recent and failed notifications and redelivers; another account cannot', async () => {
+    const db = ctx.db.dataSource;
+    const webhookId = await seedWebhook(db, owner.account.id);
+    const ok = await seedWebhookNotification(db, owner.account.id, webhookId, 'container.updated', new Date(Date.now() - 60_000));
+    const failed = await seedWebhookNotification(db, owner.account.id, webhookId, 'tracking_request.succeeded', new Date(Date.now() - 30_000));
+    const notifications = new WebhookNotificationRepository(db);
+    await db.transaction((manager) =>
+      notifications.recordAttempt(manager, failed, {
+        at: new Date(),
+        delivery_status: 'failed',
+        last_response_status: 500,
+        last_response_body: 'down',
+        last_error: 'answered 500',
+        next_attempt_at: null,
+      }),
+    );
+    const client = await connect(`Token ${owner.key}`);
+    const recent = await toolJson<{ id: string }[]>(client, 'list_recent_notifications', { hours: 1 });
+    expect(recent.map((n) => n.id)).toEqual([failed, ok]);
+    const failures = await toolJson<{ id: string; last_error: string; webhook_id: string }[]>(client, 'list_failed_deliveries', {});
+    expect(failures).toEqual([expect.objectContaining({ id: failed, last_error: 'answered 500', webhook_id: webhookId })]);
+
+    const foreign = await connect(`Token ${stranger.key}`);
+    expect(await toolError(foreign, 'redeliver_notification', { notification_id: failed })).toMatch(/^Quayside answered 401/);
+    const redelivered = await toolJson<{ id: string; delivery_status: string }>(client, 'redeliver_notification', { notification_id: failed });
+    expect(redelivered).toMatchObject({ id: failed, delivery_status: 'pending' });
+  });
+
+  it('reads container and shipment resources, and renders the prompts', async () => {
+    const client = await connect(`Token ${owner.key}`);
+    const container = await client.readResource({ uri: `quayside://containers/${fixture.heldId}` });
+    const first = container.contents[0] as { text: string };
+    expect((JSON.parse(first.text) as { holds: unknown[] }).holds).toHaveLength(1);
+    const shipment = await client.readResource({ uri: `quayside://shipments/${fixture.shipmentId}` });
+    expect((JSON.parse((shipment.contents[0] as { text: string }).text) as { containers: unknown[] }).containers).toHaveLength(4);
+    const foreign = await connect(`Token ${stranger.key}`);
+    await expect(foreign.readResource({ uri: `quayside://containers/${fixture.heldId}` })).rejects.toThrow(/401/);
+
+    const check = await client.getPrompt({ name: 'daily_demurrage_check', arguments: { days: '5' } });
+    expect(JSON.stringify(check.messages)).toContain('list_containers_at_risk with days=5');
+    const summary = await client.getPrompt({ name: 'shipment_status_summary', arguments: { shipment_id: fixture.shipmentId } });
+    expect(JSON.stringify(summary.messages)).toContain(`quayside://shipments/${fixture.shipmentId}`);
+  });
+
+  it('applies plans exactly as the REST api: an expired trial cannot read tracking data', async () => {
+    const expired = await ctx.account({ plan: 'trial', trialEndsAt: new Date(Date.now() - 86_400_000) });
+    const client = await connect(`Token ${expired.key}`);
+    expect(await toolError(client, 'list_containers_at_risk', {})).toMatch(/^Quayside answered 403/);
+  });
+
+  it('counts each tool call against the account\'s rate limit, as the REST api does', async () => {
+    const limited = await ctx.startApp({ RATE_LIMIT_DEFAULT: 2 });
+    await limited.listen(0, '127.0.0.1');
+    const busy = await ctx.account({ company: 'Busy' });
+    const client = newClient();
+    clients.push(client);
+    const url = (await limited.getUrl()).replace('[::1]', '127.0.0.1');
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { authorization: `Token ${busy.key}` } } }));
+    await toolJson(client, 'list_containers_at_risk', {});
+    await toolJson(client, 'list_containers_at_risk', {});
+    expect(await toolError(client, 'list_containers_at_risk', {})).toMatch(/^Quayside answered 429/);
+  });
+});

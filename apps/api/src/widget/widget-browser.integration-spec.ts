@@ -1,0 +1,102 @@
+import type { Server, ServerResponse } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Browser, Page } from 'playwright-core';
+import { ApiTestContext, call } from '../test/api-test-app';
+import { launchChromium, servePage } from '../test/browser';
+import { seedMcpFixture } from '../test/mcp-fixtures';
+import type { McpFixture } from '../test/mcp-fixtures';
+
+// The README's picture is refreshed only when asked (UPDATE_SCREENSHOTS=1), so a test run leaves the tree clean.
+const SCREENSHOT =
+  process.env['UPDATE_SCREENSHOTS'] === '1' ? path.resolve(__dirname, '../../../../docs/images/widget.png') : path.join(os.tmpdir(), 'quayside-widget.png');
+
+/** The widget in a real browser: embedded by a page on an allowed origin, refused on another. */
+describe('widget in Chromium', () => {
+  let ctx: ApiTestContext;
+  let app: NestFastifyApplication;
+  let browser: Browser;
+  let base: string;
+  let fixture: McpFixture;
+  let key: string;
+  let host: { server: Server; port: number };
+  const pages: Page[] = [];
+
+  async function newPage(): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+    const page = await context.newPage();
+    pages.push(page);
+    return page;
+  }
+
+  async function open(url: string): Promise<{ page: Page; console: string[] }> {
+    const page = await newPage();
+    const messages: string[] = [];
+    page.on('console', (message) => messages.push(message.text()));
+    await page.goto(url);
+    return { page, console: messages };
+  }
+
+  beforeAll(async () => {
+    ctx = await ApiTestContext.create();
+    app = await ctx.startApp();
+    await app.listen(0, '127.0.0.1');
+    base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    const owner = await ctx.account({ features: ['map_widget'] });
+    fixture = await seedMcpFixture(ctx.db.dataSource, owner);
+    browser = await launchChromium();
+    host = await servePage('');
+    const created = await call(app, 'POST', '/v2/widget_keys', {
+      key: owner.key,
+      body: { data: { type: 'widget_key', attributes: { name: 'browser test', allowed_origins: [`http://127.0.0.1:${host.port}`] } } },
+    });
+    key = (created.json!['data'] as { attributes: { key: string } }).attributes.key;
+    host.server.removeAllListeners('request');
+    host.server.on('request', (_request, response: ServerResponse) => {
+      response
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(
+          `<!doctype html><html lang="en"><head><title>Shop</title></head><body><main><h1>Your order</h1>` +
+            `<script src="${base}/widget/v1/embed.js" data-key="${key}" data-container="${fixture.lfdSoonId}" data-height="760"></script></main></body></html>`,
+        );
+    });
+  });
+
+  afterAll(async () => {
+    for (const page of pages) await page.context().close();
+    await browser?.close();
+    await new Promise((resolve) => host?.server.close(resolve));
+    await ctx.close();
+  });
+
+  it('shows the journey and draws the voyage map on an allowed origin, with no CSP violation', async () => {
+    const { page, console } = await open(`http://127.0.0.1:${host.port}/`);
+    const frame = page.frameLocator('iframe.quayside-widget');
+    await frame.locator('#qs-map[data-state="ready"]').waitFor();
+    await expect(frame.locator('h1').textContent()).resolves.toMatch(/^Container /);
+    await expect(frame.locator('.qs-timeline li').count()).resolves.toBe(2);
+    await expect(frame.locator('dt', { hasText: 'Last free day' }).count()).resolves.toBe(1);
+    // Land from Natural Earth and the route, drawn by Leaflet as SVG paths.
+    expect(await frame.locator('#qs-map path').count()).toBeGreaterThan(3);
+    expect(console.filter((m) => /Content Security Policy|Refused to/.test(m))).toEqual([]);
+    await page.locator('iframe.quayside-widget').screenshot({ path: SCREENSHOT });
+  });
+
+  it('is refused by the browser on an origin the key does not allow (frame-ancestors)', async () => {
+    const page = await newPage();
+    const refusal = page.waitForEvent('console', { predicate: (message) => /frame-ancestors/.test(message.text()) });
+    await page.goto(`http://localhost:${host.port}/`);
+    await refusal;
+    await expect(page.frameLocator('iframe.quayside-widget').locator('.qs-widget').count()).resolves.toBe(0);
+  });
+
+  it('has no serious accessibility violations (axe)', async () => {
+    const { page } = await open(`${base}/widget/v1/frame?key=${key}&shipment=${fixture.shipmentId}`);
+    await page.locator('#qs-map[data-state="ready"]').waitFor();
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+});

@@ -1,0 +1,76 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import type { QuaysideApi } from '../api/quayside-api';
+import { expectSuccess } from '../api/quayside-api';
+import { readList, readSingle } from '../summaries/json-api-reading';
+import type { ResourceObject } from '../summaries/json-api-reading';
+import { answer } from './tool-result';
+import { MAX_SCAN_PAGES } from './tracking-reads';
+
+const HOUR_MS = 3_600_000;
+
+/** Webhook notifications: what was sent lately, what failed, and sending again. */
+export function registerNotificationTools(server: McpServer, api: QuaysideApi, now: () => Date): void {
+  const hours = z.number().int('hours must be a whole number.').min(1, 'hours must be at least 1.').max(24 * 30, 'hours must be at most 720 (30 days).').default(24);
+  const limit = z.number().int('limit must be a whole number.').min(1, 'limit must be at least 1.').max(100, 'limit must be at most 100.').default(25);
+
+  server.registerTool(
+    'list_recent_notifications',
+    {
+      title: 'Recent webhook notifications',
+      description: 'Webhook notifications created in the last `hours` hours, newest first, with their delivery state (pending, succeeded, failed).',
+      inputSchema: { hours, limit, delivery_status: z.enum(['pending', 'succeeded', 'failed']).optional() },
+      annotations: { readOnlyHint: true },
+    },
+    ({ hours: within, limit: count, delivery_status }) =>
+      answer(async () => {
+        const rows = await recentNotifications(api, new Date(now().getTime() - within * HOUR_MS), delivery_status);
+        return rows.slice(0, count);
+      }),
+  );
+
+  server.registerTool(
+    'list_failed_deliveries',
+    {
+      title: 'Failed webhook deliveries',
+      description: 'Notifications whose delivery failed for good in the last `hours` hours, newest first, with the last response status and error.',
+      inputSchema: { hours, limit },
+      annotations: { readOnlyHint: true },
+    },
+    ({ hours: within, limit: count }) =>
+      answer(async () => (await recentNotifications(api, new Date(now().getTime() - within * HOUR_MS), 'failed')).slice(0, count)),
+  );
+
+  server.registerTool(
+    'redeliver_notification',
+    {
+      title: 'Redeliver a notification',
+      description: 'Sends one webhook notification again (same id and body, a fresh series of attempts), whatever its state.',
+      inputSchema: { notification_id: z.string().uuid({ message: 'notification_id must be a notification id (a uuid), as list_failed_deliveries shows.' }) },
+      annotations: { destructiveHint: false, idempotentHint: false },
+    },
+    ({ notification_id }) =>
+      answer(async () => {
+        const doc = readSingle(await expectSuccess(api, 'POST', `/v2/webhook_notifications/${notification_id}/redeliver`));
+        return notificationRow(doc.data);
+      }),
+  );
+}
+
+async function recentNotifications(api: QuaysideApi, since: Date, status: string | undefined): Promise<Record<string, unknown>[]> {
+  const rows: Record<string, unknown>[] = [];
+  const filters = `filter[created_at][start]=${encodeURIComponent(since.toISOString())}${status ? `&filter[delivery_status]=${status}` : ''}`;
+  for (let page = 1; page <= MAX_SCAN_PAGES; page += 1) {
+    const list = readList(await expectSuccess(api, 'GET', `/v2/webhook_notifications?${filters}&page[size]=100&page[number]=${page}`));
+    rows.push(...list.data.map(notificationRow));
+    if (!list.links['next']) break;
+  }
+  // The api lists oldest first (stable paging); an assistant wants the latest first.
+  return rows.reverse();
+}
+
+function notificationRow(resource: ResourceObject): Record<string, unknown> {
+  const { last_response_body: _body, ...attributes } = resource.attributes;
+  const webhook = resource.relationships?.['webhook']?.data;
+  return { ...attributes, id: resource.id, webhook_id: webhook && !Array.isArray(webhook) ? webhook.id : null };
+}
