@@ -8,15 +8,21 @@
 'use strict';
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
-const concurrently = require('concurrently');
+const { spawn } = require('node:child_process');
+const readline = require('node:readline');
+const { present } = require('./start-output');
 
 const root = path.resolve(__dirname, '..');
 const compiled = process.argv.includes('--compiled');
 // Developer mode compiles TypeScript as it loads; compiled mode runs dist/ (npm run build).
 const script = (file) => (compiled ? ['dist/' + file.replace(/\.ts$/, '.js')] : ['-r', '@swc-node/register', file]);
+// LOG_LEVEL=debug (or trace) shows every line of every app; otherwise only what present() keeps.
+const verbose = ['debug', 'trace'].includes(process.env.LOG_LEVEL || '');
 const env = {
   ...process.env,
-  LOG_FORMAT: process.env.LOG_FORMAT || 'pretty',
+  // The apps write JSON lines; this script decides what to show of them.
+  LOG_FORMAT: 'json',
+  LOG_LEVEL: process.env.LOG_LEVEL || 'info',
   // Local development: webhooks to a receiver on this machine (npm run demo) are allowed.
   WEBHOOK_ALLOW_HTTP: process.env.WEBHOOK_ALLOW_HTTP || 'true',
   WEBHOOK_ALLOWED_HOSTS: process.env.WEBHOOK_ALLOWED_HOSTS || '127.0.0.1,localhost,::1',
@@ -61,7 +67,10 @@ async function announceWhenReady() {
   for (let i = 0; i < 240; i += 1) {
     try {
       const response = await fetch(`${base}/health/ready`);
-      if (response.ok) return printBanner();
+      if (response.ok) {
+        console.log(`${process.stdout.isTTY ? '\u001b[36m[api]\u001b[0m' : '[api]'} ready`);
+        return printBanner();
+      }
     } catch {
       // not listening yet
     }
@@ -71,12 +80,34 @@ async function announceWhenReady() {
 }
 
 const apps = ['api', 'tracker-worker', 'webhook-dispatcher'];
-const { result } = concurrently(
-  apps.map((name) => ({ name, command: `node ${script(`apps/${name}/src/main.ts`).join(' ')}`, cwd: root, env })),
-  { prefix: '[{name}]', killOthersOn: ['failure'], prefixColors: ['cyan', 'yellow', 'magenta'], handleInput: false },
-);
+const colors = { api: 36, 'tracker-worker': 33, 'webhook-dispatcher': 35 };
+const children = apps.map((name) => {
+  const child = spawn(process.execPath, script(`apps/${name}/src/main.ts`), { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const tag = process.stdout.isTTY ? `\u001b[${colors[name]}m[${name}]\u001b[0m` : `[${name}]`;
+  for (const stream of [child.stdout, child.stderr]) {
+    readline.createInterface({ input: stream }).on('line', (line) => {
+      const shown = present(line, verbose);
+      if (shown !== null) console.log(`${tag} ${shown}`);
+    });
+  }
+  return { name, child };
+});
+let stopping = false;
+function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const { child } of children) if (child.exitCode === null) child.kill('SIGTERM');
+  Promise.all(children.map(({ child }) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null))).then(() => process.exit(code));
+}
+// One app failing stops the others (as a deployment's supervisor would restart the set).
+for (const { name, child } of children) {
+  child.once('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`[${name}] exited (${signal ?? code}); stopping the others`);
+      stopAll(code === 0 ? 0 : 1);
+    }
+  });
+}
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
 void announceWhenReady();
-result.then(
-  () => process.exit(0),
-  () => process.exit(1),
-);

@@ -115,6 +115,8 @@ export class DeliveryService implements OnApplicationShutdown {
       delivery: DELIVERY,
     });
     if (webhookDeactivated) this.logger.warn(`webhook ${webhook.id} deactivated: ${reason}`);
+    // Given up: the receiver will not get it unless someone redelivers it (a line under npm start).
+    if (outcome === 'failed') this.logger.warn(`notification ${notification.id} to webhook ${webhook.id} failed after its last attempt: ${result.error ?? `HTTP ${result.status ?? '?'}`}`);
     return outcome;
   }
 
