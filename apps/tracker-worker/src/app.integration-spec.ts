@@ -69,7 +69,9 @@ describe('tracker-worker app (real Postgres, Redis, Bull and relay)', () => {
       SANDBOX_CLOCK_COMPRESSION: COMPRESSION,
       OUTBOX_POLL_INTERVAL_MS: 50,
       SCHEDULER_TICK_MS: 500,
-      REFRESH_MIN_INTERVAL_MS: 2000,
+      // A cycle's next refresh comes no sooner than ten minutes: the one-cycle test below counts
+      // carrier calls, and a slow machine must not see the next cycle start inside its wait.
+      REFRESH_MIN_INTERVAL_MS: 600_000,
     });
     adapters = new CountingAdapters(new ConfigTrackingAdapters(sandboxOnlyRegistryConfig(COMPRESSION)));
     app = await NestFactory.createApplicationContext(AppModule.forRoot(config, { adapters }), { logger: false });
