@@ -37,6 +37,13 @@ function depConstraints(allowTesting) {
   ];
 }
 
+const PATH_PATTERNS = [
+  { group: ['**/libs/*', '**/libs/**', '@quayside/*/*'], message: 'Import a lib through its public alias (@quayside/<lib>), never by a deep path.' },
+  { group: ['**/apps/**'], message: 'Apps never import apps.' },
+];
+
+const TEST_FILES = ['**/*.spec.ts', '**/*.integration-spec.ts', '**/*.e2e-spec.ts', '**/test/**/*.ts', '**/__tests__/**/*.ts', 'libs/testing/**/*.ts'];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/tmp/**', '**/*.js', '**/*.mjs', '**/*.cjs', '.nx/**', 'coverage/**'] },
   js.configs.recommended,
@@ -59,15 +66,7 @@ export default tseslint.config(
         'error',
         boundaryOptions(false),
       ],
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/libs/*', '**/libs/**', '@quayside/*/*'], message: 'Import a lib through its public alias (@quayside/<lib>), never by a deep path.' },
-            { group: ['**/apps/**'], message: 'Apps never import apps.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: PATH_PATTERNS }],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
@@ -96,7 +95,35 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.spec.ts', '**/*.integration-spec.ts', '**/*.e2e-spec.ts', '**/test/**/*.ts', '**/__tests__/**/*.ts', 'libs/testing/**/*.ts'],
+    // Repositories own SQL and transactions (docs/architecture.md, "Who owns what"): production code
+    // elsewhere never touches TypeORM, and nothing outside data-access opens a transaction.
+    files: ['apps/**/*.ts', 'libs/**/*.ts'],
+    ignores: ['libs/data-access/**', 'libs/domain/**', ...TEST_FILES],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...PATH_PATTERNS,
+            { group: ['typeorm', 'typeorm/*', '@nestjs/typeorm', 'pg'], message: 'SQL and transactions belong to the repositories of @quayside/data-access.' },
+          ],
+          paths: [{ name: '@quayside/data-access', importNames: ['inFixtureTransaction'], message: 'Fixture transactions are for tests and the bench; use a repository method.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.ts'],
+    ignores: ['libs/data-access/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='transaction']", message: 'Transactions are opened by repository methods in @quayside/data-access (inFixtureTransaction for test and bench fixtures).' },
+      ],
+    },
+  },
+  {
+    files: TEST_FILES,
     rules: {
       '@nx/enforce-module-boundaries': ['error', boundaryOptions(true)],
       '@typescript-eslint/unbound-method': 'off',

@@ -1,8 +1,8 @@
-import { OutboxRepository, WebhookEntity } from '@quayside/data-access';
+import { inFixtureTransaction, OutboxRepository, WebhookEntity } from '@quayside/data-access';
+import type { DatabaseConnection } from '@quayside/data-access';
 import { JOB, outboxJob } from '@quayside/queues';
 import { createAccount, createTestDatabase, testRedisPrefix } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
-import type { DataSource } from 'typeorm';
 import { AppProcess } from './support/app-process';
 import { deleteRedisKeys } from './support/redis-prefix-cleanup';
 import { LAST_STAGE, StagedDcsaCarrier } from './support/staged-dcsa-carrier';
@@ -54,7 +54,7 @@ async function waitFor(what: string, probe: () => Promise<boolean> | boolean, ti
   }
 }
 
-async function count(db: DataSource, sql: string, params: unknown[] = []): Promise<number> {
+async function count(db: DatabaseConnection, sql: string, params: unknown[] = []): Promise<number> {
   const [row] = await db.query<Array<{ n: number }>>(sql, params);
   return row?.n ?? 0;
 }
@@ -123,7 +123,7 @@ describe('tracker-workers killed over and over store and announce exactly what a
       // Stage 0: every follower asks at once.
       const outbox = new OutboxRepository(db.dataSource);
       let asked = carrier.requests;
-      await db.dataSource.transaction(async (manager) => {
+      await inFixtureTransaction(db.dataSource, async (manager) => {
         for (const [index, bill] of FOLLOWS) {
           const [request] = await manager.query<Array<{ id: string }>>(
             `INSERT INTO tracking_requests (account_id, request_number, request_type, scac) VALUES ($1, $2, 'bill_of_lading', 'DCSA') RETURNING id`,
@@ -141,7 +141,7 @@ describe('tracker-workers killed over and over store and announce exactly what a
         asked = carrier.requests;
         const physical = await db.dataSource.query<Array<{ id: string }>>(`SELECT id FROM carrier_shipments ORDER BY normalized_number`);
         // What the scheduler writes: the due shipments of one carrier, in batches.
-        await db.dataSource.transaction(async (manager) => {
+        await inFixtureTransaction(db.dataSource, async (manager) => {
           for (const ids of [physical.slice(0, 2), physical.slice(2)]) await outbox.enqueue(manager, outboxJob(JOB.refreshCarrierShipments, { carrierShipmentIds: ids.map((p) => p.id) }));
         });
         await killDuring(asked, 1);

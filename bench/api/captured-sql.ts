@@ -1,5 +1,6 @@
-import { ContainerRepository, OutboxRepository, ShipmentRepository, createDataSource } from '@quayside/data-access';
-import type { DataSource, Logger } from 'typeorm';
+import { ContainerRepository, createDatabaseConnection, OutboxRepository, ShipmentRepository } from '@quayside/data-access';
+import type { DatabaseConnection } from '@quayside/data-access';
+import type { Logger } from 'typeorm';
 
 export interface Statement {
   sql: string;
@@ -88,7 +89,7 @@ export async function captureQueryPlan(
   pages: { containers: readonly Page[]; shipments: readonly Page[] },
 ): Promise<QueryPlan> {
   const logger = new CapturingLogger();
-  const dataSource: DataSource = createDataSource(databaseUrl, { logging: ['query'], logger });
+  const dataSource: DatabaseConnection = createDatabaseConnection(databaseUrl, { logging: ['query'], logger });
   await dataSource.initialize();
   const scope = { accountId };
   const containers = new ContainerRepository(dataSource, new OutboxRepository(dataSource));

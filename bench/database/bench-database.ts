@@ -1,20 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import {
-  createDataSource,
-  createDatabase,
-  dropDatabase,
-  runMigrations,
-  seedReferenceData,
-  withAdminClient,
-  withDatabaseName,
-} from '@quayside/data-access';
-import type { DataSource } from 'typeorm';
+import { createDatabase, createDatabaseConnection, dropDatabase, runMigrations, seedReferenceData, withAdminClient, withDatabaseName } from '@quayside/data-access';
+import type { DatabaseConnection } from '@quayside/data-access';
 
 export interface BenchDatabase {
   name: string;
   url: string;
   /** The bench's own connections (seeding, tracker writes, checks). */
-  dataSource: DataSource;
+  dataSource: DatabaseConnection;
   drop(): Promise<void>;
 }
 
@@ -27,7 +19,7 @@ export async function createBenchDatabase(serverUrl: string): Promise<BenchDatab
   const name = `quayside_bench_${randomBytes(5).toString('hex')}`;
   await withAdminClient(serverUrl, (client) => createDatabase(client, name));
   const url = withDatabaseName(serverUrl, name);
-  const dataSource = createDataSource(url);
+  const dataSource = createDatabaseConnection(url);
   const drop = async (): Promise<void> => {
     if (dataSource.isInitialized) await dataSource.destroy();
     await withAdminClient(serverUrl, (client) => dropDatabase(client, name));

@@ -1,5 +1,5 @@
-import { AccountRepository } from '@quayside/data-access';
-import type { DataSource } from 'typeorm';
+import { AccountRepository, inFixtureTransaction } from '@quayside/data-access';
+import type { DatabaseConnection } from '@quayside/data-access';
 import { CONTAINERS_PER_SHIPMENT, TRANSPORT_EVENTS_PER_CONTAINER } from './bench-ids';
 
 const BATCH = 100_000;
@@ -9,7 +9,7 @@ export interface BenchAccount {
   key: string;
 }
 
-export async function createBenchAccount(dataSource: DataSource): Promise<BenchAccount> {
+export async function createBenchAccount(dataSource: DatabaseConnection): Promise<BenchAccount> {
   const provisioned = await new AccountRepository(dataSource).createWithFirstKey(
     { company_name: 'Bench Freight', plan: 'paid', trial_ends_at: null, features: [] },
     'bench key',
@@ -69,7 +69,7 @@ FROM generate_series($2::int, $3::int - 1) AS i,
  * visibility map as autovacuum would on a live database.
  */
 export async function growContainers(
-  dataSource: DataSource,
+  dataSource: DatabaseConnection,
   seed: { accountId: string; base: Date },
   from: number,
   to: number,
@@ -80,7 +80,7 @@ export async function growContainers(
     const end = Math.min(to, start + BATCH);
     const firstShipment = Math.ceil(start / CONTAINERS_PER_SHIPMENT);
     const endShipment = Math.ceil(end / CONTAINERS_PER_SHIPMENT);
-    await dataSource.transaction(async (manager) => {
+    await inFixtureTransaction(dataSource, async (manager) => {
       await manager.query(CARRIER_SHIPMENTS_SQL, [firstShipment, endShipment, base]);
       await manager.query(TRACKED_NUMBERS_SQL, [firstShipment, endShipment, base]);
       await manager.query(SHIPMENTS_SQL, [accountId, firstShipment, endShipment, base]);

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { OutboxRepository, ShipmentStateRepository } from '@quayside/data-access';
-import type { LoadedTrackingState, StateDecision } from '@quayside/data-access';
+import type { DatabaseConnection, LoadedTrackingState, StateDecision } from '@quayside/data-access';
 import { JOB, QUEUE } from '@quayside/queues';
 import { Pool } from 'pg';
-import type { DataSource } from 'typeorm';
 import { CONTAINERS_PER_SHIPMENT, containerId, containerNumber, shipmentId } from '../database/bench-ids';
 import { interleavedRounds } from '../report/faster-round';
 import type { Measurement, ResultRow } from '../report/results-table';
@@ -47,7 +46,7 @@ export class TrackerBench {
   private readonly states: ShipmentStateRepository;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly dataSource: DatabaseConnection,
     private readonly databaseUrl: string,
     private readonly accountId: string,
     private readonly options: TrackerBenchOptions,

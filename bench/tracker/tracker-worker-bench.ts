@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { JOB, QUEUE } from '@quayside/queues';
-import type { DataSource } from 'typeorm';
+import type { DatabaseConnection } from '@quayside/data-access';
 import { CONTAINERS_PER_SHIPMENT, shipmentId } from '../database/bench-ids';
 import type { Measurement } from '../report/results-table';
 import { freePort, spawnTypeScript, stopChild, waitUntilServing } from '../support/child-process';
@@ -35,7 +35,7 @@ export class TrackerWorkerBench {
   private carrierUrl = '';
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly dataSource: DatabaseConnection,
     private readonly accountId: string,
     private readonly options: TrackerWorkerBenchOptions,
   ) {}

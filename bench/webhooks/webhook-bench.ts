@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { JOB, QUEUE } from '@quayside/queues';
 import { WebhookDeliveryClient, generateWebhookSecret, parseAllowList, sampleNotificationPayload, signWebhook } from '@quayside/webhooks';
-import type { DataSource } from 'typeorm';
+import type { DatabaseConnection } from '@quayside/data-access';
 import { Agent, request } from 'undici';
 import { interleavedRounds } from '../report/faster-round';
 import type { Measurement, ResultRow } from '../report/results-table';
@@ -43,7 +43,7 @@ export class WebhookBench {
   private readonly secret = generateWebhookSecret();
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly dataSource: DatabaseConnection,
     private readonly accountId: string,
     private readonly options: WebhookBenchOptions,
   ) {}

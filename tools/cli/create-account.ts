@@ -7,7 +7,7 @@
  * A trial runs 7 days from now. DATABASE_URL selects the database (see tools/cli/cli-config.ts).
  */
 import { parseArgs } from 'node:util';
-import { AccountRepository, createDataSource } from '@quayside/data-access';
+import { AccountRepository, createDatabaseConnection } from '@quayside/data-access';
 import { trialEndsAt } from '@quayside/domain';
 import { ACCOUNT_FEATURES, PLANS } from '@quayside/domain';
 import type { AccountFeature, Plan } from '@quayside/domain';
@@ -43,7 +43,7 @@ function parse(): { company: string; plan: Plan; features: AccountFeature[]; key
 
 async function main(): Promise<void> {
   const options = parse();
-  const dataSource = createDataSource(databaseUrlFromEnv());
+  const dataSource = createDatabaseConnection(databaseUrlFromEnv());
   await dataSource.initialize();
   try {
     const created = await new AccountRepository(dataSource).createWithFirstKey(

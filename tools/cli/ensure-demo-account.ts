@@ -4,14 +4,14 @@
  * prints one JSON line for tools/start.js: `{"created": true, "key": ..., "masked": ...}` the
  * first time, `{"created": false, "masked": ...}` afterwards (a key is never shown twice).
  */
-import { AccountRepository, createDataSource } from '@quayside/data-access';
+import { AccountRepository, createDatabaseConnection } from '@quayside/data-access';
 import { ACCOUNT_FEATURES } from '@quayside/domain';
 import { databaseUrlFromEnv } from './cli-config';
 
 export const DEMO_COMPANY_NAME = 'Quayside Demo';
 
 async function main(): Promise<void> {
-  const dataSource = createDataSource(databaseUrlFromEnv());
+  const dataSource = createDatabaseConnection(databaseUrlFromEnv());
   await dataSource.initialize();
   try {
     const outcome = await new AccountRepository(dataSource).findOrCreateByCompanyName(

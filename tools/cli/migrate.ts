@@ -4,13 +4,13 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/quayside npm run migrate
  */
-import { createDataSource, ensureDatabase, runMigrations, seedReferenceData } from '@quayside/data-access';
+import { createDatabaseConnection, ensureDatabase, runMigrations, seedReferenceData } from '@quayside/data-access';
 import { databaseUrlFromEnv } from './cli-config';
 
 async function main(): Promise<void> {
   const databaseUrl = databaseUrlFromEnv();
   if (await ensureDatabase(databaseUrl)) console.log('Created the database.');
-  const dataSource = createDataSource(databaseUrl);
+  const dataSource = createDatabaseConnection(databaseUrl);
   await dataSource.initialize();
   try {
     const applied = await runMigrations(dataSource);

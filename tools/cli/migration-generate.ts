@@ -7,15 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  createDataSource,
-  createDatabase,
-  dropDatabase,
-  pendingSchemaChanges,
-  runMigrations,
-  withAdminClient,
-  withDatabaseName,
-} from '@quayside/data-access';
+import { createDatabase, createDatabaseConnection, dropDatabase, pendingSchemaChanges, runMigrations, withAdminClient, withDatabaseName } from '@quayside/data-access';
 import { databaseUrlFromEnv } from './cli-config';
 
 const MIGRATIONS_DIR = join(__dirname, '..', '..', 'libs', 'data-access', 'src', 'migrations');
@@ -76,7 +68,7 @@ async function main(): Promise<void> {
   const baseUrl = databaseUrlFromEnv();
   const scratch = `quayside_gen_${randomBytes(4).toString('hex')}`;
   await withAdminClient(baseUrl, (client) => createDatabase(client, scratch));
-  const dataSource = createDataSource(withDatabaseName(baseUrl, scratch));
+  const dataSource = createDatabaseConnection(withDatabaseName(baseUrl, scratch));
   try {
     await dataSource.initialize();
     await runMigrations(dataSource);

@@ -4,11 +4,11 @@
  *
  *   node -r @swc-node/register tools/cli/seed.ts
  */
-import { createDataSource, seedReferenceData } from '@quayside/data-access';
+import { createDatabaseConnection, seedReferenceData } from '@quayside/data-access';
 import { databaseUrlFromEnv } from './cli-config';
 
 async function main(): Promise<void> {
-  const dataSource = createDataSource(databaseUrlFromEnv());
+  const dataSource = createDatabaseConnection(databaseUrlFromEnv());
   await dataSource.initialize();
   try {
     await seedReferenceData(dataSource);

@@ -2,7 +2,7 @@ import { getQueueToken } from '@nestjs/bull';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { CarrierAdapter, CarrierTrackQuery, CarrierTrackResult, RailAdapter, TerminalAdapter } from '@quayside/carriers';
-import { CarrierShipmentEntity, ContainerEntity, EventEntity, OutboxEntity, OutboxRepository, ShipmentEntity, TrackingRequestEntity } from '@quayside/data-access';
+import { CarrierShipmentEntity, ContainerEntity, EventEntity, inFixtureTransaction, OutboxEntity, OutboxRepository, ShipmentEntity, TrackingRequestEntity } from '@quayside/data-access';
 import { JOB, QUEUE } from '@quayside/queues';
 import { createAccount, createTestDatabase, testRedisPrefix } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
@@ -88,7 +88,7 @@ describe('tracker-worker app (real Postgres, Redis, Bull and relay)', () => {
   });
 
   async function track(accountId: string, number: string): Promise<string> {
-    return db.dataSource.transaction(async (manager) => {
+    return inFixtureTransaction(db.dataSource, async (manager) => {
       const request = await manager.getRepository(TrackingRequestEntity).save(
         manager.getRepository(TrackingRequestEntity).create({ account_id: accountId, request_number: number, request_type: 'bill_of_lading', scac: 'TEST', ref_numbers: [], tags: [] }),
       );
@@ -158,7 +158,7 @@ describe('tracker-worker app (real Postgres, Redis, Bull and relay)', () => {
     const container = await db.dataSource.getRepository(ContainerEntity).findOneByOrFail({ shipment_id: shipmentId });
     const before = (await db.dataSource.getRepository(ShipmentEntity).findOneByOrFail({ id: shipmentId })).line_tracking_last_succeeded_at;
     await db.dataSource.query(`UPDATE carrier_shipments SET next_refresh_at = now() + interval '1 day' WHERE id = (SELECT carrier_shipment_id FROM shipments WHERE id = $1)`, [shipmentId]);
-    const row = await db.dataSource.transaction((manager) =>
+    const row = await inFixtureTransaction(db.dataSource, (manager) =>
       app.get(OutboxRepository).enqueue(manager, { queue: QUEUE.tracker, jobName: JOB.refreshContainer, payload: { containerId: container.id }, accountId: account.id }),
     );
     await waitFor('the manual refresh to complete', async () => (await db.dataSource.getRepository(OutboxEntity).findOneByOrFail({ id: row.id })).completed_at !== null);

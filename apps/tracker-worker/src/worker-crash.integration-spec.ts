@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { EventEntity, OutboxEntity, OutboxRepository, TrackingRequestEntity } from '@quayside/data-access';
+import { EventEntity, inFixtureTransaction, OutboxEntity, OutboxRepository, TrackingRequestEntity } from '@quayside/data-access';
 import { JOB, QUEUE } from '@quayside/queues';
 import { createAccount, createTestDatabase, testRedisPrefix } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
@@ -90,7 +90,7 @@ describe('a worker killed in the middle of a job', () => {
 
   it('loses nothing and stores no event twice, also when the job is delivered again after its commit', async () => {
     const account = await createAccount(db.dataSource);
-    const { requestId, outboxId } = await db.dataSource.transaction(async (manager) => {
+    const { requestId, outboxId } = await inFixtureTransaction(db.dataSource, async (manager) => {
       const request = await manager.getRepository(TrackingRequestEntity).save(
         manager.getRepository(TrackingRequestEntity).create({ account_id: account.id, request_number: 'APZU4812090', request_type: 'container', scac: 'DCSA', ref_numbers: [], tags: [] }),
       );

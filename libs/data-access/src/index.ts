@@ -1,6 +1,10 @@
 export * from './entities';
 export { transportEventDedupeKey } from './entities/transport-event-dedupe-key';
-export { buildDataSourceOptions, createDataSource } from './database/data-source-options';
+export { buildDataSourceOptions } from './database/data-source-options';
+export { createDatabaseConnection, inFixtureTransaction } from './database/database-connection';
+export type { DatabaseConnection, RowWriter } from './database/database-connection';
+export { DATABASE_CONNECTION, recordStatements } from './database/statement-recorder';
+export type { StatementLog } from './database/statement-recorder';
 export { runMigrations, revertLastMigration, withSchemaLock } from './database/run-migrations';
 export {
   createDatabase,

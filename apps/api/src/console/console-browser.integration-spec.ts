@@ -2,8 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { inFixtureTransaction, WebhookNotificationRepository } from '@quayside/data-access';
 import type { ProvisionedAccount } from '@quayside/data-access';
-import { WebhookNotificationRepository } from '@quayside/data-access';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ApiTestContext } from '../test/api-test-app';
 import { launchChromium } from '../test/browser';
@@ -41,7 +41,7 @@ describe('web console in Chromium', () => {
     fixture = await seedMcpFixture(ctx.db.dataSource, owner);
     const webhookId = await seedWebhook(ctx.db.dataSource, owner.account.id);
     failedId = await seedWebhookNotification(ctx.db.dataSource, owner.account.id, webhookId, 'container.updated');
-    await ctx.db.dataSource.transaction((manager) =>
+    await inFixtureTransaction(ctx.db.dataSource, (manager) =>
       new WebhookNotificationRepository(ctx.db.dataSource).recordAttempt(manager, failedId, {
         at: new Date(),
         delivery_status: 'failed',

@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { ProvisionedAccount } from '@quayside/data-access';
+import { DATABASE_CONNECTION, recordStatements } from '@quayside/data-access';
+import type { ProvisionedAccount, StatementLog } from '@quayside/data-access';
 import { createContainer, createTransportEvent } from '@quayside/testing';
-import { DataSource } from 'typeorm';
 import { ApiTestContext, call } from '../test/api-test-app';
 
 /**
@@ -13,7 +13,7 @@ describe('containers: includes are loaded in batches', () => {
   let app: NestFastifyApplication;
   let few: ProvisionedAccount;
   let many: ProvisionedAccount;
-  const statements: string[] = [];
+  let log: StatementLog;
 
   async function seed(account: ProvisionedAccount, count: number, terminalId: string): Promise<void> {
     for (let i = 0; i < count; i += 1) {
@@ -28,10 +28,10 @@ describe('containers: includes are loaded in batches', () => {
    * the page's COUNT, which TypeORM skips when the first page is not full (3 rows of 30).
    */
   async function statementsFor(account: ProvisionedAccount, url: string): Promise<string[]> {
-    statements.length = 0;
+    log.statements.length = 0;
     const response = await call(app, 'GET', url, { key: account.key });
     expect(response.status).toBe(200);
-    return statements.filter((sql) => !/\b(api_keys|accounts)\b/.test(sql) && !sql.startsWith('SELECT COUNT('));
+    return log.statements.filter((sql) => !/\b(api_keys|accounts)\b/.test(sql) && !sql.startsWith('SELECT COUNT('));
   }
 
   beforeAll(async () => {
@@ -42,10 +42,11 @@ describe('containers: includes are loaded in batches', () => {
     many = await ctx.account({ company: 'Many' });
     await seed(few, 3, terminal!.id);
     await seed(many, 30, terminal!.id);
-    app.get(DataSource).subscribers.push({ beforeQuery: (event) => void statements.push(event.query) });
+    log = recordStatements(app.get(DATABASE_CONNECTION));
   });
 
   afterAll(async () => {
+    log.stop();
     await ctx.close();
   });
 

@@ -1,10 +1,10 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { inFixtureTransaction, WebhookNotificationRepository } from '@quayside/data-access';
 import type { ProvisionedAccount } from '@quayside/data-access';
 import { ApiTestContext } from '../test/api-test-app';
 import { seedWebhook, seedWebhookNotification } from '../test/webhook-fixtures';
-import { WebhookNotificationRepository } from '@quayside/data-access';
 import { seedMcpFixture } from '../test/mcp-fixtures';
 import type { McpFixture } from '../test/mcp-fixtures';
 import { newClient, toolError, toolJson } from '../test/mcp-client';
@@ -141,7 +141,7 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     const ok = await seedWebhookNotification(db, owner.account.id, webhookId, 'container.updated', new Date(Date.now() - 60_000));
     const failed = await seedWebhookNotification(db, owner.account.id, webhookId, 'tracking_request.succeeded', new Date(Date.now() - 30_000));
     const notifications = new WebhookNotificationRepository(db);
-    await db.transaction((manager) =>
+    await inFixtureTransaction(db, (manager) =>
       notifications.recordAttempt(manager, failed, {
         at: new Date(),
         delivery_status: 'failed',

@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { TrackingRequestEntity } from '@quayside/data-access';
+import { inFixtureTransaction, TrackingRequestEntity } from '@quayside/data-access';
 import type { ProvisionedAccount } from '@quayside/data-access';
 import { createContainer, createShipment } from '@quayside/testing';
 import { ApiTestContext, call } from '../test/api-test-app';
@@ -134,7 +134,7 @@ describe('GET /v2/search', () => {
       tracking_requests: `quayside_search_text(ARRAY[t."request_number"] || t."ref_numbers")`,
     };
     for (const [table, expression] of Object.entries(searched)) {
-      const plan = await ctx.db.dataSource.transaction(async (manager) => {
+      const plan = await inFixtureTransaction(ctx.db.dataSource, async (manager) => {
         await manager.query('SET LOCAL enable_seqscan = off');
         const rows = await manager.query<{ 'QUERY PLAN': string }[]>(`EXPLAIN SELECT id FROM ${table} t WHERE ${expression} LIKE '%SKU77%'`);
         return rows.map((row) => row['QUERY PLAN']).join('\n');

@@ -1,8 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { OutboxEntity, ShipmentEntity, TrackingRequestEntity } from '@quayside/data-access';
+import { DATABASE_CONNECTION, OutboxEntity, recordStatements, ShipmentEntity, TrackingRequestEntity } from '@quayside/data-access';
 import type { ProvisionedAccount } from '@quayside/data-access';
 import { createContainer, createShipment } from '@quayside/testing';
-import { DataSource } from 'typeorm';
 import { ApiTestContext, call } from '../test/api-test-app';
 import type { InjectResult } from '../test/api-test-app';
 
@@ -155,15 +154,15 @@ describe('shipments: GET /v2/shipments, GET/PATCH /v2/shipments/{id}, stop_track
     });
 
     it('loads each included relationship with the same number of queries for 1 shipment or a page of them (no N+1)', async () => {
-      const dataSource = app.get(DataSource);
+      const connection = app.get(DATABASE_CONNECTION);
       const include = 'containers,containers.pod_terminal,port_of_lading,port_of_discharge,pod_terminal,shipping_line';
       const count = async (url: string): Promise<number> => {
-        const spy = jest.spyOn(dataSource.logger, 'logQuery');
+        const log = recordStatements(connection);
         try {
           expect((await get(reader, url)).status).toBe(200);
-          return spy.mock.calls.length;
+          return log.statements.length;
         } finally {
-          spy.mockRestore();
+          log.stop();
         }
       };
       await count(`/v2/shipments?page[size]=1&include=${include}`);

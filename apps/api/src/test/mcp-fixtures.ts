@@ -1,6 +1,5 @@
-import type { ProvisionedAccount } from '@quayside/data-access';
+import type { DatabaseConnection, ProvisionedAccount } from '@quayside/data-access';
 import { createContainer, createShipment, createTransportEvent } from '@quayside/testing';
-import type { DataSource } from 'typeorm';
 
 const DAY = 86_400_000;
 
@@ -17,7 +16,7 @@ export interface McpFixture {
 }
 
 /** One shipment with four containers covering the at-risk rule (docs/mcp.md), dated around now. */
-export async function seedMcpFixture(db: DataSource, account: ProvisionedAccount): Promise<McpFixture> {
+export async function seedMcpFixture(db: DatabaseConnection, account: ProvisionedAccount): Promise<McpFixture> {
   const now = Date.now();
   const shipment = await createShipment(db, account.account.id, {
     bill_of_lading_number: 'MCPBL0001',

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { EventEntity, WebhookNotificationRepository, WebhookRegistrationRepository } from '@quayside/data-access';
+import { EventEntity, inFixtureTransaction, WebhookNotificationRepository, WebhookRegistrationRepository } from '@quayside/data-access';
+import type { DatabaseConnection } from '@quayside/data-access';
 import type { EventName, ReferenceObjectType } from '@quayside/domain';
 import { sampleNotificationPayload } from '@quayside/webhooks';
-import type { DataSource } from 'typeorm';
 
 /** A webhook stored directly (no URL check), for tests whose app refuses the test receiver's URL. */
-export async function seedWebhook(db: DataSource, accountId: string, url = 'https://hooks.example.com/quayside'): Promise<string> {
+export async function seedWebhook(db: DatabaseConnection, accountId: string, url = 'https://hooks.example.com/quayside'): Promise<string> {
   const webhook = await new WebhookRegistrationRepository(db).create(
     { accountId },
     { url, active: true, events: ['container.updated', 'tracking_request.succeeded'], headers: [], secret: randomUUID() },
@@ -17,11 +17,11 @@ export async function seedWebhook(db: DataSource, accountId: string, url = 'http
  * What fan-out writes for one event: the event row and its notification (through the
  * dispatcher's repository), with the payload built by the delivery code. Returns the notification id.
  */
-export async function seedWebhookNotification(db: DataSource, accountId: string, webhookId: string, event: EventName, createdAt = new Date()): Promise<string> {
+export async function seedWebhookNotification(db: DatabaseConnection, accountId: string, webhookId: string, event: EventName, createdAt = new Date()): Promise<string> {
   const id = randomUUID();
   const payload = sampleNotificationPayload(event, { notificationId: id, webhookId, createdAt });
   const reference = payload.data.relationships!['reference_object']!.data as { id: string; type: ReferenceObjectType };
-  await db.transaction(async (manager) => {
+  await inFixtureTransaction(db, async (manager) => {
     const stored = await manager.getRepository(EventEntity).save(
       manager.getRepository(EventEntity).create({
         account_id: accountId,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { OutboxRepository, WebhookNotificationRepository } from '@quayside/data-access';
+import { inFixtureTransaction, OutboxRepository, WebhookNotificationRepository } from '@quayside/data-access';
 import type { ProvisionedAccount } from '@quayside/data-access';
 import type { DeliveryStatus, EventName } from '@quayside/domain';
 import { JOB, QUEUE } from '@quayside/queues';
@@ -60,7 +60,7 @@ describe('webhook notifications: delivery state, examples, redelivery', () => {
 
   /** An attempt as the dispatcher records it. */
   async function attempt(id: string, status: number, deliveryStatus: DeliveryStatus, when: Date): Promise<void> {
-    await ctx.db.dataSource.transaction((manager) =>
+    await inFixtureTransaction(ctx.db.dataSource, (manager) =>
       notifications.recordAttempt(manager, id, {
         at: when,
         delivery_status: deliveryStatus,
@@ -212,7 +212,7 @@ describe('webhook notifications: delivery state, examples, redelivery', () => {
       const id = await seed(owner, webhook, 'container.updated', at(10));
       await attempt(id, 503, 'failed', at(10.1));
       // A series still open (e.g. a retry row) must not run beside the new one.
-      await ctx.db.dataSource.transaction((manager) =>
+      await inFixtureTransaction(ctx.db.dataSource, (manager) =>
         new OutboxRepository(ctx.db.dataSource).enqueue(manager, {
           queue: QUEUE.webhookDelivery,
           jobName: JOB.deliver,

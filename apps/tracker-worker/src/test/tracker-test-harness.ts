@@ -1,7 +1,8 @@
 import type { Provider } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { TestingModule } from '@nestjs/testing';
-import { CarrierShipmentEntity, ContainerEntity, DataAccessModule, EventEntity, OutboxEntity, OutboxRepository, ShipmentEntity, TrackingRequestEntity } from '@quayside/data-access';
+import { CarrierShipmentEntity, ContainerEntity, DataAccessModule, DATABASE_CONNECTION, EventEntity, inFixtureTransaction, OutboxEntity, OutboxRepository, ShipmentEntity, TrackingRequestEntity } from '@quayside/data-access';
+import type { DatabaseConnection } from '@quayside/data-access';
 import type { AccountFeature, RequestType } from '@quayside/domain';
 import { JOB, QUEUE } from '@quayside/queues';
 import { createAccount, createTestDatabase, testRedisPrefix } from '@quayside/testing';
@@ -61,6 +62,11 @@ export class TrackerTestHarness {
     return new TrackerTestHarness(db, module, config);
   }
 
+  /** The connection the module's repositories use (not `db.dataSource`, a second pool on the same database). */
+  get connection(): DatabaseConnection {
+    return this.module.get(DATABASE_CONNECTION);
+  }
+
   async close(): Promise<void> {
     await this.module.close();
     await this.db.drop();
@@ -72,7 +78,7 @@ export class TrackerTestHarness {
 
   /** A tracking request as the api stores it (row + `track-request` outbox row); returns both ids. */
   async trackingRequest(accountId: string, number: string, createdAt: Date, requestType: RequestType = 'bill_of_lading', scac = 'TEST'): Promise<{ id: string; outboxId: string }> {
-    return this.db.dataSource.transaction(async (manager) => {
+    return inFixtureTransaction(this.db.dataSource, async (manager) => {
       const request = await manager.getRepository(TrackingRequestEntity).save(
         manager.getRepository(TrackingRequestEntity).create({ account_id: accountId, request_number: number, request_type: requestType, scac, ref_numbers: [], tags: [], created_at: createdAt, updated_at: createdAt }),
       );

@@ -1,5 +1,5 @@
 import type { NewEstimatedEvent, NewEvent, NewTransportEvent } from '@quayside/data-access';
-import type { EventDataSource, EventName, ReferenceObjectType, SnapshotEvent, TrackingStoppedReason, TransportEventAttributes } from '@quayside/domain';
+import type { EventOrigin, EventName, ReferenceObjectType, SnapshotEvent, TrackingStoppedReason, TransportEventAttributes } from '@quayside/domain';
 import { EVENT_CATALOG, changeEventKey, milestoneIdentity, rowEventKey, valueChangeIdentity } from '@quayside/domain';
 
 export interface EventRows {
@@ -38,7 +38,7 @@ function referenceType(name: EventName): ReferenceObjectType {
 }
 
 /** Which source a value change comes from; `pickup_lfd` follows the source that now wins. */
-function valueSource(name: string): EventDataSource {
+function valueSource(name: string): EventOrigin {
   if (name === 'container.pickup_lfd_line.changed') return 'shipping_line';
   if (name === 'container.pickup_lfd_rail.changed') return 'rail';
   return 'terminal';
@@ -51,7 +51,7 @@ interface TransportEventFields {
   vesselName: string | null;
   vesselImo: string | null;
   voyage: string | null;
-  source: EventDataSource;
+  source: EventOrigin;
   dedupeKey: string;
   leg: number | null;
   previousVersionId: string | null;

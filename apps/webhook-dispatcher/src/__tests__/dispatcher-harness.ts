@@ -4,11 +4,11 @@ import type { IncomingHttpHeaders, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { EventEntity, OutboxRepository, TrackingRequestEntity, WebhookEntity, WebhookNotificationEntity } from '@quayside/data-access';
+import { EventEntity, inFixtureTransaction, OutboxRepository, TrackingRequestEntity, WebhookEntity, WebhookNotificationEntity } from '@quayside/data-access';
+import type { DatabaseConnection } from '@quayside/data-access';
 import type { EventName } from '@quayside/domain';
 import { loadConfig } from '@quayside/platform';
 import { JOB, QUEUE } from '@quayside/queues';
-import type { DataSource } from 'typeorm';
 import { AppModule } from '../app.module';
 import { WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
 
@@ -83,7 +83,7 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | null | u
 
 let sequence = 0;
 
-export async function createWebhook(db: DataSource, accountId: string, overrides: Partial<WebhookEntity> = {}): Promise<WebhookEntity> {
+export async function createWebhook(db: DatabaseConnection, accountId: string, overrides: Partial<WebhookEntity> = {}): Promise<WebhookEntity> {
   const repository = db.getRepository(WebhookEntity);
   return repository.save(
     repository.create({ account_id: accountId, url: 'http://127.0.0.1:9/hook', active: true, events: [], secret: `secret-${++sequence}`, headers: [], ...overrides }),
@@ -91,8 +91,8 @@ export async function createWebhook(db: DataSource, accountId: string, overrides
 }
 
 /** A tracking request and its `tracking_request.succeeded` event, handed to fan-out through the outbox. */
-export async function emitTrackingRequestEvent(db: DataSource, accountId: string, name: EventName = 'tracking_request.succeeded'): Promise<EventEntity> {
-  return db.transaction(async (manager) => {
+export async function emitTrackingRequestEvent(db: DatabaseConnection, accountId: string, name: EventName = 'tracking_request.succeeded'): Promise<EventEntity> {
+  return inFixtureTransaction(db, async (manager) => {
     const request = await manager.getRepository(TrackingRequestEntity).save(
       manager.getRepository(TrackingRequestEntity).create({
         account_id: accountId,
@@ -119,11 +119,11 @@ export async function emitTrackingRequestEvent(db: DataSource, accountId: string
   });
 }
 
-export async function notificationsOf(db: DataSource, webhookId: string): Promise<WebhookNotificationEntity[]> {
+export async function notificationsOf(db: DatabaseConnection, webhookId: string): Promise<WebhookNotificationEntity[]> {
   return db.getRepository(WebhookNotificationEntity).find({ where: { webhook_id: webhookId }, order: { created_at: 'ASC' } });
 }
 
-export async function settled(db: DataSource, webhookId: string, count = 1): Promise<WebhookNotificationEntity[] | null> {
+export async function settled(db: DatabaseConnection, webhookId: string, count = 1): Promise<WebhookNotificationEntity[] | null> {
   const rows = await notificationsOf(db, webhookId);
   return rows.length >= count && rows.every((row) => row.delivery_status !== 'pending') ? rows : null;
 }

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
-import { WebhookEntity, WebhookRedeliveryRepository } from '@quayside/data-access';
+import { inFixtureTransaction, WebhookEntity, WebhookRedeliveryRepository } from '@quayside/data-access';
 import { createAccount, createTestDatabase, testRedisPrefix } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
 import { WebhookRedeliveryService } from '@quayside/webhooks';
@@ -116,7 +116,7 @@ describe('webhook delivery (dispatcher against local receivers)', () => {
   it('sends nothing to a webhook that is turned off', async () => {
     const hook = await receiver((_req, _index, res) => res.writeHead(200).end());
     const webhook = await createWebhook(db.dataSource, accountId, { url: hook.url, events: ['tracking_request.tracking_stopped'] });
-    await db.dataSource.transaction(async (manager) => {
+    await inFixtureTransaction(db.dataSource, async (manager) => {
       await emitTrackingRequestEvent(db.dataSource, accountId, 'tracking_request.tracking_stopped');
       await manager.update(WebhookEntity, { id: webhook.id }, { active: false, deactivated_reason: 'failing for 5 days' });
     });

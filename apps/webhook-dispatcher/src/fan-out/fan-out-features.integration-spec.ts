@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import { EventEntity, inFixtureTransaction, OutboxEntity, OutboxRepository, WebhookNotificationEntity } from '@quayside/data-access';
 import type { ContainerEntity } from '@quayside/data-access';
-import { EventEntity, OutboxEntity, OutboxRepository, WebhookNotificationEntity } from '@quayside/data-access';
 import type { AccountFeature, EventName, ReferenceObjectType } from '@quayside/domain';
 import { JOB, QUEUE } from '@quayside/queues';
 import { createAccount, createContainer, createTestDatabase, createTransportEvent, testRedisPrefix } from '@quayside/testing';
@@ -38,7 +38,7 @@ describe('fan-out: what an account without rail_lfd may see', () => {
 
   /** An event of `container` handed to fan-out through the outbox; returns its id and the outbox row's. */
   async function emit(container: ContainerEntity, name: EventName, type: ReferenceObjectType, payload: Record<string, unknown>, referenceId?: string): Promise<{ eventId: string; rowId: string }> {
-    return db.dataSource.transaction(async (manager) => {
+    return inFixtureTransaction(db.dataSource, async (manager) => {
       const id = crypto.randomUUID();
       const event = manager.create(EventEntity, {
         id,

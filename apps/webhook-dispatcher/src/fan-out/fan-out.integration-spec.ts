@@ -1,18 +1,17 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import type { WebhookEntity } from '@quayside/data-access';
-import { ContainerEntity, EventEntity, OutboxRepository, ShipmentEntity, WebhookNotificationEntity } from '@quayside/data-access';
+import { ContainerEntity, EventEntity, inFixtureTransaction, OutboxRepository, ShipmentEntity, WebhookNotificationEntity } from '@quayside/data-access';
+import type { DatabaseConnection, WebhookEntity } from '@quayside/data-access';
 import { JOB, QUEUE } from '@quayside/queues';
 import { createAccount, createTestDatabase, testRedisPrefix } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
-import type { DataSource } from 'typeorm';
 import { In } from 'typeorm';
 import type { Receiver } from '../__tests__/dispatcher-harness';
 import { bootDispatcher, createWebhook, dispatcherEnv, startReceiver, waitFor } from '../__tests__/dispatcher-harness';
 import { FanOutService } from './fan-out.service';
 
 /** A shipment with two containers and one `container.updated` event per container. */
-async function emitContainerUpdates(db: DataSource, accountId: string): Promise<{ events: EventEntity[]; fanOutRows: string[]; containers: ContainerEntity[] }> {
-  return db.transaction(async (manager) => {
+async function emitContainerUpdates(db: DatabaseConnection, accountId: string): Promise<{ events: EventEntity[]; fanOutRows: string[]; containers: ContainerEntity[] }> {
+  return inFixtureTransaction(db, async (manager) => {
     const shipment = await manager.save(manager.create(ShipmentEntity, { account_id: accountId, bill_of_lading_number: 'MEDUFAN00001', normalized_number: 'FAN00001', shipping_line_scac: 'MSCU' }));
     const containers = await manager.save([
       manager.create(ContainerEntity, { account_id: accountId, number: 'MSCU1000010', shipment_id: shipment.id }),

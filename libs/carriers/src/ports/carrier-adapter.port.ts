@@ -1,5 +1,5 @@
 import type {
-  EventDataSource,
+  EventOrigin,
   EquipmentHeight,
   EquipmentLength,
   EquipmentType,
@@ -50,7 +50,7 @@ export interface CarrierMilestone {
   vesselName: string | null;
   vesselImo: string | null;
   voyageNumber: string | null;
-  dataSource: EventDataSource;
+  dataSource: EventOrigin;
   /**
    * The event as the source worded it (a carrier's status text, DCSA's codes), kept as the
    * container's raw event; absent when the adapter has no wording of its own.

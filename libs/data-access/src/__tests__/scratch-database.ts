@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { createDataSource } from '../database/data-source-options';
+import { createDatabaseConnection } from '../database/database-connection';
 import { createDatabase, dropDatabase, withAdminClient, withDatabaseName } from '../database/database-admin';
 
 // data-access may not import @quayside/testing (boundary rule), so its own tests make
@@ -21,7 +21,7 @@ export async function createScratchDatabase(): Promise<ScratchDatabase> {
   const name = `quayside_da_test_${randomBytes(6).toString('hex')}`;
   await withAdminClient(SERVER_URL, (client) => createDatabase(client, name));
   const url = withDatabaseName(SERVER_URL, name);
-  const dataSource = createDataSource(url);
+  const dataSource = createDatabaseConnection(url);
   await dataSource.initialize();
   const extra: DataSource[] = [];
   return {
@@ -29,7 +29,7 @@ export async function createScratchDatabase(): Promise<ScratchDatabase> {
     name,
     dataSource,
     connectAgain: async () => {
-      const other = createDataSource(url);
+      const other = createDatabaseConnection(url);
       extra.push(other);
       return other.initialize();
     },

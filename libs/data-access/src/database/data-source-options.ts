@@ -1,4 +1,3 @@
-import { DataSource } from 'typeorm';
 import type { DataSourceOptions } from 'typeorm';
 import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import { ENTITIES } from '../entities';
@@ -28,9 +27,4 @@ export function buildDataSourceOptions(
     synchronize: false,
     migrationsRun: false,
   };
-}
-
-/** A data source for tools and tests; call `initialize()` before use and `destroy()` after. */
-export function createDataSource(databaseUrl: string, overrides: Partial<PostgresConnectionOptions> = {}): DataSource {
-  return new DataSource(buildDataSourceOptions(databaseUrl, overrides));
 }

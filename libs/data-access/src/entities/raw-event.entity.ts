@@ -1,5 +1,5 @@
 import { DATA_SOURCES } from '@quayside/domain';
-import type { EventDataSource } from '@quayside/domain';
+import type { EventOrigin } from '@quayside/domain';
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { AccountEntity } from './account.entity';
 import { CreatedAtColumn, InstantColumn, NullableTextColumn, TextColumn, UuidColumn, inList } from './column-types';
@@ -89,7 +89,7 @@ export class RawEventEntity {
   voyage_number!: string | null;
 
   @TextColumn()
-  data_source!: EventDataSource;
+  data_source!: EventOrigin;
 
   /** Who sent it: the SCAC of the line or rail carrier, the FIRMS code of the terminal. */
   @NullableTextColumn()

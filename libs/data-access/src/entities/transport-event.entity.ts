@@ -1,5 +1,5 @@
 import { DATA_SOURCES } from '@quayside/domain';
-import type { EventDataSource, TransportEventAttributes, TransportEventRecord } from '@quayside/domain';
+import type { EventOrigin, TransportEventAttributes, TransportEventRecord } from '@quayside/domain';
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { AccountEntity } from './account.entity';
 import { CreatedAtColumn, InstantColumn, NullableTextColumn, TextColumn, UuidColumn, inList } from './column-types';
@@ -83,7 +83,7 @@ export class TransportEventEntity implements TransportEventRecord {
   voyage_number!: string | null;
 
   @TextColumn()
-  data_source!: EventDataSource;
+  data_source!: EventOrigin;
 
   @TextColumn()
   dedupe_key!: string;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createDataSource } from '../database/data-source-options';
+import { createDatabaseConnection } from '../database/database-connection';
 import { createDatabase, dropDatabase, withAdminClient, withDatabaseName } from '../database/database-admin';
 import { runMigrations } from '../database/run-migrations';
 import { pendingSchemaChanges } from './schema-diff';
@@ -15,7 +15,7 @@ import type { SchemaChanges } from './schema-diff';
 export async function checkMigrationsMatchEntities(serverUrl: string): Promise<SchemaChanges & { applied: string[] }> {
   const scratch = `quayside_check_${randomBytes(6).toString('hex')}`;
   await withAdminClient(serverUrl, (client) => createDatabase(client, scratch));
-  const dataSource = createDataSource(withDatabaseName(serverUrl, scratch));
+  const dataSource = createDatabaseConnection(withDatabaseName(serverUrl, scratch));
   try {
     await dataSource.initialize();
     const applied = await runMigrations(dataSource);

@@ -86,7 +86,7 @@ export const ESTIMATED_EVENT_NAMES = [
 export type EstimatedEventName = (typeof ESTIMATED_EVENT_NAMES)[number];
 
 export const DATA_SOURCES = ['shipping_line', 'terminal', 'rail', 'ais'] as const;
-export type EventDataSource = (typeof DATA_SOURCES)[number];
+export type EventOrigin = (typeof DATA_SOURCES)[number];
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

@@ -1,4 +1,4 @@
-import type { EventDataSource, EstimatedEventName, MilestoneEventName } from '../enums/event-name.enum';
+import type { EventOrigin, EstimatedEventName, MilestoneEventName } from '../enums/event-name.enum';
 import type { IanaTimeZone, Id, UtcTimestamp } from '../resources/common';
 import type { Fee, Hold, ImportDeadlines } from '../resources/terminal-data';
 
@@ -13,7 +13,7 @@ export interface MilestoneSnapshot {
   location_locode: string | null;
   vessel_name: string | null;
   voyage_number: string | null;
-  data_source: EventDataSource;
+  data_source: EventOrigin;
 }
 
 export type ContainerEstimatedEventName = Exclude<EstimatedEventName, 'shipment.estimated.arrival'>;

@@ -1,4 +1,4 @@
-import type { EventDataSource, TransportEventAttributes } from '../index';
+import type { EventOrigin, TransportEventAttributes } from '../index';
 
 /** A transport event as stored: a milestone or a value change of one container (`transport_events`). Entities in data-access implement it; what reads stored rows outside data-access takes this type. */
 export interface TransportEventRecord {
@@ -15,7 +15,7 @@ export interface TransportEventRecord {
   vessel_name: string | null;
   vessel_imo: string | null;
   voyage_number: string | null;
-  data_source: EventDataSource;
+  data_source: EventOrigin;
   dedupe_key: string;
   /** Which occurrence of this event at this place (0 the first); null for value changes. */
   leg: number | null;

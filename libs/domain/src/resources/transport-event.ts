@@ -1,4 +1,4 @@
-import type { EventDataSource, EstimatedEventName, EventName, MilestoneEventName } from '../enums/event-name.enum';
+import type { EventOrigin, EstimatedEventName, EventName, MilestoneEventName } from '../enums/event-name.enum';
 import type { IanaTimeZone, Id, UtcTimestamp } from './common';
 
 /** A normalized milestone: UTC timestamp plus the IANA zone of where it happened. */
@@ -9,7 +9,7 @@ export interface TransportEventAttributes {
   timezone: IanaTimeZone | null;
   location_locode: string | null;
   created_at: UtcTimestamp;
-  data_source: EventDataSource;
+  data_source: EventOrigin;
 }
 
 export interface TransportEvent extends TransportEventAttributes {

@@ -1,18 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import {
-  createDataSource,
-  createDatabase,
-  databaseExists,
-  dropDatabase,
-  renameDatabase,
-  runMigrations,
-  schemaFingerprint,
-  seedReferenceData,
-  withAdminClient,
-  withDatabaseName,
-} from '@quayside/data-access';
+import { createDatabase, createDatabaseConnection, databaseExists, dropDatabase, renameDatabase, runMigrations, schemaFingerprint, seedReferenceData, withAdminClient, withDatabaseName } from '@quayside/data-access';
+import type { DatabaseConnection } from '@quayside/data-access';
 import type { Client } from 'pg';
-import type { DataSource } from 'typeorm';
 
 /** The machine's Postgres (CI runs the same service on the same address). */
 export const TEST_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -25,7 +14,7 @@ export interface TestDatabase {
   url: string;
   name: string;
   /** Initialized; `drop()` destroys it. */
-  dataSource: DataSource;
+  dataSource: DatabaseConnection;
   drop(): Promise<void>;
 }
 
@@ -33,7 +22,7 @@ async function buildTemplate(serverUrl: string, client: Client, template: string
   const building = `${template}_b`;
   await dropDatabase(client, building);
   await createDatabase(client, building);
-  const dataSource = createDataSource(withDatabaseName(serverUrl, building));
+  const dataSource = createDatabaseConnection(withDatabaseName(serverUrl, building));
   try {
     await dataSource.initialize();
     await runMigrations(dataSource);
@@ -77,7 +66,7 @@ export async function createTestDatabase(options: { serverUrl?: string } = {}): 
     }
   });
   const url = withDatabaseName(serverUrl, name);
-  const dataSource = createDataSource(url);
+  const dataSource = createDatabaseConnection(url);
   await dataSource.initialize();
   return {
     url,

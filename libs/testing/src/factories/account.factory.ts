@@ -1,11 +1,11 @@
 import { AccountEntity } from '@quayside/data-access';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { RowWriter } from '@quayside/data-access';
 
 let sequence = 0;
 
 /** Inserts an account (plan `paid` unless overridden) and returns it as stored. */
 export async function createAccount(
-  db: DataSource | EntityManager,
+  db: RowWriter,
   overrides: Partial<Omit<AccountEntity, 'id' | 'created_at' | 'updated_at'>> = {},
 ): Promise<AccountEntity> {
   sequence += 1;

@@ -1,7 +1,7 @@
-import { ContainerEntity, TransportEventEntity, transportEventDedupeKey } from '@quayside/data-access';
+import { ContainerEntity, transportEventDedupeKey, TransportEventEntity } from '@quayside/data-access';
+import type { RowWriter } from '@quayside/data-access';
 import { coalescePickupLfd, containerCheckDigit } from '@quayside/domain';
 import { IsNull } from 'typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
 import { createShipment } from './shipment.factory';
 
 let sequence = 0;
@@ -24,7 +24,7 @@ function iso(value: Date | null | undefined): string | null {
  * sources the way the tracker writes it, unless overridden.
  */
 export async function createContainer(
-  db: DataSource | EntityManager,
+  db: RowWriter,
   accountId: string,
   overrides: ContainerOverrides = {},
 ): Promise<ContainerEntity> {
@@ -57,7 +57,7 @@ export type TransportEventOverrides = Partial<Omit<TransportEventEntity, 'id' | 
  * overridden). A second one of the same event and place is its next leg (another vessel call).
  */
 export async function createTransportEvent(
-  db: DataSource | EntityManager,
+  db: RowWriter,
   container: Pick<ContainerEntity, 'id' | 'account_id' | 'shipment_id'>,
   overrides: TransportEventOverrides = {},
 ): Promise<TransportEventEntity> {

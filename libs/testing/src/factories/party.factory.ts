@@ -1,12 +1,12 @@
 import { PartyEntity, PartyRoleEntity } from '@quayside/data-access';
+import type { RowWriter } from '@quayside/data-access';
 import type { PartyRoleName } from '@quayside/domain';
-import type { DataSource, EntityManager } from 'typeorm';
 
 let sequence = 0;
 
 /** Inserts a party of `accountId`. */
 export async function createParty(
-  db: DataSource | EntityManager,
+  db: RowWriter,
   accountId: string,
   overrides: Partial<Pick<PartyEntity, 'company_name' | 'nickname'>> = {},
 ): Promise<PartyEntity> {
@@ -17,7 +17,7 @@ export async function createParty(
 
 /** Links `party` to a container (`Cargo`) or a shipment in `role`. */
 export async function linkParty(
-  db: DataSource | EntityManager,
+  db: RowWriter,
   party: Pick<PartyEntity, 'id' | 'account_id'>,
   roleable: { type: 'Cargo' | 'Shipment'; id: string },
   role: PartyRoleName = 'pickup_dray_carrier',

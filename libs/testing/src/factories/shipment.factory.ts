@@ -1,5 +1,5 @@
 import { ShipmentEntity } from '@quayside/data-access';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { RowWriter } from '@quayside/data-access';
 
 let sequence = 0;
 
@@ -9,7 +9,7 @@ export type ShipmentOverrides = Partial<Omit<ShipmentEntity, 'id' | 'account_id'
  * Inserts a shipment of `accountId` as the tracker would have stored it after a successful
  * tracking request (a Maersk bill of lading unless overridden; no reference ids set).
  */
-export async function createShipment(db: DataSource | EntityManager, accountId: string, overrides: ShipmentOverrides = {}): Promise<ShipmentEntity> {
+export async function createShipment(db: RowWriter, accountId: string, overrides: ShipmentOverrides = {}): Promise<ShipmentEntity> {
   sequence += 1;
   const number = `TEST${String(100000 + sequence)}`;
   const repository = db.getRepository(ShipmentEntity);

@@ -1,4 +1,4 @@
-import type { AccountFeature, EventDataSource, EventRecord, EventRelatedRecords } from '@quayside/domain';
+import type { AccountFeature, EventOrigin, EventRecord, EventRelatedRecords } from '@quayside/domain';
 import { CHANGESET_ATTRIBUTE_FEATURES, DATA_SOURCES } from '@quayside/domain';
 import type { ContainerChangeRecord, NotificationRecords } from './payload-records';
 
@@ -25,9 +25,9 @@ function visibleChangeset(changeset: Record<string, [unknown, unknown]>, feature
   );
 }
 
-function dataSourceOf(payload: Record<string, unknown>): EventDataSource {
+function dataSourceOf(payload: Record<string, unknown>): EventOrigin {
   const value = payload['data_source'];
-  return (DATA_SOURCES as readonly unknown[]).includes(value) ? (value as EventDataSource) : 'terminal';
+  return (DATA_SOURCES as readonly unknown[]).includes(value) ? (value as EventOrigin) : 'terminal';
 }
 
 /**

@@ -1,7 +1,7 @@
 import type {
   ContainerRecord as StoredContainer,
   EstimatedEventRecord as StoredEstimatedEvent,
-  EventDataSource,
+  EventOrigin,
   PortRecord as StoredPort,
   Shipment,
   TerminalRecord as StoredTerminal,
@@ -60,7 +60,7 @@ export interface ContainerChangeRecord {
   changeset: Record<string, [unknown, unknown]>;
   timestamp: Date;
   timezone: string | null;
-  data_source: EventDataSource;
+  data_source: EventOrigin;
   container_id: string;
   terminal_id: string | null;
 }
