@@ -52,7 +52,7 @@ export class ApiBench {
     const plan = await captureQueryPlan(this.options.databaseUrl, this.options.accountId, {
       containers: [
         { number: 1, size: PAGE_SIZE },
-        { number: lastPage, size: PAGE_SIZE },
+        { number: lastPage, size: PAGE_SIZE, last: true },
       ],
       shipments: [{ number: 1, size: PAGE_SIZE }],
     });
@@ -82,7 +82,7 @@ export class ApiBench {
     const ids = Array.from({ length: Math.min(GET_IDS, size) }, (_, index) => containerId((index * STRIDE) % size));
     return [
       { hotPath: `GET /v2/containers?page[size]=${PAGE_SIZE} (first page)`, paths: [`/v2/containers?page[size]=${PAGE_SIZE}`] },
-      { hotPath: `GET /v2/containers?page[size]=${PAGE_SIZE} (last page)`, paths: [`/v2/containers?page[number]=${lastPage}&page[size]=${PAGE_SIZE}`] },
+      { hotPath: `GET /v2/containers?page[size]=${PAGE_SIZE} (last page)`, paths: [`/v2/containers?page[number]=${lastPage}&page[size]=${PAGE_SIZE}&page[before]=end`] },
       { hotPath: 'GET /v2/containers/{id}', paths: ids.map((id) => `/v2/containers/${id}`) },
       { hotPath: `GET /v2/shipments?include=containers`, paths: [`/v2/shipments?include=containers&page[size]=${PAGE_SIZE}`] },
     ];

@@ -1,4 +1,4 @@
-import { ContainerRepository, createDatabaseConnection, OutboxRepository, ShipmentRepository } from '@quayside/data-access';
+import { ContainerRepository, createDatabaseConnection, ListTotals, OutboxRepository, ShipmentRepository } from '@quayside/data-access';
 import type { DatabaseConnection } from '@quayside/data-access';
 import type { Logger } from 'typeorm';
 
@@ -7,7 +7,7 @@ export interface Statement {
   params: unknown[];
 }
 
-/** A list page as the repository reads it: the page's rows, then the count of all. */
+/** A list page as the repository reads it: the page's rows, then the bounded count. */
 export interface ListStatements {
   rows: Statement;
   count: Statement;
@@ -70,6 +70,8 @@ function idColumnOf(sql: string | undefined): string {
 }
 
 const isCount = (sql: string): boolean => /\bCOUNT\s*\(/i.test(sql);
+/** The COUNT every list request sends: bounded by a LIMIT (the exact total above it is kept a minute). */
+const isBoundedCount = (sql: string): boolean => isCount(sql) && /\bLIMIT\b/i.test(sql);
 const isPage = (sql: string): boolean => /\bLIMIT\b/i.test(sql) && !isCount(sql);
 
 /**
@@ -81,6 +83,8 @@ const isPage = (sql: string): boolean => /\bLIMIT\b/i.test(sql) && !isCount(sql)
 export interface Page {
   number: number;
   size: number;
+  /** The page `links.last` names (`page[before]=end`): the list's last rows, read backwards. */
+  last?: boolean;
 }
 
 export async function captureQueryPlan(
@@ -92,8 +96,11 @@ export async function captureQueryPlan(
   const dataSource: DatabaseConnection = createDatabaseConnection(databaseUrl, { logging: ['query'], logger });
   await dataSource.initialize();
   const scope = { accountId };
-  const containers = new ContainerRepository(dataSource, new OutboxRepository(dataSource));
-  const shipments = new ShipmentRepository(dataSource, new OutboxRepository(dataSource));
+  // One ListTotals, as in the api process: a large total is counted once, then kept (the
+  // bounded COUNT below is what every request sends).
+  const totals = new ListTotals();
+  const containers = new ContainerRepository(dataSource, new OutboxRepository(dataSource), totals);
+  const shipments = new ShipmentRepository(dataSource, new OutboxRepository(dataSource), totals);
   const record = async (work: () => Promise<unknown>): Promise<Statement[]> => {
     logger.statements.length = 0;
     await work();
@@ -117,11 +124,11 @@ export async function captureQueryPlan(
     for (const page of pages.containers) {
       let listed: Awaited<ReturnType<ContainerRepository['list']>> | undefined;
       const containerStatements = await record(async () => {
-        listed = await containers.list(scope, {}, { offset: (page.number - 1) * page.size, limit: page.size });
+        listed = await containers.list(scope, {}, { offset: (page.number - 1) * page.size, size: page.size, ...(page.last ? { before: 'end' as const } : {}) });
       });
       plan.containerLists[pageKey(page.number, page.size)] = {
         rows: only(containerStatements, 'container page', isPage),
-        count: only(containerStatements, 'container count', isCount),
+        count: only(containerStatements, 'container count', isBoundedCount),
       };
       plan.transportEventIds = only(containerStatements, 'transport event ids', (sql) => sql.includes('FROM transport_events')).sql;
       firstContainerId ??= listed?.rows[0]?.id;
@@ -133,7 +140,7 @@ export async function captureQueryPlan(
       });
       plan.shipmentLists[pageKey(page.number, page.size)] = {
         rows: only(shipmentStatements, 'shipment page', isPage),
-        count: only(shipmentStatements, 'shipment count', isCount),
+        count: only(shipmentStatements, 'shipment count', isBoundedCount),
       };
       plan.shipmentContainerIds = only(shipmentStatements, 'container ids of shipments', (sql) => sql.includes('FROM containers')).sql;
       if (firstShipmentContainerIds.length === 0) firstShipmentContainerIds = shipmentPage?.rows.flatMap((row) => row.container_ids) ?? [];

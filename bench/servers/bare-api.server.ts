@@ -44,7 +44,7 @@ async function listContainers(key: string): Promise<unknown> {
   if (!statements) return null;
   const page = await rows(statements.rows.sql, statements.rows.params);
   const [count] = await rows(statements.count.sql, statements.count.params);
-  return { data: await withTransportEventIds(page), meta: { total: Number(count?.['cnt'] ?? 0) } };
+  return { data: await withTransportEventIds(page), meta: { total: Number(count?.['total'] ?? 0) } };
 }
 
 async function getContainer(id: string): Promise<unknown> {
@@ -59,13 +59,13 @@ async function listShipmentsWithContainers(key: string): Promise<unknown> {
   if (!statements) return null;
   const page = await rows(statements.rows.sql, statements.rows.params);
   const [count] = await rows(statements.count.sql, statements.count.params);
-  if (page.length === 0) return { data: page, included: [], meta: { total: Number(count?.['cnt'] ?? 0) } };
+  if (page.length === 0) return { data: page, included: [], meta: { total: Number(count?.['total'] ?? 0) } };
   const links = await rows(plan.shipmentContainerIds, [page.map((row) => row[plan.shipmentIdColumn]), plan.accountId]);
   const byShipment = new Map(links.map((link) => [link['shipment_id'], link['ids'] as string[]]));
   const shipments = page.map((row) => ({ ...row, container_ids: byShipment.get(row[plan.shipmentIdColumn]) ?? [] }));
   const containerIds = shipments.flatMap((row) => row.container_ids);
   const containers = containerIds.length === 0 ? [] : await withTransportEventIds(await rows(plan.containersByIds, [plan.accountId, ...containerIds]));
-  return { data: shipments, included: containers, meta: { total: Number(count?.['cnt'] ?? 0) } };
+  return { data: shipments, included: containers, meta: { total: Number(count?.['total'] ?? 0) } };
 }
 
 function route(method: string, url: URL): Promise<unknown> | null {

@@ -90,7 +90,7 @@ export { ShipmentRepository, toShipment } from './repositories/shipment.reposito
 export type { ShipmentChanges, ShipmentFilters, ShipmentRecord, TrackingSwitchResult } from './repositories/shipment.repository';
 export { ReferenceResourceRepository, toPort, toShippingLine, toTerminal } from './repositories/reference-resource.repository';
 export type { PortRecord } from './repositories/reference-resource.repository';
-export type { CustomFieldMatch, Page, PageOf, TimeRange } from './repositories/list-page';
+export type { CustomFieldMatch, Page, PageBounds, PageKey, PageOf, TimeRange } from './repositories/list-page';
 export { ContainerRepository } from './repositories/container.repository';
 export type { ContainerListFilters, ContainerWithEvents, InstantRange } from './repositories/container.repository';
 export { TransportEventRepository } from './repositories/transport-event.repository';

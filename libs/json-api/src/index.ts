@@ -3,6 +3,7 @@ export * from './model/json-api-document';
 export * from './include/include-tree';
 export * from './include/parse-include';
 export * from './pagination/page';
+export * from './pagination/page-cursor';
 export * from './pagination/pagination-links';
 export * from './pagination/parse-page';
 export * from './registry/relationship-by-ids';

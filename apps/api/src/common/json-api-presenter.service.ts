@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ResourceRegistry, buildDocument, paginationLinksAndMeta, parseInclude, parsePage } from '@quayside/json-api';
-import type { IncludeTree, JsonApiDocument, PageRequest } from '@quayside/json-api';
+import type { IncludeTree, JsonApiDocument, PageBounds, PageRequest } from '@quayside/json-api';
 import type { FastifyRequest } from 'fastify';
 import type { AccountContext } from '../tenancy/account-context';
 import { PUBLIC_BASE_URL } from './json-api-options';
@@ -9,6 +9,8 @@ import { PUBLIC_BASE_URL } from './json-api-options';
 export interface PageResult<T> {
   rows: readonly T[];
   total: number;
+  /** From keyset-capable lists: the links then carry cursors (docs/json-api.md, "Pagination"). */
+  bounds?: PageBounds;
 }
 
 /**
@@ -46,7 +48,7 @@ export class JsonApiPresenter {
     include?: IncludeTree,
   ): Promise<JsonApiDocument> {
     const path = `${this.baseUrl}${(request.url.split('?')[0] ?? '')}`;
-    const { links, meta } = paginationLinksAndMeta({ path, query: queryOf(request), page, total: result.total });
+    const { links, meta } = paginationLinksAndMeta({ path, query: queryOf(request), page, total: result.total, ...(result.bounds ? { bounds: result.bounds } : {}) });
     return buildDocument(this.registry, { type, data: [...result.rows], context: account, links, meta, ...(include ? { include } : {}) });
   }
 

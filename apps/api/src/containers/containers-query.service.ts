@@ -13,8 +13,8 @@ export class ContainersQueryService {
   constructor(private readonly containers: ContainerRepository) {}
 
   async list(account: AccountContext, filters: ContainerListFilters, page: PageRequest): Promise<PageResult<ContainerView>> {
-    const result = await this.containers.list(account, filters, { offset: page.offset, limit: page.size });
-    return { rows: result.rows.map((row) => toContainerView(row, account)), total: result.total };
+    const result = await this.containers.list(account, filters, page);
+    return { ...result, rows: result.rows.map((row) => toContainerView(row, account)) };
   }
 
   async get(account: AccountContext, id: string): Promise<ContainerView> {

@@ -60,6 +60,8 @@ export class ContainersController {
   @ApiQuery({ name: 'include', required: false, description: INCLUDE_LIST })
   @ApiQuery({ name: 'page[number]', required: false, schema: { type: 'integer', default: 1 } })
   @ApiQuery({ name: 'page[size]', required: false, schema: { type: 'integer', default: 30, maximum: 100 } })
+  @ApiQuery({ name: 'page[after]', required: false, description: 'Opaque cursor from `links.next`: the rows after that one (docs/json-api.md, "Pagination").', schema: { type: 'string' } })
+  @ApiQuery({ name: 'page[before]', required: false, description: 'Opaque cursor from `links.prev`, or `end` (`links.last`): the rows before that one.', schema: { type: 'string' } })
   @ApiOkResponse({ schema: listDocument(CONTAINER_SCHEMA, INCLUDED) })
   @ApiResponse({ status: 400, description: 'A malformed filter, page or include parameter (named in `source.parameter`).', schema: ERROR_DOCUMENT })
   @ApiResponse({ status: 403, description: 'The plan does not allow reading tracking data.', schema: ERROR_DOCUMENT })

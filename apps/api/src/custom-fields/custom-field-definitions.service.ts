@@ -42,7 +42,7 @@ export class CustomFieldDefinitionsService {
   }
 
   async list(account: AccountContext, filters: CustomFieldDefinitionFilters, page: PageRequest): Promise<PageResult<CustomFieldDefinitionEntity>> {
-    return this.definitions.list(account, filters, { offset: page.offset, size: page.size });
+    return this.definitions.list(account, filters, page);
   }
 
   async get(account: AccountContext, id: string): Promise<CustomFieldDefinitionEntity> {

@@ -25,7 +25,7 @@ export class DocumentsService {
   ) {}
 
   async list(account: AccountContext, filters: DocumentFilters, sort: DocumentSort | null, page: PageRequest): Promise<PageResult<DocumentEntity>> {
-    return this.documents.list(account, filters, sort, { offset: page.offset, size: page.size });
+    return this.documents.list(account, filters, sort, page);
   }
 
   async get(account: AccountContext, id: string): Promise<DocumentEntity> {
@@ -85,8 +85,8 @@ export class DocumentsService {
   }
 
   async listSubmissions(account: AccountContext, page: PageRequest): Promise<PageResult<EmailSubmissionView>> {
-    const result = await this.submissions.list(account, { offset: page.offset, size: page.size });
-    return { rows: await this.withDocuments(account, result.rows), total: result.total };
+    const result = await this.submissions.list(account, page);
+    return { ...result, rows: await this.withDocuments(account, result.rows) };
   }
 
   async getSubmission(account: AccountContext, id: string): Promise<EmailSubmissionView> {

@@ -18,6 +18,7 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
         'Every request carries `Authorization: Token <API_KEY>`. Responses follow JSON:API (`application/vnd.api+json`);',
         'request bodies may be sent as `application/vnd.api+json` or `application/json`. Errors are `{errors: [...]}`.',
         'Lists take `page[number]` (from 1) and `page[size]` (default 30, at most 100) and answer `links` and `meta` (`size`, `total`);',
+        'on the large lists the links also carry an opaque cursor (`page[after]`, `page[before]`): follow them, and every page costs the same at any depth.',
         '`include` side-loads related resources (comma list, dotted paths); an unknown path answers 400 naming it.',
         'Rate limits are per account over a rolling 60-second window; a 429 carries `Retry-After` in seconds.',
       ].join('\n'),

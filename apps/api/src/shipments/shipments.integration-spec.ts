@@ -160,7 +160,8 @@ describe('shipments: GET /v2/shipments, GET/PATCH /v2/shipments/{id}, stop_track
         const log = recordStatements(connection);
         try {
           expect((await get(reader, url)).status).toBe(200);
-          return log.statements.length;
+          // The page's count is left out: a page that holds the whole list is its own count.
+          return log.statements.filter((sql) => !/\bCOUNT\(/i.test(sql)).length;
         } finally {
           log.stop();
         }

@@ -92,6 +92,10 @@ export class TrackingRequestsController {
     description: 'Oldest first by (created_at, id), so paging while requests are added never skips or repeats one. `include=tracked_object` needs a trial or paid plan.',
   })
   @ApiQuery({ name: 'q', required: false, description: 'Request number or reference number, substring.' })
+  @ApiQuery({ name: 'page[number]', required: false, schema: { type: 'integer', default: 1 } })
+  @ApiQuery({ name: 'page[size]', required: false, schema: { type: 'integer', default: 30, maximum: 100 } })
+  @ApiQuery({ name: 'page[after]', required: false, description: 'Opaque cursor from `links.next`: the rows after that one (docs/json-api.md, "Pagination").', schema: { type: 'string' } })
+  @ApiQuery({ name: 'page[before]', required: false, description: 'Opaque cursor from `links.prev`, or `end` (`links.last`): the rows before that one.', schema: { type: 'string' } })
   @ApiQuery({ name: 'filter[request_number]', required: false })
   @ApiQuery({ name: 'filter[status]', required: false, description: 'Comma list of pending, awaiting_manifest, succeeded (or `created`), failed, tracking_stopped.' })
   @ApiQuery({ name: 'filter[scac]', required: false })

@@ -8,8 +8,9 @@ import { AccountScopedRepository } from './account-scoped.repository';
 import type { OutboxEntry } from './outbox.repository';
 import { OutboxRepository } from './outbox.repository';
 import { queryRows } from './query-rows';
-import type { CustomFieldMatch } from './list-page';
-import { whereCustomFields } from './list-page';
+import type { CustomFieldMatch, Page, PageOf } from './list-page';
+import { listPage, whereCustomFields } from './list-page';
+import { ListTotals } from './list-totals';
 
 /** An instant range; either end may be open. */
 export interface InstantRange {
@@ -48,22 +49,14 @@ export class ContainerRepository extends AccountScopedRepository<ContainerEntity
   constructor(
     dataSource: DataSource,
     private readonly outbox: OutboxRepository,
+    private readonly totals: ListTotals,
   ) {
     super(dataSource, ContainerEntity, 'container');
   }
 
-  async list(
-    scope: AccountScope,
-    filters: ContainerListFilters,
-    page: { offset: number; limit: number },
-  ): Promise<{ rows: ContainerWithEvents[]; total: number }> {
-    const query = this.applyFilters(this.scoped(scope, 'row'), filters)
-      .orderBy('row.created_at', 'ASC')
-      .addOrderBy('row.id', 'ASC')
-      .offset(page.offset)
-      .limit(page.limit);
-    const [rows, total] = await query.getManyAndCount();
-    return { rows: await this.withEventIds(scope, rows), total };
+  async list(scope: AccountScope, filters: ContainerListFilters, page: Page): Promise<PageOf<ContainerWithEvents>> {
+    const result = await listPage(this.applyFilters(this.scoped(scope, 'row'), filters), 'row', page, this.totals);
+    return { ...result, rows: await this.withEventIds(scope, result.rows) };
   }
 
   /** One container of the caller (404 unknown, 401 another account's) with its event ids. */

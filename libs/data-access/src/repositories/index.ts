@@ -6,6 +6,7 @@ import { WebhookRepository } from './webhook.repository';
 import { WebhookRedeliveryRepository } from './webhook-redelivery.repository';
 import { FanOutRepository } from './fan-out.repository';
 import { DeliveryOutcomeRepository } from './delivery-outcome.repository';
+import { ListTotals } from './list-totals';
 
 export { OutboxRepository } from './outbox.repository';
 export type { OutboxEntry } from './outbox.repository';
@@ -20,6 +21,7 @@ export type { DeliveryJobTarget } from './webhook-redelivery.repository';
 export { FanOutRepository } from './fan-out.repository';
 export type { FanOutPlan } from './fan-out.repository';
 export { DeliveryOutcomeRepository } from './delivery-outcome.repository';
+export { EXACT_TOTAL_BOUND, LARGE_TOTAL_TTL_MS, ListTotals } from './list-totals';
 export type { AttemptOutcome, DeliveryAttempt } from './delivery-outcome.repository';
 
 /**
@@ -35,4 +37,5 @@ export const REPOSITORIES = [
   WebhookRedeliveryRepository,
   FanOutRepository,
   DeliveryOutcomeRepository,
+  ListTotals,
 ];

@@ -1,15 +1,40 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { EXACT_TOTAL_BOUND } from './list-totals';
+import type { ListTotals } from './list-totals';
+import { queryRows } from './query-rows';
 
-/** Which rows of a list to return (the api's `page[number]`/`page[size]`, already validated). */
+/** Where a row sits in a list's order: `created_at` to the microsecond (ISO 8601, UTC) and `id`. */
+export interface PageKey {
+  at: string;
+  id: string;
+}
+
+/**
+ * Which rows of a list to return (the api's `page[...]`, already validated): `offset`/`size`, or
+ * the `size` rows after or before a row's key (keyset; `'end'` = the last rows), which cost the
+ * same at any depth.
+ */
 export interface Page {
   offset: number;
   size: number;
+  after?: PageKey;
+  before?: PageKey | 'end';
+}
+
+/** Where a page sits: its first and last rows' keys, and whether rows exist beyond either. */
+export interface PageBounds {
+  first?: PageKey;
+  last?: PageKey;
+  hasBefore: boolean;
+  hasAfter: boolean;
 }
 
 /** One page of a list and how many rows match in all. */
 export interface PageOf<T> {
   rows: T[];
   total: number;
+  /** Given by lists read through `listPage`, for links that carry cursors. */
+  bounds?: PageBounds;
 }
 
 /** An inclusive instant range; either end may be open. */
@@ -22,15 +47,46 @@ export interface TimeRange {
  * Runs a filtered list query as one page, ordered by `(created_at, id)` ascending: the order of
  * the `(account_id, created_at, id)` list indexes. New rows sort after every existing one, so
  * walking the pages while rows are added never skips or repeats a row (docs/json-api.md).
+ * A cursor page reads the index from the key on (no OFFSET); the total is counted exactly up to
+ * `EXACT_TOTAL_BOUND` rows and, above it, kept for a minute by `totals` (when given).
  */
-export async function listPage<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, alias: string, page: Page): Promise<PageOf<T>> {
-  const [rows, total] = await query
-    .orderBy(`${alias}.created_at`, 'ASC')
-    .addOrderBy(`${alias}.id`, 'ASC')
-    .skip(page.offset)
-    .take(page.size)
-    .getManyAndCount();
-  return { rows, total };
+export async function listPage<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, alias: string, page: Page, totals?: ListTotals): Promise<PageOf<T>> {
+  const filtered = query.clone();
+  const backwards = page.before !== undefined;
+  const rowsQuery = query
+    .addSelect(`to_char(${alias}.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`, 'page_key')
+    .orderBy(`${alias}.created_at`, backwards ? 'DESC' : 'ASC')
+    .addOrderBy(`${alias}.id`, backwards ? 'DESC' : 'ASC')
+    .limit(page.size + 1);
+  const key = page.after ?? (page.before === 'end' ? undefined : page.before);
+  if (key) {
+    rowsQuery.andWhere(`(${alias}.created_at, ${alias}.id) ${page.after ? '>' : '<'} (CAST(:pageAt AS timestamptz), CAST(:pageId AS uuid))`, { pageAt: key.at, pageId: key.id });
+  } else if (!backwards) {
+    rowsQuery.offset(page.offset);
+  }
+  const { entities, raw } = await rowsQuery.getRawAndEntities<Record<string, unknown>>();
+  const more = entities.length > page.size;
+  const rows = entities.slice(0, page.size);
+  if (backwards) rows.reverse();
+  const keys = new Map(raw.map((row) => [String(row[`${alias}_id`]), String(row['page_key'])]));
+  const keyOf = (row: T | undefined): PageKey | undefined => (row ? { at: keys.get(String(row['id'])) ?? '', id: String(row['id']) } : undefined);
+  // Coming from a row means rows exist on that side; the extra row read shows the other side.
+  const bounds: PageBounds = backwards
+    ? { first: keyOf(rows[0]), last: keyOf(rows[rows.length - 1]), hasBefore: more, hasAfter: page.before !== 'end' }
+    : { first: keyOf(rows[0]), last: keyOf(rows[rows.length - 1]), hasBefore: page.after !== undefined || page.offset > 0, hasAfter: more };
+  // The first page of a list that fits in it is its own count.
+  const whole = !key && !backwards && page.offset === 0 && !more;
+  const total = whole ? rows.length : await countTotal(filtered, alias, totals);
+  return { rows, total, bounds };
+}
+
+async function countTotal<T extends ObjectLiteral>(filtered: SelectQueryBuilder<T>, alias: string, totals: ListTotals | undefined): Promise<number> {
+  const [sql, parameters] = filtered.clone().orderBy().select(`${alias}.id`).limit(EXACT_TOTAL_BOUND + 1).getQueryAndParameters();
+  const [bounded] = await queryRows<{ total: number }>(filtered.connection, `SELECT COUNT(*)::int AS total FROM (${sql}) AS bounded`, parameters);
+  if ((bounded?.total ?? 0) <= EXACT_TOTAL_BOUND) return bounded?.total ?? 0;
+  const [countSql, countParameters] = filtered.clone().orderBy().getQueryAndParameters();
+  const count = (): Promise<number> => filtered.clone().orderBy().getCount();
+  return totals ? totals.largeTotal(`${countSql}\n${JSON.stringify(countParameters)}`, count) : count();
 }
 
 /** `column >= start` and `column <= end` for the ends a range has. */

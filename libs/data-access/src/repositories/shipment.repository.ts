@@ -6,6 +6,7 @@ import { ShipmentEntity } from '../entities/shipment.entity';
 import type { AccountScope } from './account-scope';
 import { AccountScopedRepository } from './account-scoped.repository';
 import type { CustomFieldMatch, Page, PageOf } from './list-page';
+import { ListTotals } from './list-totals';
 import { containsPattern, listPage, whereCustomFields } from './list-page';
 import type { OutboxJobName } from './tracking-request.repository';
 import { OutboxRepository } from './outbox.repository';
@@ -95,6 +96,7 @@ export class ShipmentRepository extends AccountScopedRepository<ShipmentEntity> 
   constructor(
     dataSource: DataSource,
     private readonly outbox: OutboxRepository,
+    private readonly totals: ListTotals,
   ) {
     super(dataSource, ShipmentEntity, 'shipment');
   }
@@ -131,8 +133,8 @@ export class ShipmentRepository extends AccountScopedRepository<ShipmentEntity> 
     }
     if (filters.tracking_stopped !== undefined) query.andWhere('shipment.tracking_stopped = :stopped', { stopped: filters.tracking_stopped });
     whereCustomFields(query, 'shipment', filters.custom_fields);
-    const result = await listPage(query, 'shipment', page);
-    return { rows: await this.withContainerIds(result.rows), total: result.total };
+    const result = await listPage(query, 'shipment', page, this.totals);
+    return { ...result, rows: await this.withContainerIds(result.rows) };
   }
 
   async update(scope: AccountScope, id: string, changes: ShipmentChanges): Promise<ShipmentRecord> {

@@ -9,6 +9,7 @@ import { TrackingRequestEntity } from '../entities/tracking-request.entity';
 import type { AccountScope } from './account-scope';
 import { AccountScopedRepository } from './account-scoped.repository';
 import type { CustomFieldMatch, Page, PageOf, TimeRange } from './list-page';
+import { ListTotals } from './list-totals';
 import { containsPattern, listPage, whereCustomFields, whereInRange } from './list-page';
 import { OutboxRepository } from './outbox.repository';
 import { queryRows } from './query-rows';
@@ -91,6 +92,7 @@ export class TrackingRequestRepository extends AccountScopedRepository<TrackingR
   constructor(
     dataSource: DataSource,
     private readonly outbox: OutboxRepository,
+    private readonly totals: ListTotals,
   ) {
     super(dataSource, TrackingRequestEntity, 'tracking_request');
   }
@@ -144,8 +146,8 @@ export class TrackingRequestRepository extends AccountScopedRepository<TrackingR
     whereInRange(query, 'tr.created_at', 'created', filters.created_at);
     whereInRange(query, 'tr.updated_at', 'updated', filters.updated_at);
     whereCustomFields(query, 'tr', filters.custom_fields);
-    const result = await listPage(query, 'tr', page);
-    return { rows: result.rows.map(toTrackingRequest), total: result.total };
+    const result = await listPage(query, 'tr', page, this.totals);
+    return { ...result, rows: result.rows.map(toTrackingRequest) };
   }
 
   /** Replaces the reference numbers and/or tags of one of the caller's requests. */

@@ -1,4 +1,5 @@
 import { pageRequest } from './page';
+import { encodeCursor } from './page-cursor';
 import { flattenQuery, paginationLinksAndMeta } from './pagination-links';
 
 describe('paginationLinksAndMeta', () => {
@@ -74,5 +75,63 @@ describe('paginationLinksAndMeta', () => {
       ['tag', 'a'],
       ['tag', 'b'],
     ]);
+  });
+});
+
+describe('paginationLinksAndMeta for keyset lists', () => {
+  const first = { at: '2026-08-14T08:00:00.000001Z', id: '00000000-0000-4000-8000-000000000001' };
+  const last = { at: '2026-08-14T08:00:05.000000Z', id: '00000000-0000-4000-8000-000000000005' };
+  const path = '/v2/containers';
+
+  it.each([
+    {
+      label: 'the first page links forward with the last row as cursor; last asks for the end',
+      page: pageRequest(1, 5),
+      bounds: { first, last, hasBefore: false, hasAfter: true },
+      links: {
+        first: `${path}?page[number]=1&page[size]=5`,
+        self: `${path}?page[number]=1&page[size]=5`,
+        next: `${path}?page[number]=2&page[size]=5&page[after]=${encodeCursor(last)}`,
+        last: `${path}?page[number]=3&page[size]=5&page[before]=end`,
+      },
+    },
+    {
+      label: 'a page reached by next links both ways and keeps its own cursor in self',
+      page: { ...pageRequest(2, 5), after: first },
+      bounds: { first, last, hasBefore: true, hasAfter: true },
+      links: {
+        first: `${path}?page[number]=1&page[size]=5`,
+        prev: `${path}?page[number]=1&page[size]=5&page[before]=${encodeCursor(first)}`,
+        self: `${path}?page[number]=2&page[size]=5&page[after]=${encodeCursor(first)}`,
+        next: `${path}?page[number]=3&page[size]=5&page[after]=${encodeCursor(last)}`,
+        last: `${path}?page[number]=3&page[size]=5&page[before]=end`,
+      },
+    },
+    {
+      label: 'the last page has no next',
+      page: { ...pageRequest(3, 5), before: 'end' as const },
+      bounds: { first, last, hasBefore: true, hasAfter: false },
+      links: {
+        first: `${path}?page[number]=1&page[size]=5`,
+        prev: `${path}?page[number]=2&page[size]=5&page[before]=${encodeCursor(first)}`,
+        self: `${path}?page[number]=3&page[size]=5&page[before]=end`,
+        last: `${path}?page[number]=3&page[size]=5&page[before]=end`,
+      },
+    },
+    {
+      label: 'an empty list links only to itself, first and last',
+      page: pageRequest(1, 5),
+      bounds: { hasBefore: false, hasAfter: false },
+      total: 0,
+      links: {
+        first: `${path}?page[number]=1&page[size]=5`,
+        self: `${path}?page[number]=1&page[size]=5`,
+        last: `${path}?page[number]=1&page[size]=5&page[before]=end`,
+      },
+    },
+  ])('$label', ({ page, bounds, links, total = 12 }) => {
+    const result = paginationLinksAndMeta({ path, query: { 'page[after]': 'x', 'page[size]': '5' }, page, total, bounds });
+    expect(result.links).toEqual(links);
+    expect(Object.keys(result.links)).toEqual(Object.keys(links));
   });
 });
