@@ -5,5 +5,8 @@ module.exports = {
   displayName: 'integration',
   testMatch: ['<rootDir>/{apps,libs,tools}/**/*.integration-spec.ts', '<rootDir>/e2e/**/*.e2e-spec.ts'],
   testTimeout: 60000,
+  // A suite whose afterAll timed out (a browser that never started, say) can leave a server
+  // open; the run must still end with its verdict instead of waiting for CI's time limit.
+  forceExit: true,
   setupFiles: ['reflect-metadata'],
 };
