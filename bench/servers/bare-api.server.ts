@@ -39,10 +39,19 @@ async function withTransportEventIds(containers: Row[]): Promise<Row[]> {
   return containers.map((row) => ({ ...row, transport_event_ids: byContainer.get(row[plan.containerIdColumn]) ?? [] }));
 }
 
-async function listContainers(key: string): Promise<unknown> {
+/**
+ * The repositories read one row more than the page (to know whether a next page exists) and read
+ * the last page backwards; the api trims and turns it, so this does too.
+ */
+function asPage(read: Row[], sql: string, size: number): Row[] {
+  const page = read.slice(0, size);
+  return /\bDESC\b/.test(sql) ? page.reverse() : page;
+}
+
+async function listContainers(key: string, size: number): Promise<unknown> {
   const statements = plan.containerLists[key];
   if (!statements) return null;
-  const page = await rows(statements.rows.sql, statements.rows.params);
+  const page = asPage(await rows(statements.rows.sql, statements.rows.params), statements.rows.sql, size);
   const [count] = await rows(statements.count.sql, statements.count.params);
   return { data: await withTransportEventIds(page), meta: { total: Number(count?.['total'] ?? 0) } };
 }
@@ -54,10 +63,10 @@ async function getContainer(id: string): Promise<unknown> {
   return { data: withIds };
 }
 
-async function listShipmentsWithContainers(key: string): Promise<unknown> {
+async function listShipmentsWithContainers(key: string, size: number): Promise<unknown> {
   const statements = plan.shipmentLists[key];
   if (!statements) return null;
-  const page = await rows(statements.rows.sql, statements.rows.params);
+  const page = asPage(await rows(statements.rows.sql, statements.rows.params), statements.rows.sql, size);
   const [count] = await rows(statements.count.sql, statements.count.params);
   if (page.length === 0) return { data: page, included: [], meta: { total: Number(count?.['total'] ?? 0) } };
   const links = await rows(plan.shipmentContainerIds, [page.map((row) => row[plan.shipmentIdColumn]), plan.accountId]);
@@ -70,10 +79,11 @@ async function listShipmentsWithContainers(key: string): Promise<unknown> {
 
 function route(method: string, url: URL): Promise<unknown> | null {
   if (method !== 'GET') return null;
-  const key = pageKey(Number(url.searchParams.get('page[number]') ?? '1'), Number(url.searchParams.get('page[size]') ?? '30'));
+  const size = Number(url.searchParams.get('page[size]') ?? '30');
+  const key = pageKey(Number(url.searchParams.get('page[number]') ?? '1'), size);
   if (url.pathname === '/health') return Promise.resolve({ ok: true });
-  if (url.pathname === '/v2/containers') return listContainers(key);
-  if (url.pathname === '/v2/shipments') return listShipmentsWithContainers(key);
+  if (url.pathname === '/v2/containers') return listContainers(key, size);
+  if (url.pathname === '/v2/shipments') return listShipmentsWithContainers(key, size);
   const one = /^\/v2\/containers\/([0-9a-f-]{36})$/.exec(url.pathname);
   if (one) return getContainer(one[1]!);
   return null;
