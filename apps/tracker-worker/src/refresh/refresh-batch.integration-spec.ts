@@ -55,4 +55,14 @@ describe('a batch of routine refreshes', () => {
     expect(byId.get(poisoned!.physical)).toMatchObject({ carrier_fetched_at: at(10), lease_until: null });
     for (const f of healthy) expect(byId.get(f.physical)).toMatchObject({ carrier_fetched_at: at(12), lease_until: null });
   });
+
+  it('refreshes a record stored without the carrier reference (before physical shipments), with no open request to borrow it from', async () => {
+    await harness.db.dataSource.query(`DROP TRIGGER IF EXISTS refuse_one ON shipments`);
+    const [legacy] = followed;
+    await harness.db.dataSource.query(`UPDATE shipments SET carrier_reference = NULL WHERE carrier_shipment_id = $1`, [legacy!.physical]);
+    const run = await batch(14);
+    expect(run).toMatchObject({ status: 'done', leased: 3, outcomes: ['refreshed', 'refreshed', 'refreshed'] });
+    const [cursor] = await harness.db.dataSource.getRepository(CarrierShipmentEntity).findBy({ id: legacy!.physical });
+    expect(cursor).toMatchObject({ carrier_fetched_at: at(14), lease_until: null });
+  });
 });

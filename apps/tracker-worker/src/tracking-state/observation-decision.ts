@@ -97,7 +97,9 @@ function decideFound(loaded: LoadedObservation, observation: Observation, contex
     const record = follower.state;
     const stopped = record !== null && record.shipment.line_tracking_stopped_at !== null;
     if ((record === null || stopped) && follower.joiningRequests.length === 0) continue;
-    const carrierReference = record?.shipment.carrier_reference ?? follower.joiningRequests[0]!.request_number;
+    // A record stored before physical shipments existed may have no carrier reference: the
+    // number the physical shipment is asked by is the one the carrier knows.
+    const carrierReference = record?.shipment.carrier_reference ?? follower.joiningRequests[0]?.request_number ?? loaded.carrierShipment.query_number;
     const plan = planObservation(scoped(observation, follower), record, {
       view: { accountId: follower.account.id, features: follower.account.features },
       line: context.line,
