@@ -1,5 +1,3 @@
 export * from './api/quayside-api';
 export * from './api/fetch-quayside-api';
 export * from './server/create-quayside-mcp-server';
-export * from './summaries/container-risk';
-export * from './summaries/journey-summary';

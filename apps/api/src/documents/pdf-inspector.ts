@@ -1,5 +1,9 @@
 import type { UploadProblem } from '@quayside/domain';
-import { degrees, PDFDocument } from 'pdf-lib';
+import type * as PdfLib from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
+
+/** pdf-lib (some 170 modules) is loaded with the first PDF, not at boot (docs/architecture.md, "Memory"). */
+const pdfLib = (): Promise<typeof PdfLib> => import('pdf-lib');
 
 /**
  * What the bytes of a PDF are: parsed with pdf-lib (pure JavaScript, no native code) without
@@ -7,6 +11,7 @@ import { degrees, PDFDocument } from 'pdf-lib';
  * object table. Encrypted and unparseable files are refused with a named problem.
  */
 export async function inspectPdf(fileName: string, bytes: Uint8Array, maxPages: number): Promise<{ pageCount: number } | { problem: UploadProblem }> {
+  const { PDFDocument } = await pdfLib();
   let pdf: PDFDocument;
   try {
     pdf = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
@@ -27,6 +32,7 @@ export async function inspectPdf(fileName: string, bytes: Uint8Array, maxPages: 
 
 /** The PDF with every page turned clockwise by `by` degrees more than it is now. */
 export async function rotatePdf(bytes: Uint8Array, by: number): Promise<Uint8Array> {
+  const { PDFDocument, degrees } = await pdfLib();
   const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
   for (const page of pdf.getPages()) page.setRotation(degrees((page.getRotation().angle + by) % 360));
   return pdf.save();

@@ -1,7 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { DomainError } from '@quayside/domain';
-import { createQuaysideMcpServer } from '@quayside/mcp';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiKeyAuthenticator } from '../auth/api-key-authenticator.service';
 import { InjectQuaysideApi } from './inject-quayside-api';
@@ -63,7 +61,15 @@ async function checkKey(authenticator: ApiKeyAuthenticator, key: string): Promis
   }
 }
 
+/**
+ * The MCP SDK (with zod and ajv, some 400 modules) is loaded on the first MCP request rather
+ * than at boot: an api that serves no assistant does not carry it (docs/architecture.md, "Memory").
+ */
 async function serve(request: IncomingMessage, response: ServerResponse, body: unknown, api: InjectQuaysideApi): Promise<void> {
+  const [{ StreamableHTTPServerTransport }, { createQuaysideMcpServer }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+    import('@quayside/mcp'),
+  ]);
   const server = createQuaysideMcpServer(api, { version: SERVER_VERSION });
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   response.on('close', () => {

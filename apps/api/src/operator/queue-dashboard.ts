@@ -1,8 +1,5 @@
 import { getQueueToken } from '@nestjs/bull';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createBullBoard } from '@bull-board/api';
-import { BullAdapter } from '@bull-board/api/bullAdapter';
-import { FastifyAdapter } from '@bull-board/fastify';
 import { QUEUE_NAMES } from '@quayside/queues';
 import type { Queue } from 'bull';
 import { isOperator } from './operator-credentials';
@@ -16,14 +13,20 @@ export const QUEUE_DASHBOARD_PATH = '/admin/queues';
  */
 export function mountQueueDashboard(app: NestFastifyApplication, token: string | undefined): void {
   if (!token) return;
-  const serverAdapter = new FastifyAdapter();
-  serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
-  createBullBoard({
-    queues: QUEUE_NAMES.map((name) => new BullAdapter(app.get<Queue>(getQueueToken(name), { strict: false }))),
-    serverAdapter,
-  });
   const fastify = app.getHttpAdapter().getInstance();
   void fastify.register(async (scope) => {
+    // Bull Board is loaded only where an operator token turns it on (docs/architecture.md, "Memory").
+    const [{ createBullBoard }, { BullAdapter }, { FastifyAdapter }] = await Promise.all([
+      import('@bull-board/api'),
+      import('@bull-board/api/bullAdapter'),
+      import('@bull-board/fastify'),
+    ]);
+    const serverAdapter = new FastifyAdapter();
+    serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
+    createBullBoard({
+      queues: QUEUE_NAMES.map((name) => new BullAdapter(app.get<Queue>(getQueueToken(name), { strict: false }))),
+      serverAdapter,
+    });
     scope.addHook('onRequest', async (request, reply) => {
       if (isOperator(request.headers.authorization, token)) return;
       await reply

@@ -1,4 +1,4 @@
-import type { ContainerJourney, Milestone, ShipmentHeadline } from '@quayside/mcp';
+import type { ContainerJourney, Milestone, ShipmentHeadline } from '@quayside/json-api';
 
 export interface WidgetPageInput {
   title: string;

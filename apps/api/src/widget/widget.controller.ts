@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { badRequest, notFound } from '@quayside/domain';
-import type { ContainerJourney } from '@quayside/mcp';
+import type { ContainerJourney } from '@quayside/json-api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/public.decorator';
 import { ApiConfig } from '../config/api.config';

@@ -2,8 +2,8 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { QuaysideApi } from '../api/quayside-api';
 import { expectSuccess } from '../api/quayside-api';
-import { readList, readSingle } from '../summaries/json-api-reading';
-import type { ResourceObject } from '../summaries/json-api-reading';
+import { readList, readSingle } from '@quayside/json-api';
+import type { ResourceObject } from '@quayside/json-api';
 import { answer } from './tool-result';
 import { MAX_SCAN_PAGES } from './tracking-reads';
 

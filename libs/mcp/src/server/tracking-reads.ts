@@ -1,8 +1,8 @@
 import type { QuaysideApi } from '../api/quayside-api';
 import { expectSuccess } from '../api/quayside-api';
-import { readList, readSingle } from '../summaries/json-api-reading';
-import { containerJourney, shipmentHeadline } from '../summaries/journey-summary';
-import type { ContainerJourney, ShipmentHeadline } from '../summaries/journey-summary';
+import { readList, readSingle } from '@quayside/json-api';
+import { containerJourney, shipmentHeadline } from '@quayside/json-api';
+import type { ContainerJourney, ShipmentHeadline } from '@quayside/json-api';
 
 /** Pages read at most when scanning all containers (100 each): bounds one tool call's cost. */
 export const MAX_SCAN_PAGES = 20;

@@ -2,8 +2,8 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { QuaysideApi } from '../api/quayside-api';
 import { expectSuccess } from '../api/quayside-api';
-import { containersAtRisk } from '../summaries/container-risk';
-import { readSingle } from '../summaries/json-api-reading';
+import { containersAtRisk } from '@quayside/json-api';
+import { readSingle } from '@quayside/json-api';
 import { answer, ToolInputError } from './tool-result';
 import { TrackingReads } from './tracking-reads';
 

@@ -1,10 +1,4 @@
-/** A JSON:API resource object as the REST api renders it. */
-export interface ResourceObject {
-  id: string;
-  type: string;
-  attributes: Record<string, unknown>;
-  relationships?: Record<string, { data?: { id: string; type: string } | { id: string; type: string }[] | null }>;
-}
+import type { ResourceObject } from '../model/json-api-document';
 
 export interface ResourceDocument {
   data: ResourceObject;

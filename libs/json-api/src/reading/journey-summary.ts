@@ -1,4 +1,4 @@
-import type { ResourceObject } from './json-api-reading';
+import type { ResourceObject } from '../model/json-api-document';
 import { related, text } from './json-api-reading';
 
 export interface Milestone {
