@@ -4,6 +4,7 @@
  * prefix of its own, both removed at the end; every loop is bounded in time and count.
  */
 import 'reflect-metadata';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -17,6 +18,7 @@ import { createBenchAccount, growContainers } from './database/seed-containers';
 import { formatTable } from './report/results-table';
 import type { ResultRow } from './report/results-table';
 import { writeResults } from './report/write-results';
+import { ROOT } from './support/child-process';
 import { deleteRedisPrefix } from './support/redis-prefix';
 import { TrackerBench } from './tracker/tracker-bench';
 import { TrackerWorkerBench } from './tracker/tracker-worker-bench';
@@ -39,6 +41,8 @@ async function main(): Promise<void> {
   // Other work on the machine moves every figure: the load before the run says how quiet it was.
   const load = loadavg().map((value) => value.toFixed(2)).join(' ');
   console.log(`Quayside bench: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), load ${load}, Node ${process.version}, sizes ${sizes.join(', ')} containers`);
+  // The apps run from the production build, as deployed (docs/architecture.md, "Memory").
+  execFileSync(process.execPath, ['tools/build.js'], { cwd: ROOT, stdio: 'ignore' });
 
   let db: BenchDatabase | null = null;
   let webhooks: WebhookBench | null = null;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { containerId } from '../database/bench-ids';
 import type { ResultRow } from '../report/results-table';
-import { freePort, spawnTypeScript, stopChild, waitUntilServing } from '../support/child-process';
+import { freePort, peakRssMb, spawnApp, spawnTypeScript, stopChild, waitUntilServing } from '../support/child-process';
 import { captureQueryPlan } from './captured-sql';
 import { interleavedRounds } from '../report/faster-round';
 import { measureHttp, warmUpHttp } from './http-load';
@@ -71,7 +71,9 @@ export class ApiBench {
         const { quayside, bare } = await interleavedRounds(this.options.rounds, { quayside: () => measureHttp(api), bare: () => measureHttp(bareServer) });
         rows.push({ hotPath: scenario.hotPath, size, unit: 'req/s', quayside, bare });
       }
-      return rows;
+      // The api served every scenario: its peak over the phase goes beside each of them.
+      const peak = peakRssMb(servers.children[0]!);
+      return rows.map((row) => ({ ...row, quayside: { ...row.quayside, peakRssMb: peak } }));
     } finally {
       for (const child of servers.children) await stopChild(child);
       rmSync(planFile, { force: true });
@@ -90,11 +92,8 @@ export class ApiBench {
 
   private async startServers(planFile: string): Promise<Servers> {
     const [apiPort, barePort] = [await freePort(), await freePort()];
-    const api = spawnTypeScript({
-      script: 'apps/api/src/main.ts',
-      // One account makes every request: raise its buckets; each request still runs the real limiter.
-      env: { ...this.options.apiEnv, PORT: String(apiPort), HOST: '127.0.0.1', RATE_LIMIT_WINDOW_MS: '1000', RATE_LIMIT_DEFAULT: '1000000000', RATE_LIMIT_REFRESH: '1000000000' },
-    });
+    // One account makes every request: raise its buckets; each request still runs the real limiter.
+    const api = spawnApp('api', { ...this.options.apiEnv, PORT: String(apiPort), HOST: '127.0.0.1', RATE_LIMIT_WINDOW_MS: '1000', RATE_LIMIT_DEFAULT: '1000000000', RATE_LIMIT_REFRESH: '1000000000' });
     const bare = spawnTypeScript({ script: 'bench/servers/bare-api.server.ts', args: [String(barePort), planFile], env: this.options.apiEnv });
     const servers = { apiOrigin: `http://127.0.0.1:${apiPort}`, bareOrigin: `http://127.0.0.1:${barePort}`, children: [api, bare] };
     try {

@@ -10,6 +10,8 @@ export interface Measurement {
   errors: number;
   /** What the first failure said, when there was one. */
   firstError?: string | null;
+  /** Peak resident memory of the Quayside process measured (MB), when it ran in one of its own. */
+  peakRssMb?: number | null;
 }
 
 export interface ResultRow {
@@ -50,9 +52,9 @@ function throughputCell(measurement: Measurement, unit: ResultRow['unit']): stri
   return `${formatThroughput(measurement.throughput)} ${unit}${errors}`;
 }
 
-const HEADER = ['hot path', 'containers', 'quayside', 'p50', 'p99', 'bare limit', 'p50', 'p99', 'quayside / bare'];
+const HEADER = ['hot path', 'containers', 'quayside', 'p50', 'p99', 'peak RSS', 'bare limit', 'p50', 'p99', 'quayside / bare'];
 // Text columns left, figures right, as a reader scans them.
-const RIGHT_ALIGNED = [false, true, true, true, true, true, true, true, true];
+const RIGHT_ALIGNED = [false, true, true, true, true, true, true, true, true, true];
 
 /** The rows as a Markdown table, padded so it reads in a terminal too. */
 export function formatTable(rows: readonly ResultRow[]): string {
@@ -62,6 +64,7 @@ export function formatTable(rows: readonly ResultRow[]): string {
     throughputCell(row.quayside, row.unit),
     formatMs(row.quayside.p50Ms),
     formatMs(row.quayside.p99Ms),
+    row.quayside.peakRssMb === undefined || row.quayside.peakRssMb === null ? '—' : `${grouped.format(row.quayside.peakRssMb)} MB`,
     throughputCell(row.bare, row.unit),
     formatMs(row.bare.p50Ms),
     formatMs(row.bare.p99Ms),

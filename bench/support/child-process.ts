@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -29,6 +30,26 @@ export function spawnTypeScript(options: ChildOptions): ChildProcess {
     env: options.env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+}
+
+export type AppName = 'api' | 'tracker-worker' | 'webhook-dispatcher';
+
+/**
+ * A Quayside app from the production build (`dist/`, built once by the run), with the flags
+ * `npm run start:prod` and the image give it: what the bench measures is what is deployed.
+ */
+export function spawnApp(app: AppName, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--max-semi-space-size=2', `dist/apps/${app}/src/main.js`], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** The most memory a child has held so far (Linux `VmHWM`, in MB); null where /proc is not there. */
+export function peakRssMb(child: ChildProcess): number | null {
+  try {
+    const match = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Polls `url` until it answers 200; fails at once when the child exits, or after `timeoutMs`. */

@@ -5,7 +5,7 @@ import { JOB, QUEUE } from '@quayside/queues';
 import type { DatabaseConnection } from '@quayside/data-access';
 import { CONTAINERS_PER_SHIPMENT, shipmentId } from '../database/bench-ids';
 import type { Measurement } from '../report/results-table';
-import { freePort, spawnTypeScript, stopChild, waitUntilServing } from '../support/child-process';
+import { freePort, peakRssMb, spawnApp, spawnTypeScript, stopChild, waitUntilServing } from '../support/child-process';
 
 /** Physical shipments per routine refresh job: the tracker-worker's REFRESH_BATCH_SIZE default. */
 const ROUTINE_BATCH = 50;
@@ -62,13 +62,10 @@ export class TrackerWorkerBench {
     const count = Math.min(this.options.refreshes, available);
     const shipmentIds = Array.from({ length: count }, (_, index) => shipmentId(first + ((index * STRIDE) % available)));
     const opsPort = await freePort();
-    const worker = spawnTypeScript({
-      script: 'apps/tracker-worker/src/main.ts',
-      env: {
-        ...this.options.workerEnv,
-        OPS_PORT: String(opsPort),
-        CARRIERS_CONFIG: JSON.stringify({ carriers: [{ scac: 'MSCU', kind: 'dcsa', baseUrl: this.carrierUrl, timeoutMs: 10_000 }], terminals: [], rail: [] }),
-      },
+    const worker = spawnApp('tracker-worker', {
+      ...this.options.workerEnv,
+      OPS_PORT: String(opsPort),
+      CARRIERS_CONFIG: JSON.stringify({ carriers: [{ scac: 'MSCU', kind: 'dcsa', baseUrl: this.carrierUrl, timeoutMs: 10_000 }], terminals: [], rail: [] }),
     });
     try {
       await waitUntilServing(`http://127.0.0.1:${opsPort}/health/ready`, worker);
@@ -106,6 +103,7 @@ export class TrackerWorkerBench {
         operations: refreshed,
         errors: missing,
         firstError: missing > 0 ? `${missing} of ${count} shipments not refreshed from the carrier (${done} jobs completed) after ${seconds.toFixed(0)} s` : null,
+        peakRssMb: peakRssMb(worker),
       };
     } finally {
       await stopChild(worker);

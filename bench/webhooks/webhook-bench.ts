@@ -6,7 +6,7 @@ import type { DatabaseConnection } from '@quayside/data-access';
 import { Agent, request } from 'undici';
 import { interleavedRounds } from '../report/faster-round';
 import type { Measurement, ResultRow } from '../report/results-table';
-import { freePort, spawnTypeScript, stopChild, waitUntilServing } from '../support/child-process';
+import { freePort, peakRssMb, spawnApp, spawnTypeScript, stopChild, waitUntilServing } from '../support/child-process';
 import { runTimedLoop } from '../support/timed-loop';
 import { toMeasurement } from '../tracker/tracker-bench';
 
@@ -122,14 +122,11 @@ export class WebhookBench {
 
   private async measureDispatcher(): Promise<Measurement> {
     const opsPort = await freePort();
-    const dispatcher = spawnTypeScript({
-      script: 'apps/webhook-dispatcher/src/main.ts',
-      env: {
-        ...this.options.dispatcherEnv,
-        OPS_PORT: String(opsPort),
-        WEBHOOK_ALLOW_HTTP: 'true',
-        WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
-      },
+    const dispatcher = spawnApp('webhook-dispatcher', {
+      ...this.options.dispatcherEnv,
+      OPS_PORT: String(opsPort),
+      WEBHOOK_ALLOW_HTTP: 'true',
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
     });
     try {
       await waitUntilServing(`http://127.0.0.1:${opsPort}/health/ready`, dispatcher);
@@ -153,6 +150,7 @@ export class WebhookBench {
         operations: done,
         errors: missing,
         firstError: missing > 0 ? `${missing} of ${count} notifications not delivered after ${seconds.toFixed(0)} s` : null,
+        peakRssMb: peakRssMb(dispatcher),
       };
     } finally {
       await stopChild(dispatcher);
