@@ -1,6 +1,7 @@
 /**
  * A webhook receiver for the bench, in a process of its own: reads each body whole and
- * answers 200 at once, so the sender's side is what is measured.
+ * answers 200 at once, so the sender's side is what is measured — except under `/slow/`,
+ * which answers after 2 s (the slow endpoint of the fairness row).
  *
  *   node -r @swc-node/register bench/servers/webhook-receiver.server.ts <port>
  */
@@ -12,6 +13,7 @@ if (!Number.isInteger(port) || port <= 0) {
   process.exit(2);
 }
 
+const SLOW_ANSWER_MS = 2_000;
 let received = 0;
 const server = createServer((request, response) => {
   if (request.method === 'GET') {
@@ -22,7 +24,9 @@ const server = createServer((request, response) => {
   request.on('data', () => undefined);
   request.on('end', () => {
     received += 1;
-    response.writeHead(200, { 'content-type': 'text/plain', 'content-length': '2' }).end('ok');
+    const answer = (): void => void response.writeHead(200, { 'content-type': 'text/plain', 'content-length': '2' }).end('ok');
+    if (request.url?.startsWith('/slow/')) setTimeout(answer, SLOW_ANSWER_MS);
+    else answer();
   });
 });
 server.keepAliveTimeout = 10_000;

@@ -14,6 +14,8 @@ const EVENT = 'container.transport.vessel_departed';
 /** Webhooks the dispatcher spreads its deliveries over: 4 × the per-endpoint cap of 4 = the 16 slots of one dispatcher. */
 const WEBHOOKS = 4;
 const WARM_UP = { durationMs: 1_000, maxOperations: 500 };
+/** In the fairness row, one notification in this many goes to the endpoint that answers after 2 s. */
+const SLOW_SHARE = 5;
 const POLL_MS = 50;
 
 export interface WebhookBenchOptions {
@@ -38,6 +40,7 @@ export class WebhookBench {
   private receiver: ChildProcess | null = null;
   private receiverUrl = '';
   private webhookIds: string[] = [];
+  private slowWebhookId = '';
   private readonly payload = sampleNotificationPayload(EVENT);
   private readonly body = JSON.stringify(this.payload);
   private readonly secret = generateWebhookSecret();
@@ -59,6 +62,11 @@ export class WebhookBench {
       [this.accountId, this.receiverUrl, generateWebhookSecret(), WEBHOOKS],
     );
     this.webhookIds = rows.map((row) => row.id);
+    const [slow] = await this.dataSource.query<Array<{ id: string }>>(
+      `INSERT INTO webhooks (account_id, url, events, secret) VALUES ($1, $2 || '/slow/1', '{}', $3) RETURNING id`,
+      [this.accountId, this.receiverUrl, generateWebhookSecret()],
+    );
+    this.slowWebhookId = slow!.id;
   }
 
   async stop(): Promise<void> {
@@ -80,10 +88,12 @@ export class WebhookBench {
       await client.close();
       await agent.close();
     }
-    const dispatcher = await this.measureDispatcher();
+    const dispatcher = await this.measureDispatcher(false);
+    const fairness = await this.measureDispatcher(true);
     return [
       { hotPath: 'webhook delivery (sign + WebhookDeliveryClient.post)', size, unit: 'ops/s', quayside: measured.quayside, bare: measured.bare },
       { hotPath: 'webhook delivery (dispatcher process, end to end)', size, unit: 'ops/s', quayside: dispatcher, bare: measured.bare },
+      { hotPath: 'webhook delivery (dispatcher, fast endpoints beside one answering after 2 s)', size, unit: 'ops/s', quayside: fairness, bare: measured.bare },
     ];
   }
 
@@ -120,7 +130,12 @@ export class WebhookBench {
     };
   }
 
-  private async measureDispatcher(): Promise<Measurement> {
+  /**
+   * The dispatcher as a process. With `slow`, one notification in SLOW_SHARE more goes to an
+   * endpoint that answers after 2 s, and only the fast endpoints' deliveries are timed and
+   * counted: one slow receiver must not hold the others back (issue 12, the fairness row).
+   */
+  private async measureDispatcher(slow: boolean): Promise<Measurement> {
     const opsPort = await freePort();
     const dispatcher = spawnApp('webhook-dispatcher', {
       ...this.options.dispatcherEnv,
@@ -133,7 +148,8 @@ export class WebhookBench {
       const count = this.options.dispatcherDeliveries;
       const before = await this.succeeded();
       const begin = performance.now();
-      await this.enqueueDeliveries(count);
+      await this.enqueueDeliveries(count, this.webhookIds);
+      if (slow) await this.enqueueDeliveries(Math.ceil(count / SLOW_SHARE), [this.slowWebhookId]);
       // Generous but bounded: far beyond any rate seen, so only a stuck dispatcher hits it.
       const deadline = begin + Math.max(60_000, count * 20);
       let done = 0;
@@ -158,16 +174,17 @@ export class WebhookBench {
     }
   }
 
+  /** Deliveries recorded `succeeded` to the fast endpoints. */
   private async succeeded(): Promise<number> {
     const [row] = await this.dataSource.query<Array<{ count: number }>>(
-      `SELECT count(*)::int AS count FROM webhook_notifications WHERE account_id = $1 AND delivery_status = 'succeeded'`,
-      [this.accountId],
+      `SELECT count(*)::int AS count FROM webhook_notifications WHERE account_id = $1 AND webhook_id = ANY($2::uuid[]) AND delivery_status = 'succeeded'`,
+      [this.accountId, this.webhookIds],
     );
     return row?.count ?? 0;
   }
 
   /** What fan-out leaves behind: an event, a pending notification per event and its `deliver` outbox row, committed together. */
-  private async enqueueDeliveries(count: number): Promise<void> {
+  private async enqueueDeliveries(count: number, webhookIds: readonly string[]): Promise<void> {
     await this.dataSource.query(
       `WITH stored AS (
          INSERT INTO events (account_id, name, reference_object_type, reference_object_id, payload, occurred_at, dedupe_key)
@@ -180,7 +197,7 @@ export class WebhookBench {
        )
        INSERT INTO outbox (queue, job_name, payload, account_id)
        SELECT $6, $7, jsonb_build_object('notificationId', id), $1 FROM notified`,
-      [this.accountId, EVENT, count, this.webhookIds, this.body, QUEUE.webhookDelivery, JOB.deliver],
+      [this.accountId, EVENT, count, webhookIds, this.body, QUEUE.webhookDelivery, JOB.deliver],
     );
   }
 }
