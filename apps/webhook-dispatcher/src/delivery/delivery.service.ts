@@ -1,6 +1,6 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { AccountRepository, DeliveryOutcomeRepository, OutboxRepository, WebhookNotificationRepository, WebhookRepository } from '@quayside/data-access';
+import { DeliveryOutcomeRepository } from '@quayside/data-access';
 import type { WebhookEntity, WebhookNotificationEntity } from '@quayside/data-access';
 import { webhookWithheldReason } from '@quayside/domain';
 import { JOB, QUEUE } from '@quayside/queues';
@@ -28,10 +28,6 @@ export class DeliveryService implements OnApplicationShutdown {
 
   constructor(
     private readonly outcomes: DeliveryOutcomeRepository,
-    private readonly outbox: OutboxRepository,
-    private readonly notifications: WebhookNotificationRepository,
-    private readonly webhooks: WebhookRepository,
-    private readonly accounts: AccountRepository,
     private readonly semaphore: EndpointSemaphoreService,
     private readonly config: WebhookDispatcherConfig,
     @Inject(WEBHOOK_HOST_RESOLVER) resolve: HostResolver,
@@ -48,12 +44,8 @@ export class DeliveryService implements OnApplicationShutdown {
   }
 
   async deliver(notificationId: string, outboxId?: string): Promise<DeliveryOutcome> {
-    if (outboxId) {
-      const row = await this.outbox.findById(outboxId);
-      if (!row || row.completed_at) return 'skipped';
-    }
-    const notification = await this.notifications.findById(notificationId);
-    const webhook = notification ? await this.webhooks.findById(notification.webhook_id) : null;
+    const { jobOpen, notification, webhook, account } = await this.outcomes.loadAttempt(notificationId, outboxId);
+    if (!jobOpen) return 'skipped';
     if (!notification || !webhook || notification.delivery_status !== 'pending') {
       await this.outcomes.finishWithoutAttempt(outboxId);
       return 'skipped';
@@ -65,7 +57,6 @@ export class DeliveryService implements OnApplicationShutdown {
     }
     // The plan when the attempt is made, not when the event was raised: a trial that ends
     // between two retries stops them (docs/plans.md "Webhooks and the plan").
-    const account = await this.accounts.findById(notification.account_id);
     const withheld = account ? webhookWithheldReason(account, new Date()) : 'not delivered: the account no longer exists';
     if (withheld !== null) {
       await this.outcomes.finishWithoutAttempt(outboxId, { notificationId: notification.id, reason: withheld, at: new Date() });

@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
-import type { WebhookNotificationEntity } from '../entities/webhook-notification.entity';
+import type { Account } from '@quayside/domain';
+import { AccountEntity } from '../entities/account.entity';
+import { OutboxEntity } from '../entities/outbox.entity';
+import { WebhookEntity } from '../entities/webhook.entity';
+import { WebhookNotificationEntity } from '../entities/webhook-notification.entity';
+import { toAccount } from './account.repository';
 import { OutboxRepository } from './outbox.repository';
 import type { DeliveryJobTarget } from './webhook-redelivery.repository';
 import { WebhookNotificationRepository } from './webhook-notification.repository';
@@ -25,6 +30,15 @@ export interface DeliveryAttempt {
 
 export type AttemptOutcome = 'succeeded' | 'retry-scheduled' | 'failed' | 'skipped';
 
+/** What a delivery job needs to know before it posts: whether it is still to run, and whom to. */
+export interface AttemptContext {
+  /** False when the job's outbox row is gone or already completed (a duplicate delivery of the job). */
+  jobOpen: boolean;
+  notification: WebhookNotificationEntity | null;
+  webhook: WebhookEntity | null;
+  account: Account | null;
+}
+
 /**
  * The consequences of delivery attempts, each in one transaction with the completion of the
  * job's outbox row. The notification row is locked before the outbox row in every writer
@@ -38,6 +52,31 @@ export class DeliveryOutcomeRepository {
     private readonly notifications: WebhookNotificationRepository,
     private readonly webhooks: WebhookRepository,
   ) {}
+
+  /**
+   * Everything one delivery reads before its attempt, in two statements sent together (the
+   * job's outbox row; the notification joined to its webhook and account) instead of four in
+   * turn: each delivery waits one round trip, not four.
+   */
+  async loadAttempt(notificationId: string, outboxId?: string): Promise<AttemptContext> {
+    const [job, row] = await Promise.all([
+      outboxId ? this.dataSource.getRepository(OutboxEntity).findOne({ where: { id: outboxId }, select: { id: true, completed_at: true } }) : Promise.resolve(null),
+      this.dataSource
+        .getRepository(WebhookNotificationEntity)
+        .createQueryBuilder('n')
+        .leftJoinAndMapOne('n.webhook', WebhookEntity, 'w', 'w.id = n.webhook_id')
+        .leftJoinAndMapOne('n.account', AccountEntity, 'a', 'a.id = n.account_id')
+        .where('n.id = :notificationId', { notificationId })
+        .getOne() as Promise<(WebhookNotificationEntity & { webhook?: WebhookEntity | null; account?: AccountEntity | null }) | null>,
+    ]);
+    const { webhook = null, account = null, ...notification } = row ?? {};
+    return {
+      jobOpen: outboxId === undefined || (job !== null && job.completed_at === null),
+      notification: row ? Object.assign(new WebhookNotificationEntity(), notification) : null,
+      webhook,
+      account: account ? toAccount(account) : null,
+    };
+  }
 
   async record(attempt: DeliveryAttempt): Promise<{ outcome: AttemptOutcome; webhookDeactivated: boolean }> {
     return this.dataSource.transaction(async (manager) => {
