@@ -20,6 +20,7 @@ import { TerminalEntity } from './terminal.entity';
 @Index('uq_transport_events_current', ['container_id', 'dedupe_key'], { unique: true, where: '"invalidated_at" IS NULL' })
 @Index('idx_transport_events_account_list', ['account_id', 'created_at', 'id'])
 @Index('idx_transport_events_shipment_id', ['shipment_id'])
+@Index('idx_transport_events_container_list', ['container_id', 'created_at', 'id'])
 // Where a vessel is bound: its latest departure (docs/vessels-and-maps.md).
 @Index('idx_transport_events_vessel_imo', ['vessel_imo', 'timestamp'], { where: '"vessel_imo" IS NOT NULL' })
 export class TransportEventEntity implements TransportEventRecord {
