@@ -5,6 +5,10 @@ import type { AppName } from './support/app-process';
 
 // The three apps as an operator starts them: separate processes, configured only by the
 // environment, against the machine's real PostgreSQL and Redis.
+
+// An app compiling its TypeScript as it loads can take minutes to boot on a loaded machine:
+// the bound is for a process that never comes up, not a measure of how fast it does.
+jest.setTimeout(300_000);
 describe('the three apps boot, report health and stop cleanly', () => {
   let db: TestDatabase;
   const prefix = testRedisPrefix();

@@ -129,12 +129,12 @@ describe('a sandbox lifecycle end to end: three processes, the public API only, 
     );
     const [apiProcess, tracker, dispatcher] = processes;
     await Promise.all([
-      apiProcess!.waitReady(`http://127.0.0.1:${port}/health/ready`, 45_000),
-      tracker!.opsUrl(45_000).then((url) => tracker!.waitReady(`${url}/health/ready`)),
-      dispatcher!.opsUrl(45_000).then((url) => dispatcher!.waitReady(`${url}/health/ready`)),
+      apiProcess!.waitReady(`http://127.0.0.1:${port}/health/ready`, 120_000),
+      tracker!.opsUrl(120_000).then((url) => tracker!.waitReady(`${url}/health/ready`)),
+      dispatcher!.opsUrl(120_000).then((url) => dispatcher!.waitReady(`${url}/health/ready`)),
     ]);
     api = new JsonApiClient(`http://127.0.0.1:${port}/v2`, key);
-  }, 60_000);
+  }, 300_000);
 
   afterAll(async () => {
     await Promise.all(processes.map((p) => p.stop('SIGTERM')));

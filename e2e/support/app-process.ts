@@ -46,7 +46,7 @@ export class AppProcess {
   }
 
   /** Polls a readiness URL until it answers 200 or the process dies. */
-  async waitReady(url: string, timeoutMs = 30_000): Promise<void> {
+  async waitReady(url: string, timeoutMs = 120_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     let dead = false;
     void this.exited.then(() => {
@@ -65,7 +65,7 @@ export class AppProcess {
   }
 
   /** Reads the worker's health address from its start-up log line. */
-  async opsUrl(timeoutMs = 30_000): Promise<string> {
+  async opsUrl(timeoutMs = 120_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       const match = /health on (http:\/\/[\d.]+:\d+)\/health\/ready/.exec(this.text);

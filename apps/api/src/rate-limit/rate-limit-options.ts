@@ -8,4 +8,9 @@ export interface RateLimitOptions {
   limits: Readonly<Record<RateLimitBucketName, number>>;
   failMode: 'open' | 'closed';
   redisTimeoutMs: number;
+  /**
+   * Tests play a clock by setting this on the app's RATE_LIMIT_OPTIONS (in microseconds);
+   * unset, the Redis server's clock decides, the same for every api process.
+   */
+  clockMicros?: () => number;
 }

@@ -19,7 +19,15 @@ export class RateLimitModule {
           provide: SlidingWindowRateLimiter,
           inject: [REDIS, REDIS_PREFIX],
           useFactory: (redis: Redis, prefix: string) =>
-            new SlidingWindowRateLimiter(redis, { prefix, windowMs: options.windowMs, timeoutMs: options.redisTimeoutMs }),
+            new SlidingWindowRateLimiter(redis, {
+              prefix,
+              windowMs: options.windowMs,
+              timeoutMs: options.redisTimeoutMs,
+              // Read on each request, so a test can start playing the clock after boot.
+              get clockMicros() {
+                return options.clockMicros;
+              },
+            }),
         },
         RateLimitGuard,
       ],
