@@ -51,3 +51,5 @@ export * from './documents/file-sniffing';
 export * from './documents/image-dimensions';
 export * from './documents/upload-rules';
 export * from './documents/document-schemas';
+export * from './documents/document-classification';
+export * from './documents/document-fields';

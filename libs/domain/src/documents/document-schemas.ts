@@ -1,3 +1,4 @@
+import { DATE_KINDS } from './document-fields';
 import type { DocumentType } from './document-type.enum';
 import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES } from './document-type.enum';
 
@@ -26,8 +27,16 @@ const field = (value: Record<string, unknown>, description: string): Record<stri
     value,
     confidence: { type: 'number', minimum: 0, maximum: 1 },
     page: { type: 'integer', minimum: 1, description: 'Page (1-based) the value was read from.' },
+    line: { type: 'integer', minimum: 1, description: 'Line (1-based) of that page the value was read from.' },
     source_text: { type: 'string', description: 'The text around the value as read.' },
   },
+});
+
+/** A date also says which date it is, from the label it followed. */
+const withKind = (schema: Record<string, unknown>): Record<string, unknown> => ({
+  ...schema,
+  required: ['value', 'confidence', 'kind'],
+  properties: { ...(schema['properties'] as Record<string, unknown>), kind: { enum: [...DATE_KINDS] } },
 });
 
 const list = (item: Record<string, unknown>, description: string): Record<string, unknown> => ({ type: 'array', description, items: item });
@@ -36,7 +45,19 @@ const SHIPPING_FIELDS: Record<string, unknown> = {
   bill_of_lading_numbers: list(field({ type: 'string' }, 'A bill of lading number.'), 'Bill of lading numbers found.'),
   booking_numbers: list(field({ type: 'string' }, 'A booking number.'), 'Booking numbers found.'),
   container_numbers: list(field({ type: 'string', pattern: '^[A-Z]{4}[0-9]{7}$' }, 'An ISO 6346 container number whose check digit is right.'), 'Container numbers found.'),
-  scac: field({ type: 'string', pattern: '^[A-Z]{2,4}$' }, 'Shipping line SCAC, inferred from the numbers found.'),
+  scac: field({ type: 'string', pattern: '^[A-Z]{2,4}$' }, 'Shipping line SCAC, as printed or inferred from the numbers found.'),
+  vessel: field({ type: 'string' }, 'Vessel name.'),
+  voyage: field({ type: 'string' }, 'Voyage number.'),
+  port_of_loading: field({ type: 'string' }, 'Port of loading as printed.'),
+  port_of_discharge: field({ type: 'string' }, 'Port of discharge as printed.'),
+  dates: list(
+    withKind(field({ type: 'string', format: 'date' }, 'A labelled date (ISO 8601).')),
+    'Labelled dates found.',
+  ),
+  charges: list(
+    field({ type: 'object', properties: { description: { type: 'string' }, currency: { type: 'string' }, amount: { type: 'number' } } }, 'A charge line.'),
+    'Charge lines found (totals left out).',
+  ),
 };
 
 const EXTRA_FIELDS: Partial<Record<DocumentType, Record<string, unknown>>> = {
