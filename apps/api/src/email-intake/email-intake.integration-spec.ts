@@ -190,6 +190,20 @@ describe('email submissions over SMTP', () => {
     expect(await counts()).toEqual({ submissions: 1, documents: 2, files: 2 });
   });
 
+  it('keeps a file attached twice once, and refuses mail whose only file the account already holds', async () => {
+    const before = await counts();
+    const bytes = await pdf('DELIVERY ORDER DO-77');
+    const twice = [
+      { fileName: 'do.pdf', contentType: 'application/pdf', bytes },
+      { fileName: 'do-copy.pdf', contentType: 'application/pdf', bytes },
+    ];
+    expect((await deliver(address(), eml(address(), 'DO twice', twice)))['end']).toMatch(/^250 /);
+    expect(await counts()).toEqual({ submissions: before.submissions + 1, documents: before.documents + 1, files: before.files + 1 });
+    const again = await deliver(address(), eml(address(), 'DO again', twice.slice(0, 1)));
+    expect(again['end']).toMatch(/^554 5\.6\.1 Attachment do\.pdf refused: This file was already uploaded/);
+    expect(await counts()).toEqual({ submissions: before.submissions + 1, documents: before.documents + 1, files: before.files + 1 });
+  });
+
   it('refuses unknown recipients at RCPT with 550 5.1.1', async () => {
     const before = await counts();
     for (const to of [`${randomUUID()}@${DOMAIN}`, `${account.account.id}@elsewhere.example`, `postmaster@${DOMAIN}`]) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EmailSubmissionRepository } from '@quayside/data-access';
 import type { AccountScope, EmailSubmissionEntity, NewDocument, NewEmailSubmission } from '@quayside/data-access';
@@ -34,7 +35,7 @@ export class EmailIntakeService {
 
   async accept(account: AccountScope, raw: Buffer): Promise<EmailSubmissionEntity> {
     const mail = await simpleParser(raw, { skipHtmlToText: false });
-    const attachments = mail.attachments.filter(isDocumentAttachment);
+    const attachments = distinct(mail.attachments.filter(isDocumentAttachment));
     if (attachments.length === 0) {
       throw new SmtpRefusal(554, '5.6.0 No usable attachment: attach a PDF, PNG, JPEG, TIFF or .eml file');
     }
@@ -62,6 +63,17 @@ export class EmailIntakeService {
       throw new SmtpRefusal(554, `5.6.1 Attachment ${fileName} refused: ${detail}`);
     }
   }
+}
+
+/** The same file attached twice is one document, as a second upload of it would be. */
+function distinct(attachments: readonly Attachment[]): Attachment[] {
+  const seen = new Set<string>();
+  return attachments.filter((attachment) => {
+    const sha256 = createHash('sha256').update(attachment.content).digest('hex');
+    if (seen.has(sha256)) return false;
+    seen.add(sha256);
+    return true;
+  });
 }
 
 function isDocumentAttachment(attachment: Attachment): boolean {
