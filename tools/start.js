@@ -29,6 +29,10 @@ const env = {
   WEBHOOK_ALLOWED_HOSTS: process.env.WEBHOOK_ALLOWED_HOSTS || '127.0.0.1,localhost,::1',
   // Sandbox scenarios play a day in a few seconds so a full lifecycle fits in a demo.
   SANDBOX_CLOCK_COMPRESSION: process.env.SANDBOX_CLOCK_COMPRESSION || '17280',
+  // Email submissions: the api accepts mail on a fixed local port (docs/documents.md "Email submissions").
+  SMTP_ENABLED: process.env.SMTP_ENABLED || 'true',
+  SMTP_PORT: process.env.SMTP_PORT || '2525',
+  INBOUND_EMAIL_DOMAIN: process.env.INBOUND_EMAIL_DOMAIN || 'inbound.localhost',
 };
 
 function step(title, file) {
@@ -56,6 +60,7 @@ function printBanner() {
       `  API docs       ${base}/docs`,
       `  Demo API key   ${demo.key ? demo.key : `${demo.masked} (created on an earlier run; its full value was shown then)`}`,
       `  Try            curl -H "Authorization: Token <key>" ${base}/v2/shipping_lines`,
+      ...(env.SMTP_ENABLED === 'true' ? [`  Email in       smtp://${env.SMTP_HOST || '127.0.0.1'}:${env.SMTP_PORT} accepts mail to ${demo.accountId}@${env.INBOUND_EMAIL_DOMAIN}`] : []),
       '  Demo           npm run demo   (in another terminal)',
       '  Stop           Ctrl-C',
       '',

@@ -9,6 +9,7 @@ import { ContainersModule } from './containers/containers.module';
 import { CustomFieldsModule } from './custom-fields/custom-fields.module';
 import { DcsaFeedModule } from './dcsa-feed/dcsa-feed.module';
 import { DocumentsModule } from './documents/documents.module';
+import { EmailIntakeModule } from './email-intake/email-intake.module';
 import { HealthModule } from './health/health.module';
 import { OperatorModule } from './operator/operator.module';
 import { MetroAreasModule } from './metro-areas/metro-areas.module';
@@ -46,6 +47,7 @@ export class AppModule {
         CustomFieldsModule,
         DcsaFeedModule,
         DocumentsModule,
+        EmailIntakeModule,
         WidgetModule,
         ConsoleModule,
         ApiPlatformModule.forRoot({

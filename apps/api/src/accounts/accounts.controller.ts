@@ -12,7 +12,7 @@ export class AccountsController {
   constructor(private readonly presenter: JsonApiPresenter) {}
 
   @Get()
-  @ApiOperation({ summary: 'The account of the API key', description: 'Plan, trial end and enabled features.' })
+  @ApiOperation({ summary: 'The account of the API key', description: 'Plan, trial end, enabled features and `inbound_email_address`, where forwarded documents become email submissions.' })
   async current(@CurrentAccount() account: AccountContext): Promise<JsonApiDocument> {
     return this.presenter.one(ACCOUNT_TYPE, account.account, account);
   }

@@ -1,15 +1,19 @@
 import type { OnModuleInit } from '@nestjs/common';
 import { Module } from '@nestjs/common';
 import { ResourceRegistry } from '@quayside/json-api';
+import { ApiConfig } from '../config/api.config';
 import type { AccountContext } from '../tenancy/account-context';
 import { accountResource } from './account.resource';
 import { AccountsController } from './accounts.controller';
 
 @Module({ controllers: [AccountsController] })
 export class AccountsModule implements OnModuleInit {
-  constructor(private readonly registry: ResourceRegistry<AccountContext>) {}
+  constructor(
+    private readonly registry: ResourceRegistry<AccountContext>,
+    private readonly config: ApiConfig,
+  ) {}
 
   onModuleInit(): void {
-    this.registry.register(accountResource);
+    this.registry.register(accountResource(this.config.INBOUND_EMAIL_DOMAIN));
   }
 }

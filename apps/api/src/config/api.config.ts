@@ -167,6 +167,31 @@ export class ApiConfig extends BaseAppConfig {
   @Min(10_000)
   DOCUMENT_MAX_PIXELS: number = 100_000_000;
 
+  /** Inbound SMTP for email submissions (docs/documents.md "Email submissions"); off unless `true`. */
+  @IsIn(['true', 'false'])
+  SMTP_ENABLED: 'true' | 'false' = 'false';
+
+  /** Port of the inbound SMTP listener; 0 takes any free port (tests). `npm start` uses 2525. */
+  @IsInt()
+  @Min(0)
+  @Max(65_535)
+  SMTP_PORT: number = 2525;
+
+  @IsString()
+  @MinLength(1)
+  SMTP_HOST: string = '127.0.0.1';
+
+  /** Largest accepted message (advertised as SIZE); larger mail is refused with 552. */
+  @IsInt()
+  @Min(1024)
+  @Max(512 * 1024 * 1024)
+  SMTP_MAX_MESSAGE_BYTES: number = 35 * 1024 * 1024;
+
+  /** Domain of the per-account addresses `<account id>@<domain>`; the MX of this domain points at the listener. */
+  @IsString()
+  @Matches(/^[a-z0-9.-]+$/i, { message: 'INBOUND_EMAIL_DOMAIN must be a domain name, e.g. inbound.example.com' })
+  INBOUND_EMAIL_DOMAIN: string = 'inbound.localhost';
+
   /**
    * Optional raster tiles under the widget map (docs/widget.md), e.g.
    * `https://tile.openstreetmap.org/{z}/{x}/{y}.png`. Unset: the offline Natural Earth land layer only.

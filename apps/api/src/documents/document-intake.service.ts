@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DocumentRepository } from '@quayside/data-access';
-import type { DocumentEntity } from '@quayside/data-access';
+import type { AccountScope, DocumentEntity, NewDocument } from '@quayside/data-access';
 import { checkUploadedFile, conflict, DomainError, FILE_KIND_CONTENT_TYPES } from '@quayside/domain';
 import type { DocumentSource, FileKind, UploadLimits } from '@quayside/domain';
 import { ObjectStorage } from '@quayside/platform';
@@ -52,7 +52,12 @@ export class DocumentIntakeService {
     return { kind: 'pdf', pageCount: pdf.pageCount };
   }
 
-  async intake(account: AccountContext, file: IncomingFile): Promise<DocumentEntity> {
+  /**
+   * Checks a file completely and stores its bytes, without writing its row: the caller writes the
+   * row (alone, or with others in one transaction as email submissions do) and calls `discard`
+   * when that fails, so nothing is left half stored.
+   */
+  async stage(account: AccountScope, file: Omit<IncomingFile, 'emailSubmissionId'>): Promise<Omit<NewDocument, 'email_submission_id'>> {
     const checked = await this.check(file.fileName, file.bytes);
     const sha256 = createHash('sha256').update(file.bytes).digest('hex');
     const existing = await this.documents.findBySha256(account, sha256);
@@ -61,29 +66,38 @@ export class DocumentIntakeService {
     const storageKey = `documents/${account.accountId}/${id}`;
     const contentType = FILE_KIND_CONTENT_TYPES[checked.kind];
     await this.storage.put(storageKey, file.bytes, contentType);
+    return {
+      id,
+      name: (file.name ?? '').trim() || file.fileName,
+      source: file.source,
+      file_name: file.fileName,
+      file_kind: checked.kind,
+      file_content_type: contentType,
+      file_size_bytes: file.bytes.length,
+      page_count: checked.pageCount,
+      sha256,
+      storage_key: storageKey,
+    };
+  }
+
+  /** Deletes the bytes of staged files whose rows were not written. */
+  async discard(staged: readonly Pick<NewDocument, 'storage_key'>[]): Promise<void> {
+    for (const file of staged) await this.storage.delete(file.storage_key);
+  }
+
+  async intake(account: AccountContext, file: IncomingFile): Promise<DocumentEntity> {
+    const staged = await this.stage(account, file);
     try {
-      const created = await this.documents.create(account, {
-        id,
-        name: (file.name ?? '').trim() || file.fileName,
-        source: file.source,
-        file_name: file.fileName,
-        file_kind: checked.kind,
-        file_content_type: contentType,
-        file_size_bytes: file.bytes.length,
-        page_count: checked.pageCount,
-        sha256,
-        storage_key: storageKey,
-        email_submission_id: file.emailSubmissionId ?? null,
-      });
+      const created = await this.documents.create(account, { ...staged, email_submission_id: file.emailSubmissionId ?? null });
       if (created === 'duplicate') {
         // Another request stored the same content first: keep its document, drop these bytes.
-        await this.storage.delete(storageKey);
-        const winner = await this.documents.findBySha256(account, sha256);
+        await this.discard([staged]);
+        const winner = await this.documents.findBySha256(account, staged.sha256);
         throw winner ? duplicate(winner) : conflict('The same file was uploaded at the same time; retry.');
       }
       return created;
     } catch (error) {
-      await this.storage.delete(storageKey);
+      await this.discard([staged]);
       throw error;
     }
   }

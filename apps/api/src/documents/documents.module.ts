@@ -49,6 +49,7 @@ export const DOCUMENT_MULTIPART_ROUTES = ['POST /v2/documents', 'PUT /document_u
           : createObjectStorage({ driver: 'local', directory: config.STORAGE_LOCAL_DIR, downloadBaseUrl: `${config.publicBaseUrl}/document_files`, signingSecret: secret.value }),
     },
   ],
+  exports: [DocumentIntakeService, EmailSubmissionRepository],
 })
 export class DocumentsModule implements OnModuleInit {
   constructor(

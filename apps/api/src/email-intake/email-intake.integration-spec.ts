@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
+import type { Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { ProvisionedAccount } from '@quayside/data-access';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { ApiTestContext, call } from '../test/api-test-app';
+import { SmtpListenerService } from './smtp-listener.service';
+
+const DOMAIN = 'inbound.quayside.test';
+const MAX_MESSAGE_BYTES = 60_000;
+
+async function pdf(text: string): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  document.addPage([595, 842]).drawText(text, { x: 50, y: 780, size: 12, font });
+  return Buffer.from(await document.save({ useObjectStreams: false }));
+}
+
+interface Attachment {
+  fileName: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** A real multipart/mixed message, as a mail client forwards one, with base64 attachments. */
+function eml(to: string, subject: string, attachments: readonly Attachment[]): string {
+  const boundary = 'quayside-test-boundary';
+  const lines = [
+    'From: Ops Team <ops@importer.example>',
+    `To: ${to}`,
+    'Cc: broker@importer.example',
+    `Subject: ${subject}`,
+    'Date: Tue, 24 Nov 2026 09:30:00 +0000',
+    `Message-ID: <${randomUUID()}@importer.example>`,
+    'MIME-Version: 1.0',
+    `Content-Type: multipart/mixed; boundary="${boundary}"`,
+    '',
+    `--${boundary}`,
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    'Please see the attached documents.',
+  ];
+  for (const attachment of attachments) {
+    lines.push(
+      `--${boundary}`,
+      `Content-Type: ${attachment.contentType}; name="${attachment.fileName}"`,
+      `Content-Disposition: attachment; filename="${attachment.fileName}"`,
+      'Content-Transfer-Encoding: base64',
+      '',
+      ...(attachment.bytes.toString('base64').match(/.{1,76}/g) ?? []),
+    );
+  }
+  lines.push(`--${boundary}--`, '');
+  return lines.join('\r\n');
+}
+
+/** A plain SMTP client over a socket: each command answers the server's full (multi-line) reply. */
+class SmtpClient {
+  private buffer = '';
+  private waiting: ((reply: string) => void) | null = null;
+
+  private constructor(private readonly socket: Socket) {
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      this.buffer += chunk;
+      this.flush();
+    });
+  }
+
+  static async open(port: number): Promise<{ client: SmtpClient; greeting: string }> {
+    const socket = connect(port, '127.0.0.1');
+    const client = new SmtpClient(socket);
+    return { client, greeting: await client.reply() };
+  }
+
+  async send(command: string): Promise<string> {
+    const reply = this.reply();
+    this.socket.write(`${command}\r\n`);
+    return reply;
+  }
+
+  async close(): Promise<void> {
+    await this.send('QUIT').catch(() => '');
+    this.socket.destroy();
+  }
+
+  private reply(): Promise<string> {
+    return new Promise((resolve) => {
+      this.waiting = resolve;
+      this.flush();
+    });
+  }
+
+  private flush(): void {
+    const lines = this.buffer.split('\r\n');
+    const last = lines.findIndex((line) => /^\d{3} /.test(line));
+    if (last === -1 || this.waiting === null) return;
+    const resolve = this.waiting;
+    this.waiting = null;
+    this.buffer = lines.slice(last + 1).join('\r\n');
+    resolve(lines.slice(0, last + 1).join('\n'));
+  }
+}
+
+describe('email submissions over SMTP', () => {
+  let ctx: ApiTestContext;
+  let app: NestFastifyApplication;
+  let account: ProvisionedAccount;
+  let storageDir: string;
+  let port: number;
+
+  const address = (): string => `${account.account.id}@${DOMAIN}`;
+  const storedFiles = async (): Promise<string[]> => readdir(join(storageDir, 'documents', account.account.id)).catch(() => []);
+
+  async function counts(): Promise<{ submissions: number; documents: number; files: number }> {
+    const submissions = await call(app, 'GET', '/v2/email_submissions', { key: account.key });
+    const documents = await call(app, 'GET', '/v2/documents', { key: account.key });
+    return {
+      submissions: (submissions.json?.['data'] as unknown[]).length,
+      documents: (documents.json?.['data'] as unknown[]).length,
+      files: (await storedFiles()).length,
+    };
+  }
+
+  /** Sends one message; answers the reply to each step up to the first refusal. */
+  async function deliver(to: string, message: string, mailFrom = 'MAIL FROM:<ops@importer.example>'): Promise<Record<string, string>> {
+    const { client } = await SmtpClient.open(port);
+    const replies: Record<string, string> = {};
+    try {
+      replies['ehlo'] = await client.send('EHLO importer.example');
+      replies['mail'] = await client.send(mailFrom);
+      if (!replies['mail'].startsWith('250')) return replies;
+      replies['rcpt'] = await client.send(`RCPT TO:<${to}>`);
+      if (!replies['rcpt'].startsWith('250')) return replies;
+      replies['data'] = await client.send('DATA');
+      replies['end'] = await client.send(`${message.replace(/\r\n\./g, '\r\n..')}\r\n.`);
+      return replies;
+    } finally {
+      await client.close();
+    }
+  }
+
+  beforeAll(async () => {
+    storageDir = await mkdtemp(join(tmpdir(), 'quayside-email-'));
+    ctx = await ApiTestContext.create();
+    app = await ctx.startApp({
+      STORAGE_LOCAL_DIR: storageDir,
+      STORAGE_SIGNING_SECRET: 'test-secret',
+      SMTP_ENABLED: 'true',
+      SMTP_PORT: 0,
+      SMTP_MAX_MESSAGE_BYTES: MAX_MESSAGE_BYTES,
+      INBOUND_EMAIL_DOMAIN: DOMAIN,
+    });
+    account = await ctx.account();
+    port = app.get(SmtpListenerService).port ?? 0;
+  });
+
+  afterAll(async () => {
+    await ctx.close();
+    await rm(storageDir, { recursive: true, force: true });
+  });
+
+  it('the account shows its inbound address', async () => {
+    const shown = await call(app, 'GET', '/v2/account', { key: account.key });
+    expect((shown.json?.['data'] as { attributes: Record<string, unknown> }).attributes['inbound_email_address']).toBe(address());
+  });
+
+  it('a message with two PDF attachments becomes one email submission with two documents', async () => {
+    const attachments = [
+      { fileName: 'MEDUAB123456.pdf', contentType: 'application/pdf', bytes: await pdf('BILL OF LADING MEDUAB123456') },
+      { fileName: 'arrival-notice.pdf', contentType: 'application/pdf', bytes: await pdf('ARRIVAL NOTICE MSCU1234566') },
+    ];
+    const replies = await deliver(address(), eml(address(), 'Fwd: BL and arrival notice', attachments));
+    expect(replies['ehlo']).toContain(`SIZE ${MAX_MESSAGE_BYTES}`);
+    expect(replies['end']).toMatch(/^250 2\.0\.0 Stored as email submission [0-9a-f-]{36}/);
+    const submissionId = /submission ([0-9a-f-]{36})/.exec(replies['end']!)![1]!;
+
+    const shown = await call(app, 'GET', `/v2/email_submissions/${submissionId}`, { key: account.key });
+    expect(shown.status).toBe(200);
+    const data = shown.json?.['data'] as { attributes: Record<string, unknown>; relationships: { documents: { data: { id: string }[] } } };
+    expect(data.attributes).toMatchObject({ subject: 'Fwd: BL and arrival notice', from: ['ops@importer.example'], to: [address()], cc: ['broker@importer.example'] });
+    expect(data.relationships.documents.data).toHaveLength(2);
+    const included = (shown.json?.['included'] as { type: string; attributes: Record<string, unknown> }[]).filter((row) => row.type === 'document');
+    expect(included.map((row) => row.attributes['file_name']).sort()).toEqual(['MEDUAB123456.pdf', 'arrival-notice.pdf']);
+    expect(included.every((row) => row.attributes['source'] === 'email' && row.attributes['file_content_type'] === 'application/pdf')).toBe(true);
+    expect(await counts()).toEqual({ submissions: 1, documents: 2, files: 2 });
+  });
+
+  it('keeps a file attached twice once, and refuses mail whose only file the account already holds', async () => {
+    const before = await counts();
+    const bytes = await pdf('DELIVERY ORDER DO-77');
+    const twice = [
+      { fileName: 'do.pdf', contentType: 'application/pdf', bytes },
+      { fileName: 'do-copy.pdf', contentType: 'application/pdf', bytes },
+    ];
+    expect((await deliver(address(), eml(address(), 'DO twice', twice)))['end']).toMatch(/^250 /);
+    expect(await counts()).toEqual({ submissions: before.submissions + 1, documents: before.documents + 1, files: before.files + 1 });
+    const again = await deliver(address(), eml(address(), 'DO again', twice.slice(0, 1)));
+    expect(again['end']).toMatch(/^554 5\.6\.1 Attachment do\.pdf refused: This file was already uploaded/);
+    expect(await counts()).toEqual({ submissions: before.submissions + 1, documents: before.documents + 1, files: before.files + 1 });
+  });
+
+  it('refuses unknown recipients at RCPT with 550 5.1.1', async () => {
+    const before = await counts();
+    for (const to of [`${randomUUID()}@${DOMAIN}`, `${account.account.id}@elsewhere.example`, `postmaster@${DOMAIN}`]) {
+      const replies = await deliver(to, '');
+      expect(replies['rcpt']).toMatch(/^550 5\.1\.1/);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses an oversized message at MAIL (SIZE) and while it streams with 552, storing nothing', async () => {
+    const before = await counts();
+    const declared = await deliver(address(), '', `MAIL FROM:<ops@importer.example> SIZE=${MAX_MESSAGE_BYTES + 1}`);
+    expect(declared['mail']).toMatch(/^552/);
+    const big = eml(address(), 'Too big', [{ fileName: 'big.pdf', contentType: 'application/pdf', bytes: Buffer.alloc(MAX_MESSAGE_BYTES, 1) }]);
+    const streamed = await deliver(address(), big);
+    expect(streamed['end']).toMatch(/^552 5\.3\.4/);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a message without usable attachments with 554 after DATA', async () => {
+    const before = await counts();
+    const replies = await deliver(address(), eml(address(), 'Just text', [{ fileName: 'notes.txt', contentType: 'text/plain', bytes: Buffer.from('hello') }]));
+    expect(replies['end']).toMatch(/^554 5\.6\.0 No usable attachment/);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses the whole message when one attachment fails the upload checks, keeping none of the others', async () => {
+    const before = await counts();
+    const attachments = [
+      { fileName: 'good.pdf', contentType: 'application/pdf', bytes: await pdf('DELIVERY ORDER 42') },
+      { fileName: 'bl.pdf', contentType: 'application/pdf', bytes: Buffer.from('<html><body>not a pdf</body></html>') },
+    ];
+    const replies = await deliver(address(), eml(address(), 'One bad file', attachments));
+    expect(replies['end']).toMatch(/^554 5\.6\.1 Attachment bl\.pdf refused/);
+    expect(await counts()).toEqual(before);
+  });
+});

@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { EmailSubmissionRepository } from '@quayside/data-access';
+import type { AccountScope, EmailSubmissionEntity, NewDocument, NewEmailSubmission } from '@quayside/data-access';
+import type { AddressObject, Attachment, ParsedMail } from 'mailparser';
+import { simpleParser } from 'mailparser';
+import { DocumentIntakeService } from '../documents/document-intake.service';
+import { SmtpRefusal } from './smtp-refusal';
+
+/** Attachments worth a document: the kinds uploads accept (docs/documents.md "Upload"). */
+const DOCUMENT_EXTENSIONS = /\.(pdf|png|jpe?g|tiff?|eml)$/i;
+const DOCUMENT_CONTENT_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/tiff', 'message/rfc822']);
+const EXTENSION_OF: Readonly<Record<string, string>> = {
+  'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/tiff': 'tif',
+  'message/rfc822': 'eml',
+};
+
+type StagedDocument = Omit<NewDocument, 'email_submission_id'>;
+
+/**
+ * Turns one inbound message into an email submission and one document per usable attachment,
+ * each checked and stored exactly as an upload is (DocumentIntakeService), and all rows written
+ * in one transaction. Anything wrong refuses the message with an SmtpRefusal and leaves no row
+ * and no stored bytes.
+ */
+@Injectable()
+export class EmailIntakeService {
+  constructor(
+    private readonly intake: DocumentIntakeService,
+    private readonly submissions: EmailSubmissionRepository,
+  ) {}
+
+  async accept(account: AccountScope, raw: Buffer): Promise<EmailSubmissionEntity> {
+    const mail = await simpleParser(raw, { skipHtmlToText: false });
+    const attachments = distinct(mail.attachments.filter(isDocumentAttachment));
+    if (attachments.length === 0) {
+      throw new SmtpRefusal(554, '5.6.0 No usable attachment: attach a PDF, PNG, JPEG, TIFF or .eml file');
+    }
+    const staged: StagedDocument[] = [];
+    try {
+      for (const [index, attachment] of attachments.entries()) {
+        const fileName = attachment.filename ?? `attachment-${index + 1}.${EXTENSION_OF[attachment.contentType] ?? 'bin'}`;
+        staged.push(await this.stageOrRefuse(account, fileName, attachment.content));
+      }
+      const created = await this.submissions.createWithDocuments(account, submissionFields(mail), staged);
+      if ('duplicate' in created) throw new SmtpRefusal(554, `5.6.1 Attachment ${created.duplicate} was already submitted to this account`);
+      return created.submission;
+    } catch (error) {
+      await this.intake.discard(staged);
+      throw error;
+    }
+  }
+
+  private async stageOrRefuse(account: AccountScope, fileName: string, bytes: Buffer): Promise<StagedDocument> {
+    try {
+      return await this.intake.stage(account, { fileName, bytes, source: 'email' });
+    } catch (error) {
+      const detail = problemDetail(error);
+      if (detail === null) throw error;
+      throw new SmtpRefusal(554, `5.6.1 Attachment ${fileName} refused: ${detail}`);
+    }
+  }
+}
+
+/** The same file attached twice is one document, as a second upload of it would be. */
+function distinct(attachments: readonly Attachment[]): Attachment[] {
+  const seen = new Set<string>();
+  return attachments.filter((attachment) => {
+    const sha256 = createHash('sha256').update(attachment.content).digest('hex');
+    if (seen.has(sha256)) return false;
+    seen.add(sha256);
+    return true;
+  });
+}
+
+function isDocumentAttachment(attachment: Attachment): boolean {
+  // Images embedded in the body (signature logos) are not documents.
+  if (attachment.related && attachment.contentDisposition !== 'attachment') return false;
+  return DOCUMENT_CONTENT_TYPES.has(attachment.contentType.toLowerCase()) || DOCUMENT_EXTENSIONS.test(attachment.filename ?? '');
+}
+
+/** The detail of an upload refusal (the 4xx an upload would get), or null for any other failure. */
+function problemDetail(error: unknown): string | null {
+  const errors: unknown = (error as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors)) return null;
+  const first: unknown = errors[0];
+  const detail: unknown = (first as { detail?: unknown } | undefined)?.detail;
+  return typeof detail === 'string' ? detail : null;
+}
+
+function addresses(field: AddressObject | AddressObject[] | undefined): string[] {
+  const objects = field === undefined ? [] : Array.isArray(field) ? field : [field];
+  return objects.flatMap((object) => object.value.map((entry) => entry.address ?? '')).filter((address) => address !== '');
+}
+
+function submissionFields(mail: ParsedMail): NewEmailSubmission {
+  const contentType = mail.headers.get('content-type') as { value?: string } | string | undefined;
+  const references = mail.references === undefined ? [] : Array.isArray(mail.references) ? mail.references : [mail.references];
+  return {
+    subject: mail.subject ?? '',
+    body: mail.text ?? null,
+    from: addresses(mail.from),
+    to: addresses(mail.to),
+    cc: addresses(mail.cc),
+    sent_at: mail.date ?? null,
+    message_id: mail.messageId ?? null,
+    in_reply_to: mail.inReplyTo ?? null,
+    references,
+    content_type: typeof contentType === 'string' ? contentType : (contentType?.value ?? null),
+  };
+}
