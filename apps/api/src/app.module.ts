@@ -8,6 +8,7 @@ import { ApiConfig } from './config/api.config';
 import { ContainersModule } from './containers/containers.module';
 import { CustomFieldsModule } from './custom-fields/custom-fields.module';
 import { DcsaFeedModule } from './dcsa-feed/dcsa-feed.module';
+import { DcsaPushModule } from './dcsa-push/dcsa-push.module';
 import { DocumentsModule } from './documents/documents.module';
 import { HealthModule } from './health/health.module';
 import { OperatorModule } from './operator/operator.module';
@@ -45,6 +46,7 @@ export class AppModule {
         PartiesModule,
         CustomFieldsModule,
         DcsaFeedModule,
+        DcsaPushModule,
         DocumentsModule,
         WidgetModule,
         ConsoleModule,

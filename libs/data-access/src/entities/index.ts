@@ -6,6 +6,7 @@ import { CustomFieldDefinitionEntity } from './custom-field-definition.entity';
 import { CustomFieldOptionEntity } from './custom-field-option.entity';
 import { CustomFieldEntity } from './custom-field.entity';
 import { DocumentRepresentationEntity } from './document-representation.entity';
+import { DcsaPushedEventEntity } from './dcsa-pushed-event.entity';
 import { DocumentEntity } from './document.entity';
 import { EmailSubmissionEntity } from './email-submission.entity';
 import { EstimatedEventEntity } from './estimated-event.entity';
@@ -38,6 +39,7 @@ export {
   CustomFieldDefinitionEntity,
   CustomFieldEntity,
   CustomFieldOptionEntity,
+  DcsaPushedEventEntity,
   DocumentEntity,
   DocumentRepresentationEntity,
   EmailSubmissionEntity,
@@ -99,4 +101,5 @@ export const ENTITIES = [
   DocumentEntity,
   DocumentRepresentationEntity,
   WidgetKeyEntity,
+  DcsaPushedEventEntity,
 ];
