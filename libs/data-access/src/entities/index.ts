@@ -67,6 +67,8 @@ export {
 };
 export { TRACKING_REQUEST_ACTIVE_UNIQUE_INDEX } from './tracking-request.entity';
 export { WEBHOOK_RESPONSE_BODY_MAX_BYTES } from './webhook-notification.entity';
+export { WEBHOOK_FORMATS } from './webhook.entity';
+export type { WebhookFormat } from './webhook.entity';
 
 /** Every entity; the data source, the schema diff and the Nest module all use this one list. */
 export const ENTITIES = [
