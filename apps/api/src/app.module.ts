@@ -8,6 +8,7 @@ import { ApiConfig } from './config/api.config';
 import { ContainersModule } from './containers/containers.module';
 import { CustomFieldsModule } from './custom-fields/custom-fields.module';
 import { DcsaFeedModule } from './dcsa-feed/dcsa-feed.module';
+import { DcsaPushModule } from './dcsa-push/dcsa-push.module';
 import { DocumentsModule } from './documents/documents.module';
 import { EmailIntakeModule } from './email-intake/email-intake.module';
 import { HealthModule } from './health/health.module';
@@ -46,6 +47,7 @@ export class AppModule {
         PartiesModule,
         CustomFieldsModule,
         DcsaFeedModule,
+        DcsaPushModule,
         DocumentsModule,
         EmailIntakeModule,
         WidgetModule,

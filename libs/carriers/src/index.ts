@@ -32,3 +32,5 @@ export type { DcsaVersion } from './dcsa/dcsa-protocol';
 export type { DcsaEvent, DcsaEquipmentEvent, DcsaTransportEvent, DcsaShipmentEvent, DcsaTransportCall } from './dcsa/dcsa-event';
 export * from './apmt/apmt-terminal.adapter';
 export { parseApmtImportAvailability } from './apmt/apmt-import-availability.parser';
+export { validateDcsa3Push } from './dcsa/dcsa3-push.validator';
+export type { Dcsa3Feedback, Dcsa3PushedEvent, Dcsa3PushValidation } from './dcsa/dcsa3-push.validator';

@@ -14,3 +14,4 @@ export * from './delivery/guarded-lookup';
 export * from './delivery/webhook-delivery.client';
 export * from './payload/notification-records-from-event';
 export * from './redelivery/webhook-redelivery.service';
+export * from './payload/dcsa-event-payload';

@@ -10,6 +10,24 @@ function commaList(value: string): string[] {
   return value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
 }
 
+/** `{ "HLCU": "<token>" }` → connection (upper case) → token; null when malformed. */
+function parsePushConnections(value: string): Map<string, string> | null {
+  if (value.trim() === '') return new Map();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  const connections = new Map<string, string>();
+  for (const [connection, token] of Object.entries(parsed as Record<string, unknown>)) {
+    if (!/^[A-Za-z]{2,4}$/.test(connection) || typeof token !== 'string' || token.length < 16) return null;
+    connections.set(connection.toUpperCase(), token);
+  }
+  return connections;
+}
+
 /** Everything the api process reads from its environment, validated once at boot. */
 export class ApiConfig extends BaseAppConfig {
   @IsInt()
@@ -201,6 +219,25 @@ export class ApiConfig extends BaseAppConfig {
     message: 'WIDGET_TILE_URL must be an https URL template with {z}, {x} and {y}, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png',
   })
   WIDGET_TILE_URL?: string;
+
+  /**
+   * Carrier connections that push DCSA 3.0 events to `POST /dcsa/v3/carriers/{connection}/events`
+   * (docs/dcsa.md, "Carriers that push"): a JSON object from connection (the carrier's SCAC, as in
+   * the tracker-worker's CARRIERS_CONFIG) to the bearer token that carrier sends, at least 16
+   * characters. Empty: no carrier may push.
+   */
+  @ValidateBy({
+    name: 'isPushConnections',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && parsePushConnections(value) !== null,
+      defaultMessage: () => 'DCSA_PUSH_CONNECTIONS must be a JSON object from carrier SCAC (2-4 letters) to a token of at least 16 characters',
+    },
+  })
+  DCSA_PUSH_CONNECTIONS: string = '';
+
+  get dcsaPushConnections(): ReadonlyMap<string, string> {
+    return parsePushConnections(this.DCSA_PUSH_CONNECTIONS) ?? new Map();
+  }
 
   get rateLimits(): Record<RateLimitBucketName, number> {
     return {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { TransportEventRepository } from '@quayside/data-access';
 import { milestonesOfDcsa3Types } from '@quayside/domain';
+import { dcsaEventOf } from '@quayside/webhooks';
 import type { AccountContext } from '../tenancy/account-context';
-import { dcsaEventOf } from './dcsa-event.presenter';
 import type { DcsaFeedQuery } from './dcsa-feed-query';
 import { encodeDcsaCursor } from './dcsa-feed-query';
 

@@ -29,6 +29,7 @@ export class CreateWebhookUseCase {
       events: attributes.events as EventName[],
       headers: headers.map(({ name, value }) => ({ name, value })),
       secret: generateWebhookSecret(),
+      format: attributes.format ?? 'json_api',
     });
   }
 }

@@ -19,6 +19,7 @@ export const webhookResource: ResourceDefinition<WebhookEntity, AccountContext> 
     events: webhook.events,
     secret: webhook.secret,
     headers: webhook.headers,
+    format: webhook.format,
     created_at: iso(webhook.created_at),
     updated_at: iso(webhook.updated_at),
     deactivated_reason: webhook.deactivated_reason,

@@ -15,6 +15,7 @@ export const WEBHOOK_RESOURCE_SCHEMA: SchemaObject = resourceSchema(
     events: { type: 'array', items: EVENT, uniqueItems: true, minItems: 1 },
     secret: { type: 'string', description: 'Signs every delivery (HMAC-SHA256 keyed with its UTF-8 bytes; docs/webhooks.md).' },
     headers: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, value: { type: 'string' } } } },
+    format: { type: 'string', enum: ['json_api', 'dcsa_tnt_3'], description: 'What is posted: the notification document, or a DCSA 3.0 `POST /events` body (docs/dcsa.md).' },
     created_at: DATE_TIME,
     updated_at: DATE_TIME,
     deactivated_reason: { type: 'string', nullable: true, description: 'Why the service turned the webhook off (failing for 5 days without a success); null otherwise.' },

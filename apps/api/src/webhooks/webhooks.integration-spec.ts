@@ -165,6 +165,7 @@ describe('webhooks: registration, events catalog, egress addresses', () => {
     ['a header without a value', { url: RECEIVER, events: ['container.updated'], headers: [{ name: 'X-A' }] }, ['/data/attributes/headers/0/value'], ''],
     ['a URL that is not a URL', { url: 'not a url', events: ['container.updated'] }, ['/data/attributes/url'], 'not a valid absolute URL'],
     ['a URL and an event both wrong', { url: 'ftp://127.0.0.1/x', events: ['nope'] }, ['/data/attributes/url', '/data/attributes/events/0'], ''],
+    ['an unknown format', { url: RECEIVER, events: ['container.updated'], format: 'xml' }, ['/data/attributes/format'], 'json_api, dcsa_tnt_3'],
   ])('refuses %s with 422 pointing at the member', async (_label, attributes, pointers, detail) => {
     const response = await call(app, 'POST', '/v2/webhooks', { key: owner.key, body: body(attributes) });
     expect(response.status).toBe(422);
@@ -172,6 +173,12 @@ describe('webhooks: registration, events catalog, egress addresses', () => {
     expect([...new Set(errors.map((error) => error.source?.pointer))]).toEqual(pointers);
     expect(errors.every((error) => error.status === '422')).toBe(true);
     expect(errors[0]!.detail).toContain(detail);
+  });
+
+  it('subscribes a DCSA 3.0 consumer as a webhook of format dcsa_tnt_3 (docs/dcsa.md); the default stays json_api', async () => {
+    const dcsa = await create(owner.key, { url: RECEIVER, events: ['container.transport.vessel_loaded'], format: 'dcsa_tnt_3' });
+    expect(dcsa.attributes).toMatchObject({ format: 'dcsa_tnt_3', events: ['container.transport.vessel_loaded'] });
+    expect((await create(owner.key, { url: RECEIVER, events: ['container.updated'] })).attributes).toMatchObject({ format: 'json_api' });
   });
 
   it('accepts the rail LFD event for an account with rail_lfd', async () => {

@@ -1,6 +1,6 @@
 import type { DynamicModule } from '@nestjs/common';
 import { Module } from '@nestjs/common';
-import { ReferenceDataRepository } from '@quayside/data-access';
+import { DcsaPushedEventRepository, ReferenceDataRepository } from '@quayside/data-access';
 import { MetricsService } from '@quayside/platform';
 import { TrackerWorkerConfig } from '../config/tracker-worker.config';
 import { adapterRegistryConfig } from './adapter-registry-config';
@@ -21,12 +21,17 @@ export class AdaptersModule {
       providers: [
         {
           provide: TrackingAdapters,
-          inject: [ReferenceDataRepository, { token: MetricsService, optional: true }],
-          useFactory: (referenceData: ReferenceDataRepository, metrics?: MetricsService): TrackingAdapters => {
+          inject: [ReferenceDataRepository, DcsaPushedEventRepository, { token: MetricsService, optional: true }],
+          useFactory: (referenceData: ReferenceDataRepository, pushed: DcsaPushedEventRepository, metrics?: MetricsService): TrackingAdapters => {
             const chosen =
               adapters ??
               // DCSA events carry UTC offsets only; the ports table names the IANA zone of each place.
-              new ConfigTrackingAdapters(adapterRegistryConfig(config), async (locode) => (await referenceData.findPortByCode(locode))?.time_zone ?? null);
+              new ConfigTrackingAdapters(
+                adapterRegistryConfig(config),
+                async (locode) => (await referenceData.findPortByCode(locode))?.time_zone ?? null,
+                // Carriers that push DCSA 3.0 events (docs/dcsa.md): their adapter reads them beside its polls.
+                (scac, number) => pushed.eventsNaming(scac, number),
+              );
             return metrics ? new InstrumentedTrackingAdapters(chosen, metrics) : chosen;
           },
         },

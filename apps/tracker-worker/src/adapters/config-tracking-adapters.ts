@@ -1,5 +1,5 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
-import type { AdapterRegistryConfig, CarrierAdapter, RailAdapter, TerminalAdapter, TimeZoneLookup } from '@quayside/carriers';
+import type { AdapterRegistryConfig, CarrierAdapter, PushedDcsaEvents, RailAdapter, TerminalAdapter, TimeZoneLookup } from '@quayside/carriers';
 import { AdapterRegistry } from '@quayside/carriers';
 import { TimeScale } from './time-scale';
 import { TrackingAdapters } from './tracking-adapters';
@@ -15,9 +15,9 @@ export class ConfigTrackingAdapters extends TrackingAdapters implements OnApplic
   private readonly sandboxScacs: ReadonlySet<string>;
   private readonly sandboxScale: TimeScale;
 
-  constructor(config: AdapterRegistryConfig, timeZoneOf?: TimeZoneLookup) {
+  constructor(config: AdapterRegistryConfig, timeZoneOf?: TimeZoneLookup, pushedEvents?: PushedDcsaEvents) {
     super();
-    this.registry = new AdapterRegistry(config, timeZoneOf ? { timeZoneOf } : {});
+    this.registry = new AdapterRegistry(config, { ...(timeZoneOf ? { timeZoneOf } : {}), ...(pushedEvents ? { pushedEvents } : {}) });
     this.sandboxScacs = new Set(config.carriers.filter((c) => c.kind === 'sandbox').map((c) => key(c.scac)));
     this.sandboxScale = new TimeScale(config.sandbox.clockCompression);
   }

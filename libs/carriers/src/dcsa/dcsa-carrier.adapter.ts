@@ -19,7 +19,15 @@ export interface DcsaAdapterDependencies {
   dispatcher?: Dispatcher;
   /** Epoch milliseconds, for OAuth2 token expiry. */
   clock?: () => number;
+  /**
+   * The 3.0 events the carrier pushed naming `number` (docs/dcsa.md, "Carriers that push"), in
+   * order of arrival; read beside the polled ones, so a pushed event makes the same milestones.
+   */
+  pushedEvents?: PushedDcsaEvents;
 }
+
+/** The events pushed through carrier connection `scac` that name `number` (a document or container). */
+export type PushedDcsaEvents = (scac: string, number: string) => Promise<unknown[]>;
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 const PAGE_LIMIT = 100;
@@ -73,7 +81,7 @@ export class DcsaCarrierAdapter implements CarrierAdapter {
       const first = new URL(this.eventsUrl);
       first.searchParams.set(filter.parameter, number);
       first.searchParams.set('limit', String(PAGE_LIMIT));
-      const collected = await this.collectPages(first);
+      const collected = this.withPushed(await this.collectPages(first), await this.pushed(number));
       if (collected === 'not_found') return query.kind === 'container' ? { outcome: 'not_found' } : { outcome: 'not_manifested' };
       if (!Array.isArray(collected)) return collected;
 
@@ -84,6 +92,31 @@ export class DcsaCarrierAdapter implements CarrierAdapter {
     } catch (error) {
       return transientFailure('internal_processing_error', `carrier ${this.config.scac}: ${error instanceof Error ? error.message : String(error)}`);
     }
+  }
+
+  private async pushed(number: string): Promise<unknown[]> {
+    if (this.protocol.version !== '3.0' || !this.dependencies.pushedEvents) return [];
+    return this.dependencies.pushedEvents(this.config.scac, number.toUpperCase());
+  }
+
+  /**
+   * The polled events, then the pushed versions the poll did not list (same `eventID` and
+   * `eventUpdatedDateTime`): the parser resolves versions and retractions across both. When the
+   * poll fails or finds nothing, the pushed events alone answer, so a carrier that pushes is
+   * followed even when its `GET /events` is down; polling is the fallback and the reconciliation.
+   */
+  private withPushed(
+    polled: unknown[] | 'not_found' | TransientFailure | InvalidNumber,
+    pushed: unknown[],
+  ): unknown[] | 'not_found' | TransientFailure | InvalidNumber {
+    if (pushed.length === 0) return polled;
+    if (!Array.isArray(polled)) return pushed;
+    const versionOf = (event: unknown): string => {
+      const fields = typeof event === 'object' && event !== null ? (event as Record<string, unknown>) : {};
+      return JSON.stringify([fields['eventID'] ?? null, fields['eventUpdatedDateTime'] ?? null]);
+    };
+    const listed = new Set(polled.map(versionOf));
+    return [...polled, ...pushed.filter((event) => !listed.has(versionOf(event)))];
   }
 
   /** Releases the connection pool the adapter owns. */

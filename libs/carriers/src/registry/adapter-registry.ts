@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { ApmtTerminalAdapter } from '../apmt/apmt-terminal.adapter';
 import { DcsaCarrierAdapter } from '../dcsa/dcsa-carrier.adapter';
+import type { PushedDcsaEvents } from '../dcsa/dcsa-carrier.adapter';
 import type { AdapterRegistryConfig, CarrierConfig } from '../ports/adapter-config';
 import type { CarrierAdapter } from '../ports/carrier-adapter.port';
 import type { RailAdapter } from '../ports/rail-adapter.port';
@@ -19,6 +20,8 @@ export interface AdapterRegistryDependencies {
   dispatcher?: Dispatcher;
   /** Epoch milliseconds, for OAuth2 token expiry. */
   clock?: () => number;
+  /** The events DCSA 3.0 carriers pushed (docs/dcsa.md, "Carriers that push"). */
+  pushedEvents?: PushedDcsaEvents;
 }
 
 const DEFAULT_MAX_CONCURRENCY = 4;

@@ -6,6 +6,7 @@ import { CustomFieldDefinitionEntity } from './custom-field-definition.entity';
 import { CustomFieldOptionEntity } from './custom-field-option.entity';
 import { CustomFieldEntity } from './custom-field.entity';
 import { DocumentRepresentationEntity } from './document-representation.entity';
+import { DcsaPushedEventEntity } from './dcsa-pushed-event.entity';
 import { DocumentEntity } from './document.entity';
 import { EmailSubmissionEntity } from './email-submission.entity';
 import { EstimatedEventEntity } from './estimated-event.entity';
@@ -38,6 +39,7 @@ export {
   CustomFieldDefinitionEntity,
   CustomFieldEntity,
   CustomFieldOptionEntity,
+  DcsaPushedEventEntity,
   DocumentEntity,
   DocumentRepresentationEntity,
   EmailSubmissionEntity,
@@ -65,6 +67,8 @@ export {
 };
 export { TRACKING_REQUEST_ACTIVE_UNIQUE_INDEX } from './tracking-request.entity';
 export { WEBHOOK_RESPONSE_BODY_MAX_BYTES } from './webhook-notification.entity';
+export { WEBHOOK_FORMATS } from './webhook.entity';
+export type { WebhookFormat } from './webhook.entity';
 
 /** Every entity; the data source, the schema diff and the Nest module all use this one list. */
 export const ENTITIES = [
@@ -99,4 +103,5 @@ export const ENTITIES = [
   DocumentEntity,
   DocumentRepresentationEntity,
   WidgetKeyEntity,
+  DcsaPushedEventEntity,
 ];

@@ -1,5 +1,5 @@
 import type { EventName, WebhookHeader } from '@quayside/domain';
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { AccountEntity } from './account.entity';
 import {
   CreatedAtColumn,
@@ -9,9 +9,15 @@ import {
   TextColumn,
   UpdatedAtColumn,
   UuidColumn,
+  inList,
 } from './column-types';
 
+/** How a webhook's notifications are worded: Quayside's JSON:API document, or a DCSA 3.0 `POST /events` body (docs/dcsa.md). */
+export const WEBHOOK_FORMATS = ['json_api', 'dcsa_tnt_3'] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+
 @Entity({ name: 'webhooks' })
+@Check('chk_webhooks_format', inList('format', WEBHOOK_FORMATS))
 @Index('idx_webhooks_account_list', ['account_id', 'created_at', 'id'])
 export class WebhookEntity {
   @PrimaryGeneratedColumn('uuid')
@@ -33,6 +39,10 @@ export class WebhookEntity {
   /** Subscribed event names; empty means every event. */
   @TextArrayColumn()
   events!: EventName[];
+
+  /** The body posted: `json_api` (the notification document) or `dcsa_tnt_3` (docs/dcsa.md, "DCSA subscriptions"). */
+  @Column({ type: 'text', default: 'json_api' })
+  format!: WebhookFormat;
 
   /** HMAC signing secret. */
   @TextColumn()

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AccountFeature, EventRecord, EventRelatedRecords } from '@quayside/domain';
 import { DataSource } from 'typeorm';
 import { AccountEntity } from '../entities/account.entity';
+import type { WebhookFormat } from '../entities/webhook.entity';
 import { EventEntity } from '../entities/event.entity';
 import { EventRelatedRecordsRepository } from './event-related-records.repository';
 import { OutboxRepository } from './outbox.repository';
@@ -20,7 +21,7 @@ export interface FanOutPlan {
    */
   withheld(account: Pick<AccountEntity, 'plan' | 'trial_ends_at'>): string | null;
   /** The notifications to store, one per webhook at most; none when nothing is left to tell. */
-  notifications(event: EventRecord, webhooks: readonly { id: string }[], related: EventRelatedRecords, features: readonly AccountFeature[]): NewWebhookNotification[];
+  notifications(event: EventRecord, webhooks: readonly { id: string; format: WebhookFormat }[], related: EventRelatedRecords, features: readonly AccountFeature[]): NewWebhookNotification[];
 }
 
 /**

@@ -7,10 +7,13 @@ import { WebhookRedeliveryRepository } from './webhook-redelivery.repository';
 import { FanOutRepository } from './fan-out.repository';
 import { DeliveryOutcomeRepository } from './delivery-outcome.repository';
 import { ListTotals } from './list-totals';
+import { DcsaPushedEventRepository } from './dcsa-pushed-event.repository';
 
 export { OutboxRepository } from './outbox.repository';
 export type { OutboxEntry } from './outbox.repository';
 export { ReferenceDataRepository } from './reference-data.repository';
+export { DcsaPushedEventRepository } from './dcsa-pushed-event.repository';
+export type { NewPushedDcsaEvent, PushRecorded } from './dcsa-pushed-event.repository';
 export { queryRows } from './query-rows';
 export { EventRelatedRecordsRepository } from './event-related-records.repository';
 export { WebhookNotificationRepository } from './webhook-notification.repository';
@@ -38,4 +41,5 @@ export const REPOSITORIES = [
   FanOutRepository,
   DeliveryOutcomeRepository,
   ListTotals,
+  DcsaPushedEventRepository,
 ];

@@ -3,6 +3,7 @@ import type { EventName, WebhookHeader } from '@quayside/domain';
 import { notFound } from '@quayside/domain';
 import { DataSource } from 'typeorm';
 import { WebhookEntity } from '../entities/webhook.entity';
+import type { WebhookFormat } from '../entities/webhook.entity';
 import type { AccountScope } from './account-scope';
 import { AccountScopedRepository } from './account-scoped.repository';
 
@@ -12,6 +13,8 @@ export interface NewWebhook {
   events: EventName[];
   headers: WebhookHeader[];
   secret: string;
+  /** Absent: `json_api`. */
+  format?: WebhookFormat;
 }
 
 /** What a client may change; an absent member stays as it is. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { FEE_TYPES, HOLD_NAMES, HOLD_STATUSES } from '../enums/holds-and-fees.enum';
+import { FEE_TYPES } from '../enums/holds-and-fees.enum';
 import type { Fee, Hold } from '../resources/terminal-data';
-import { clearHold, feeTotalsByCurrency, isReadyForPickup, normalizeHoldName, normalizeHolds, sumFees } from './holds-and-fees.rules';
+import { clearHold, feeTotalsByCurrency, isReadyForPickup, sumFees } from './holds-and-fees.rules';
 
 const customs: Hold = { name: 'customs', status: 'hold', description: null };
 
@@ -21,62 +21,6 @@ describe('ready for pickup', () => {
     const holds = clearHold([customs], 'customs');
     expect(holds).toEqual([]);
     expect(isReadyForPickup({ available_for_pickup: true, holds_at_pod_terminal: holds })).toBe(true);
-  });
-});
-
-describe('hold normalization', () => {
-  it.each([
-    ...HOLD_NAMES.map((name) => [name, name] as const),
-    ['Customs', 'customs'],
-    ['CBP', 'customs'],
-    ['usda', 'USDA'],
-    ['Vacis', 'VACIS'],
-    ['tmf', 'TMF'],
-    ['Line Hold', 'freight'],
-    ['  FREIGHT ', 'freight'],
-    ['Fumigation', 'other'],
-    ['', 'other'],
-  ] as const)('name %j → %s', (raw, name) => {
-    expect(normalizeHoldName(raw)).toBe(name);
-  });
-
-  it.each([
-    ...HOLD_STATUSES.map((status) => [status, status] as const),
-    ['HOLD', 'hold'],
-    ['On Hold', 'hold'],
-    ['Pending', 'pending'],
-  ] as const)('active status %j is kept as %s', (raw, status) => {
-    expect(normalizeHolds([{ name: 'customs', status: raw }])).toEqual([{ name: 'customs', status, description: null }]);
-  });
-
-  it.each([['released'], ['Released'], ['cleared'], ['none'], ['removed'], ['']])('a hold with status %j is removed', (status) => {
-    expect(normalizeHolds([{ name: 'customs', status }])).toEqual([]);
-  });
-
-  it('keeps one entry per name, hold over pending, in the documented order', () => {
-    expect(
-      normalizeHolds([
-        { name: 'TMF', status: 'pending' },
-        { name: 'customs', status: 'pending', description: 'exam' },
-        { name: 'Customs', status: 'hold' },
-        { name: 'freight', status: 'hold', description: 'unpaid' },
-        { name: 'customs', status: 'pending' },
-      ]),
-    ).toEqual([
-      { name: 'freight', status: 'hold', description: 'unpaid' },
-      { name: 'customs', status: 'hold', description: 'exam' },
-      { name: 'TMF', status: 'pending', description: null },
-    ]);
-  });
-
-  it('gives the same holds whatever the reported order', () => {
-    const reported = fc.record({ name: fc.constantFrom('freight', 'customs', 'usda', 'other', 'x'), status: fc.constantFrom('hold', 'pending', 'released') });
-    fc.assert(
-      fc.property(fc.array(reported, { maxLength: 8 }), (list) => {
-        const names = (holds: Hold[]): string[] => holds.map((h) => `${h.name}:${h.status}`);
-        expect(names(normalizeHolds([...list].reverse()))).toEqual(names(normalizeHolds(list)));
-      }),
-    );
   });
 });
 

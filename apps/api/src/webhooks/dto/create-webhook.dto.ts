@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { EVENT_NAMES } from '@quayside/domain';
-import { IsBoolean, IsOptional } from 'class-validator';
+import { WEBHOOK_FORMATS } from '@quayside/data-access';
+import type { WebhookFormat } from '@quayside/data-access';
+import { IsBoolean, IsIn, IsOptional } from 'class-validator';
 import { WebhookHeaderInput } from './webhook-header.dto';
 import { WebhookEventsMember, WebhookHeadersMember, WebhookUrlMember } from './webhook-members.decorator';
 
@@ -30,6 +32,16 @@ export class CreateWebhookAttributes {
   })
   @WebhookEventsMember()
   events!: unknown[];
+
+  @ApiPropertyOptional({
+    description:
+      'What is posted: `json_api` (the notification document, the default) or `dcsa_tnt_3` (a DCSA Track & Trace 3.0 `POST /events` body for each milestone DCSA has an event for; docs/dcsa.md). Set at creation.',
+    enum: WEBHOOK_FORMATS,
+    default: 'json_api',
+  })
+  @IsOptional()
+  @IsIn(WEBHOOK_FORMATS, { message: `format must be one of ${WEBHOOK_FORMATS.join(', ')}` })
+  format?: WebhookFormat;
 
   @ApiPropertyOptional({ description: 'Custom headers sent with every delivery (at most 20).', type: [WebhookHeaderInput], nullable: true })
   @WebhookHeadersMember()

@@ -1,15 +1,24 @@
-import type { TransportEventEntity } from '@quayside/data-access';
-import type { MilestoneEventName } from '@quayside/domain';
+import type { MilestoneEventName, TransportEventRecord } from '@quayside/domain';
 import { DCSA3_MILESTONES } from '@quayside/domain';
 
 type Json = Record<string, unknown>;
 
+/** A stored milestone with the shipment and container it belongs to, as the DCSA feed and DCSA subscriptions read it. */
+export type DcsaMilestoneRow = Pick<
+  TransportEventRecord,
+  'id' | 'event' | 'invalidated_at' | 'created_at' | 'timestamp' | 'location_locode' | 'vessel_imo' | 'vessel_name' | 'voyage_number'
+> & {
+  shipment?: { bill_of_lading_number: string; carrier_reference: string | null } | null;
+  container?: { number: string } | null;
+};
+
 /**
  * One stored milestone as a DCSA Track & Trace 3.0 event (docs/dcsa.md). The `eventID` is the
  * row's id; a version a correction superseded is published retracted (`isRetracted`, updated when
- * it was invalidated) and the correction is a new event with its own id.
+ * it was invalidated) and the correction is a new event with its own id. Used by `GET /tnt/v3/events`
+ * and by webhooks of format `dcsa_tnt_3`, so both say the same about a milestone.
  */
-export function dcsaEventOf(row: TransportEventEntity): Json | null {
+export function dcsaEventOf(row: DcsaMilestoneRow): Json | null {
   const shape = DCSA3_MILESTONES[row.event as MilestoneEventName];
   if (shape === undefined) return null;
   if (row.invalidated_at !== null) {

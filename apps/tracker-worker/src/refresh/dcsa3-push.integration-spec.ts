@@ -1,0 +1,186 @@
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { validateDcsa3Push } from '@quayside/carriers';
+import { ContainerEntity, DcsaPushedEventRepository, EstimatedEventEntity, RawEventEntity, ShipmentEntity, TransportEventEntity } from '@quayside/data-access';
+import type { RequestType } from '@quayside/domain';
+import { JOB, jobRoute } from '@quayside/queues';
+import { TrackerTestHarness } from '../test/tracker-test-harness';
+import { TrackRequestUseCase } from '../tracking-requests/track-request.use-case';
+import { RefreshCarrierShipmentsUseCase } from './refresh-carrier-shipments.use-case';
+
+const FIXTURES = resolve(__dirname, '../../../../libs/carriers/src/dcsa/fixtures');
+type Event = Record<string, unknown>;
+const eventsOf = (file: string): Event[] => (JSON.parse(readFileSync(resolve(FIXTURES, file), 'utf8')) as { events: Event[] }).events;
+const T0 = new Date('2026-01-01T00:00:00Z');
+const NOW = new Date('2026-04-01T00:00:00Z');
+
+interface History {
+  number: string;
+  kind: RequestType;
+  /** What the carrier has published when the number is first tracked, then what it adds later. */
+  stages: [Event[], Event[]];
+}
+
+const JOURNEY = eventsOf('dcsa3-journey.json');
+const HISTORIES: Record<string, History> = {
+  // The DCSA conformance messages: a GET /events answer, then a real POST /events body.
+  'the DCSA conformance messages, by container': {
+    number: 'APZU4812090',
+    kind: 'container',
+    stages: [eventsOf('tnt-300-response.json'), eventsOf('tnt-300-request-equipment.json')],
+  },
+  // A journey in the newest 3.0 words; the carrier later corrects the load time (a newer version of the same eventID).
+  'a journey with a correction, by booking': {
+    number: 'QSBK300001',
+    kind: 'booking_number',
+    stages: [JOURNEY.slice(0, 10), [...JOURNEY.slice(10), { ...JOURNEY.find((e) => e.eventID === 'qs-300-04')!, eventDateTime: '2026-03-06T04:00:00+08:00', eventUpdatedDateTime: '2026-03-25T00:00:00Z' }]],
+  },
+};
+
+/** A carrier's `GET /events` on 127.0.0.1: the events naming the number asked, as a carrier filters them. */
+class CarrierServer {
+  published: Event[] = [];
+  private server!: Server;
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => {
+      req.resume();
+      const query = new URL(req.url ?? '/', 'http://x').searchParams;
+      const number = query.get('carrierBookingReference') ?? query.get('transportDocumentReference') ?? query.get('equipmentReference') ?? '';
+      res.writeHead(200, { 'content-type': 'application/json', 'api-version': '3.0.0' });
+      res.end(JSON.stringify({ events: this.published.filter((e) => JSON.stringify(e).includes(`"${number}"`)) }));
+    });
+    await new Promise<void>((done) => this.server.listen(0, '127.0.0.1', done));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/tnt`;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((done) => this.server.close(() => done()));
+  }
+}
+
+async function worker(server: CarrierServer): Promise<TrackerTestHarness> {
+  const baseUrl = await server.start();
+  return TrackerTestHarness.create([TrackRequestUseCase, RefreshCarrierShipmentsUseCase], {
+    CARRIERS_CONFIG: JSON.stringify({ carriers: [{ scac: 'HLCU', kind: 'dcsa', version: '3.0', baseUrl }], terminals: [], rail: [] }),
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const WALL_CLOCK = new Set(['created_at', 'updated_at', 'id']);
+
+/**
+ * Rows and notifications with database ids replaced by their order of appearance, wall-clock times
+ * dropped, and `invalidated_at` (the database's clock) reduced to whether it is set.
+ */
+function comparable(value: unknown): unknown {
+  const ids = new Map<string, string>();
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string' && UUID.test(v)) {
+      if (!ids.has(v)) ids.set(v, `id#${ids.size}`);
+      return ids.get(v);
+    }
+    if (v instanceof Date) return v.toISOString();
+    if (Array.isArray(v)) return v.map(walk);
+    if (typeof v === 'object' && v !== null) {
+      return Object.fromEntries(
+        Object.entries(v as Record<string, unknown>)
+          .filter(([k]) => !WALL_CLOCK.has(k))
+          .map(([k, x]) => [k, k === 'invalidated_at' ? x !== null : walk(x)]),
+      );
+    }
+    return v;
+  };
+  return walk(value);
+}
+
+async function storedState(harness: TrackerTestHarness, account: string): Promise<unknown> {
+  const source = harness.db.dataSource;
+  const order = { order: { created_at: 'ASC' as const, id: 'ASC' as const } };
+  const where = { where: { account_id: account } };
+  return comparable({
+    shipments: await source.getRepository(ShipmentEntity).find(where),
+    containers: await source.getRepository(ContainerEntity).find(where),
+    transportEvents: (await source.getRepository(TransportEventEntity).find({ ...where, ...order })).sort((a, b) => a.dedupe_key.localeCompare(b.dedupe_key)),
+    estimates: (await source.getRepository(EstimatedEventEntity).find(where)).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+    rawEvents: (await source.getRepository(RawEventEntity).find(where)).map(({ id: _id, ...row }) => row).sort((a, b) => a.dedupe_key.localeCompare(b.dedupe_key)),
+    notifications: await harness.events(account),
+  });
+}
+
+/**
+ * A carrier that pushes its DCSA 3.0 events to `POST /dcsa/v3/carriers/{connection}/events` is
+ * followed exactly as one that is polled (docs/dcsa.md, "Carriers that push"): the same history,
+ * played by polling into one database and by push into another, leaves the same stored state
+ * and the same notifications.
+ */
+describe('a DCSA 3.0 carrier that pushes ends in the same state as one that is polled', () => {
+  const pollServer = new CarrierServer();
+  const pushServer = new CarrierServer();
+  let polled: TrackerTestHarness;
+  let pushed: TrackerTestHarness;
+
+  beforeAll(async () => {
+    polled = await worker(pollServer);
+    // This carrier's GET /events answers nothing: everything it says comes by push.
+    pushed = await worker(pushServer);
+  });
+
+  afterAll(async () => {
+    await Promise.all([polled.close(), pushed.close()]);
+    await Promise.all([pollServer.stop(), pushServer.stop()]);
+  });
+
+  async function track(harness: TrackerTestHarness, history: History): Promise<{ account: string; carrierShipmentId: string }> {
+    const account = await harness.account();
+    const { id, outboxId } = await harness.trackingRequest(account, history.number, T0, history.kind, 'HLCU');
+    const result = await harness.module.get(TrackRequestUseCase).execute({ trackingRequestId: id, outboxId }, NOW);
+    expect(result.status).toBe('succeeded');
+    const shipment = await harness.shipment((await harness.request(id)).tracked_object_id ?? '');
+    return { account, carrierShipmentId: shipment.carrier_shipment_id ?? '' };
+  }
+
+  /** What the api does with a pushed body: checks it, stores it, and queues a refresh of the shipments it names. */
+  async function push(events: Event[]): Promise<string[]> {
+    const checked = validateDcsa3Push({ events }, NOW);
+    if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
+    const recorded = await pushed.module.get(DcsaPushedEventRepository).record('HLCU', checked.events, jobRoute(JOB.refreshCarrierShipments));
+    expect(recorded.duplicates).toBe(0);
+    return recorded.refreshed;
+  }
+
+  it.each(Object.entries(HISTORIES))('%s', async (_name, history) => {
+    const [first, later] = history.stages;
+
+    pollServer.published = first;
+    const byPoll = await track(polled, history);
+    pollServer.published = [...first, ...later];
+    await polled.module.get(RefreshCarrierShipmentsUseCase).execute({ carrierShipmentIds: [byPoll.carrierShipmentId], outboxId: null }, NOW);
+
+    await push(first);
+    const byPush = await track(pushed, history);
+    const queuedBefore = (await pushed.pendingOutbox(JOB.refreshCarrierShipments)).length;
+    const refreshed = await push(later);
+    // The push itself queues the refresh (no poll needed); the worker runs it as the outbox job would.
+    expect(refreshed).toEqual([byPush.carrierShipmentId]);
+    expect(await pushed.pendingOutbox(JOB.refreshCarrierShipments)).toHaveLength(queuedBefore + 1);
+    await pushed.module.get(RefreshCarrierShipmentsUseCase).execute({ carrierShipmentIds: refreshed, outboxId: null }, NOW);
+
+    const pollState = await storedState(polled, byPoll.account);
+    expect((pollState as { transportEvents: unknown[] }).transportEvents.length).toBeGreaterThan(0);
+    expect(await storedState(pushed, byPush.account)).toEqual(pollState);
+  });
+
+  it('the same push again stores nothing and queues nothing (idempotent by eventID and version)', async () => {
+    const repository = pushed.module.get(DcsaPushedEventRepository);
+    const checked = validateDcsa3Push({ events: eventsOf('tnt-300-request-transport.json') }, NOW);
+    if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
+    const first = await repository.record('HLCU', checked.events, jobRoute(JOB.refreshCarrierShipments));
+    const again = await repository.record('HLCU', checked.events, jobRoute(JOB.refreshCarrierShipments));
+    expect([first.stored, again.stored, again.duplicates, again.refreshed]).toEqual([1, 0, 1, []]);
+  });
+});

@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { OutboxRepository } from './outbox.repository';
+import { queryRows } from './query-rows';
+
+/** One version of a pushed DCSA 3.0 event, as the api checked it. */
+export interface NewPushedDcsaEvent {
+  eventId: string;
+  versionKey: string;
+  refs: string[];
+  body: Record<string, unknown>;
+}
+
+export interface PushRecorded {
+  /** Versions not seen before. */
+  stored: number;
+  /** Versions already stored (a carrier repeating a push): nothing changes. */
+  duplicates: number;
+  /** Physical shipments of the connection's carrier that a stored event names; each gets a refresh job. */
+  refreshed: string[];
+}
+
+/**
+ * DCSA 3.0 events carriers push to Quayside (docs/dcsa.md, "Carriers that push"). A push is stored
+ * in one transaction with a `refresh-carrier-shipments` job for every followed shipment it names,
+ * so the tracker-worker applies it as it applies a poll, at once rather than at the next poll.
+ */
+@Injectable()
+export class DcsaPushedEventRepository {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxRepository,
+  ) {}
+
+  /** `refreshJob`: the queue and name of the `refresh-carrier-shipments` job (the queues contract, which this lib does not import). */
+  async record(connection: string, events: readonly NewPushedDcsaEvent[], refreshJob: { queue: string; jobName: string }): Promise<PushRecorded> {
+    return this.dataSource.transaction(async (manager) => {
+      const stored = await queryRows<{ refs: string[] }>(
+        manager,
+        `INSERT INTO dcsa_pushed_events (connection, event_id, version_key, refs, body, position)
+         SELECT $1, e.event_id, e.version_key, ARRAY(SELECT json_array_elements_text(e.refs)), e.body, e.position
+           FROM json_to_recordset($2::json) AS e(event_id text, version_key text, refs json, body json, position integer)
+         ON CONFLICT (connection, event_id, version_key) DO NOTHING
+         RETURNING refs`,
+        [connection, JSON.stringify(events.map((e, position) => ({ event_id: e.eventId, version_key: e.versionKey, refs: e.refs, body: e.body, position })))],
+      );
+      const refs = [...new Set(stored.flatMap((row) => row.refs))];
+      const shipments =
+        refs.length === 0
+          ? []
+          : await queryRows<{ id: string }>(
+              manager,
+              `SELECT cs.id FROM carrier_shipments cs
+                WHERE cs.shipping_line_scac = $1 AND (upper(cs.normalized_number) = ANY($2) OR upper(cs.query_number) = ANY($2))
+               UNION
+               SELECT DISTINCT s.carrier_shipment_id FROM containers c JOIN shipments s ON s.id = c.shipment_id
+                 JOIN carrier_shipments cs ON cs.id = s.carrier_shipment_id
+                WHERE cs.shipping_line_scac = $1 AND upper(c.number) = ANY($2)
+               ORDER BY 1`,
+              [connection, refs],
+            );
+      const refreshed = shipments.map((row) => row.id);
+      if (refreshed.length > 0) await this.outbox.enqueue(manager, { ...refreshJob, payload: { carrierShipmentIds: refreshed } });
+      return { stored: stored.length, duplicates: events.length - stored.length, refreshed };
+    });
+  }
+
+  /** The pushed events of `connection` naming `number` (upper case), in order of arrival. */
+  async eventsNaming(connection: string, number: string): Promise<unknown[]> {
+    const rows = await queryRows<{ body: unknown }>(
+      this.dataSource,
+      `SELECT body FROM dcsa_pushed_events WHERE connection = $1 AND $2 = ANY(refs) ORDER BY created_at, position, id`,
+      [connection, number],
+    );
+    return rows.map((row) => row.body);
+  }
+}
