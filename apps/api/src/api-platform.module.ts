@@ -6,6 +6,7 @@ import { AccountsModule } from './accounts/accounts.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { ApiKeyAuthGuard } from './auth/api-key-auth.guard';
 import { AuthModule } from './auth/auth.module';
+import { AUTH_CACHE_TTL_SECONDS } from './auth/authentication-cache';
 import { EntitlementsGuard } from './plans/entitlements.guard';
 import { PlansModule } from './plans/plans.module';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
@@ -20,6 +21,7 @@ import { JsonApiPresenter } from './common/json-api-presenter.service';
 
 export interface ApiPlatformOptions {
   publicBaseUrl: string;
+  authCacheTtlSeconds: number;
   rateLimit: RateLimitOptions;
 }
 
@@ -39,6 +41,7 @@ export class ApiPlatformModule {
       providers: [
         { provide: ResourceRegistry, useFactory: () => new ResourceRegistry<AccountContext>() },
         { provide: PUBLIC_BASE_URL, useValue: options.publicBaseUrl },
+        { provide: AUTH_CACHE_TTL_SECONDS, useValue: options.authCacheTtlSeconds },
         JsonApiPresenter,
         { provide: APP_FILTER, useClass: JsonApiExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: JsonApiContentTypeInterceptor },
@@ -47,7 +50,7 @@ export class ApiPlatformModule {
         { provide: APP_GUARD, useExisting: RateLimitGuard },
         { provide: APP_GUARD, useExisting: EntitlementsGuard },
       ],
-      exports: [ResourceRegistry, JsonApiPresenter, PlansModule, AuthModule],
+      exports: [ResourceRegistry, JsonApiPresenter, PlansModule, AuthModule, AUTH_CACHE_TTL_SECONDS],
     };
   }
 }

@@ -54,6 +54,7 @@ export class AppModule {
         ConsoleModule,
         ApiPlatformModule.forRoot({
           publicBaseUrl: config.publicBaseUrl,
+          authCacheTtlSeconds: config.AUTH_CACHE_TTL_SECONDS,
           rateLimit: {
             windowMs: config.RATE_LIMIT_WINDOW_MS,
             limits: config.rateLimits,

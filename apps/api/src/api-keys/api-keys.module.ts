@@ -1,7 +1,7 @@
 import type { OnModuleInit } from '@nestjs/common';
 import { Module } from '@nestjs/common';
-import { ApiKeyRepository } from '@quayside/data-access';
 import { ResourceRegistry } from '@quayside/json-api';
+import { AuthModule } from '../auth/auth.module';
 import type { AccountContext } from '../tenancy/account-context';
 import { apiKeyResource } from './api-key.resource';
 import { ApiKeysController } from './api-keys.controller';
@@ -9,8 +9,9 @@ import { CreateApiKeyUseCase } from './create-api-key.use-case';
 import { DeleteApiKeyUseCase } from './delete-api-key.use-case';
 
 @Module({
+  imports: [AuthModule],
   controllers: [ApiKeysController],
-  providers: [ApiKeyRepository, CreateApiKeyUseCase, DeleteApiKeyUseCase],
+  providers: [CreateApiKeyUseCase, DeleteApiKeyUseCase],
 })
 export class ApiKeysModule implements OnModuleInit {
   constructor(private readonly registry: ResourceRegistry<AccountContext>) {}

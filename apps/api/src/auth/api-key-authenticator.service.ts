@@ -2,6 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ApiKeyRepository, hashApiKey, isWellFormedApiKey, sameHash } from '@quayside/data-access';
 import { unauthorized } from '@quayside/domain';
 import type { AccountContext } from '../tenancy/account-context';
+import { AuthenticationCache } from './authentication-cache';
+import type { AuthenticatedKey } from './authentication-cache';
 import { parseAuthorizationHeader } from './authorization-header';
 
 const MISSING = 'Missing API key. Send the header `Authorization: Token <API_KEY>`.';
@@ -18,7 +20,10 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 export class ApiKeyAuthenticator {
   private readonly logger = new Logger(ApiKeyAuthenticator.name);
 
-  constructor(private readonly apiKeys: ApiKeyRepository) {}
+  constructor(
+    private readonly apiKeys: ApiKeyRepository,
+    private readonly cache: AuthenticationCache,
+  ) {}
 
   async authenticate(header: string | string[] | undefined): Promise<AccountContext> {
     const parsed = parseAuthorizationHeader(header);
@@ -37,17 +42,29 @@ export class ApiKeyAuthenticator {
   private async lookUp(key: string): Promise<AccountContext> {
     if (!isWellFormedApiKey(key)) throw unauthorized();
     const presented = hashApiKey(key);
+    const found = this.cache.get(presented) ?? (await this.load(presented));
+    if (!found || !sameHash(found.keyHash, presented)) throw unauthorized();
+    this.recordUse(found);
+    return { accountId: found.account.id, account: found.account, apiKeyId: found.apiKeyId };
+  }
+
+  private async load(presented: string): Promise<AuthenticatedKey | null> {
     const found = await this.apiKeys.findLiveByHash(presented).catch((error: unknown) => {
       // A driver error carries the query parameters (the hash): keep only its message.
       throw new Error(`API key lookup failed: ${error instanceof Error ? error.message : 'unknown error'}`);
     });
-    if (!found || !sameHash(found.keyHash, presented)) throw unauthorized();
-    // Key use is recorded at most once a minute: no write on the hot path of every request.
-    if (found.lastUsedAt === null || Date.now() - found.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
-      this.apiKeys.touchLastUsed(found.apiKeyId).catch((error: unknown) => {
-        this.logger.warn({ reason: error instanceof Error ? error.message : 'unknown', apiKeyId: found.apiKeyId }, 'Could not record key use');
-      });
-    }
-    return { accountId: found.account.id, account: found.account, apiKeyId: found.apiKeyId };
+    if (found) this.cache.remember(found);
+    return found;
+  }
+
+  /** Key use is recorded at most once a minute: no write on the hot path of every request. */
+  private recordUse(found: AuthenticatedKey): void {
+    const now = new Date();
+    if (found.lastUsedAt !== null && now.getTime() - found.lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return;
+    // The remembered entry notes the use too, so the next requests do not write again.
+    found.lastUsedAt = now;
+    this.apiKeys.touchLastUsed(found.apiKeyId).catch((error: unknown) => {
+      this.logger.warn({ reason: error instanceof Error ? error.message : 'unknown', apiKeyId: found.apiKeyId }, 'Could not record key use');
+    });
   }
 }

@@ -2,6 +2,17 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { ProvisionedAccount } from '@quayside/data-access';
 import { ApiTestContext, call } from '../test/api-test-app';
 
+/** Asks until the answer has `status` (or 200 tries): for what reaches another process a moment later. */
+async function eventualStatus(ask: () => Promise<{ status: number }>, status: number): Promise<number> {
+  let last = 0;
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    last = (await ask()).status;
+    if (last === status) return last;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return last;
+}
+
 describe('authentication (Authorization: Token <key>)', () => {
   let ctx: ApiTestContext;
   let app: NestFastifyApplication;
@@ -59,6 +70,28 @@ describe('authentication (Authorization: Token <key>)', () => {
   it('resolves the account of the key', async () => {
     const response = await call(app, 'GET', '/v2/account', { key: owner.key });
     expect(response.json!['data']).toMatchObject({ id: owner.account.id, type: 'account', attributes: { plan: 'paid' } });
+  });
+
+  it('refuses a deleted key in every api process, though each had remembered it', async () => {
+    const other = await ctx.startApp();
+    const created = await call(app, 'POST', '/v2/api_keys', { key: owner.key, body: { data: { type: 'api_key', attributes: { name: 'used, then deleted' } } } });
+    const data = created.json!['data'] as { id: string; attributes: { key: string } };
+    expect((await call(app, 'GET', '/v2/account', { key: data.attributes.key })).status).toBe(200);
+    expect((await call(other, 'GET', '/v2/account', { key: data.attributes.key })).status).toBe(200);
+
+    expect((await call(app, 'DELETE', `/v2/api_keys/${data.id}`, { key: owner.key })).status).toBe(204);
+
+    expect((await call(app, 'GET', '/v2/account', { key: data.attributes.key })).status).toBe(401);
+    // The other process learns of the deletion through Redis: it arrives after the 204.
+    expect(await eventualStatus(() => call(other, 'GET', '/v2/account', { key: data.attributes.key }), 401)).toBe(401);
+  });
+
+  it('applies an account change made in the database at once when nothing is remembered', async () => {
+    const uncached = await ctx.startApp({ AUTH_CACHE_TTL_SECONDS: 0 });
+    const account = await ctx.account();
+    expect((await call(uncached, 'GET', '/v2/account', { key: account.key })).json!['data']).toMatchObject({ attributes: { plan: 'paid' } });
+    await ctx.db.dataSource.query(`UPDATE accounts SET plan = 'free' WHERE id = $1`, [account.account.id]);
+    expect((await call(uncached, 'GET', '/v2/account', { key: account.key })).json!['data']).toMatchObject({ attributes: { plan: 'free' } });
   });
 
   it('leaves health and the API description outside authentication', async () => {

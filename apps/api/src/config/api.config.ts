@@ -58,6 +58,16 @@ export class ApiConfig extends BaseAppConfig {
   @IsIn(['true', 'false'])
   TRUST_PROXY: 'true' | 'false' = 'false';
 
+  /**
+   * How long an authenticated key is remembered by an api process (docs/architecture.md,
+   * "Caches"): the longest a plan or feature change made in the database takes to apply. 0
+   * looks every request's key up in the database.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(300)
+  AUTH_CACHE_TTL_SECONDS: number = 10;
+
   /** Length of the rolling rate-limit window (docs/rate-limits.md: 60 s); tests shorten it. */
   @IsInt()
   @Min(1000)
