@@ -1,53 +1,37 @@
 import { readFileSync } from 'node:fs';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { RecordingServer } from '@quayside/testing';
+import type { RecordedRequest, RecordingHandler } from '@quayside/testing';
 import { normalizeTerminalReport } from '@quayside/domain';
 import type { ApmtTerminalConfig } from '../ports/adapter-config';
 import type { TerminalContainerStatus, TerminalLookupResult } from '../ports/terminal-adapter.port';
 import { ApmtTerminalAdapter } from './apmt-terminal.adapter';
 
 /** An APM Terminals facility on 127.0.0.1 serving the example messages; it records every request. */
-interface Recorded {
-  path: string;
-  query: URLSearchParams;
-  headers: IncomingMessage['headers'];
-  method: string;
-}
-type Handler = (req: Recorded, res: ServerResponse) => void;
 
 const NOW = new Date('2024-03-06T18:00:00Z');
 const fixture = (name: string): string => readFileSync(join(__dirname, 'fixtures', `${name}.json`), 'utf8');
 
-let server: Server;
+let far: RecordingServer;
 let baseUrl: string;
-let handler: Handler;
-let requests: Recorded[];
+let handler: RecordingHandler;
+let requests: RecordedRequest[];
 const adapters: ApmtTerminalAdapter[] = [];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const recorded = { path: url.pathname, query: url.searchParams, headers: req.headers, method: req.method ?? 'GET' };
-      requests.push(recorded);
-      handler(recorded, res);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  far = await RecordingServer.start((request, response) => handler(request, response));
+  baseUrl = far.baseUrl;
 });
 
 afterAll(async () => {
   await Promise.all(adapters.map((a) => a.close()));
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await far.close();
 });
 
 beforeEach(() => {
-  requests = [];
+  far.requests.length = 0;
+  requests = far.requests;
   handler = (_req, res) => send(res, 200, fixture('import-availability'));
 });
 

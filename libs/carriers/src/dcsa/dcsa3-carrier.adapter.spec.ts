@@ -1,51 +1,36 @@
 import { readFileSync } from 'node:fs';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { RecordingServer } from '@quayside/testing';
+import type { RecordedRequest, RecordingHandler } from '@quayside/testing';
 import type { DcsaCarrierConfig } from '../ports/adapter-config';
 import type { CarrierTrackQuery, CarrierTrackResult } from '../ports/carrier-adapter.port';
 import { DcsaCarrierAdapter } from './dcsa-carrier.adapter';
 
 /** A DCSA 3.0 carrier on 127.0.0.1 serving the example messages; it records every request. */
-interface Recorded {
-  path: string;
-  query: URLSearchParams;
-  headers: IncomingMessage['headers'];
-}
-type Handler = (req: Recorded, res: ServerResponse) => void;
 
 const NOW = new Date('2026-04-01T00:00:00Z');
 const fixture = (name: string): unknown => JSON.parse(readFileSync(join(__dirname, 'fixtures', `${name}.json`), 'utf8'));
 
-let server: Server;
+let far: RecordingServer;
 let baseUrl: string;
-let handler: Handler;
-let requests: Recorded[];
+let handler: RecordingHandler;
+let requests: RecordedRequest[];
 const adapters: DcsaCarrierAdapter[] = [];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const recorded = { path: url.pathname, query: url.searchParams, headers: req.headers };
-      requests.push(recorded);
-      handler(recorded, res);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  far = await RecordingServer.start((request, response) => handler(request, response));
+  baseUrl = far.baseUrl;
 });
 
 afterAll(async () => {
   await Promise.all(adapters.map((a) => a.close()));
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await far.close();
 });
 
 beforeEach(() => {
-  requests = [];
+  far.requests.length = 0;
+  requests = far.requests;
   handler = (_req, res) => json(res, 200, fixture('dcsa3-journey'));
 });
 
@@ -168,7 +153,7 @@ describe('DcsaCarrierAdapter, Track & Trace 3.0', () => {
     expect(await adapter().track(query())).toEqual({ outcome: 'invalid_number', detail: 'carrier QSDL refused the number (400): Unknown booking' });
   });
 
-  it.each<[string, Handler, string]>([
+  it.each<[string, RecordingHandler, string]>([
     ['a bare array (the 2.2 shape)', (_req, res) => json(res, 200, []), 'unrecognized_response: carrier QSDL: a page is not an object with an events array'],
     ['another major API-Version', (_req, res) => json(res, 200, fixture('dcsa3-journey'), { 'api-version': '2.2.0' }), 'unrecognized_response: carrier QSDL: answered API-Version 2.2.0, asked 3.0.0'],
     ['not JSON', (_req, res) => json(res, 200, '{"events": ['), 'unrecognized_response: carrier QSDL: response is not JSON'],

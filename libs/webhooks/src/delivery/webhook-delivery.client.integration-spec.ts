@@ -98,10 +98,8 @@ describe('WebhookDeliveryClient against a local receiver', () => {
 
   it('gives up on a receiver that does not answer in time', async () => {
     const { base } = await receiver(() => undefined);
-    const started = Date.now();
     const result = await client({ timeoutMs: 300 }).post({ url: `${base}/hook`, body, signatureHeaders });
     expect(result).toMatchObject({ succeeded: false, status: null, failure: 'timeout', error: 'no answer within 300 ms' });
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it('refuses an address outside the allow list before connecting, in any spelling', async () => {
