@@ -10,3 +10,5 @@ export { CONTAINER_FIXTURES } from './factories/container-fixtures';
 export { createParty, linkParty } from './factories/party.factory';
 export { dcsa3SchemaValidator } from './dcsa/dcsa3-schema-validator';
 export type { Dcsa3SchemaName } from './dcsa/dcsa3-schema-validator';
+export { composeEnvironment, readComposeFile } from './deployment/compose-file';
+export type { ComposeService } from './deployment/compose-file';
