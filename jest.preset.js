@@ -1,6 +1,8 @@
 // One transform for every test: SWC (fast on a 2-core machine) with Nest's decorator
 // metadata; types are checked once by `npm run typecheck`, not per test file.
 const { compilerOptions } = require('./tsconfig.base.json');
+const { ESM_ONLY } = require('./jest.resolver');
+const esmPackages = `(${ESM_ONLY.join('|')})`;
 
 const moduleNameMapper = {};
 for (const [alias, [target]] of Object.entries(compilerOptions.paths)) {
@@ -13,7 +15,7 @@ module.exports = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper,
   transform: {
-    '/node_modules/content-disposition/.+\\.js$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
+    [`/node_modules/${esmPackages}/.+\\.js$`]: ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
     '^.+\\.ts$': [
       '@swc/jest',
       {
@@ -28,9 +30,10 @@ module.exports = {
       },
     ],
   },
-  // content-disposition 3 (through @fastify/static, which serves the docs page) ships only
-  // as an ES module; Node 20 loads it natively, Jest needs it compiled to CommonJS.
-  transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
+  // ES-module-only packages (listed in jest.resolver.js): Node 20 loads them natively, Jest
+  // needs them compiled to CommonJS.
+  transformIgnorePatterns: [`/node_modules/(?!${esmPackages}/)`],
+  resolver: '<rootDir>/jest.resolver.js',
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   setupFiles: ['reflect-metadata'],
 };

@@ -18,7 +18,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** One of the three apps as its own OS process, exactly as `npm start` runs it. */
+/** One of the three apps as its own OS process, exactly as `npm start` (or `npm run start:prod`) runs it. */
 export class AppProcess {
   readonly output: string[] = [];
   private readonly child: ChildProcess;
@@ -27,8 +27,11 @@ export class AppProcess {
   constructor(
     readonly app: AppName,
     env: Record<string, string>,
+    /** Run the production build in dist/ with plain node, as `npm run start:prod` (tools/start.js --compiled) does. */
+    options: { compiled?: boolean } = {},
   ) {
-    this.child = spawn(process.execPath, ['-r', '@swc-node/register', `apps/${app}/src/main.ts`], {
+    const args = options.compiled ? ['--max-semi-space-size=2', `dist/apps/${app}/src/main.js`] : ['-r', '@swc-node/register', `apps/${app}/src/main.ts`];
+    this.child = spawn(process.execPath, args, {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -39,6 +42,12 @@ export class AppProcess {
     this.child.stdout?.on('data', keep);
     this.child.stderr?.on('data', keep);
     this.exited = new Promise((resolve) => this.child.once('exit', (code, signal) => resolve({ code, signal })));
+  }
+
+  /** The OS process id, for looking at it from outside (e.g. under /proc). */
+  get pid(): number {
+    if (this.child.pid === undefined) throw new Error(`${this.app} did not start`);
+    return this.child.pid;
   }
 
   get text(): string {

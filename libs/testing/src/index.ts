@@ -12,3 +12,5 @@ export { dcsa3SchemaValidator } from './dcsa/dcsa3-schema-validator';
 export type { Dcsa3SchemaName } from './dcsa/dcsa3-schema-validator';
 export { RecordingServer, sendJson } from './http/recording-server';
 export type { RecordedRequest, RecordingHandler } from './http/recording-server';
+export { composeEnvironment, readComposeFile } from './deployment/compose-file';
+export type { ComposeService } from './deployment/compose-file';

@@ -1,5 +1,3 @@
-import os from 'node:os';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { inFixtureTransaction, WebhookNotificationRepository } from '@quayside/data-access';
@@ -9,10 +7,8 @@ import { ApiTestContext } from '../test/api-test-app';
 import { launchChromium } from '../test/browser';
 import { seedMcpFixture } from '../test/mcp-fixtures';
 import type { McpFixture } from '../test/mcp-fixtures';
+import { expectMatchesCommittedScreenshot, SCREENSHOT_NOW } from '../test/screenshot';
 import { seedWebhook, seedWebhookNotification } from '../test/webhook-fixtures';
-
-// The README's picture is refreshed only when asked (UPDATE_SCREENSHOTS=1), so a test run leaves the tree clean.
-const SCREENSHOT_DIR = process.env['UPDATE_SCREENSHOTS'] === '1' ? path.resolve(__dirname, '../../../../docs/images') : os.tmpdir();
 
 /** The console in Chromium against a running api with sandbox data: each page, its actions, axe. */
 describe('web console in Chromium', () => {
@@ -38,7 +34,8 @@ describe('web console in Chromium', () => {
     await app.listen(0, '127.0.0.1');
     base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
     owner = await ctx.account({ features: ['routing'] });
-    fixture = await seedMcpFixture(ctx.db.dataSource, owner);
+    // Fixed dates in the data and in the browser, so the list looks the same as docs/images/console.png on any day.
+    fixture = await seedMcpFixture(ctx.db.dataSource, owner, SCREENSHOT_NOW);
     const webhookId = await seedWebhook(ctx.db.dataSource, owner.account.id);
     failedId = await seedWebhookNotification(ctx.db.dataSource, owner.account.id, webhookId, 'container.updated');
     await inFixtureTransaction(ctx.db.dataSource, (manager) =>
@@ -52,7 +49,8 @@ describe('web console in Chromium', () => {
       }),
     );
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    context = await browser.newContext({ viewport: { width: 1200, height: 800 }, deviceScaleFactor: 1, locale: 'en-US', timezoneId: 'UTC' });
+    await context.clock.setFixedTime(SCREENSHOT_NOW);
     page = await context.newPage();
     page.on('console', (message) => consoleMessages.push(message.text()));
   });
@@ -76,12 +74,12 @@ describe('web console in Chromium', () => {
     expect(await page.evaluate<string | null>("sessionStorage.getItem('quayside.apiKey')")).toBe(owner.key);
   });
 
-  it('lists containers with status, ETA, last free day and holds, and filters them', async () => {
+  it('lists containers with status, ETA, last free day and holds, as the README shows them, and filters them', async () => {
     await page.locator('.qc-table tbody tr').first().waitFor();
     expect(await page.locator('.qc-table tbody tr').count()).toBe(4);
     await expect(page.locator('.qc-table tbody').textContent()).resolves.toContain('customs');
     expect(await axe()).toEqual([]);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'console.png') });
+    expectMatchesCommittedScreenshot(await page.screenshot({ animations: 'disabled' }), 'console.png');
     await page.getByLabel('Filter by number, reference or bill of lading').fill('no-such-thing');
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.getByText('No containers match.').waitFor();

@@ -15,9 +15,11 @@ export interface McpFixture {
   pickedUpId: string;
 }
 
-/** One shipment with four containers covering the at-risk rule (docs/mcp.md), dated around now. */
-export async function seedMcpFixture(db: DatabaseConnection, account: ProvisionedAccount): Promise<McpFixture> {
-  const now = Date.now();
+/**
+ * One shipment with four containers covering the at-risk rule (docs/mcp.md), dated around now
+ * (or around a fixed instant, for the browser tests' pictures).
+ */
+export async function seedMcpFixture(db: DatabaseConnection, account: ProvisionedAccount, now = Date.now()): Promise<McpFixture> {
   const shipment = await createShipment(db, account.account.id, {
     bill_of_lading_number: 'MCPBL0001',
     port_of_lading_locode: 'CNSHA',

@@ -1,6 +1,4 @@
 import type { Server, ServerResponse } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Browser, Page } from 'playwright-core';
@@ -8,10 +6,7 @@ import { ApiTestContext, call } from '../test/api-test-app';
 import { launchChromium, servePage } from '../test/browser';
 import { seedMcpFixture } from '../test/mcp-fixtures';
 import type { McpFixture } from '../test/mcp-fixtures';
-
-// The README's picture is refreshed only when asked (UPDATE_SCREENSHOTS=1), so a test run leaves the tree clean.
-const SCREENSHOT =
-  process.env['UPDATE_SCREENSHOTS'] === '1' ? path.resolve(__dirname, '../../../../docs/images/widget.png') : path.join(os.tmpdir(), 'quayside-widget.png');
+import { expectMatchesCommittedScreenshot, SCREENSHOT_NOW } from '../test/screenshot';
 
 /** The widget in a real browser: embedded by a page on an allowed origin, refused on another. */
 describe('widget in Chromium', () => {
@@ -25,7 +20,8 @@ describe('widget in Chromium', () => {
   const pages: Page[] = [];
 
   async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1000, height: 900 }, deviceScaleFactor: 1, locale: 'en-US', timezoneId: 'UTC' });
+    await context.clock.setFixedTime(SCREENSHOT_NOW);
     const page = await context.newPage();
     pages.push(page);
     return page;
@@ -45,7 +41,8 @@ describe('widget in Chromium', () => {
     await app.listen(0, '127.0.0.1');
     base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
     const owner = await ctx.account({ features: ['map_widget'] });
-    fixture = await seedMcpFixture(ctx.db.dataSource, owner);
+    // Fixed dates in the data and in the browser, so the widget looks the same as docs/images/widget.png on any day.
+    fixture = await seedMcpFixture(ctx.db.dataSource, owner, SCREENSHOT_NOW);
     browser = await launchChromium();
     host = await servePage('');
     const created = await call(app, 'POST', '/v2/widget_keys', {
@@ -71,7 +68,7 @@ describe('widget in Chromium', () => {
     await ctx.close();
   });
 
-  it('shows the journey and draws the voyage map on an allowed origin, with no CSP violation', async () => {
+  it('shows the journey and draws the voyage map on an allowed origin, as the README shows it, with no CSP violation', async () => {
     const { page, console } = await open(`http://127.0.0.1:${host.port}/`);
     const frame = page.frameLocator('iframe.quayside-widget');
     await frame.locator('#qs-map[data-state="ready"]').waitFor();
@@ -81,7 +78,7 @@ describe('widget in Chromium', () => {
     // Land from Natural Earth and the route, drawn by Leaflet as SVG paths.
     expect(await frame.locator('#qs-map path').count()).toBeGreaterThan(3);
     expect(console.filter((m) => /Content Security Policy|Refused to/.test(m))).toEqual([]);
-    await page.locator('iframe.quayside-widget').screenshot({ path: SCREENSHOT });
+    expectMatchesCommittedScreenshot(await page.locator('iframe.quayside-widget').screenshot({ animations: 'disabled' }), 'widget.png');
   });
 
   it('is refused by the browser on an origin the key does not allow (frame-ancestors)', async () => {
