@@ -4,8 +4,8 @@ set -e
 role="${1:-api}"
 # Small young-generation semi-spaces keep an idle app near 100 MB (docs/architecture.md, "Memory"); override with NODE_OPTIONS.
 export NODE_OPTIONS="${NODE_OPTIONS:---max-semi-space-size=2}"
-# A slower-growing old generation keeps a busy app under 200 MB; V8 accepts this flag only on
-# the command line, not in NODE_OPTIONS. Set NODE_HEAP_FLAGS to override (empty for V8's own).
+# A slower-growing old generation keeps a busy app under 200 MB (libs/runtime/src/compiled-node-flags.json,
+# which npm run start:prod uses); V8 accepts this flag only on the command line, not in NODE_OPTIONS. Set NODE_HEAP_FLAGS to override (empty for V8's own).
 heap_flags="${NODE_HEAP_FLAGS---heap-growing-percent=50}"
 case "$role" in
   api) exec node $heap_flags dist/apps/api/src/main.js ;;

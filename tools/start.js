@@ -11,14 +11,15 @@ const path = require('node:path');
 const { spawn } = require('node:child_process');
 const readline = require('node:readline');
 const { present } = require('./start-output');
+// A young generation of 2 MB semi-spaces keeps an idle app near 100 MB, and a slower-growing old
+// generation keeps a busy one under 200 MB (docs/architecture.md, "Memory"); the image, the bench
+// and the e2e tests read the same list.
+const COMPILED_NODE_FLAGS = require('../libs/runtime/src/compiled-node-flags.json');
 
 const root = path.resolve(__dirname, '..');
 const compiled = process.argv.includes('--compiled');
 // Developer mode compiles TypeScript as it loads; compiled mode runs dist/ (npm run build).
-// A young generation of 2 MB semi-spaces keeps an idle app near 100 MB, and a slower-growing old
-// generation keeps a busy one under 200 MB (docs/architecture.md, "Memory"); as in the image.
-const script = (file) =>
-  compiled ? ['--max-semi-space-size=2', '--heap-growing-percent=50', 'dist/' + file.replace(/\.ts$/, '.js')] : ['-r', '@swc-node/register', file];
+const script = (file) => (compiled ? [...COMPILED_NODE_FLAGS, 'dist/' + file.replace(/\.ts$/, '.js')] : ['-r', '@swc-node/register', file]);
 // LOG_LEVEL=debug (or trace) shows every line of every app; otherwise only what present() keeps.
 const verbose = ['debug', 'trace'].includes(process.env.LOG_LEVEL || '');
 const env = {
