@@ -16,6 +16,13 @@ export interface FanOutJobName {
 type IdRow = { id: string } & Record<string, unknown>;
 
 /**
+ * Columns holding the first value a source published (docs/json-api.md, "first published"):
+ * once stored they are never overwritten, decided by the UPDATE itself (COALESCE), so two
+ * observations written at once cannot replace the first value with a later one.
+ */
+export const SET_ONCE_COLUMNS: ReadonlySet<string> = new Set(['pod_original_eta_at', 'pol_original_etd_at', 'destination_original_eta_at']);
+
+/**
  * Writes the decisions of one transaction — any number of accounts' records — set-based: one
  * statement per table and column set, whatever the number of records, containers and events.
  * Identities are enforced by the database: a transport event or an event whose key is already
@@ -59,7 +66,9 @@ async function updateRows(manager: EntityManager, table: 'tracking_requests' | '
   for (const group of groups.values()) {
     const columns = Object.keys(group[0] ?? {}).filter((column) => column !== 'id' && column !== 'updated_at');
     if (columns.length === 0) continue;
-    const assignments = columns.map((column) => `"${column}" = v."${column}"`).join(', ');
+    const assignments = columns
+      .map((column) => (SET_ONCE_COLUMNS.has(column) ? `"${column}" = COALESCE(t."${column}", v."${column}")` : `"${column}" = v."${column}"`))
+      .join(', ');
     await manager.query(
       `UPDATE ${table} t SET ${assignments}, updated_at = now()
        FROM jsonb_populate_recordset(null::${table}, $1::jsonb) v
