@@ -1,5 +1,6 @@
 import type {
   ContainerRecord as StoredContainer,
+  CustomFieldValueRecord,
   EstimatedEventRecord as StoredEstimatedEvent,
   EventOrigin,
   PortRecord as StoredPort,
@@ -62,6 +63,8 @@ export interface ContainerChangeRecord {
   timezone: string | null;
   data_source: EventOrigin;
   container_id: string;
+  /** The container's shipment: a relationship of `container_pod_terminal_changed_event` only, as the established API. */
+  shipment_id?: string | null;
   terminal_id: string | null;
 }
 
@@ -82,4 +85,6 @@ export interface NotificationRecords {
   container_changes?: ContainerChangeRecord[];
   ports?: PortRecord[];
   terminals?: TerminalRecord[];
+  /** The custom field values of the tracking requests, shipments and containers above. */
+  custom_fields?: CustomFieldValueRecord[];
 }
