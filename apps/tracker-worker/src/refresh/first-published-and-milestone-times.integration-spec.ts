@@ -1,6 +1,6 @@
 import type { SandboxScenario } from '@quayside/carriers';
 import { SANDBOX_RAIL_SCAC } from '@quayside/carriers';
-import { ShipmentStateRepository } from '@quayside/data-access';
+import { ShipmentStateRepository, TransportEventEntity } from '@quayside/data-access';
 import { JOB } from '@quayside/queues';
 import { ScenarioAdapters } from '../test/scenario-adapters';
 import { TrackerTestHarness, dayOf } from '../test/tracker-test-harness';
@@ -15,7 +15,8 @@ const CHICAGO = { locode: 'USCHI', name: 'Chicago', timeZone: 'America/Chicago' 
 
 /**
  * The line publishes a departure and an inland arrival estimate, then moves both; the container
- * goes empty out, full in, loaded, departed at the port of lading, on by rail and is delivered.
+ * goes empty out, full in, loaded, departed at the port of lading, on by rail and is delivered;
+ * the line sets a last free day, then withdraws it.
  */
 const MOVING_ESTIMATES: SandboxScenario = {
   number: 'FIELDS-BL-1',
@@ -37,6 +38,8 @@ const MOVING_ESTIMATES: SandboxScenario = {
     { day: 4, type: 'milestone', event: 'container.transport.vessel_departed', at: 'pol' },
     { day: 10, type: 'milestone', event: 'container.transport.vessel_arrived', at: 'pod' },
     { day: 11, type: 'milestone', event: 'container.transport.vessel_discharged', at: 'pod' },
+    { day: 11, type: 'last_free_day', source: 'line', lfdDay: 20 },
+    { day: 12.5, type: 'last_free_day', source: 'line', lfdDay: null },
     { day: 12, type: 'milestone', event: 'container.transport.rail_loaded', at: 'pod', source: 'rail' },
     { day: 15.5, type: 'milestone', event: 'container.transport.arrived_at_inland_destination', at: 'dest', source: 'rail' },
     { day: 16.5, type: 'milestone', event: 'container.transport.full_out', at: 'dest' },
@@ -93,6 +96,16 @@ describe('first published estimates and the milestone times of a container', () 
       ind_facility_fees: null,
       rail_last_tracking_request_at: at(18),
     });
+  });
+
+  it('gives a value change the value it announces, and a milestone none', async () => {
+    const shipmentId = await play(13);
+    const rows = await harness.db.dataSource.getRepository(TransportEventEntity).find({ where: { shipment_id: shipmentId }, order: { created_at: 'ASC', id: 'ASC' } });
+    const lfdLine = rows.filter((row) => row.event === 'container.pickup_lfd_line.changed').map((row) => row.value);
+    expect(lfdLine).toEqual([at(20), null]);
+    const milestones = rows.filter((row) => row.event.startsWith('container.transport.'));
+    expect(milestones.length).toBeGreaterThan(5);
+    expect(milestones.filter((row) => row.value !== null)).toEqual([]);
   });
 
   it('never overwrites a stored first estimate, even when a write carries another one', async () => {

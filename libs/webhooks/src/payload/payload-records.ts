@@ -44,6 +44,7 @@ export type TransportEventRecord = Pick<
   | 'terminal_id'
   | 'invalidated_at'
   | 'previous_version_id'
+  | 'value'
 >;
 
 export type EstimatedEventRecord = Pick<

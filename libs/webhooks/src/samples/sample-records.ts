@@ -87,6 +87,8 @@ export function sampleTransportEvent(event: TransportEventRecord['event']): Tran
     location_locode: 'USOAK', created_at: at('2026-08-14T09:30:00Z'), data_source: 'shipping_line', vessel_name: 'MSC CHANNE', vessel_imo: '9710438',
     container_id: SAMPLE_IDS.container, shipment_id: SAMPLE_IDS.shipment, location_id: SAMPLE_IDS.portOfDischarge, terminal_id: SAMPLE_IDS.terminal,
     invalidated_at: null, previous_version_id: null,
+    // A value change announces its new value (the sample's last free day or appointment); milestones have none.
+    value: event.startsWith('container.pickup_') ? at('2026-08-20T07:00:00Z') : null,
   };
 }
 
