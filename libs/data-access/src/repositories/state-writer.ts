@@ -34,6 +34,10 @@ export async function writeStates(manager: EntityManager, writes: readonly State
   if (newShipments.length > 0) await manager.insert(ShipmentEntity, newShipments.map((row) => asColumns<ShipmentEntity>(row)));
   await updateRows(manager, 'tracking_requests', writes.flatMap((w) => (w.trackingRequests ?? []).map((r) => ({ ...r.values, id: r.id }))));
   await updateRows(manager, 'shipments', writes.flatMap((w) => (w.shipment && !w.shipment.isNew ? [w.shipment.values as IdRow] : [])));
+  await addRequestListsToShipments(
+    manager,
+    writes.flatMap((w) => (w.trackingRequests ?? []).filter((r) => r.values.status === 'succeeded' && typeof r.values.tracked_object_id === 'string').map((r) => r.id)),
+  );
   const newContainers = writes.flatMap((w) => (w.containers ?? []).filter((c) => c.isNew).map((c) => c.values));
   if (newContainers.length > 0) await manager.insert(ContainerEntity, newContainers.map((c) => asColumns<ContainerEntity>(c)));
   await updateRows(manager, 'containers', writes.flatMap((w) => (w.containers ?? []).filter((c) => !c.isNew).map((c) => c.values as IdRow)));
@@ -76,6 +80,27 @@ async function updateRows(manager: EntityManager, table: 'tracking_requests' | '
       [JSON.stringify(group)],
     );
   }
+}
+
+/**
+ * A request that has just succeeded hands its `ref_numbers` and `tags` to the shipment it found,
+ * as the established API does ("added to the shipment when the tracking request completes"):
+ * each value the shipment lacks is appended in the request's order, none is removed, so what a
+ * client set on the shipment, or another request brought, stays. Decided in the statement, so a
+ * PATCH of the shipment at the same moment is not overwritten.
+ */
+async function addRequestListsToShipments(manager: EntityManager, requestIds: readonly string[]): Promise<void> {
+  if (requestIds.length === 0) return;
+  await manager.query(
+    `UPDATE shipments s SET
+       ref_numbers = s.ref_numbers || ARRAY(SELECT x FROM unnest(tr.ref_numbers) WITH ORDINALITY AS u(x, o) WHERE x <> ALL (s.ref_numbers) ORDER BY o),
+       tags = s.tags || ARRAY(SELECT x FROM unnest(tr.tags) WITH ORDINALITY AS u(x, o) WHERE x <> ALL (s.tags) ORDER BY o),
+       updated_at = now()
+     FROM tracking_requests tr
+     WHERE tr.id = ANY($1::uuid[]) AND s.id = tr.tracked_object_id AND s.account_id = tr.account_id
+       AND (cardinality(tr.ref_numbers) > 0 OR cardinality(tr.tags) > 0)`,
+    [requestIds],
+  );
 }
 
 /** Inserts what is new; a transport event whose identity is current already is skipped. Returns the ids stored. */
