@@ -50,6 +50,20 @@ describe('tracking requests: customer (a party), user and shipment_tags', () => 
     expect(read.json!['included']).toMatchObject([{ type: 'party', id: partyId, attributes: { company_name: 'Acme Imports' } }]);
   });
 
+  it('includes the customer on every plan: a party is the account\'s own record, not tracking data', async () => {
+    const free = await ctx.account({ company: 'Free', plan: 'free' });
+    const freeParty = await party(free, 'Free Imports');
+    const created = await call(app, 'POST', '/v2/tracking_requests', {
+      key: free.key,
+      body: document({ request_number: 'MEDUFREE0001', request_type: 'bill_of_lading', scac: 'MSCU' }, customer(freeParty)),
+    });
+    expect(created.status).toBe(201);
+    const read = await call(app, 'GET', `/v2/tracking_requests/${dataOf(created).id}?include=customer`, { key: free.key });
+    expect(read.status).toBe(200);
+    expect(read.json!['included']).toMatchObject([{ type: 'party', id: freeParty }]);
+    expect((await call(app, 'GET', '/v2/tracking_requests?include=customer,tracked_object', { key: free.key })).status).toBe(403);
+  });
+
   it('has no customer when none was named', async () => {
     const created = await create({});
     expect(dataOf(created).relationships).toMatchObject({ customer: { data: null } });

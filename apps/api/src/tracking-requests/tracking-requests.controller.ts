@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiHeader, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { CustomFieldDefinitionRepository, TrackingRequestRepository } from '@quayside/data-access';
-import type { JsonApiDocument } from '@quayside/json-api';
+import type { IncludeTree, JsonApiDocument } from '@quayside/json-api';
 import type { FastifyRequest } from 'fastify';
 import { distinct, listChanges } from '../common/list-changes';
 import { JsonApiBody } from '../common/json-api-body.pipe';
@@ -9,6 +9,7 @@ import type { JsonApiInput } from '../common/json-api-body.pipe';
 import { JsonApiPresenter } from '../common/json-api-presenter.service';
 import { EntitlementsService } from '../plans/entitlements.service';
 import { RateLimitBucket } from '../rate-limit/rate-limit-bucket.decorator';
+import { PARTY_SCHEMA } from '../parties/party.schema';
 import { shipmentSchema } from '../shipments/shipment.openapi';
 import type { AccountContext } from '../tenancy/account-context';
 import { CurrentAccount } from '../tenancy/current-account.decorator';
@@ -92,7 +93,7 @@ export class TrackingRequestsController {
   @Get()
   @ApiOperation({
     summary: 'List tracking requests',
-    description: 'Oldest first by (created_at, id), so paging while requests are added never skips or repeats one. `include=tracked_object` needs a trial or paid plan.',
+    description: 'Oldest first by (created_at, id), so paging while requests are added never skips or repeats one. `include=tracked_object` needs a trial or paid plan; `include=customer` (the account\'s party) does not.',
   })
   @ApiQuery({ name: 'q', required: false, description: 'Request number or reference number, substring.' })
   @ApiQuery({ name: 'page[number]', required: false, schema: { type: 'integer', default: 1 } })
@@ -107,11 +108,11 @@ export class TrackingRequestsController {
   @ApiQuery({ name: 'filter[updated_at][start]', required: false, description: 'ISO 8601, inclusive.' })
   @ApiQuery({ name: 'filter[updated_at][end]', required: false, description: 'ISO 8601, inclusive.' })
   @ApiQuery({ name: 'include', required: false, description: '`tracked_object` (the shipment), `customer` (the party).' })
-  @ApiResponse({ status: 200, schema: listDocument(trackingRequestSchema, [shipmentSchema]) })
+  @ApiResponse({ status: 200, schema: listDocument(trackingRequestSchema, [shipmentSchema, PARTY_SCHEMA]) })
   @ApiResponse({ status: 400, description: 'A malformed filter, page or include, named in `source.parameter`.', ...ERRORS })
   async list(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const include = this.presenter.include(TRACKING_REQUEST_TYPE, request);
-    if (include.size > 0) this.entitlements.assertActivePlan(account, 'reading tracking data');
+    if (includesTrackingData(include)) this.entitlements.assertActivePlan(account, 'reading tracking data');
     const page = this.presenter.page(request);
     const customFields = await customFieldFilters(this.definitions, account, 'TrackingRequest', queryOf(request));
     const filters = { ...parseTrackingRequestFilters(queryOf(request)), ...(customFields ? { custom_fields: customFields } : {}) };
@@ -120,16 +121,16 @@ export class TrackingRequestsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Get a tracking request', description: '`include=tracked_object` (the shipment) needs a trial or paid plan.' })
+  @ApiOperation({ summary: 'Get a tracking request', description: '`include=tracked_object` (the shipment) needs a trial or paid plan; `include=customer` (the party) does not.' })
   @ApiParam({ name: 'id', description: 'Tracking request id' })
   @ApiQuery({ name: 'include', required: false, description: '`tracked_object` (the shipment), `customer` (the party).' })
-  @ApiResponse({ status: 200, schema: singleDocument(trackingRequestSchema, [shipmentSchema]) })
+  @ApiResponse({ status: 200, schema: singleDocument(trackingRequestSchema, [shipmentSchema, PARTY_SCHEMA]) })
   @ApiResponse({ status: 401, description: 'Another account\'s request (or no valid key).', ...ERRORS })
   @ApiResponse({ status: 404, ...ERRORS })
   async get(@CurrentAccount() account: AccountContext, @Param('id') id: string, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const include = this.presenter.include(TRACKING_REQUEST_TYPE, request);
     const found = await this.requests.findOwnedRequest(account, id);
-    if (include.size > 0) this.entitlements.assertActivePlan(account, 'reading tracking data');
+    if (includesTrackingData(include)) this.entitlements.assertActivePlan(account, 'reading tracking data');
     return this.presenter.one(TRACKING_REQUEST_TYPE, found, account, include);
   }
 
@@ -159,6 +160,14 @@ export class TrackingRequestsController {
     const updated = await this.requests.update(account, id, { ...listChanges(refNumbers, allTags), ...(customerId !== undefined ? { customer_id: customerId } : {}) });
     return this.presenter.one(TRACKING_REQUEST_TYPE, updated, account);
   }
+}
+
+/**
+ * Whether `include` reaches tracking data, which needs a trial or paid plan; the customer is the
+ * account's own party, open on every plan like `/v2/parties` (docs/parties.md).
+ */
+function includesTrackingData(include: IncludeTree): boolean {
+  return [...include.keys()].some((name) => name !== 'customer');
 }
 
 function queryOf(request: FastifyRequest): Record<string, unknown> {
