@@ -2,9 +2,10 @@ import { isIP } from 'node:net';
 import { BaseAppConfig } from '@quayside/platform';
 import { parseAllowList } from '@quayside/webhooks';
 import type { WebhookUrlPolicy } from '@quayside/webhooks';
+import type { VesselPositionsConfig } from '@quayside/carriers';
 import { RATE_LIMIT_BUCKETS } from '../rate-limit/rate-limit-buckets';
 import type { RateLimitBucketName } from '../rate-limit/rate-limit-buckets';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateBy } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateBy, ValidateIf } from 'class-validator';
 
 function commaList(value: string): string[] {
   return value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
@@ -128,6 +129,36 @@ export class ApiConfig extends BaseAppConfig {
   @Min(100)
   @Max(60_000)
   WEBHOOK_TRIGGER_TIMEOUT_MS: number = 15_000;
+
+  /**
+   * Where vessel positions come from (docs/vessels-and-maps.md): `sandbox` answers for the sandbox
+   * vessels only; `datalastic` adds Datalastic's AIS API for every other vessel (the sandbox
+   * vessels stay with the sandbox).
+   */
+  @IsIn(['sandbox', 'datalastic'])
+  VESSEL_POSITIONS: 'sandbox' | 'datalastic' = 'sandbox';
+
+  /** Datalastic API key; required with `VESSEL_POSITIONS=datalastic`. */
+  @ValidateIf((config: ApiConfig) => config.VESSEL_POSITIONS === 'datalastic')
+  @IsString()
+  @MinLength(8, { message: 'DATALASTIC_API_KEY is required with VESSEL_POSITIONS=datalastic' })
+  DATALASTIC_API_KEY: string = '';
+
+  @IsString()
+  @Matches(/^https?:\/\/[^\s/]+(\/\S*)?$/, { message: 'DATALASTIC_BASE_URL must be an http(s) address' })
+  DATALASTIC_BASE_URL: string = 'https://api.datalastic.com';
+
+  /** Whole request to the position provider; slower answers count as no positions. */
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  VESSEL_POSITIONS_TIMEOUT_MS: number = 10_000;
+
+  get vesselPositions(): VesselPositionsConfig {
+    return this.VESSEL_POSITIONS === 'datalastic'
+      ? { kind: 'datalastic', baseUrl: this.DATALASTIC_BASE_URL, apiKey: this.DATALASTIC_API_KEY, timeoutMs: this.VESSEL_POSITIONS_TIMEOUT_MS }
+      : { kind: 'sandbox' };
+  }
 
   /**
    * Opens the operator pages (queue dashboard at /admin/queues) and, when set, guards /metrics.

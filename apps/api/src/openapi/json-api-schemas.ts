@@ -118,12 +118,20 @@ export const ERROR_DOCUMENT: Schema = {
 };
 
 /** A request document `{data: {type, attributes}}` whose attributes are a registered DTO schema (`#/components/schemas/...`). */
-export function requestDocument(type: string, attributesRef: string): Schema {
+export function requestDocument(type: string, attributesRef: string, relationships?: Record<string, Schema>): Schema {
   return {
     type: 'object',
     required: ['data'],
     properties: {
-      data: { type: 'object', required: ['type', 'attributes'], properties: { type: { type: 'string', enum: [type] }, attributes: { $ref: attributesRef } } },
+      data: {
+        type: 'object',
+        required: ['type', 'attributes'],
+        properties: {
+          type: { type: 'string', enum: [type] },
+          attributes: { $ref: attributesRef },
+          ...(relationships ? { relationships: { type: 'object', properties: relationships } } : {}),
+        },
+      },
     },
   };
 }

@@ -7,6 +7,9 @@ import type { AccountContext } from '../tenancy/account-context';
 import { buildRoute } from './route-builder';
 import type { RouteStop } from './route-builder';
 
+/** How far back the newest reported position may lie to count as where the vessel is. */
+const LATEST_POSITION_LOOKBACK_MS = 24 * 3_600_000;
+
 export const VESSEL_POSITION_SOURCE = Symbol('VESSEL_POSITION_SOURCE');
 export const SEA_ROUTER = Symbol('SEA_ROUTER');
 
@@ -61,6 +64,16 @@ export class RoutingService {
   async positions(vessel: VesselEntity, leg: VoyageLeg | null, from: Date, to: Date): Promise<VesselPosition[]> {
     if (from > to) return [];
     return this.positionSource.positions({ imo: vessel.imo, from, to, leg });
+  }
+
+  /**
+   * Where the vessel is now: its newest position of the last day. A computed source (the sandbox)
+   * places it at `now` exactly; an AIS provider reports positions minutes to hours old, so asking
+   * for the instant `now` alone would find none.
+   */
+  async latestPosition(vessel: VesselEntity, leg: VoyageLeg | null, now: Date): Promise<VesselPosition | null> {
+    const positions = await this.positions(vessel, leg, new Date(now.getTime() - LATEST_POSITION_LOOKBACK_MS), now);
+    return positions[positions.length - 1] ?? null;
   }
 
   /** The vessel by id or IMO, with the leg it is on now (its latest departure in anyone's tracking). */

@@ -50,7 +50,7 @@ export class VesselsController {
     const found = await this.routing.vessel(id);
     if (!found) throw notFound('vessel', id);
     const now = new Date();
-    const [latest] = (await this.routing.positions(found.vessel, found.leg, now, now)).slice(-1);
+    const latest = await this.routing.latestPosition(found.vessel, found.leg, now);
     const show = from !== undefined || to !== undefined;
     const end = to ?? now;
     const positions = show ? await this.routing.positions(found.vessel, found.leg, from ?? new Date(end.getTime() - 7 * DAY_MS), end) : null;
@@ -98,7 +98,7 @@ export class VesselsController {
     const found = await this.routing.vessel(id);
     if (!found) throw notFound('vessel', id);
     const now = new Date();
-    const [latest] = (await this.routing.positions(found.vessel, found.leg, now, now)).slice(-1);
+    const latest = await this.routing.latestPosition(found.vessel, found.leg, now);
     const origin = start ?? (latest ? ([latest.longitude, latest.latitude] as LonLat) : previous);
     const path = this.routing.futurePath(origin, port, now, latest?.speedKnots ?? null);
     return vesselDocument(found.vessel, latest ?? null, path.map((p) => position(p, true)));

@@ -37,6 +37,8 @@ export function shipmentResource(loaders: ShipmentRelationshipLoaders): Resource
       destination_terminal: to('terminal', (s) => s.destination_terminal_id, loaders.terminals),
       shipping_line: to('shipping_line', (s) => s.shipping_line_id, loaders.shippingLines),
       containers: to('container', (s) => s.container_ids, loaders.containers),
+      // Quayside has accounts and API keys, no users: tracking is stopped by the system or by a key, so always null.
+      line_tracking_stopped_by_user: relationshipByIds<ShipmentView, AccountContext>('user', () => null),
     },
     selfLink: (shipment) => `/v2/shipments/${shipment.id}`,
   };

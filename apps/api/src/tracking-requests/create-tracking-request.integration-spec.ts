@@ -128,7 +128,7 @@ describe('tracking requests: POST /v2/tracking_requests (checks, duplicates, Ide
       const duplicate = dataOf(second);
       expect(duplicate.id).not.toBe(first.id);
       expect(duplicate.attributes).toMatchObject({ status: 'failed', failed_reason: 'duplicate', request_number: 'MEDUDUP00001', is_retrying: false });
-      expect(duplicate.relationships).toEqual({ tracked_object: { data: null }, custom_fields: { data: [] }, user: { data: null } });
+      expect(duplicate.relationships).toEqual({ tracked_object: { data: null }, customer: { data: null }, custom_fields: { data: [] }, user: { data: null } });
       expect((await stored(first.id)).status).toBe('pending');
       const events = await ctx.db.dataSource.getRepository(EventEntity).findBy({ tracking_request_id: duplicate.id });
       expect(events).toEqual([

@@ -40,14 +40,15 @@ export class CreateTrackingRequestUseCase {
     private readonly presenter: JsonApiPresenter,
   ) {}
 
-  async execute(account: AccountContext, attributes: CreateTrackingRequestAttributes, idempotency: IdempotencyOptions | null): Promise<StoredResponse> {
+  /** `customerId`: the party of `relationships.customer`, already checked (TrackingRequestCustomerService). */
+  async execute(account: AccountContext, attributes: CreateTrackingRequestAttributes, idempotency: IdempotencyOptions | null, customerId: string | null = null): Promise<StoredResponse> {
     if (idempotency !== null) {
       // A replay answers what the first request answered, whatever has changed since (a cap
       // reached by that very request, say); checked again under the lock in `execute` below.
       const earlier = await this.idempotencyKeys.lookup(account, idempotency.key, idempotency.fingerprint);
       if (earlier !== null) return this.answerEarlier(earlier);
     }
-    const input = await this.validate(account, attributes);
+    const input = { ...(await this.validate(account, attributes)), customer_id: customerId };
     if ((await this.requests.findActiveFor(account, input)) === null) {
       // A duplicate adds no active container, so only a new request is held to the cap.
       await this.entitlements.assertCanTrackMore(account);
@@ -57,7 +58,7 @@ export class CreateTrackingRequestUseCase {
     return result.outcome === 'executed' ? result.response : this.answerEarlier(result);
   }
 
-  private async validate(account: AccountContext, attributes: CreateTrackingRequestAttributes): Promise<NewTrackingRequest> {
+  private async validate(account: AccountContext, attributes: CreateTrackingRequestAttributes): Promise<Omit<NewTrackingRequest, 'customer_id'>> {
     const issues: ValidationIssue[] = [];
     const number = checkNumberOfRequest(attributes.request_number, attributes.request_type);
     if (!number.ok) issues.push(number.issue);

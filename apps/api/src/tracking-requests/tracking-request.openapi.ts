@@ -11,6 +11,7 @@ export const trackingRequestSchema: Schema = resourceSchema(
     scac: { type: 'string', example: 'MSCU', description: "The line's own SCAC (an alternative SCAC sent on create is stored as the line's)." },
     ref_numbers: stringList(),
     tags: stringList(),
+    shipment_tags: { ...stringList(), description: 'The established API\'s name for the tags of the shipment: the same list as `tags`.' },
     status: { type: 'string', enum: [...TRACKING_REQUEST_STATUSES], description: 'The established API calls `succeeded` `created`.' },
     failed_reason: {
       type: 'string',
@@ -23,9 +24,16 @@ export const trackingRequestSchema: Schema = resourceSchema(
     created_at: instant(),
     updated_at: instant(),
   },
-  { tracked_object: toOne('shipment'), user: { ...toOne('user'), description: 'Always null: Quayside has API keys, not users.' } },
+  {
+    tracked_object: toOne('shipment'),
+    customer: { ...toOne('party'), description: 'The account\'s party the request is for, named on create or PATCH; null when none was.' },
+    user: { ...toOne('user'), description: 'Always null: Quayside has API keys, not users.' },
+  },
   ['request_number', 'request_type', 'scac', 'status', 'created_at'],
 );
+
+/** `relationships` a create or PATCH document may carry: the customer (a party of the account; `{"data": null}` unlinks it on PATCH). */
+export const TRACKING_REQUEST_WRITE_RELATIONSHIPS: Record<string, Schema> = { customer: toOne('party') };
 
 export const inferNumberResultSchema: Schema = {
   type: 'object',

@@ -1,18 +1,20 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiHeader, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { CustomFieldDefinitionRepository, TrackingRequestRepository } from '@quayside/data-access';
-import type { JsonApiDocument } from '@quayside/json-api';
+import type { IncludeTree, JsonApiDocument } from '@quayside/json-api';
 import type { FastifyRequest } from 'fastify';
-import { listChanges } from '../common/list-changes';
+import { distinct, listChanges } from '../common/list-changes';
 import { JsonApiBody } from '../common/json-api-body.pipe';
 import type { JsonApiInput } from '../common/json-api-body.pipe';
 import { JsonApiPresenter } from '../common/json-api-presenter.service';
 import { EntitlementsService } from '../plans/entitlements.service';
 import { RateLimitBucket } from '../rate-limit/rate-limit-bucket.decorator';
+import { PARTY_SCHEMA } from '../parties/party.schema';
 import { shipmentSchema } from '../shipments/shipment.openapi';
 import type { AccountContext } from '../tenancy/account-context';
 import { CurrentAccount } from '../tenancy/current-account.decorator';
 import { CreateTrackingRequestUseCase } from './create-tracking-request.use-case';
+import { TrackingRequestCustomerService } from './tracking-request-customer.service';
 import { CreateTrackingRequestAttributes } from './dto/create-tracking-request.dto';
 import { InferNumberBody } from './dto/infer-number.dto';
 import { UpdateTrackingRequestAttributes } from './dto/update-tracking-request.dto';
@@ -22,7 +24,7 @@ import type { InferNumberDocument } from './infer-number.use-case';
 import { ERROR_DOCUMENT, listDocument, requestDocument, singleDocument } from '../openapi/json-api-schemas';
 import { readInferNumber } from './read-infer-number';
 import { TRACKING_REQUEST_TYPE } from './tracking-request.resource';
-import { inferNumberResultSchema, trackingRequestSchema } from './tracking-request.openapi';
+import { TRACKING_REQUEST_WRITE_RELATIONSHIPS, inferNumberResultSchema, trackingRequestSchema } from './tracking-request.openapi';
 import { parseTrackingRequestFilters } from './tracking-request-filters';
 import { customFieldFilters } from '../common/custom-field-filters';
 
@@ -39,6 +41,7 @@ export class TrackingRequestsController {
     private readonly entitlements: EntitlementsService,
     private readonly presenter: JsonApiPresenter,
     private readonly definitions: CustomFieldDefinitionRepository,
+    private readonly customers: TrackingRequestCustomerService,
   ) {}
 
   @Post()
@@ -58,7 +61,7 @@ export class TrackingRequestsController {
     required: false,
     description: 'Optional. The same key with the same body within 24 hours answers the stored response (same status and body) without creating anything; with another body, 422.',
   })
-  @ApiBody({ schema: requestDocument(TRACKING_REQUEST_TYPE, getSchemaPath(CreateTrackingRequestAttributes)) })
+  @ApiBody({ schema: requestDocument(TRACKING_REQUEST_TYPE, getSchemaPath(CreateTrackingRequestAttributes), TRACKING_REQUEST_WRITE_RELATIONSHIPS) })
   @ApiResponse({ status: 201, description: 'Accepted (`pending`), or stored as a `duplicate` failure.', schema: singleDocument(trackingRequestSchema) })
   @ApiResponse({ status: 403, description: 'The plan\'s active container cap is reached.', ...ERRORS })
   @ApiResponse({ status: 422, description: 'Several numbers, a malformed number, an unknown SCAC, a line that does not track this kind of number or is not enabled for the account, or an Idempotency-Key reused with another body. Each error has a `source.pointer`.', ...ERRORS })
@@ -69,7 +72,8 @@ export class TrackingRequestsController {
   ): Promise<unknown> {
     const key = idempotencyKeyOf(request.headers);
     const idempotency = key === null ? null : { key, fingerprint: requestFingerprint(request.method, pathOf(request), request.body) };
-    return (await this.createRequest.execute(account, body.attributes, idempotency)).body;
+    const customerId = (await this.customers.customerIdOf(account, body.relationships)) ?? null;
+    return (await this.createRequest.execute(account, body.attributes, idempotency, customerId)).body;
   }
 
   @Post('infer_number')
@@ -89,7 +93,7 @@ export class TrackingRequestsController {
   @Get()
   @ApiOperation({
     summary: 'List tracking requests',
-    description: 'Oldest first by (created_at, id), so paging while requests are added never skips or repeats one. `include=tracked_object` needs a trial or paid plan.',
+    description: 'Oldest first by (created_at, id), so paging while requests are added never skips or repeats one. `include=tracked_object` needs a trial or paid plan; `include=customer` (the account\'s party) does not.',
   })
   @ApiQuery({ name: 'q', required: false, description: 'Request number or reference number, substring.' })
   @ApiQuery({ name: 'page[number]', required: false, schema: { type: 'integer', default: 1 } })
@@ -103,12 +107,12 @@ export class TrackingRequestsController {
   @ApiQuery({ name: 'filter[created_at][end]', required: false, description: 'ISO 8601, inclusive.' })
   @ApiQuery({ name: 'filter[updated_at][start]', required: false, description: 'ISO 8601, inclusive.' })
   @ApiQuery({ name: 'filter[updated_at][end]', required: false, description: 'ISO 8601, inclusive.' })
-  @ApiQuery({ name: 'include', required: false, description: '`tracked_object` (the shipment).' })
-  @ApiResponse({ status: 200, schema: listDocument(trackingRequestSchema, [shipmentSchema]) })
+  @ApiQuery({ name: 'include', required: false, description: '`tracked_object` (the shipment), `customer` (the party).' })
+  @ApiResponse({ status: 200, schema: listDocument(trackingRequestSchema, [shipmentSchema, PARTY_SCHEMA]) })
   @ApiResponse({ status: 400, description: 'A malformed filter, page or include, named in `source.parameter`.', ...ERRORS })
   async list(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const include = this.presenter.include(TRACKING_REQUEST_TYPE, request);
-    if (include.size > 0) this.entitlements.assertActivePlan(account, 'reading tracking data');
+    if (includesTrackingData(include)) this.entitlements.assertActivePlan(account, 'reading tracking data');
     const page = this.presenter.page(request);
     const customFields = await customFieldFilters(this.definitions, account, 'TrackingRequest', queryOf(request));
     const filters = { ...parseTrackingRequestFilters(queryOf(request)), ...(customFields ? { custom_fields: customFields } : {}) };
@@ -117,23 +121,27 @@ export class TrackingRequestsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Get a tracking request', description: '`include=tracked_object` (the shipment) needs a trial or paid plan.' })
+  @ApiOperation({ summary: 'Get a tracking request', description: '`include=tracked_object` (the shipment) needs a trial or paid plan; `include=customer` (the party) does not.' })
   @ApiParam({ name: 'id', description: 'Tracking request id' })
-  @ApiQuery({ name: 'include', required: false, description: '`tracked_object` (the shipment).' })
-  @ApiResponse({ status: 200, schema: singleDocument(trackingRequestSchema, [shipmentSchema]) })
+  @ApiQuery({ name: 'include', required: false, description: '`tracked_object` (the shipment), `customer` (the party).' })
+  @ApiResponse({ status: 200, schema: singleDocument(trackingRequestSchema, [shipmentSchema, PARTY_SCHEMA]) })
   @ApiResponse({ status: 401, description: 'Another account\'s request (or no valid key).', ...ERRORS })
   @ApiResponse({ status: 404, ...ERRORS })
   async get(@CurrentAccount() account: AccountContext, @Param('id') id: string, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const include = this.presenter.include(TRACKING_REQUEST_TYPE, request);
     const found = await this.requests.findOwnedRequest(account, id);
-    if (include.size > 0) this.entitlements.assertActivePlan(account, 'reading tracking data');
+    if (includesTrackingData(include)) this.entitlements.assertActivePlan(account, 'reading tracking data');
     return this.presenter.one(TRACKING_REQUEST_TYPE, found, account, include);
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: 'Edit a tracking request', description: 'Replaces `ref_numbers` and/or `tags` (the established API\'s single `ref_number` replaces the list with one).' })
+  @ApiOperation({
+    summary: 'Edit a tracking request',
+    description:
+      'Replaces `ref_numbers` and/or `tags` (the established API\'s single `ref_number` replaces the list with one; `shipment_tags` is its name for `tags`). `relationships.customer` links a party of the account (`{"data": null}` unlinks it).',
+  })
   @ApiParam({ name: 'id', description: 'Tracking request id' })
-  @ApiBody({ schema: requestDocument(TRACKING_REQUEST_TYPE, getSchemaPath(UpdateTrackingRequestAttributes)) })
+  @ApiBody({ schema: requestDocument(TRACKING_REQUEST_TYPE, getSchemaPath(UpdateTrackingRequestAttributes), TRACKING_REQUEST_WRITE_RELATIONSHIPS) })
   @ApiResponse({ status: 200, schema: singleDocument(trackingRequestSchema) })
   @ApiResponse({ status: 401, ...ERRORS })
   @ApiResponse({ status: 404, ...ERRORS })
@@ -143,11 +151,23 @@ export class TrackingRequestsController {
     @Param('id') id: string,
     @Body(new JsonApiBody(TRACKING_REQUEST_TYPE, UpdateTrackingRequestAttributes)) body: JsonApiInput<UpdateTrackingRequestAttributes>,
   ): Promise<JsonApiDocument> {
-    const { ref_numbers, ref_number, tags } = body.attributes;
+    const { ref_numbers, ref_number, tags, shipment_tags } = body.attributes;
     const refNumbers = ref_numbers ?? (ref_number !== undefined ? [ref_number] : undefined);
-    const updated = await this.requests.update(account, id, listChanges(refNumbers, tags));
+    const allTags = tags === undefined && shipment_tags === undefined ? undefined : distinct([...(tags ?? []), ...(shipment_tags ?? [])]);
+    // Ownership of the request is judged first (401/404), then the customer named.
+    await this.requests.findOwnedRequest(account, id);
+    const customerId = await this.customers.customerIdOf(account, body.relationships);
+    const updated = await this.requests.update(account, id, { ...listChanges(refNumbers, allTags), ...(customerId !== undefined ? { customer_id: customerId } : {}) });
     return this.presenter.one(TRACKING_REQUEST_TYPE, updated, account);
   }
+}
+
+/**
+ * Whether `include` reaches tracking data, which needs a trial or paid plan; the customer is the
+ * account's own party, open on every plan like `/v2/parties` (docs/parties.md).
+ */
+function includesTrackingData(include: IncludeTree): boolean {
+  return [...include.keys()].some((name) => name !== 'customer');
 }
 
 function queryOf(request: FastifyRequest): Record<string, unknown> {

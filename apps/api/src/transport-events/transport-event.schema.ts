@@ -15,6 +15,11 @@ export const TRANSPORT_EVENT_SCHEMA: SchemaObject = resourceSchema(
     vessel_name: { ...NULLABLE_STRING, description: 'Beyond the established API (there is no vessel resource): the vessel, when the event has one.' },
     vessel_imo: { ...NULLABLE_STRING, description: 'Beyond the established API: IMO number of that vessel.' },
     invalidated_at: { ...NULLABLE_DATE_TIME, description: 'Set when the source corrected or withdrew this version; the correction names it as its `previous_version`.' },
+    value: {
+      ...NULLABLE_DATE_TIME,
+      description:
+        'The new value a value-change event announces: the last free day of `container.pickup_lfd*.changed`, the appointment of `container.pickup_appointment.changed` (UTC). Null when the value was removed, and for milestones and availability changes.',
+    },
   },
   {
     shipment: toOne('shipment'),

@@ -72,6 +72,8 @@ describe('GET /v2/containers/{id}/transport_events', () => {
         vessel_name: 'EVER FORWARD',
         vessel_imo: '9850551',
         invalidated_at: null,
+        // A milestone announces no value; value changes do (docs/containers.md).
+        value: null,
       },
       relationships: {
         shipment: { data: { id: container.shipment_id, type: 'shipment' } },

@@ -21,6 +21,7 @@ import type { BulkRedeliveryResult } from './redeliver-failed-notifications.use-
 import { parseNotificationInclude, withReferenceObjects } from './reference-objects';
 import { WEBHOOK_NOTIFICATION_TYPE } from './webhook-notification.resource';
 import { WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA } from './webhook-notification.schema';
+import { WEBHOOK_PAYLOAD_INCLUDED } from './webhook-payload-resources.schema';
 
 const INCLUDED = '`webhook`, and `reference_object`: the record the notification is about, as it was delivered.';
 const ID_PARAM = { name: 'id', description: 'Webhook notification id (uuid)' };
@@ -83,7 +84,7 @@ export class WebhookNotificationsController {
     description: 'The body a receiver gets for `event`, built by the same code as real deliveries (sample records).',
   })
   @ApiQuery({ name: 'event', required: true, enum: EVENT_NAMES })
-  @ApiOkResponse({ schema: listDocument(WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA, 'The reference object first, then the related records of that event.') })
+  @ApiOkResponse({ description: 'The reference object first in `included`, then the related records of that event.', schema: listDocument(WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA, WEBHOOK_PAYLOAD_INCLUDED) })
   @ApiResponse({ status: 400, description: 'Missing or unknown `event` (named).', schema: ERROR_DOCUMENT })
   @ApiResponse(PLAN_403)
   examples(@Req() request: FastifyRequest): { data: WebhookNotificationPayload['data'][]; included: WebhookNotificationPayload['included']; links: { self: string }; meta: { size: number; total: number } } {

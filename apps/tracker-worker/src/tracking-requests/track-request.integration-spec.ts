@@ -1,3 +1,4 @@
+import { ShipmentEntity, TrackingRequestEntity } from '@quayside/data-access';
 import { JOB } from '@quayside/queues';
 import { DAY_MS, TrackerTestHarness, dayOf } from '../test/tracker-test-harness';
 import { TrackRequestUseCase } from './track-request.use-case';
@@ -68,6 +69,23 @@ describe('track-request', () => {
     // One fan-out job per event, nothing else left to do for this request.
     expect(await harness.pendingOutbox(JOB.fanOut)).toHaveLength(6);
     expect(await harness.pendingOutbox(JOB.trackRequest)).toEqual([]);
+  });
+
+  it('hands the reference numbers and tags of each request that succeeds to its shipment, keeping what is there', async () => {
+    const account = await harness.account();
+    const requests = harness.db.dataSource.getRepository(TrackingRequestEntity);
+    const first = await harness.trackingRequest(account, 'TEST-TR-SUCCEEDED', T0);
+    await requests.update({ id: first.id }, { ref_numbers: ['PO-1'], tags: ['urgent'] });
+    await useCase.execute({ trackingRequestId: first.id, outboxId: first.outboxId }, T0);
+    const shipmentId = (await harness.request(first.id)).tracked_object_id ?? '';
+    expect(await harness.shipment(shipmentId)).toMatchObject({ ref_numbers: ['PO-1'], tags: ['urgent'] });
+    // The client edits the shipment; a second request (its booking) finds the same shipment later.
+    await harness.db.dataSource.getRepository(ShipmentEntity).update({ id: shipmentId }, { tags: ['urgent', 'client-set'] });
+    const second = await harness.trackingRequest(account, 'TESTBK0001', T0, 'booking_number');
+    await requests.update({ id: second.id }, { ref_numbers: ['PO-2', 'PO-1'], tags: ['reefer', 'urgent'] });
+    await useCase.execute({ trackingRequestId: second.id, outboxId: second.outboxId }, dayOf(T0, 1));
+    expect((await harness.request(second.id)).tracked_object_id).toBe(shipmentId);
+    expect(await harness.shipment(shipmentId)).toMatchObject({ ref_numbers: ['PO-1', 'PO-2'], tags: ['urgent', 'client-set', 'reefer'] });
   });
 
   it('an account that joins a shipment another account already follows sees the same carrier timeline', async () => {

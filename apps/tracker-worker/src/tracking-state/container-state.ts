@@ -43,6 +43,14 @@ export type TrackedContainerColumns = Pick<
   | 'ind_rail_unloaded_at'
   | 'current_status'
   | 'last_snapshot'
+  | 'pol_full_in_at'
+  | 'pol_vessel_loaded_at'
+  | 'pol_vessel_departed_at'
+  | 'empty_out_at'
+  | 'delivered_at'
+  | 'ind_facility_holds'
+  | 'ind_facility_fees'
+  | 'rail_last_tracking_request_at'
 >;
 
 export interface NextContainer {
@@ -114,15 +122,40 @@ function terminalFacts(observation: Observation, number: string, stored: Contain
   }
 }
 
-/** Rail facts: fresh, kept (rail unreachable), or none. The rail last free day only for accounts with `rail_lfd`. */
+type InlandFacility = Pick<TrackedContainerColumns, 'ind_facility_holds' | 'ind_facility_fees' | 'rail_last_tracking_request_at'>;
+
+/**
+ * Rail facts: fresh, kept (rail unreachable), or none. The rail last free day only for accounts
+ * with `rail_lfd`. The inland facility's holds and fees are normalized like a terminal's; null
+ * when the rail source does not report them. `rail_last_tracking_request_at` is the last answer
+ * of a rail carrier about this container, kept while none answers.
+ */
 function railFacts(observation: Observation, number: string, stored: ContainerEntity | null, view: AccountView): {
   status: RailContainerStatus | null;
   pickupLfdRail: Date | null;
+  facility: InlandFacility;
 } {
   const mayHaveLfd = view.features.includes('rail_lfd');
-  if (observation.rail.failed.has(number)) return { status: null, pickupLfdRail: mayHaveLfd ? (stored?.pickup_lfd_rail ?? null) : null };
+  const kept: InlandFacility = {
+    ind_facility_holds: stored?.ind_facility_holds ?? null,
+    ind_facility_fees: stored?.ind_facility_fees ?? null,
+    rail_last_tracking_request_at: stored?.rail_last_tracking_request_at ?? null,
+  };
+  if (observation.rail.failed.has(number)) return { status: null, pickupLfdRail: mayHaveLfd ? (stored?.pickup_lfd_rail ?? null) : null, facility: kept };
   const status = observation.rail.byContainer.get(number) ?? null;
-  return { status, pickupLfdRail: mayHaveLfd ? toDate(status?.pickupLfdRail) : null };
+  if (status === null) return { status, pickupLfdRail: null, facility: kept };
+  const holds = status.facilityHolds ?? null;
+  const fees = status.facilityFees ?? null;
+  const report = normalizeTerminalReport(holds ?? [], fees ?? []);
+  return {
+    status,
+    pickupLfdRail: mayHaveLfd ? toDate(status.pickupLfdRail) : null,
+    facility: {
+      ind_facility_holds: holds === null ? null : report.holds,
+      ind_facility_fees: fees === null ? null : report.fees,
+      rail_last_tracking_request_at: toDate(status.checkedAt),
+    },
+  };
 }
 
 function milestoneSnapshot(milestone: CarrierMilestone): MilestoneSnapshot {
@@ -195,6 +228,7 @@ export function nextContainer(
     a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : 0,
   );
   const podLocode = carrier.portOfDischarge?.locode ?? null;
+  const polLocode = carrier.portOfLading?.locode ?? null;
   const destLocode = rail.status?.destination?.locode ?? carrier.destination?.locode ?? null;
   const pickupLfdLine = toDate(carrierContainer.pickupLfdLine ?? carrier.pickupLfdLine);
   const importDeadlines = {
@@ -257,6 +291,13 @@ export function nextContainer(
     ind_ata_at: toDate(find(milestones, 'container.transport.arrived_at_inland_destination', undefined)?.timestamp),
     ind_rail_unloaded_at: toDate(find(milestones, 'container.transport.rail_unloaded', undefined)?.timestamp),
     current_status: deriveContainerStatus(milestones, podLocode, terminal.available_for_pickup, hasRailLeg),
+    // Actual times only, the way the pod_* columns are filled: the latest matching milestone.
+    pol_full_in_at: toDate(find(milestones, 'container.transport.full_in', polLocode)?.timestamp),
+    pol_vessel_loaded_at: toDate(find(milestones, 'container.transport.vessel_loaded', polLocode)?.timestamp),
+    pol_vessel_departed_at: toDate(find(milestones, 'container.transport.vessel_departed', polLocode)?.timestamp),
+    empty_out_at: toDate(find(milestones, 'container.transport.empty_out', undefined)?.timestamp),
+    delivered_at: toDate(find(milestones, 'container.transport.delivered', undefined)?.timestamp),
+    ...rail.facility,
     // Estimates are not kept elsewhere as a whole; they are the "before" of the next estimate diff.
     last_snapshot: { estimates },
   };

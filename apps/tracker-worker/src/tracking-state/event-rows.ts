@@ -55,6 +55,8 @@ interface TransportEventFields {
   dedupeKey: string;
   leg: number | null;
   previousVersionId: string | null;
+  /** The new value of a value change (ISO instant), null otherwise. */
+  value?: string | null;
 }
 
 /**
@@ -107,6 +109,7 @@ export function diffEventRows(diff: readonly SnapshotEvent[], context: EventCont
       dedupe_key: fields.dedupeKey,
       leg: fields.leg,
       previous_version_id: fields.previousVersionId,
+      value: fields.value ? new Date(fields.value) : null,
     });
     return id;
   };
@@ -212,6 +215,7 @@ export function diffEventRows(diff: readonly SnapshotEvent[], context: EventCont
           dedupeKey: valueChangeIdentity(change.name, context.podLocode, value, version(change.container_number)),
           leg: null,
           previousVersionId: null,
+          value: change.kind === 'value_changed' ? change.current : null,
         });
         const payload = change.kind === 'value_changed' ? { previous: change.previous, current: change.current } : {};
         event(change.name, change.container_number, id, payload, context.observedAt, rowEventKey(id, change.name), id);

@@ -1,4 +1,4 @@
-import type { UtcTimestamp } from '@quayside/domain';
+import type { ReportedFee, ReportedHold, UtcTimestamp } from '@quayside/domain';
 import type { CarrierMilestone, PortRef } from './carrier-adapter.port';
 import type { TransientFailure } from './transient-failure';
 
@@ -35,6 +35,12 @@ export interface RailContainerStatus {
   /** Inland destination ramp, when the rail carrier says. */
   destination: PortRef | null;
   destinationEtaAt: UtcTimestamp | null;
+  /**
+   * Holds and fees at the inland destination facility in the source's own words (normalized like
+   * a terminal's); null when the source does not report them, which is never "no holds".
+   */
+  facilityHolds?: ReportedHold[] | null;
+  facilityFees?: ReportedFee[] | null;
   checkedAt: UtcTimestamp;
 }
 

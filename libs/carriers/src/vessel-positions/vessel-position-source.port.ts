@@ -42,14 +42,17 @@ export interface VesselPositionSource {
   positions(query: VesselPositionQuery): Promise<VesselPosition[]>;
 }
 
-/** `VESSEL_POSITIONS` of the api (README config table): which source answers. */
+/**
+ * `VESSEL_POSITIONS` of the api (README config table): which source answers. The sandbox
+ * always answers for its own vessels; `datalastic` answers for every other IMO.
+ */
 export type VesselPositionsConfig =
   | { kind: 'sandbox' }
   | {
-      kind: 'ais_http';
-      /** Base address of the provider's position API. */
+      kind: 'datalastic';
+      /** Base address of the provider, `https://api.datalastic.com`. */
       baseUrl: string;
-      /** Sent as a bearer token. */
+      /** Sent as the `api-key` query parameter. */
       apiKey: string;
       timeoutMs?: number;
     };

@@ -171,6 +171,33 @@ export class ContainerEntity implements ContainerRecord {
   @InstantColumn()
   ind_facility_lfd_on!: Date | null;
 
+  /** Actual full in at the port of lading (the line's or a terminal's milestone there). */
+  @InstantColumn()
+  pol_full_in_at!: Date | null;
+
+  @InstantColumn()
+  pol_vessel_loaded_at!: Date | null;
+
+  @InstantColumn()
+  pol_vessel_departed_at!: Date | null;
+
+  /** Actual empty out (the empty container released to the shipper), wherever it happened. */
+  @InstantColumn()
+  empty_out_at!: Date | null;
+
+  @InstantColumn()
+  delivered_at!: Date | null;
+
+  /** Null when no rail source reports holds at the inland facility; `[]` when one reports none. */
+  @Column({ type: 'jsonb', nullable: true })
+  ind_facility_holds!: Hold[] | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  ind_facility_fees!: Fee[] | null;
+
+  @InstantColumn()
+  rail_last_tracking_request_at!: Date | null;
+
   @NullableTextColumn()
   current_status!: ContainerStatus | null;
 

@@ -95,6 +95,10 @@ export class ShipmentEntity {
   @InstantColumn()
   pol_etd_at!: Date | null;
 
+  /** Set once, by the first observation that has it: the state writer never overwrites it (COALESCE). */
+  @InstantColumn()
+  pol_original_etd_at!: Date | null;
+
   @InstantColumn()
   pol_atd_at!: Date | null;
 
@@ -109,6 +113,10 @@ export class ShipmentEntity {
 
   @InstantColumn()
   destination_eta_at!: Date | null;
+
+  /** Set once, like `pol_original_etd_at`. */
+  @InstantColumn()
+  destination_original_eta_at!: Date | null;
 
   @InstantColumn()
   destination_ata_at!: Date | null;

@@ -12,6 +12,7 @@ import {
   UuidColumn,
   inList,
 } from './column-types';
+import { PartyEntity } from './party.entity';
 import { ShipmentEntity } from './shipment.entity';
 
 /** Name of the index that refuses a second live request for the same number (catch its 23505 as `duplicate`). */
@@ -80,6 +81,15 @@ export class TrackingRequestEntity {
   @ManyToOne(() => ShipmentEntity, { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'tracked_object_id' })
   tracked_object?: ShipmentEntity | null;
+
+  /** The account's party this request is for (the established API's `customer`); null when none was named. */
+  @Index('idx_tracking_requests_customer_id', { where: '"customer_id" IS NOT NULL' })
+  @UuidColumn({ nullable: true })
+  customer_id!: string | null;
+
+  @ManyToOne(() => PartyEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'customer_id' })
+  customer?: PartyEntity | null;
 
   @CreatedAtColumn()
   created_at!: Date;

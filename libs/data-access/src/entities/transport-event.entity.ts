@@ -105,6 +105,10 @@ export class TransportEventEntity implements TransportEventRecord {
   @JoinColumn({ name: 'previous_version_id' })
   previous_version?: TransportEventEntity | null;
 
+  /** The new value a value-change event announces (an instant); null when removed, and for milestones. */
+  @InstantColumn()
+  value!: Date | null;
+
   @CreatedAtColumn()
   created_at!: Date;
 }

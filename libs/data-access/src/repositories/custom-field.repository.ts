@@ -54,6 +54,26 @@ function toView(row: ViewRow): CustomFieldView {
 }
 
 /**
+ * The values on the given records of one account, oldest first, in one query (webhook payloads
+ * carry them with their records; docs/custom-fields.md).
+ */
+export async function customFieldViewsOfRecords(
+  manager: EntityManager,
+  accountId: string,
+  records: readonly { entityType: CustomFieldEntityType; id: string }[],
+): Promise<CustomFieldView[]> {
+  const valid = records.filter((record) => isUuid(record.id));
+  if (valid.length === 0) return [];
+  const rows = await queryRows<ViewRow>(
+    manager,
+    `${VIEW_SELECT} WHERE cf.account_id = $1 AND (cf.entity_type, cf.entity_id) IN (SELECT * FROM unnest($2::text[], $3::uuid[]))
+     ORDER BY cf.created_at, cf.id`,
+    [accountId, valid.map((record) => record.entityType), valid.map((record) => record.id)],
+  );
+  return rows.map(toView);
+}
+
+/**
  * Custom field values: at most one per definition and entity (`uq_custom_fields_entity`);
  * lists by `(created_at, id)` ascending.
  */

@@ -10,6 +10,7 @@ import { TerminalEntity } from '../entities/terminal.entity';
 import { TrackingRequestEntity } from '../entities/tracking-request.entity';
 import { TransportEventEntity } from '../entities/transport-event.entity';
 import type { EventRelatedRecords } from '@quayside/domain';
+import { customFieldViewsOfRecords } from './custom-field.repository';
 import { toShipment } from './shipment.repository';
 import { toTrackingRequest } from './tracking-request.repository';
 
@@ -86,14 +87,22 @@ export class EventRelatedRecordsRepository {
       ...(isContainerChange ? containers.map((c) => c.pod_terminal_id) : []),
     ]);
 
+    const shownContainers = event.reference_object_type === 'shipment' ? [] : containers;
+    const customFields = await customFieldViewsOfRecords(manager, event.account_id, [
+      ...trackingRequests.filter((t) => t.account_id === event.account_id).map((t) => ({ entityType: 'TrackingRequest' as const, id: t.id })),
+      ...shipments.map((s) => ({ entityType: 'Shipment' as const, id: s.id })),
+      ...shownContainers.map((c) => ({ entityType: 'Container' as const, id: c.id })),
+    ]);
+
     return {
       tracking_requests: trackingRequests.map(toTrackingRequest),
       shipments: shipments.map((s) => ({ ...toShipment(s), container_ids: containerIdsByShipment.get(s.id) ?? [] })),
-      containers: event.reference_object_type === 'shipment' ? [] : containers,
+      containers: shownContainers,
       transport_events: transportEvents,
       estimated_events: estimatedEvents.map((e) => Object.assign(e, { port_id: estimatePorts.find((p) => p.code === e.location_locode)?.id ?? null })),
       ports: [...ports, ...estimatePorts.filter((p) => !ports.some((other) => other.id === p.id))],
       terminals,
+      custom_fields: customFields,
     };
   }
 }

@@ -16,6 +16,13 @@ export interface FanOutJobName {
 type IdRow = { id: string } & Record<string, unknown>;
 
 /**
+ * Columns holding the first value a source published (docs/json-api.md, "first published"):
+ * once stored they are never overwritten, decided by the UPDATE itself (COALESCE), so two
+ * observations written at once cannot replace the first value with a later one.
+ */
+export const SET_ONCE_COLUMNS: ReadonlySet<string> = new Set(['pod_original_eta_at', 'pol_original_etd_at', 'destination_original_eta_at']);
+
+/**
  * Writes the decisions of one transaction — any number of accounts' records — set-based: one
  * statement per table and column set, whatever the number of records, containers and events.
  * Identities are enforced by the database: a transport event or an event whose key is already
@@ -27,6 +34,10 @@ export async function writeStates(manager: EntityManager, writes: readonly State
   if (newShipments.length > 0) await manager.insert(ShipmentEntity, newShipments.map((row) => asColumns<ShipmentEntity>(row)));
   await updateRows(manager, 'tracking_requests', writes.flatMap((w) => (w.trackingRequests ?? []).map((r) => ({ ...r.values, id: r.id }))));
   await updateRows(manager, 'shipments', writes.flatMap((w) => (w.shipment && !w.shipment.isNew ? [w.shipment.values as IdRow] : [])));
+  await addRequestListsToShipments(
+    manager,
+    writes.flatMap((w) => (w.trackingRequests ?? []).filter((r) => r.values.status === 'succeeded' && typeof r.values.tracked_object_id === 'string').map((r) => r.id)),
+  );
   const newContainers = writes.flatMap((w) => (w.containers ?? []).filter((c) => c.isNew).map((c) => c.values));
   if (newContainers.length > 0) await manager.insert(ContainerEntity, newContainers.map((c) => asColumns<ContainerEntity>(c)));
   await updateRows(manager, 'containers', writes.flatMap((w) => (w.containers ?? []).filter((c) => !c.isNew).map((c) => c.values as IdRow)));
@@ -59,7 +70,9 @@ async function updateRows(manager: EntityManager, table: 'tracking_requests' | '
   for (const group of groups.values()) {
     const columns = Object.keys(group[0] ?? {}).filter((column) => column !== 'id' && column !== 'updated_at');
     if (columns.length === 0) continue;
-    const assignments = columns.map((column) => `"${column}" = v."${column}"`).join(', ');
+    const assignments = columns
+      .map((column) => (SET_ONCE_COLUMNS.has(column) ? `"${column}" = COALESCE(t."${column}", v."${column}")` : `"${column}" = v."${column}"`))
+      .join(', ');
     await manager.query(
       `UPDATE ${table} t SET ${assignments}, updated_at = now()
        FROM jsonb_populate_recordset(null::${table}, $1::jsonb) v
@@ -67,6 +80,27 @@ async function updateRows(manager: EntityManager, table: 'tracking_requests' | '
       [JSON.stringify(group)],
     );
   }
+}
+
+/**
+ * A request that has just succeeded hands its `ref_numbers` and `tags` to the shipment it found,
+ * as the established API does ("added to the shipment when the tracking request completes"):
+ * each value the shipment lacks is appended in the request's order, none is removed, so what a
+ * client set on the shipment, or another request brought, stays. Decided in the statement, so a
+ * PATCH of the shipment at the same moment is not overwritten.
+ */
+async function addRequestListsToShipments(manager: EntityManager, requestIds: readonly string[]): Promise<void> {
+  if (requestIds.length === 0) return;
+  await manager.query(
+    `UPDATE shipments s SET
+       ref_numbers = s.ref_numbers || ARRAY(SELECT x FROM unnest(tr.ref_numbers) WITH ORDINALITY AS u(x, o) WHERE x <> ALL (s.ref_numbers) ORDER BY o),
+       tags = s.tags || ARRAY(SELECT x FROM unnest(tr.tags) WITH ORDINALITY AS u(x, o) WHERE x <> ALL (s.tags) ORDER BY o),
+       updated_at = now()
+     FROM tracking_requests tr
+     WHERE tr.id = ANY($1::uuid[]) AND s.id = tr.tracked_object_id AND s.account_id = tr.account_id
+       AND (cardinality(tr.ref_numbers) > 0 OR cardinality(tr.tags) > 0)`,
+    [requestIds],
+  );
 }
 
 /** Inserts what is new; a transport event whose identity is current already is skipped. Returns the ids stored. */

@@ -23,6 +23,8 @@ export interface NewTrackingRequest {
   scac: string;
   ref_numbers: string[];
   tags: string[];
+  /** A party of the same account (checked by the caller), or null. */
+  customer_id: string | null;
 }
 
 /** Where the outbox row that starts tracking goes (the queue contract lives above this lib). */
@@ -61,6 +63,8 @@ export interface TrackingRequestFilters {
 export interface TrackingRequestChanges {
   ref_numbers?: string[];
   tags?: string[];
+  /** A party of the same account (checked by the caller); null unlinks the customer. */
+  customer_id?: string | null;
 }
 
 export function toTrackingRequest(row: TrackingRequestEntity): TrackingRequest {
@@ -72,6 +76,7 @@ export function toTrackingRequest(row: TrackingRequestEntity): TrackingRequest {
     scac: row.scac,
     ref_numbers: [...row.ref_numbers],
     tags: [...row.tags],
+    shipment_tags: [...row.tags],
     status: row.status,
     failed_reason: row.failed_reason,
     is_retrying: row.is_retrying,
@@ -79,6 +84,7 @@ export function toTrackingRequest(row: TrackingRequestEntity): TrackingRequest {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     tracked_object_id: row.tracked_object_id,
+    customer_id: row.customer_id ?? null,
   };
 }
 
@@ -153,9 +159,10 @@ export class TrackingRequestRepository extends AccountScopedRepository<TrackingR
   /** Replaces the reference numbers and/or tags of one of the caller's requests. */
   async update(scope: AccountScope, id: string, changes: TrackingRequestChanges): Promise<TrackingRequest> {
     await this.findOwned(scope, id);
-    const values: Partial<Pick<TrackingRequestEntity, 'ref_numbers' | 'tags'>> = {};
+    const values: Partial<Pick<TrackingRequestEntity, 'ref_numbers' | 'tags' | 'customer_id'>> = {};
     if (changes.ref_numbers !== undefined) values.ref_numbers = changes.ref_numbers;
     if (changes.tags !== undefined) values.tags = changes.tags;
+    if (changes.customer_id !== undefined) values.customer_id = changes.customer_id;
     if (Object.keys(values).length > 0) await this.repository().update({ id, account_id: scope.accountId }, values);
     return this.findOwnedRequest(scope, id);
   }
@@ -163,11 +170,11 @@ export class TrackingRequestRepository extends AccountScopedRepository<TrackingR
   private async insertUnlessActive(tx: EntityManager, scope: AccountScope, input: NewTrackingRequest): Promise<TrackingRequestEntity | null> {
     const rows = await queryRows<TrackingRequestEntity>(
       tx,
-      `INSERT INTO tracking_requests (account_id, request_number, request_type, scac, ref_numbers, tags)
-       VALUES ($1, $2, $3, $4, $5::text[], $6::text[])
+      `INSERT INTO tracking_requests (account_id, request_number, request_type, scac, ref_numbers, tags, customer_id)
+       VALUES ($1, $2, $3, $4, $5::text[], $6::text[], $7)
        ON CONFLICT (account_id, request_number, request_type, scac) WHERE status IN (${activeList()}) DO NOTHING
        RETURNING *`,
-      [scope.accountId, input.request_number, input.request_type, input.scac, input.ref_numbers, input.tags],
+      [scope.accountId, input.request_number, input.request_type, input.scac, input.ref_numbers, input.tags, input.customer_id],
     );
     return rows[0] ?? null;
   }
@@ -201,10 +208,10 @@ export class TrackingRequestRepository extends AccountScopedRepository<TrackingR
   ): Promise<TrackingRequestEntity> {
     const [row] = await queryRows<TrackingRequestEntity>(
       tx,
-      `INSERT INTO tracking_requests (account_id, request_number, request_type, scac, ref_numbers, tags, status, failed_reason, tracked_object_id)
-       VALUES ($1, $2, $3, $4, $5::text[], $6::text[], 'failed', 'duplicate', $7)
+      `INSERT INTO tracking_requests (account_id, request_number, request_type, scac, ref_numbers, tags, status, failed_reason, tracked_object_id, customer_id)
+       VALUES ($1, $2, $3, $4, $5::text[], $6::text[], 'failed', 'duplicate', $7, $8)
        RETURNING *`,
-      [scope.accountId, input.request_number, input.request_type, input.scac, input.ref_numbers, input.tags, original.tracked_object_id],
+      [scope.accountId, input.request_number, input.request_type, input.scac, input.ref_numbers, input.tags, original.tracked_object_id, input.customer_id],
     );
     const duplicate = row!;
     const payload = {

@@ -45,6 +45,17 @@ export interface ContainerRecord {
   ind_ata_at: Date | null;
   ind_rail_unloaded_at: Date | null;
   ind_facility_lfd_on: Date | null;
+  /** Actual times of the export milestones at the port of lading, and of empty out and delivery anywhere. */
+  pol_full_in_at: Date | null;
+  pol_vessel_loaded_at: Date | null;
+  pol_vessel_departed_at: Date | null;
+  empty_out_at: Date | null;
+  delivered_at: Date | null;
+  /** Holds and fees at the inland destination facility as its rail source reports them; null when none reports them. */
+  ind_facility_holds: Hold[] | null;
+  ind_facility_fees: Fee[] | null;
+  /** When a rail carrier last answered about this container. */
+  rail_last_tracking_request_at: Date | null;
   current_status: ContainerStatus | null;
   /** When the scheduler should look at this container again (terminal, rail); null while not scheduled. */
   next_refresh_at: Date | null;

@@ -1,5 +1,6 @@
 import type { Shipment, TrackingRequest } from '../index';
 import type { ContainerRecord } from './container.record';
+import type { CustomFieldValueRecord } from './custom-field-value.record';
 import type { EstimatedEventRecord } from './estimated-event.record';
 import type { PortRecord } from './port.record';
 import type { TerminalRecord } from './terminal.record';
@@ -14,4 +15,6 @@ export interface EventRelatedRecords {
   estimated_events: (EstimatedEventRecord & { port_id: string | null })[];
   ports: PortRecord[];
   terminals: TerminalRecord[];
+  /** The custom field values of the tracking requests, shipments and containers above, oldest first. */
+  custom_fields: CustomFieldValueRecord[];
 }

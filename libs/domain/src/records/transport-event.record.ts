@@ -23,5 +23,11 @@ export interface TransportEventRecord {
   invalidated_at: Date | null;
   /** The version this one corrects. */
   previous_version_id: string | null;
+  /**
+   * The new value a value-change event announces (the last free day of `container.pickup_lfd*.changed`,
+   * the appointment of `container.pickup_appointment.changed`); null when the value was removed, and
+   * for milestones and availability changes, which have no value.
+   */
+  value: Date | null;
   created_at: Date;
 }

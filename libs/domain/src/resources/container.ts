@@ -58,6 +58,14 @@ export interface ContainerAttributes {
   ind_ata_at: UtcTimestamp | null;
   ind_rail_unloaded_at: UtcTimestamp | null;
   ind_facility_lfd_on: UtcTimestamp | null;
+  pol_full_in_at: UtcTimestamp | null;
+  pol_vessel_loaded_at: UtcTimestamp | null;
+  pol_vessel_departed_at: UtcTimestamp | null;
+  empty_out_at: UtcTimestamp | null;
+  delivered_at: UtcTimestamp | null;
+  ind_facility_holds: Hold[] | null;
+  ind_facility_fees: Fee[] | null;
+  rail_last_tracking_request_at: UtcTimestamp | null;
   import_deadlines: ImportDeadlines;
   current_status: ContainerStatus | null;
 }

@@ -22,11 +22,15 @@ export interface ShipmentAttributes {
   pod_vessel_imo: string | null;
   pod_voyage_number: string | null;
   pol_etd_at: UtcTimestamp | null;
+  /** The first departure estimate the line published; kept when later ones change. */
+  pol_original_etd_at: UtcTimestamp | null;
   pol_atd_at: UtcTimestamp | null;
   pod_eta_at: UtcTimestamp | null;
   pod_original_eta_at: UtcTimestamp | null;
   pod_ata_at: UtcTimestamp | null;
   destination_eta_at: UtcTimestamp | null;
+  /** The first arrival estimate at the destination the line published; kept when later ones change. */
+  destination_original_eta_at: UtcTimestamp | null;
   destination_ata_at: UtcTimestamp | null;
   pol_timezone: IanaTimeZone | null;
   pod_timezone: IanaTimeZone | null;

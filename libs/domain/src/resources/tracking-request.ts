@@ -7,6 +7,8 @@ export interface TrackingRequestAttributes {
   scac: string;
   ref_numbers: string[];
   tags: string[];
+  /** The tags for the shipment (the established API's name); the same list as `tags`. */
+  shipment_tags: string[];
   status: TrackingRequestStatus;
   failed_reason: FailedReason | null;
   is_retrying: boolean;
@@ -20,4 +22,6 @@ export interface TrackingRequest extends TrackingRequestAttributes {
   account_id: Id;
   /** The shipment once the request succeeded (`tracked_object`). */
   tracked_object_id: Id | null;
+  /** The account's party the request is for (`customer`), null when none was named. */
+  customer_id: Id | null;
 }

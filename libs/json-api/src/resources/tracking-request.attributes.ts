@@ -12,6 +12,7 @@ export function trackingRequestAttributes(request: TrackingRequestAttributes): A
     scac: request.scac,
     ref_numbers: request.ref_numbers,
     tags: request.tags,
+    shipment_tags: request.shipment_tags,
     status: request.status,
     failed_reason: request.failed_reason,
     is_retrying: request.is_retrying,

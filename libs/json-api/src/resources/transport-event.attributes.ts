@@ -5,7 +5,7 @@ import type { AttributesOf } from './attributes-of';
 /** The columns a transport event's attributes are read from. */
 export type TransportEventAttributeSource = Pick<
   TransportEventRecord,
-  'event' | 'created_at' | 'voyage_number' | 'timestamp' | 'timezone' | 'location_locode' | 'data_source' | 'vessel_name' | 'vessel_imo' | 'invalidated_at'
+  'event' | 'created_at' | 'voyage_number' | 'timestamp' | 'timezone' | 'location_locode' | 'data_source' | 'vessel_name' | 'vessel_imo' | 'invalidated_at' | 'value'
 >;
 
 /** Beyond the established API: there is no vessel resource, so the vessel is given as attributes. */
@@ -19,7 +19,14 @@ export interface TransportEventVersionAttributes {
   invalidated_at: string | null;
 }
 
-export type TransportEventResourceAttributes = AttributesOf<TransportEventAttributes & TransportEventVesselAttributes & TransportEventVersionAttributes>;
+/** What the established service's live responses carry as `value`: the new value of a value-change event. */
+export interface TransportEventValueAttributes {
+  value: string | null;
+}
+
+export type TransportEventResourceAttributes = AttributesOf<
+  TransportEventAttributes & TransportEventVesselAttributes & TransportEventVersionAttributes & TransportEventValueAttributes
+>;
 
 /**
  * The established API's transport event, for the api and for webhook payloads alike: `timestamp`
@@ -38,5 +45,6 @@ export function transportEventAttributes(event: TransportEventAttributeSource): 
     vessel_name: event.vessel_name,
     vessel_imo: event.vessel_imo,
     invalidated_at: isoInstant(event.invalidated_at),
+    value: isoInstant(event.value),
   };
 }

@@ -24,7 +24,7 @@ export interface WebhookNotificationPayload {
 
 function serializeAll(input: NotificationPayloadInput): ResourceObject[] {
   const { records } = input;
-  const resources = webhookPayloadResources(input.visibility);
+  const resources = webhookPayloadResources(input.visibility, records.custom_fields ?? []);
   const changeType =
     input.reference_object.type === 'container_pod_terminal_changed_event' ? 'container_pod_terminal_changed_event' : 'container_updated_event';
   const groups: [string, readonly unknown[] | undefined][] = [
@@ -36,6 +36,7 @@ function serializeAll(input: NotificationPayloadInput): ResourceObject[] {
     ['container', records.containers],
     ['port', records.ports],
     ['terminal', records.terminals],
+    ['custom_field', records.custom_fields],
   ];
   return groups.flatMap(([type, list]) => (list ?? []).map((record) => resources.serialize(type, record)));
 }

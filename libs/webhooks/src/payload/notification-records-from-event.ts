@@ -53,6 +53,7 @@ export function notificationRecordsFromEvent(event: EventRecord, related: EventR
       timezone: typeof timezone === 'string' ? timezone : (container?.pod_timezone ?? null),
       data_source: dataSourceOf(event.payload),
       container_id: event.container_id,
+      shipment_id: container?.shipment_id ?? event.shipment_id,
       terminal_id: typeof terminalId === 'string' ? terminalId : (container?.pod_terminal_id ?? null),
     };
     records.container_changes = [change];

@@ -1,5 +1,6 @@
 import type {
   ContainerRecord as StoredContainer,
+  CustomFieldValueRecord,
   EstimatedEventRecord as StoredEstimatedEvent,
   EventOrigin,
   PortRecord as StoredPort,
@@ -43,6 +44,7 @@ export type TransportEventRecord = Pick<
   | 'terminal_id'
   | 'invalidated_at'
   | 'previous_version_id'
+  | 'value'
 >;
 
 export type EstimatedEventRecord = Pick<
@@ -62,6 +64,8 @@ export interface ContainerChangeRecord {
   timezone: string | null;
   data_source: EventOrigin;
   container_id: string;
+  /** The container's shipment: a relationship of `container_pod_terminal_changed_event` only, as the established API. */
+  shipment_id?: string | null;
   terminal_id: string | null;
 }
 
@@ -82,4 +86,6 @@ export interface NotificationRecords {
   container_changes?: ContainerChangeRecord[];
   ports?: PortRecord[];
   terminals?: TerminalRecord[];
+  /** The custom field values of the tracking requests, shipments and containers above. */
+  custom_fields?: CustomFieldValueRecord[];
 }

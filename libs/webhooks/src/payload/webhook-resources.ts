@@ -1,4 +1,5 @@
-import type { EstimatedEventAttributes } from '@quayside/domain';
+import { CUSTOM_FIELD_ENTITY_RESOURCE_TYPES } from '@quayside/domain';
+import type { CustomFieldValueRecord, EstimatedEventAttributes } from '@quayside/domain';
 import {
   ResourceRegistry,
   containerAttributes,
@@ -46,8 +47,29 @@ function containerChange(type: 'container_updated_event' | 'container_pod_termin
     }),
     relationships: {
       container: relationshipByIds<ContainerChangeRecord, null>('container', (e) => e.container_id),
+      ...(type === 'container_pod_terminal_changed_event' ? { shipment: relationshipByIds<ContainerChangeRecord, null>('shipment', (e) => e.shipment_id ?? null) } : {}),
       terminal: relationshipByIds<ContainerChangeRecord, null>('terminal', (e) => e.terminal_id),
     },
+  };
+}
+
+/** A custom field value as the api's `custom_field` resource shows it (docs/custom-fields.md). */
+function customFieldResource() {
+  return {
+    type: 'custom_field',
+    id: (field: CustomFieldValueRecord) => field.id,
+    attributes: (field: CustomFieldValueRecord) => ({
+      api_slug: field.api_slug,
+      value: field.value,
+      display_value: field.display_value,
+      created_at: isoInstant(field.created_at),
+      updated_at: isoInstant(field.updated_at),
+    }),
+    relationships: {
+      entity: { type: 'shipment', linkage: (field: CustomFieldValueRecord) => ({ id: field.entity_id, type: CUSTOM_FIELD_ENTITY_RESOURCE_TYPES[field.entity_type] }) },
+      definition: relationshipByIds<CustomFieldValueRecord, null>('custom_field_definition', (field) => field.definition_id),
+    },
+    selfLink: (field: CustomFieldValueRecord) => `/v2/custom_fields/${field.id}`,
   };
 }
 
@@ -55,15 +77,25 @@ function containerChange(type: 'container_updated_event' | 'container_pod_termin
  * How each record of a notification payload is serialized for an account that may see what
  * `visibility` allows: the attributes the api serves for the same resource (the same mappers,
  * the same visibility rule), with the established API's relationships. No loaders: the dispatcher
- * loads the records, this only shapes them.
+ * loads the records, this only shapes them. `customFields` are the values of the payload's
+ * tracking requests, shipments and containers: each of those gets the api's to-many
+ * `custom_fields` relationship, and the values are included (docs/custom-fields.md).
  */
-export function webhookPayloadResources(visibility: ContainerVisibility): ResourceRegistry<null> {
+export function webhookPayloadResources(visibility: ContainerVisibility, customFields: readonly CustomFieldValueRecord[] = []): ResourceRegistry<null> {
+  const valueIds = new Map<string, string[]>();
+  for (const field of customFields) valueIds.set(field.entity_id, [...(valueIds.get(field.entity_id) ?? []), field.id]);
+  const customFieldsOf = <T extends { id: string }>() => relationshipByIds<T, null>('custom_field', (record) => valueIds.get(record.id) ?? []);
   return new ResourceRegistry<null>()
     .register<TrackingRequestRecord>({
       type: 'tracking_request',
       id: (r) => r.id,
       attributes: trackingRequestAttributes,
-      relationships: { tracked_object: relationshipByIds('shipment', (r) => r.tracked_object_id) },
+      relationships: {
+        tracked_object: relationshipByIds('shipment', (r) => r.tracked_object_id),
+        customer: relationshipByIds('party', (r) => r.customer_id ?? null),
+        user: relationshipByIds('user', () => null),
+        custom_fields: customFieldsOf<TrackingRequestRecord>(),
+      },
       selfLink: (r) => `/v2/tracking_requests/${r.id}`,
     })
     .register<ShipmentRecord>({
@@ -77,6 +109,8 @@ export function webhookPayloadResources(visibility: ContainerVisibility): Resour
         destination: relationshipByIds('port', (s) => s.destination_id),
         destination_terminal: relationshipByIds('terminal', (s) => s.destination_terminal_id),
         containers: relationshipByIds('container', (s) => s.container_ids),
+        line_tracking_stopped_by_user: relationshipByIds('user', () => null),
+        custom_fields: customFieldsOf<ShipmentRecord>(),
       },
       selfLink: (s) => `/v2/shipments/${s.id}`,
     })
@@ -87,6 +121,7 @@ export function webhookPayloadResources(visibility: ContainerVisibility): Resour
       relationships: {
         shipment: relationshipByIds('shipment', (c) => c.shipment_id),
         pod_terminal: relationshipByIds('terminal', (c) => c.pod_terminal_id),
+        custom_fields: customFieldsOf<ContainerRecord>(),
       },
       selfLink: (c) => `/v2/containers/${c.id}`,
     })
@@ -115,6 +150,7 @@ export function webhookPayloadResources(visibility: ContainerVisibility): Resour
     })
     .register<ContainerChangeRecord>(containerChange('container_updated_event'))
     .register<ContainerChangeRecord>(containerChange('container_pod_terminal_changed_event'))
+    .register<CustomFieldValueRecord>(customFieldResource())
     .register<PortRecord>({ type: 'port', id: (p) => p.id, attributes: portAttributes })
     .register<TerminalRecord>({
       type: 'terminal',

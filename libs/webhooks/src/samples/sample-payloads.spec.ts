@@ -38,7 +38,9 @@ describe('sample notification payloads', () => {
       terminal: { data: { id: SAMPLE_IDS.terminal, type: 'terminal' } },
     });
     const milestone = sampleNotificationPayload('container.transport.full_out').included[0]!;
-    expect(milestone.attributes).toMatchObject({ event: 'container.transport.full_out', timestamp: '2026-08-14T09:12:00.000Z', timezone: 'America/Los_Angeles' });
+    expect(milestone.attributes).toMatchObject({ event: 'container.transport.full_out', timestamp: '2026-08-14T09:12:00.000Z', timezone: 'America/Los_Angeles', value: null });
+    const lfd = sampleNotificationPayload('container.pickup_lfd.changed').included[0]!;
+    expect(lfd.attributes).toMatchObject({ event: 'container.pickup_lfd.changed', value: '2026-08-20T07:00:00.000Z' });
   });
 
   it('uses the given notification and webhook ids', () => {

@@ -47,7 +47,7 @@ export const SAMPLE_TERMINAL: TerminalRecord = {
 
 export const SAMPLE_TRACKING_REQUEST: TrackingRequestRecord = {
   id: SAMPLE_IDS.trackingRequest, request_number: 'MEDUQS123456', request_type: 'bill_of_lading', scac: 'MSCU', ref_numbers: ['PO-1042'],
-  tags: [], status: 'succeeded', failed_reason: null, is_retrying: false, retry_count: 0,
+  tags: [], shipment_tags: [], status: 'succeeded', failed_reason: null, is_retrying: false, retry_count: 0, customer_id: null,
   created_at: '2026-08-10T21:25:34.000Z', updated_at: '2026-08-10T21:26:02.000Z', tracked_object_id: SAMPLE_IDS.shipment,
 };
 
@@ -57,8 +57,8 @@ export const SAMPLE_SHIPMENT: ShipmentRecord = {
   port_of_lading_locode: 'MXZLO', port_of_lading_name: 'Manzanillo', port_of_discharge_locode: 'USOAK', port_of_discharge_name: 'Port of Oakland',
   destination_locode: null, destination_name: null, shipping_line_scac: 'MSCU', shipping_line_name: 'Mediterranean Shipping Company',
   shipping_line_short_name: 'MSC', customer_name: null, pod_vessel_name: 'MSC CHANNE', pod_vessel_imo: '9710438', pod_voyage_number: '098N',
-  pol_etd_at: null, pol_atd_at: '2026-07-29T21:25:33.000Z', pod_eta_at: '2026-08-15T14:00:00.000Z', pod_original_eta_at: '2026-08-14T14:00:00.000Z',
-  pod_ata_at: null, destination_eta_at: null, destination_ata_at: null, pol_timezone: 'America/Mexico_City', pod_timezone: 'America/Los_Angeles',
+  pol_etd_at: null, pol_original_etd_at: '2026-07-28T18:00:00.000Z', pol_atd_at: '2026-07-29T21:25:33.000Z', pod_eta_at: '2026-08-15T14:00:00.000Z', pod_original_eta_at: '2026-08-14T14:00:00.000Z',
+  pod_ata_at: null, destination_eta_at: null, destination_original_eta_at: null, destination_ata_at: null, pol_timezone: 'America/Mexico_City', pod_timezone: 'America/Los_Angeles',
   destination_timezone: null, line_tracking_last_attempted_at: '2026-08-14T08:00:00.000Z', line_tracking_last_succeeded_at: '2026-08-14T08:00:00.000Z',
   line_tracking_stopped_at: null, line_tracking_stopped_reason: null,
   port_of_lading_id: SAMPLE_IDS.portOfLading, port_of_discharge_id: SAMPLE_IDS.portOfDischarge, destination_id: null,
@@ -76,7 +76,9 @@ export const SAMPLE_CONTAINER: ContainerRecord = {
   pod_timezone: 'America/Los_Angeles', final_destination_timezone: null, empty_terminated_timezone: null, pod_rail_carrier_scac: null,
   ind_rail_carrier_scac: null, pod_last_tracking_request_at: null, shipment_last_tracking_request_at: at('2026-08-14T08:00:00Z'),
   pod_rail_loaded_at: null, pod_rail_departed_at: null, ind_eta_at: null, ind_ata_at: null, ind_rail_unloaded_at: null,
-  ind_facility_lfd_on: null, current_status: 'available', shipment_id: SAMPLE_IDS.shipment, pod_terminal_id: SAMPLE_IDS.terminal,
+  ind_facility_lfd_on: null, pol_full_in_at: at('2026-07-26T15:40:00Z'), pol_vessel_loaded_at: at('2026-07-28T23:05:00Z'),
+  pol_vessel_departed_at: at('2026-07-29T21:25:33Z'), empty_out_at: at('2026-07-24T17:10:00Z'), delivered_at: null, ind_facility_holds: null,
+  ind_facility_fees: null, rail_last_tracking_request_at: null, current_status: 'available', shipment_id: SAMPLE_IDS.shipment, pod_terminal_id: SAMPLE_IDS.terminal,
 };
 
 export function sampleTransportEvent(event: TransportEventRecord['event']): TransportEventRecord {
@@ -85,6 +87,8 @@ export function sampleTransportEvent(event: TransportEventRecord['event']): Tran
     location_locode: 'USOAK', created_at: at('2026-08-14T09:30:00Z'), data_source: 'shipping_line', vessel_name: 'MSC CHANNE', vessel_imo: '9710438',
     container_id: SAMPLE_IDS.container, shipment_id: SAMPLE_IDS.shipment, location_id: SAMPLE_IDS.portOfDischarge, terminal_id: SAMPLE_IDS.terminal,
     invalidated_at: null, previous_version_id: null,
+    // A value change announces its new value (the sample's last free day or appointment); milestones have none.
+    value: event.startsWith('container.pickup_') ? at('2026-08-20T07:00:00Z') : null,
   };
 }
 

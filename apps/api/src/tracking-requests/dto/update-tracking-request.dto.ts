@@ -17,4 +17,8 @@ export class UpdateTrackingRequestAttributes {
   @ApiPropertyOptional({ type: [String], description: 'Replaces the tags.', example: ['priority'] })
   @OptionalStringList()
   tags?: string[];
+
+  @ApiPropertyOptional({ type: [String], description: 'The established API\'s name for `tags`: replaces the tags (merged with `tags` when both are sent).' })
+  @OptionalStringList()
+  shipment_tags?: string[];
 }
