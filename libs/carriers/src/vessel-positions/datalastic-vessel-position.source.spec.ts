@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { Server, ServerResponse } from 'node:http';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { RecordingServer } from '@quayside/testing';
+import type { RecordedRequest } from '@quayside/testing';
 import { DatalasticVesselPositionSource } from './datalastic-vessel-position.source';
 import { FirstCoveringVesselPositionSource } from './first-covering-vessel-position.source';
 import type { VesselPosition, VesselPositionQuery, VesselPositionSource } from './vessel-position-source.port';
@@ -11,32 +11,25 @@ import type { VesselPosition, VesselPositionQuery, VesselPositionSource } from '
 const EXAMPLE = readFileSync(join(__dirname, 'fixtures', 'datalastic-vessel-history.json'), 'utf8');
 const KEY = 'test-key-0123456789';
 
-let server: Server;
+let far: RecordingServer;
 let baseUrl: string;
-let requests: URL[];
+let requests: RecordedRequest[];
 let answer: (res: ServerResponse) => void;
 const sources: DatalasticVesselPositionSource[] = [];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      requests.push(new URL(req.url ?? '/', 'http://127.0.0.1'));
-      answer(res);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  far = await RecordingServer.start((_request, response) => answer(response));
+  baseUrl = far.baseUrl;
 });
 
 afterAll(async () => {
   await Promise.all(sources.map((s) => s.close()));
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await far.close();
 });
 
 beforeEach(() => {
-  requests = [];
+  far.requests.length = 0;
+  requests = far.requests;
   answer = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(EXAMPLE);
 });
 
@@ -52,8 +45,8 @@ describe('Datalastic vessel positions', () => {
   it('asks the documented history endpoint by IMO and whole days, and answers the positions oldest first', async () => {
     const positions = await source().positions(query('2024-08-29T00:00:00Z', '2024-08-30T00:00:00Z'));
     expect(requests).toHaveLength(1);
-    expect(requests[0]!.pathname).toBe('/api/v0/vessel_history');
-    expect(Object.fromEntries(requests[0]!.searchParams)).toEqual({ 'api-key': KEY, imo: '9595539', from: '2024-08-29', to: '2024-08-30' });
+    expect(requests[0]!.path).toBe('/api/v0/vessel_history');
+    expect(Object.fromEntries(requests[0]!.query)).toEqual({ 'api-key': KEY, imo: '9595539', from: '2024-08-29', to: '2024-08-30' });
     expect(positions).toEqual<VesselPosition[]>([
       { latitude: 34.5604, longitude: 134.15906666666666, heading: 96, speedKnots: 0, timestamp: new Date('2024-08-29T22:05:02Z') },
       { latitude: 34.56061666666667, longitude: 134.15908333333334, heading: 104, speedKnots: 0.1, timestamp: new Date('2024-08-29T22:32:03Z') },
