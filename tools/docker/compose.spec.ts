@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { readComposeFile } from '@quayside/testing';
 import type { ComposeService } from '@quayside/testing';
 
@@ -12,8 +14,8 @@ describe('docker/compose.yaml', () => {
     return found;
   }
 
-  it('runs Postgres, Redis, a one-shot migration and the three apps', () => {
-    expect(Object.keys(services).sort()).toEqual(['api', 'migrate', 'postgres', 'redis', 'tracker-worker', 'webhook-dispatcher']);
+  it('runs Postgres, Redis, a one-shot migration, the three apps and a gateway in front of the api', () => {
+    expect(Object.keys(services).sort()).toEqual(['api', 'api-gateway', 'migrate', 'postgres', 'redis', 'tracker-worker', 'webhook-dispatcher']);
   });
 
   it('gives Postgres and Redis health checks that the others wait on', () => {
@@ -51,14 +53,25 @@ describe('docker/compose.yaml', () => {
       expect(ports[app]).toMatch(/^[1-9]\d*$/);
       expect(service(app).healthcheck?.test.join(' ')).toContain(`http://127.0.0.1:${ports[app]}/health/ready`);
     }
-    expect(service('api').ports).toEqual([`${ports.api}:${ports.api}`]);
   });
 
-  it('runs several replicas of each worker, which publish no port to collide on', () => {
-    for (const worker of ['tracker-worker', 'webhook-dispatcher']) {
-      expect(service(worker).deploy?.replicas).toBeGreaterThanOrEqual(2);
-      expect(service(worker).ports).toBeUndefined();
+  it('runs several replicas of each app, which publish no port to collide on', () => {
+    for (const app of APPS) {
+      expect(service(app).deploy?.replicas).toBeGreaterThanOrEqual(2);
+      expect(service(app).ports).toBeUndefined();
     }
+  });
+
+  it('publishes the api through a gateway that spreads requests over its replicas, once they are ready', () => {
+    const gateway = service('api-gateway');
+    expect(gateway.ports).toEqual([`3000:${service('api').environment?.['PORT']}`]);
+    expect(gateway.depends_on).toEqual({ api: { condition: 'service_healthy' } });
+    const config = readFileSync(path.join(__dirname, '..', '..', 'docker', 'nginx.conf'), 'utf8');
+    // Docker's DNS answers with every replica; a variable makes nginx ask it again as they change.
+    expect(config).toMatch(/resolver 127\.0\.0\.11 valid=\d+s/);
+    expect(config).toContain(`set $api http://api:${service('api').environment?.['PORT']};`);
+    expect(config).toContain('proxy_pass $api;');
+    expect(service('api').environment?.['TRUST_PROXY']).toBe('true');
   });
 
   it('points every app and the migration at the same database and Redis, with the Postgres password it is given', () => {

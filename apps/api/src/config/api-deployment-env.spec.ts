@@ -10,8 +10,9 @@ describe('the environment docker/compose.yaml gives the api', () => {
     expect(new URL(config.REDIS_URL).hostname).toBe('redis');
   });
 
-  it('listens on every interface of the container, on the port compose publishes', () => {
+  it('listens on every interface of the container, on the port the gateway forwards to, trusting its forwarded headers', () => {
     expect(config.HOST).toBe('0.0.0.0');
     expect(config.PORT).toBe(3000);
+    expect(config.TRUST_PROXY).toBe('true');
   });
 });

@@ -10,6 +10,7 @@ export interface ComposeService {
   environment?: Record<string, string>;
   ports?: string[];
   depends_on?: Record<string, { condition: string }>;
+  volumes?: string[];
   healthcheck?: { test: string[] };
   deploy?: { replicas?: number };
   restart?: string;
