@@ -41,6 +41,7 @@ export * from './records/port.record';
 export * from './records/terminal.record';
 export * from './records/event.record';
 export * from './records/event-related-records';
+export * from './records/document.record';
 export * from './records/webhook-notification.record';
 export * from './plans/plan-terms';
 export * from './custom-fields/custom-field.enum';

@@ -1,5 +1,6 @@
 import type { Shipment, TrackingRequest } from '../index';
 import type { ContainerRecord } from './container.record';
+import type { DocumentRecord, DocumentRepresentationRecord } from './document.record';
 import type { EstimatedEventRecord } from './estimated-event.record';
 import type { PortRecord } from './port.record';
 import type { TerminalRecord } from './terminal.record';
@@ -14,4 +15,7 @@ export interface EventRelatedRecords {
   estimated_events: (EstimatedEventRecord & { port_id: string | null })[];
   ports: PortRecord[];
   terminals: TerminalRecord[];
+  /** `document.extracted` / `document.extraction_failed`: the document and its latest extraction. */
+  documents?: DocumentRecord[];
+  document_representations?: DocumentRepresentationRecord[];
 }

@@ -1,5 +1,7 @@
 import type {
   ContainerRecord as StoredContainer,
+  DocumentRecord,
+  DocumentRepresentationRecord,
   EstimatedEventRecord as StoredEstimatedEvent,
   EventOrigin,
   PortRecord as StoredPort,
@@ -82,4 +84,6 @@ export interface NotificationRecords {
   container_changes?: ContainerChangeRecord[];
   ports?: PortRecord[];
   terminals?: TerminalRecord[];
+  documents?: DocumentRecord[];
+  document_representations?: DocumentRepresentationRecord[];
 }

@@ -1,7 +1,9 @@
-import type { EstimatedEventAttributes } from '@quayside/domain';
+import type { DocumentRecord, DocumentRepresentationRecord, EstimatedEventAttributes } from '@quayside/domain';
 import {
   ResourceRegistry,
   containerAttributes,
+  documentAttributes,
+  documentRepresentationAttributes,
   isoInstant,
   portAttributes,
   relationshipByIds,
@@ -121,5 +123,18 @@ export function webhookPayloadResources(visibility: ContainerVisibility): Resour
       id: (t) => t.id,
       attributes: terminalAttributes,
       relationships: { port: relationshipByIds('port', (t) => t.port_id) },
-    });
+    })
+    .register<DocumentRecord>({
+      type: 'document',
+      id: (d) => d.id,
+      attributes: documentAttributes,
+      relationships: {
+        email_submission: relationshipByIds('email_submission', (d) => d.email_submission_id),
+        last_document_representation: relationshipByIds('document_representation', (d) => d.last_document_representation_id),
+        shipments: relationshipByIds('shipment', (d) => d.shipment_ids),
+        cargos: relationshipByIds('container', (d) => d.container_ids),
+      },
+      selfLink: (d) => `/v2/documents/${d.id}`,
+    })
+    .register<DocumentRepresentationRecord>({ type: 'document_representation', id: (r) => r.id, attributes: documentRepresentationAttributes });
 }
