@@ -10,3 +10,5 @@ export { CONTAINER_FIXTURES } from './factories/container-fixtures';
 export { createParty, linkParty } from './factories/party.factory';
 export { dcsa3SchemaValidator } from './dcsa/dcsa3-schema-validator';
 export type { Dcsa3SchemaName } from './dcsa/dcsa3-schema-validator';
+export { arrivalNoticePdf, billOfLadingPdf, containerNumber, emailWithAttachments, SAMPLE_BILL_OF_LADING, scannedPdf } from './documents/sample-documents';
+export type { SampleBillOfLading } from './documents/sample-documents';

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { FileKind } from '@quayside/domain';
 import { simpleParser } from 'mailparser';
-import { extractTextItems, renderPageAsImage } from 'unpdf';
+import { PdfReadError, pdfTextRuns, renderPdfPages } from '@quayside/platform';
+import type { PdfTextRun } from '@quayside/platform';
 import { TrackerWorkerConfig } from '../config/tracker-worker.config';
 import { OcrEngine } from './ocr-engine';
 import { layoutPageText } from './text-layout';
-import './pdfjs-node-support';
 
 /** A file the reader cannot read (corrupt, encrypted, nothing in it): the extraction fails with this message. */
 export class UnreadableDocument extends Error {}
@@ -26,7 +26,8 @@ const RENDER_SCALE = 2;
 
 /**
  * Text out of a stored file (docs/documents.md "What extraction can read"): PDFs through their
- * text layer (unpdf, pdf.js), scanned PDF pages rendered (@napi-rs/canvas) and read by OCR,
+ * text layer (unpdf, pdf.js, in a worker thread), scanned PDF pages rendered (@napi-rs/canvas)
+ * and read by OCR,
  * images by OCR, an `.eml` by its body and its PDF and image attachments.
  */
 @Injectable()
@@ -57,28 +58,25 @@ export class DocumentTextReader {
   }
 
   private async readPdf(bytes: Buffer, budget: OcrBudget): Promise<string[]> {
-    let items: Awaited<ReturnType<typeof extractTextItems>>['items'];
+    let runs: PdfTextRun[][];
     try {
-      // pdf.js takes ownership of the array it is given: hand it a copy.
-      items = (await extractTextItems(new Uint8Array(bytes))).items;
+      runs = await pdfTextRuns(bytes);
     } catch (error) {
-      throw new UnreadableDocument(`The PDF cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+      if (error instanceof PdfReadError) throw new UnreadableDocument(`The PDF cannot be read: ${error.message}`);
+      throw error;
     }
-    const pages: string[] = [];
-    for (const [index, pageItems] of items.entries()) {
-      const text = layoutPageText(pageItems);
-      if (text.replace(/\s/g, '').length >= MIN_TEXT_LAYER_CHARS) {
-        pages.push(text);
-        continue;
-      }
-      if (budget.ocrLeft <= 0) {
-        budget.unreadPages += 1;
-        pages.push(text);
-        continue;
-      }
-      const image = await renderPageAsImage(new Uint8Array(bytes), index + 1, { canvasImport: () => import('@napi-rs/canvas'), scale: RENDER_SCALE });
-      pages.push(await this.ocrPage(Buffer.from(image), budget));
-    }
+    const pages = runs.map(layoutPageText);
+    // Pages without a text layer are scans: render them and read them by OCR, as many as the budget allows.
+    const scanned = pages.flatMap((text, index) => (text.replace(/\s/g, '').length < MIN_TEXT_LAYER_CHARS ? [index] : []));
+    const toRead = scanned.slice(0, Math.max(budget.ocrLeft, 0));
+    budget.unreadPages += scanned.length - toRead.length;
+    if (toRead.length === 0) return pages;
+    const images = await renderPdfPages(
+      bytes,
+      toRead.map((index) => index + 1),
+      RENDER_SCALE,
+    );
+    for (const [position, index] of toRead.entries()) pages[index] = await this.ocrPage(images[position]!, budget);
     return pages;
   }
 
