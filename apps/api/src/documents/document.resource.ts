@@ -45,6 +45,7 @@ export function emailSubmissionResource(loadDocuments: Loader): ResourceDefiniti
     attributes: (submission) => ({
       subject: submission.subject,
       body: submission.body,
+      body_preview: submission.body === null ? null : submission.body.replace(/\s+/g, ' ').trim().slice(0, 200),
       from: submission.from,
       to: submission.to,
       cc: submission.cc,

@@ -44,6 +44,7 @@ export const EMAIL_SUBMISSION_SCHEMA: SchemaObject = resourceSchema(
   {
     subject: { type: 'string' },
     body: NULLABLE_STRING,
+    body_preview: { ...NULLABLE_STRING, description: 'The first 200 characters of the body, on one line.' },
     from: stringList(),
     to: stringList(),
     cc: stringList(),
@@ -83,3 +84,6 @@ export const MULTIPART_UPLOAD_SCHEMA: SchemaObject = {
     create_tracking_requests: { type: 'string', enum: ['true', 'false'], description: 'Create tracking requests for the numbers extraction finds and the account does not track yet.' },
   },
 };
+
+/** What `include` may add to a document: its latest extraction and its email submission. */
+export const DOCUMENT_INCLUDED = [DOCUMENT_REPRESENTATION_SCHEMA, EMAIL_SUBMISSION_SCHEMA] as const;
