@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { Test } from '@nestjs/testing';
 import type { TestingModule } from '@nestjs/testing';
 import {
@@ -35,6 +36,7 @@ import {
 } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
 import { ObjectStorage, renderPdfPages } from '@quayside/platform';
+import * as UTIF from 'utif';
 import { TrackerWorkerConfig } from '../config/tracker-worker.config';
 import { testTrackerConfig } from '../test/tracker-test-harness';
 import { DocumentsModule } from './documents.module';
@@ -201,6 +203,20 @@ describe('document extraction (tracker-worker)', () => {
     await expect(extract(job)).resolves.toBe('extracted');
 
     expect((await documentRow(job.documentId)).classification_notes).toMatch(/1 page\(s\) read by OCR/);
+    const [representation] = await representations(job.documentId);
+    expect(values(representation!.payload['container_numbers'])).toEqual(SAMPLE_BILL_OF_LADING.containers);
+  }, 180_000);
+
+  it('reads a TIFF scan by OCR (decoded to PNG first: Tesseract in WebAssembly reads no TIFF)', async () => {
+    const png = await loadImage(await pageAsPng(await billOfLadingPdf()));
+    const canvas = createCanvas(png.width, png.height);
+    const context = canvas.getContext('2d');
+    context.drawImage(png, 0, 0);
+    const rgba = new Uint8Array(context.getImageData(0, 0, png.width, png.height).data.buffer);
+    const job = await upload('scan.tiff', 'tiff', Buffer.from(UTIF.encodeImage(rgba, png.width, png.height)));
+
+    await expect(extract(job)).resolves.toBe('extracted');
+
     const [representation] = await representations(job.documentId);
     expect(values(representation!.payload['container_numbers'])).toEqual(SAMPLE_BILL_OF_LADING.containers);
   }, 180_000);

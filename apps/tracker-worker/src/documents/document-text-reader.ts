@@ -6,6 +6,7 @@ import type { PdfTextRun } from '@quayside/platform';
 import { TrackerWorkerConfig } from '../config/tracker-worker.config';
 import { OcrEngine } from './ocr-engine';
 import { layoutPageText } from './text-layout';
+import { tiffPagesAsPng } from './tiff-pages';
 
 /** A file the reader cannot read (corrupt, encrypted, nothing in it): the extraction fails with this message. */
 export class UnreadableDocument extends Error {}
@@ -28,7 +29,7 @@ const RENDER_SCALE = 2;
  * Text out of a stored file (docs/documents.md "What extraction can read"): PDFs through their
  * text layer (unpdf, pdf.js, in a worker thread), scanned PDF pages rendered (@napi-rs/canvas)
  * and read by OCR,
- * images by OCR, an `.eml` by its body and its PDF and image attachments.
+ * images by OCR (every page of a TIFF), an `.eml` by its body and its PDF and image attachments.
  */
 @Injectable()
 export class DocumentTextReader {
@@ -49,8 +50,9 @@ export class DocumentTextReader {
         return this.readPdf(bytes, budget);
       case 'png':
       case 'jpeg':
-      case 'tiff':
         return [await this.ocrPage(bytes, budget)];
+      case 'tiff':
+        return this.readTiff(bytes, budget);
       case 'eml':
         if (!allowEmail) return [];
         return this.readEmail(bytes, budget);
@@ -77,6 +79,20 @@ export class DocumentTextReader {
       RENDER_SCALE,
     );
     for (const [position, index] of toRead.entries()) pages[index] = await this.ocrPage(images[position]!, budget);
+    return pages;
+  }
+
+  /** Each page of a (possibly multi-page) TIFF, as far as the OCR budget goes. */
+  private async readTiff(bytes: Buffer, budget: OcrBudget): Promise<string[]> {
+    let decoded: { pages: Buffer[]; total: number };
+    try {
+      decoded = tiffPagesAsPng(bytes, budget.ocrLeft);
+    } catch (error) {
+      throw new UnreadableDocument(`The TIFF cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    budget.unreadPages += decoded.total - decoded.pages.length;
+    const pages: string[] = [];
+    for (const page of decoded.pages) pages.push(await this.ocrPage(page, budget));
     return pages;
   }
 
