@@ -73,11 +73,17 @@ export class DocumentTextReader {
     const toRead = scanned.slice(0, Math.max(budget.ocrLeft, 0));
     budget.unreadPages += scanned.length - toRead.length;
     if (toRead.length === 0) return pages;
-    const images = await renderPdfPages(
-      bytes,
-      toRead.map((index) => index + 1),
-      RENDER_SCALE,
-    );
+    let images: Buffer[];
+    try {
+      images = await renderPdfPages(
+        bytes,
+        toRead.map((index) => index + 1),
+        RENDER_SCALE,
+      );
+    } catch (error) {
+      if (error instanceof PdfReadError) throw new UnreadableDocument(`The scanned pages of the PDF cannot be rendered: ${error.message}`);
+      throw error;
+    }
     for (const [position, index] of toRead.entries()) pages[index] = await this.ocrPage(images[position]!, budget);
     return pages;
   }

@@ -17,10 +17,13 @@ type Reply<T> = { ok: true; result: T } | { ok: false; error: string };
 
 // Plain JavaScript beside this file (copied as is by tools/build.js, like every assets/ folder).
 const WORKER_FILE = join(__dirname, 'assets', 'pdf-worker.mjs');
+// A PDF whose content streams inflate beyond this (a decompression bomb past the upload checks)
+// ends its own worker thread, not the process, and is reported as unreadable.
+const WORKER_HEAP_MB = 1024;
 
 function inWorker<T>(data: { op: 'text'; bytes: Uint8Array } | { op: 'render'; bytes: Uint8Array; pages: number[]; scale: number }): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const worker = new Worker(WORKER_FILE, { workerData: data });
+    const worker = new Worker(WORKER_FILE, { workerData: data, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     let settled = false;
     worker.once('message', (reply: Reply<T>) => {
       settled = true;
@@ -28,9 +31,9 @@ function inWorker<T>(data: { op: 'text'; bytes: Uint8Array } | { op: 'render'; b
       else reject(new PdfReadError(reply.error));
       void worker.terminate();
     });
-    worker.once('error', (error) => {
+    worker.once('error', (error: Error & { code?: string }) => {
       settled = true;
-      reject(error);
+      reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new PdfReadError(`reading it needs more than ${WORKER_HEAP_MB} MB`) : error);
     });
     worker.once('exit', (code) => {
       if (!settled) reject(new Error(`pdf worker stopped (exit code ${code}) before answering`));
