@@ -86,13 +86,16 @@ export function arrivalNoticePdf(billOfLading: string, containers: readonly stri
   ]);
 }
 
-/** A scanned PDF: one page that is only an image (no text layer), as a copier makes them. */
-export function scannedPdf(png: Buffer): Promise<Buffer> {
+/** A scanned PDF: `pages` pages that are each only an image (no text layer), as a copier makes them. */
+export function scannedPdf(png: Buffer, pages = 1): Promise<Buffer> {
   const document = new PDFDocument({ size: 'A4', margin: 0, info: { CreationDate: new Date('2026-11-01T00:00:00Z') } });
   const chunks: Buffer[] = [];
   document.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve) => document.on('end', () => resolve(Buffer.concat(chunks))));
-  document.image(png, 0, 0, { width: document.page.width, height: document.page.height });
+  for (let page = 0; page < pages; page += 1) {
+    if (page > 0) document.addPage({ size: 'A4', margin: 0 });
+    document.image(png, 0, 0, { width: document.page.width, height: document.page.height });
+  }
   document.end();
   return done;
 }
