@@ -1,12 +1,13 @@
 import type { OnModuleInit } from '@nestjs/common';
 import { Module } from '@nestjs/common';
+import { AccountRepository } from '@quayside/data-access';
 import { ResourceRegistry } from '@quayside/json-api';
 import { ApiConfig } from '../config/api.config';
 import type { AccountContext } from '../tenancy/account-context';
 import { accountResource } from './account.resource';
 import { AccountsController } from './accounts.controller';
 
-@Module({ controllers: [AccountsController] })
+@Module({ controllers: [AccountsController], providers: [AccountRepository] })
 export class AccountsModule implements OnModuleInit {
   constructor(
     private readonly registry: ResourceRegistry<AccountContext>,

@@ -185,4 +185,18 @@ describe('documents: upload, read, download, delete', () => {
     const again = (await call(app, 'GET', `/v2/documents/${data.id}`, { key: account.key })).json!['data'] as { attributes: Record<string, unknown> };
     expect(again.attributes).toMatchObject({ extraction_status: 'pending' });
   });
+
+  it('the account setting documents_create_tracking_requests is read and changed through /v2/account', async () => {
+    const other = await ctx.account();
+    const shown = await call(app, 'GET', '/v2/account', { key: other.key });
+    expect((shown.json!['data'] as { attributes: Record<string, unknown> }).attributes['documents_create_tracking_requests']).toBe(false);
+    const wrong = await call(app, 'PATCH', '/v2/account', { key: other.key, body: { data: { type: 'account', attributes: { documents_create_tracking_requests: 'yes' } } } });
+    expect(wrong.status).toBe(422);
+    const changed = await call(app, 'PATCH', '/v2/account', { key: other.key, body: { data: { type: 'account', attributes: { documents_create_tracking_requests: true } } } });
+    expect(changed.status).toBe(200);
+    expect((changed.json!['data'] as { attributes: Record<string, unknown> }).attributes['documents_create_tracking_requests']).toBe(true);
+    expect(((await call(app, 'GET', '/v2/account', { key: other.key })).json!['data'] as { attributes: Record<string, unknown> }).attributes['documents_create_tracking_requests']).toBe(true);
+    // Another account's setting is untouched.
+    expect(((await call(app, 'GET', '/v2/account', { key: account.key })).json!['data'] as { attributes: Record<string, unknown> }).attributes['documents_create_tracking_requests']).toBe(false);
+  });
 });

@@ -183,6 +183,16 @@ describe('document extraction (tracker-worker)', () => {
     expect((await events(job.documentId)).map((e) => e.name)).toEqual(['document.extracted', 'document.extracted']);
   });
 
+  it('creates tracking requests without the upload flag when the account setting asks', async () => {
+    accountId = (await createAccount(db.dataSource, { documents_create_tracking_requests: true })).id;
+    const job = await upload('an.pdf', 'pdf', await arrivalNoticePdf('MAEU260666666', [containerNumber('MRKU', '660011')]));
+
+    await expect(extract(job)).resolves.toBe('extracted');
+
+    const requests = await db.dataSource.getRepository(TrackingRequestEntity).findBy({ account_id: accountId });
+    expect(requests.map((r) => [r.request_number, r.request_type])).toEqual([['MAEU260666666', 'bill_of_lading']]);
+  });
+
   // OCR takes seconds on a loaded machine: one small image, a generous timeout, no timing assertion.
   it('reads the bill of lading page scanned to a PNG by OCR', async () => {
     const job = await upload('scan.png', 'png', await pageAsPng(await billOfLadingPdf()));

@@ -144,9 +144,7 @@ export class DocumentExtractionRepository {
           links.shipmentIds,
           links.containerIds,
         ]);
-        if (document.create_tracking_requests) {
-          ({ created: trackingRequestIds, skipped: skippedNumbers } = await this.createTrackingRequests(tx, document.account_id, links.untracked, result.scac, jobs));
-        }
+        ({ created: trackingRequestIds, skipped: skippedNumbers } = await this.createTrackingRequests(tx, document, links.untracked, result.scac, jobs));
       }
       const eventId = await this.insertEvent(tx, document, claim.generation, result, { representationId, trackingRequestIds, skippedNumbers, shipmentId: shipmentIds[0] ?? null }, jobs);
       await this.outbox.complete(tx, outboxId);
@@ -154,10 +152,13 @@ export class DocumentExtractionRepository {
     });
   }
 
-  /** Through the same repository as `POST /tracking_requests`, each with its own tracker outbox row; held to the plan's cap. */
+  /**
+   * When the upload or the account asks: through the same repository as `POST /tracking_requests`,
+   * each with its own tracker outbox row; held to the plan's cap.
+   */
   private async createTrackingRequests(
     tx: EntityManager,
-    accountId: string,
+    document: DocumentEntity,
     untracked: ReadonlyArray<{ number: string; type: RequestType }>,
     scac: string | null,
     jobs: ExtractionJobs,
@@ -165,8 +166,10 @@ export class DocumentExtractionRepository {
     const created: string[] = [];
     const skipped: Record<string, string> = {};
     if (untracked.length === 0) return { created, skipped };
-    const line = scac === null ? [] : await queryRows<{ scac: string }>(tx, `SELECT scac FROM shipping_lines WHERE scac = $1`, [scac]);
+    const accountId = document.account_id;
     const account = await tx.getRepository(AccountEntity).findOneByOrFail({ id: accountId });
+    if (!document.create_tracking_requests && !account.documents_create_tracking_requests) return { created, skipped };
+    const line = scac === null ? [] : await queryRows<{ scac: string }>(tx, `SELECT scac FROM shipping_lines WHERE scac = $1`, [scac]);
     const cap = entitlementsOf(toAccount(account), new Date()).activeContainerCap;
     let active = cap === null ? 0 : await this.usage.countActiveContainers({ accountId });
     for (const { number, type } of untracked) {
