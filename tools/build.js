@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Production build: every app, lib and CLI compiled by SWC into dist/ with the same
 // layout, `@quayside/*` aliases rewritten to relative paths (so plain `node` runs it),
-// and JSON data files and assets/ folders (browser files) copied beside the code. Types are checked by `npm run typecheck`.
+// and JSON data files and assets/ folders (browser files, worker-thread scripts) copied beside the code. Types are checked by `npm run typecheck`.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');

@@ -6,42 +6,11 @@
  * webhook is deleted either way). Without QUAYSIDE_API_KEY each run has an account of its own
  * (tools/cli/demo-key.ts says why), so every run plays the scenarios from their start.
  */
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
+import { assertServiceUp, createDemoKey } from './demo-account';
 import { readDemoConfig, DEMO_USAGE } from './demo-config';
 import { DemoSession } from './demo-session';
 import { QuaysideClient } from './quayside-client';
 import { TerminalPrinter } from './terminal-printer';
-
-const ROOT = path.resolve(__dirname, '..', '..');
-
-interface DemoKey {
-  key: string;
-  companyName: string;
-}
-
-/** An account and key for this run (tools/cli/demo-key.ts). */
-function createDemoKey(): DemoKey {
-  const result = spawnSync(process.execPath, ['-r', '@swc-node/register', 'tools/cli/demo-key.ts'], {
-    cwd: ROOT,
-    env: process.env,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  if (result.status !== 0) throw new Error(`could not create a key for the demo account (tools/cli/demo-key.ts): ${result.stderr.trim()}`);
-  const parsed = JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '{}') as Partial<DemoKey>;
-  if (!parsed.key) throw new Error(`tools/cli/demo-key.ts printed no key: ${result.stdout}`);
-  return { key: parsed.key, companyName: parsed.companyName ?? '' };
-}
-
-async function assertServiceUp(baseUrl: string): Promise<void> {
-  const live = `${baseUrl.replace(/\/+$/, '').replace(/\/v2$/, '')}/health/live`;
-  try {
-    await fetch(live, { signal: AbortSignal.timeout(5_000) });
-  } catch {
-    throw new Error(`no Quayside answers at ${live}. Start it first with \`npm start\` (in another terminal), or pass --base-url.`);
-  }
-}
 
 async function main(): Promise<void> {
   const config = readDemoConfig(process.argv.slice(2), process.env);

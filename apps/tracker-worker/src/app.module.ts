@@ -5,6 +5,7 @@ import { RuntimeModule } from '@quayside/runtime';
 import { AdaptersModule } from './adapters/adapters.module';
 import type { TrackingAdapters } from './adapters/tracking-adapters';
 import { TrackerWorkerConfig } from './config/tracker-worker.config';
+import { DocumentsModule } from './documents/documents.module';
 import { RefreshModule } from './refresh/refresh.module';
 import { SchedulerModule } from './scheduler/scheduler.module';
 import { TrackingRequestsModule } from './tracking-requests/tracking-requests.module';
@@ -21,6 +22,7 @@ export class AppModule {
         TrackingRequestsModule,
         RefreshModule,
         SchedulerModule,
+        DocumentsModule,
       ],
     };
   }

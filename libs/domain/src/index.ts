@@ -42,6 +42,7 @@ export * from './records/terminal.record';
 export * from './records/event.record';
 export * from './records/event-related-records';
 export * from './records/custom-field-value.record';
+export * from './records/document.record';
 export * from './records/webhook-notification.record';
 export * from './plans/plan-terms';
 export * from './custom-fields/custom-field.enum';

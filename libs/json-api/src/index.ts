@@ -11,6 +11,7 @@ export * from './registry/resource-definition';
 export * from './registry/resource-registry';
 export * from './resources/attributes-of';
 export * from './resources/container.attributes';
+export * from './resources/document.attributes';
 export * from './resources/port.attributes';
 export * from './resources/shipment.attributes';
 export * from './resources/terminal.attributes';

@@ -17,3 +17,4 @@ export * from './storage/s3-object-storage';
 export * from './storage/create-object-storage';
 export * from './storage/url-signature';
 export * from './storage/content-disposition';
+export * from './pdf/pdf-worker.client';

@@ -14,6 +14,7 @@ export const accountResource = (inboundEmailDomain: string): ResourceDefinition<
     plan: account.plan,
     trial_ends_at: account.trial_ends_at,
     features: account.features,
+    documents_create_tracking_requests: account.documents_create_tracking_requests,
     created_at: account.created_at,
     inbound_email_address: inboundAddressOf(account.id, inboundEmailDomain),
   }),

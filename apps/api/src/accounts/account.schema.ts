@@ -12,6 +12,7 @@ export const ACCOUNT_SCHEMA: Schema = resourceSchema(
     features: { type: 'array', items: { type: 'string', enum: [...ACCOUNT_FEATURES] }, description: 'Beyond the established API: the features enabled for the account.' },
     created_at: { type: 'string', format: 'date-time' },
     inbound_email_address: { type: 'string', description: 'Beyond the established API: where forwarded documents become email submissions (docs/documents.md).' },
+    documents_create_tracking_requests: { type: 'boolean', description: 'Beyond the established API: whether extracted numbers not yet tracked become tracking requests (docs/documents.md).' },
   },
   {},
   ['company_name'],

@@ -23,9 +23,10 @@ const SUBSCRIBE_WAIT_MS = 2_000;
  * Keys seen recently, by the hash of the presented key, so that a request costs no database
  * round trip to authenticate (docs/architecture.md, "Caches"). An entry lives at most
  * AUTH_CACHE_TTL_SECONDS: that bounds how long a change made to an account behind the api's
- * back (plan, features, trial end) takes to apply. A key deleted through the api stops working
- * at once in every api process: the deleting process forgets it and publishes its id on Redis,
- * and every other process forgets it on receipt. Unknown keys are never cached, so a new key
+ * back (plan, features, trial end) takes to apply. A key deleted, or an account's settings
+ * changed, through the api apply at once in every api process: the process that made the change
+ * forgets the entries and publishes what to forget on Redis, and every other process forgets
+ * them on receipt. Unknown keys are never cached, so a new key
  * works at once too.
  */
 @Injectable()
@@ -42,7 +43,7 @@ export class AuthenticationCache implements OnModuleInit, OnModuleDestroy {
   ) {
     const ttl = ttlSeconds * 1000;
     this.entries = ttl > 0 ? new LRUCache<string, AuthenticatedKey>({ max: MAX_KEYS, ttl }) : null;
-    this.channel = `${prefix}:auth:deleted-keys`;
+    this.channel = `${prefix}:auth:forget`;
   }
 
   async onModuleInit(): Promise<void> {
@@ -51,8 +52,8 @@ export class AuthenticationCache implements OnModuleInit, OnModuleDestroy {
     // rather than failing fast like the shared client: the subscription must outlive outages.
     const subscriber = this.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
     this.subscriber = subscriber;
-    subscriber.on('message', (channel: string, apiKeyId: string) => {
-      if (channel === this.channel) this.forgetLocally(apiKeyId);
+    subscriber.on('message', (channel: string, message: string) => {
+      if (channel === this.channel) this.forgetLocally(message);
     });
     // When Redis is away the subscription is made again on reconnect (ioredis); meanwhile the
     // entries' lifetime bounds how long a key deleted by another process keeps working here.
@@ -79,17 +80,28 @@ export class AuthenticationCache implements OnModuleInit, OnModuleDestroy {
 
   /** After a key is deleted: it stops authenticating here at once, and in the other processes on receipt. */
   async forget(apiKeyId: string): Promise<void> {
-    this.forgetLocally(apiKeyId);
+    await this.announce(`key:${apiKeyId}`);
+  }
+
+  /** After the api changes an account: its keys are looked up again, here at once, elsewhere on receipt. */
+  async forgetAccount(accountId: string): Promise<void> {
+    await this.announce(`account:${accountId}`);
+  }
+
+  private async announce(message: string): Promise<void> {
+    this.forgetLocally(message);
     if (this.entries === null) return;
-    await this.redis.publish(this.channel, apiKeyId).catch((error: unknown) => {
-      this.logger.warn({ reason: error instanceof Error ? error.message : 'unknown', apiKeyId }, 'Could not announce a deleted key');
+    await this.redis.publish(this.channel, message).catch((error: unknown) => {
+      this.logger.warn({ reason: error instanceof Error ? error.message : 'unknown', message }, 'Could not announce a forgotten key');
     });
   }
 
-  private forgetLocally(apiKeyId: string): void {
+  /** `key:<api key id>` or `account:<account id>`. */
+  private forgetLocally(message: string): void {
     if (this.entries === null) return;
+    const [kind, id] = message.split(':', 2);
     for (const [hash, entry] of this.entries.entries()) {
-      if (entry.apiKeyId === apiKeyId) this.entries.delete(hash);
+      if ((kind === 'key' && entry.apiKeyId === id) || (kind === 'account' && entry.account.id === id)) this.entries.delete(hash);
     }
   }
 }

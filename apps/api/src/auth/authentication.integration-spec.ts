@@ -86,6 +86,26 @@ describe('authentication (Authorization: Token <key>)', () => {
     expect(await eventualStatus(() => call(other, 'GET', '/v2/account', { key: data.attributes.key }), 401)).toBe(401);
   });
 
+  it('shows settings changed through the api in every api process, though each had remembered the account', async () => {
+    const other = await ctx.startApp();
+    const account = await ctx.account();
+    const setting = async (on: NestFastifyApplication) =>
+      ((await call(on, 'GET', '/v2/account', { key: account.key })).json!['data'] as { attributes: Record<string, unknown> }).attributes['documents_create_tracking_requests'];
+    expect(await setting(app)).toBe(false);
+    expect(await setting(other)).toBe(false);
+
+    const body = { data: { type: 'account', attributes: { documents_create_tracking_requests: true } } };
+    expect((await call(app, 'PATCH', '/v2/account', { key: account.key, body })).status).toBe(200);
+
+    expect(await setting(app)).toBe(true);
+    let seen: unknown = false;
+    for (let attempt = 0; attempt < 200 && seen !== true; attempt += 1) {
+      seen = await setting(other);
+      if (seen !== true) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(seen).toBe(true);
+  });
+
   it('applies an account change made in the database at once when nothing is remembered', async () => {
     const uncached = await ctx.startApp({ AUTH_CACHE_TTL_SECONDS: 0 });
     const account = await ctx.account();

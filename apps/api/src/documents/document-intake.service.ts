@@ -5,6 +5,7 @@ import type { AccountScope, DocumentEntity, NewDocument } from '@quayside/data-a
 import { checkUploadedFile, conflict, DomainError, FILE_KIND_CONTENT_TYPES } from '@quayside/domain';
 import type { DocumentSource, FileKind, UploadLimits } from '@quayside/domain';
 import { ObjectStorage } from '@quayside/platform';
+import { JOB, jobRoute } from '@quayside/queues';
 import { ApiConfig } from '../config/api.config';
 import type { AccountContext } from '../tenancy/account-context';
 import { inspectPdf } from './pdf-inspector';
@@ -17,7 +18,12 @@ export interface IncomingFile {
   name?: string;
   source: DocumentSource;
   emailSubmissionId?: string | null;
+  /** Create tracking requests for the numbers extraction finds and the account does not track yet. */
+  createTrackingRequests?: boolean;
 }
+
+/** Every stored document is read by the tracker-worker (docs/documents.md "Extraction"). */
+export const EXTRACTION_JOB = jobRoute(JOB.extractDocument);
 
 export interface CheckedFile {
   kind: FileKind;
@@ -88,7 +94,11 @@ export class DocumentIntakeService {
   async intake(account: AccountContext, file: IncomingFile): Promise<DocumentEntity> {
     const staged = await this.stage(account, file);
     try {
-      const created = await this.documents.create(account, { ...staged, email_submission_id: file.emailSubmissionId ?? null });
+      const created = await this.documents.create(
+        account,
+        { ...staged, email_submission_id: file.emailSubmissionId ?? null, create_tracking_requests: file.createTrackingRequests ?? false },
+        EXTRACTION_JOB,
+      );
       if (created === 'duplicate') {
         // Another request stored the same content first: keep its document, drop these bytes.
         await this.discard([staged]);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiExcludeEndpoint, ApiExtraModels, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { DomainError, FILE_KIND_CONTENT_TYPES, unauthorized } from '@quayside/domain';
+import { badRequest, DomainError, FILE_KIND_CONTENT_TYPES, unauthorized } from '@quayside/domain';
 import type { JsonApiDocument } from '@quayside/json-api';
 import { ObjectStorage } from '@quayside/platform';
 import type { FastifyRequest } from 'fastify';
@@ -27,6 +27,14 @@ function invalidAttachment(detail: string): DomainError {
   return new DomainError('unprocessable', { title: 'Invalid attached_document', detail, code: 'invalid_attached_document', source: { pointer: '/data/attributes/attached_document' } });
 }
 
+/** A true/false form field; anything else is a 400 naming it. */
+function formFlag(fields: Record<string, string>, name: string): boolean {
+  const value = fields[name];
+  if (value === undefined) return false;
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw badRequest(`The form field \`${name}\` must be true or false.`, { parameter: name });
+}
+
 /**
  * Both ways in (docs/documents.md "Upload"): one multipart request to `POST /v2/documents`, or
  * two steps for large files — `POST /v2/document_uploads` returns a signed `upload_url` to PUT
@@ -48,7 +56,8 @@ export class DocumentUploadsController {
   @HttpCode(201)
   @ApiOperation({
     summary: 'Upload a document',
-    description: 'multipart/form-data with the file in `file` (and an optional `name`), or a JSON:API document naming the `attached_document` of a two-step upload.',
+    description:
+      'multipart/form-data with the file in `file` (and optional `name` and `create_tracking_requests`), or a JSON:API document naming the `attached_document` of a two-step upload. Extraction runs in the background: `extraction_status` is `pending` until the worker has read the file.',
   })
   @ApiConsumes('multipart/form-data', 'application/vnd.api+json')
   @ApiBody({ schema: { oneOf: [MULTIPART_UPLOAD_SCHEMA, requestDocument('document', '#/components/schemas/CreateDocumentAttributes')] } })
@@ -60,7 +69,13 @@ export class DocumentUploadsController {
   async create(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     if (request.isMultipart()) {
       const upload = await readUploadedFile(request, this.config.DOCUMENT_MAX_BYTES);
-      const document = await this.intake.intake(account, { fileName: upload.fileName, bytes: upload.bytes, ...(upload.fields['name'] !== undefined ? { name: upload.fields['name'] } : {}), source: 'upload' });
+      const document = await this.intake.intake(account, {
+        fileName: upload.fileName,
+        bytes: upload.bytes,
+        ...(upload.fields['name'] !== undefined ? { name: upload.fields['name'] } : {}),
+        source: 'upload',
+        createTrackingRequests: formFlag(upload.fields, 'create_tracking_requests'),
+      });
       return this.presenter.one(DOCUMENT_TYPE, document, account);
     }
     const body = await new JsonApiBody(DOCUMENT_TYPE, CreateDocumentAttributes).transform(request.body);
@@ -70,7 +85,13 @@ export class DocumentUploadsController {
     const key = stagingKey(grant.accountId, grant.uploadId);
     const bytes = await this.storage.get(key);
     if (bytes === null) throw invalidAttachment('Nothing has been uploaded to this upload URL yet (or it was already used); PUT the file to upload_url first.');
-    const document = await this.intake.intake(account, { fileName: grant.fileName, bytes, ...(body.attributes.name !== undefined ? { name: body.attributes.name } : {}), source: 'api' });
+    const document = await this.intake.intake(account, {
+      fileName: grant.fileName,
+      bytes,
+      ...(body.attributes.name !== undefined ? { name: body.attributes.name } : {}),
+      source: 'api',
+      createTrackingRequests: body.attributes.create_tracking_requests ?? false,
+    });
     await this.storage.delete(key);
     return this.presenter.one(DOCUMENT_TYPE, document, account);
   }

@@ -1,5 +1,5 @@
 import type { DocumentEntity, DocumentRepresentationEntity, EmailSubmissionEntity } from '@quayside/data-access';
-import { relationshipByIds } from '@quayside/json-api';
+import { documentAttributes, documentRepresentationAttributes, relationshipByIds } from '@quayside/json-api';
 import type { ResourceDefinition } from '@quayside/json-api';
 import type { AccountContext } from '../tenancy/account-context';
 
@@ -14,22 +14,7 @@ export function documentResource(loadSubmissions: Loader, loadRepresentations: L
   return {
     type: DOCUMENT_TYPE,
     id: (document) => document.id,
-    attributes: (document) => ({
-      id: document.id,
-      name: document.name,
-      document_type: document.document_type,
-      document_type_manual: document.document_type_manual,
-      classification_notes: document.classification_notes,
-      source: document.source,
-      file_name: document.file_name,
-      file_content_type: document.file_content_type,
-      file_size_bytes: document.file_size_bytes,
-      page_count: document.page_count,
-      extraction_status: document.extraction_status,
-      extracted_data_manual: document.extracted_data_manual,
-      created_at: document.created_at.toISOString(),
-      updated_at: document.updated_at.toISOString(),
-    }),
+    attributes: documentAttributes,
     relationships: {
       email_submission: relationshipByIds<DocumentEntity, AccountContext>(EMAIL_SUBMISSION_TYPE, (document) => document.email_submission_id, loadSubmissions),
       last_document_representation: relationshipByIds<DocumentEntity, AccountContext>(
@@ -47,12 +32,7 @@ export function documentResource(loadSubmissions: Loader, loadRepresentations: L
 export const documentRepresentationResource: ResourceDefinition<DocumentRepresentationEntity, AccountContext> = {
   type: DOCUMENT_REPRESENTATION_TYPE,
   id: (representation) => representation.id,
-  attributes: (representation) => ({
-    schema_version: representation.schema_version,
-    payload: representation.payload,
-    created_at: representation.created_at.toISOString(),
-    updated_at: representation.updated_at.toISOString(),
-  }),
+  attributes: documentRepresentationAttributes,
 };
 
 /** An email submission with the documents made from its attachments (`documents` filled by the service). */
@@ -65,6 +45,7 @@ export function emailSubmissionResource(loadDocuments: Loader): ResourceDefiniti
     attributes: (submission) => ({
       subject: submission.subject,
       body: submission.body,
+      body_preview: submission.body === null ? null : submission.body.replace(/\s+/g, ' ').trim().slice(0, 200),
       from: submission.from,
       to: submission.to,
       cc: submission.cc,

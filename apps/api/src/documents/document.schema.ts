@@ -17,7 +17,9 @@ export const DOCUMENT_SCHEMA: SchemaObject = resourceSchema(
     file_content_type: { type: 'string', nullable: true },
     file_size_bytes: { type: 'integer', nullable: true },
     page_count: { type: 'integer', nullable: true },
-    extraction_status: { type: 'string', enum: [...EXTRACTION_STATUSES] },
+    extraction_status: { type: 'string', enum: [...EXTRACTION_STATUSES], description: '`pending` until the worker has read the file.' },
+    extraction_error: { ...NULLABLE_STRING, description: 'Why the last extraction failed; null unless `extraction_status` is `failed`.' },
+    create_tracking_requests: { type: 'boolean', description: 'Extraction creates tracking requests for numbers not tracked yet.' },
     extracted_data_manual: { type: 'object', additionalProperties: true, nullable: true },
     ...TIMESTAMPS,
   },
@@ -42,6 +44,7 @@ export const EMAIL_SUBMISSION_SCHEMA: SchemaObject = resourceSchema(
   {
     subject: { type: 'string' },
     body: NULLABLE_STRING,
+    body_preview: { ...NULLABLE_STRING, description: 'The first 200 characters of the body, on one line.' },
     from: stringList(),
     to: stringList(),
     cc: stringList(),
@@ -78,5 +81,9 @@ export const MULTIPART_UPLOAD_SCHEMA: SchemaObject = {
   properties: {
     file: { type: 'string', format: 'binary', description: 'PDF, PNG, JPEG, TIFF or .eml; its extension must match its content.' },
     name: { type: 'string', description: 'Display name; the file name when left out.' },
+    create_tracking_requests: { type: 'string', enum: ['true', 'false'], description: 'Create tracking requests for the numbers extraction finds and the account does not track yet.' },
   },
 };
+
+/** What `include` may add to a document: its latest extraction and its email submission. */
+export const DOCUMENT_INCLUDED = [DOCUMENT_REPRESENTATION_SCHEMA, EMAIL_SUBMISSION_SCHEMA] as const;

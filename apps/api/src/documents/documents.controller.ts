@@ -14,7 +14,7 @@ import { ERROR_DOCUMENT, listDocument, requestDocument, singleDocument } from '.
 import type { AccountContext } from '../tenancy/account-context';
 import { CurrentAccount } from '../tenancy/current-account.decorator';
 import { DOCUMENT_TYPE } from './document.resource';
-import { ACCEPTED_SCHEMA, DOCUMENT_SCHEMA } from './document.schema';
+import { ACCEPTED_SCHEMA, DOCUMENT_INCLUDED, DOCUMENT_SCHEMA } from './document.schema';
 import { DocumentsService } from './documents.service';
 import { RotateDocumentBody } from './dto/rotate-document.dto';
 import { UpdateDocumentAttributes } from './dto/update-document.dto';
@@ -65,7 +65,7 @@ export class DocumentsController {
   @ApiQuery({ name: 'filter[document_types]', required: false, description: 'Comma-separated document types.' })
   @ApiQuery({ name: 'page[number]', required: false, schema: { type: 'integer', default: 1 } })
   @ApiQuery({ name: 'page[size]', required: false, schema: { type: 'integer', default: 30, maximum: 100 } })
-  @ApiOkResponse({ schema: listDocument(DOCUMENT_SCHEMA) })
+  @ApiOkResponse({ schema: listDocument(DOCUMENT_SCHEMA, DOCUMENT_INCLUDED) })
   async list(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const query = request.query as Query;
     const include = this.presenter.include(DOCUMENT_TYPE, withIncludeAlias(request));
@@ -88,7 +88,7 @@ export class DocumentsController {
   @ApiOperation({ summary: 'Get a document' })
   @ApiParam({ name: 'id', description: 'Document id (uuid)' })
   @ApiQuery({ name: 'include', required: false, description: INCLUDE_DESCRIPTION })
-  @ApiOkResponse({ schema: singleDocument(DOCUMENT_SCHEMA) })
+  @ApiOkResponse({ schema: singleDocument(DOCUMENT_SCHEMA, DOCUMENT_INCLUDED) })
   @ApiResponse(FOREIGN)
   @ApiResponse(NOT_FOUND)
   async get(@CurrentAccount() account: AccountContext, @Param('id') id: string, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
@@ -135,7 +135,7 @@ export class DocumentsController {
 
   @Post(':id/reextract')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Re-extract a document' })
+  @ApiOperation({ summary: 'Re-extract a document', description: 'The tracker-worker reads the file again; `extraction_status` is `pending` until it has, then `extracted` or `failed`.' })
   @ApiParam({ name: 'id', description: 'Document id (uuid)' })
   @ApiResponse({ status: 202, description: 'Extraction will run again.', schema: ACCEPTED_SCHEMA })
   @ApiResponse(FOREIGN)
@@ -147,7 +147,7 @@ export class DocumentsController {
 
   @Post(':id/reclassify')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Re-classify a document' })
+  @ApiOperation({ summary: 'Re-classify a document', description: 'Runs the whole extraction again (classification is part of it).' })
   @ApiParam({ name: 'id', description: 'Document id (uuid)' })
   @ApiResponse({ status: 202, description: 'Classification will run again.', schema: ACCEPTED_SCHEMA })
   @ApiResponse(FOREIGN)
@@ -159,7 +159,7 @@ export class DocumentsController {
 
   @Post(':id/relink')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Re-link a document' })
+  @ApiOperation({ summary: 'Re-link a document', description: 'Runs the extraction again, which links the document to the shipments and containers its numbers name now.' })
   @ApiParam({ name: 'id', description: 'Document id (uuid)' })
   @ApiResponse({ status: 202, description: 'Linking will run again.', schema: ACCEPTED_SCHEMA })
   @ApiResponse(FOREIGN)

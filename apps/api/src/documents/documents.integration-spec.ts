@@ -2,7 +2,9 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentExtractionRepository, OutboxEntity, OutboxRepository, PlanUsageRepository, TrackingRequestRepository, ListTotals } from '@quayside/data-access';
 import type { ProvisionedAccount } from '@quayside/data-access';
+import { JOB, QUEUE } from '@quayside/queues';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { ApiTestContext, call } from '../test/api-test-app';
 
@@ -138,5 +140,63 @@ describe('documents: upload, read, download, delete', () => {
     expect((schema.json!['data'] as { attributes: Record<string, unknown> }).attributes).toMatchObject({ document_type: 'bill_of_lading', schema_format: 'json_schema', current: true });
     expect((await call(app, 'GET', '/v2/document_schemas/nothing@2026-11-01', { key: account.key })).status).toBe(404);
     expect((await call(app, 'GET', '/v2/email_submissions', { key: account.key })).status).toBe(200);
+  });
+
+  it('extraction is queued through the outbox and its result served as the reference has it', async () => {
+    const extractionRows = async (documentId: string): Promise<OutboxEntity[]> =>
+      ctx.db.dataSource.getRepository(OutboxEntity).createQueryBuilder('o').where(`o.job_name = 'extract-document' AND o.payload->>'documentId' = :documentId`, { documentId }).getMany();
+    expect((await upload('flag.pdf', await pdf(1, 'FLAG'), { create_tracking_requests: 'yes' })).status).toBe(400);
+    const created = await upload('queued.pdf', await pdf(1, 'BILL OF LADING B/L No.: MAEU260444444'), { create_tracking_requests: 'true' });
+    const data = created.json['data'] as { id: string; attributes: Record<string, unknown> };
+    expect(data.attributes).toMatchObject({ extraction_status: 'pending', extraction_error: null, create_tracking_requests: true });
+    const [first, ...none] = await extractionRows(data.id);
+    expect(none).toEqual([]);
+    expect(first).toMatchObject({ queue: QUEUE.tracker, account_id: account.account.id, completed_at: null });
+
+    // What the tracker-worker does, through its repository: claim, then record an extraction.
+    const dataSource = ctx.db.dataSource;
+    const outbox = new OutboxRepository(dataSource);
+    const extractions = new DocumentExtractionRepository(dataSource, outbox, new TrackingRequestRepository(dataSource, outbox, new ListTotals()), new PlanUsageRepository(dataSource));
+    const claimed = await extractions.claim(data.id, 60_000);
+    if (claimed.outcome !== 'claimed') throw new Error('expected to claim the new document');
+    const payload = { bill_of_lading_numbers: [{ value: 'MAEU260444444', confidence: 0.9, page: 1, line: 1, source_text: 'B/L No.: MAEU260444444' }] };
+    const jobs = { track: { queue: QUEUE.tracker, jobName: JOB.trackRequest }, fanOut: { queue: QUEUE.webhookFanout, jobName: JOB.fanOut } };
+    await extractions.record(
+      claimed.claim,
+      { status: 'extracted', documentType: 'bill_of_lading', classificationNotes: 'Classified as bill_of_lading.', schemaVersion: 'bill_of_lading@2026-11-01', payload, billOfLadingNumbers: ['MAEU260444444'], bookingNumbers: [], containerNumbers: [], scac: 'MAEU' },
+      first!.id,
+      jobs,
+    );
+    const fetched = await call(app, 'GET', `/v2/documents/${data.id}?include=current_extraction`, { key: account.key });
+    const document = fetched.json!['data'] as { attributes: Record<string, unknown>; relationships: Record<string, { data: unknown }> };
+    expect(document.attributes).toMatchObject({ extraction_status: 'extracted', document_type: 'bill_of_lading', classification_notes: 'Classified as bill_of_lading.' });
+    const representation = (fetched.json!['included'] as { id: string; type: string; attributes: Record<string, unknown> }[])[0]!;
+    expect(document.relationships['last_document_representation']!.data).toEqual({ id: representation.id, type: 'document_representation' });
+    expect(representation.attributes).toMatchObject({ schema_version: 'bill_of_lading@2026-11-01', payload });
+    const requests = await call(app, 'GET', '/v2/tracking_requests', { key: account.key });
+    expect((requests.json!['data'] as { attributes: Record<string, unknown> }[]).map((r) => r.attributes['request_number'])).toContain('MAEU260444444');
+
+    // Every way of asking again queues another extraction of a new generation.
+    for (const action of ['reextract', 'reclassify', 'relink']) {
+      expect((await call(app, 'POST', `/v2/documents/${data.id}/${action}`, { key: account.key })).json).toEqual({ status: 'accepted' });
+    }
+    expect((await call(app, 'POST', `/v2/documents/${data.id}/rotate`, { key: account.key, body: { degrees: 180 } })).status).toBe(202);
+    expect(await extractionRows(data.id)).toHaveLength(5);
+    const again = (await call(app, 'GET', `/v2/documents/${data.id}`, { key: account.key })).json!['data'] as { attributes: Record<string, unknown> };
+    expect(again.attributes).toMatchObject({ extraction_status: 'pending' });
+  });
+
+  it('the account setting documents_create_tracking_requests is read and changed through /v2/account', async () => {
+    const other = await ctx.account();
+    const shown = await call(app, 'GET', '/v2/account', { key: other.key });
+    expect((shown.json!['data'] as { attributes: Record<string, unknown> }).attributes['documents_create_tracking_requests']).toBe(false);
+    const wrong = await call(app, 'PATCH', '/v2/account', { key: other.key, body: { data: { type: 'account', attributes: { documents_create_tracking_requests: 'yes' } } } });
+    expect(wrong.status).toBe(422);
+    const changed = await call(app, 'PATCH', '/v2/account', { key: other.key, body: { data: { type: 'account', attributes: { documents_create_tracking_requests: true } } } });
+    expect(changed.status).toBe(200);
+    expect((changed.json!['data'] as { attributes: Record<string, unknown> }).attributes['documents_create_tracking_requests']).toBe(true);
+    expect(((await call(app, 'GET', '/v2/account', { key: other.key })).json!['data'] as { attributes: Record<string, unknown> }).attributes['documents_create_tracking_requests']).toBe(true);
+    // Another account's setting is untouched.
+    expect(((await call(app, 'GET', '/v2/account', { key: account.key })).json!['data'] as { attributes: Record<string, unknown> }).attributes['documents_create_tracking_requests']).toBe(false);
   });
 });

@@ -11,6 +11,7 @@ import { ApiConfig } from '../config/api.config';
 import type { AccountContext } from '../tenancy/account-context';
 import type { EmailSubmissionView } from './document.resource';
 import type { UpdateDocumentAttributes } from './dto/update-document.dto';
+import { EXTRACTION_JOB } from './document-intake.service';
 import { rotatePdf } from './pdf-inspector';
 
 /** Documents of the caller's account and their email submissions (docs/documents.md). */
@@ -57,10 +58,10 @@ export class DocumentsService {
     });
   }
 
-  /** Reclassify, re-extract and relink all run the extraction again (docs/documents.md "Extraction"). */
+  /** Reclassify, re-extract and relink all run the extraction again through the worker (docs/documents.md "Extraction"). */
   async requestExtraction(account: AccountContext, id: string): Promise<void> {
     const document = await this.documents.findOwned(account, id);
-    await this.documents.update(document, { extraction_status: 'pending' });
+    await this.documents.requestExtraction(document, {}, EXTRACTION_JOB);
   }
 
   /** Turns every page of a PDF; the stored file is replaced whole and extraction runs again. */
@@ -73,11 +74,7 @@ export class DocumentsService {
     if (bytes === null) throw new DomainError('unprocessable', { title: 'No document attached', detail: 'The file of this document is missing from storage.', code: 'no_document_attached' });
     const rotated = Buffer.from(await rotatePdf(bytes, by));
     await this.storage.put(document.storage_key, rotated, document.file_content_type);
-    await this.documents.update(document, {
-      file_size_bytes: rotated.length,
-      sha256: createHash('sha256').update(rotated).digest('hex'),
-      extraction_status: 'pending',
-    });
+    await this.documents.requestExtraction(document, { file_size_bytes: rotated.length, sha256: createHash('sha256').update(rotated).digest('hex') }, EXTRACTION_JOB);
   }
 
   async representationsByIds(account: AccountContext, ids: readonly string[]): Promise<DocumentRepresentationEntity[]> {

@@ -5,6 +5,7 @@ import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { OutboxEntity } from '@quayside/data-access';
 import type { ProvisionedAccount } from '@quayside/data-access';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { ApiTestContext, call } from '../test/api-test-app';
@@ -188,6 +189,11 @@ describe('email submissions over SMTP', () => {
     expect(included.map((row) => row.attributes['file_name']).sort()).toEqual(['MEDUAB123456.pdf', 'arrival-notice.pdf']);
     expect(included.every((row) => row.attributes['source'] === 'email' && row.attributes['file_content_type'] === 'application/pdf')).toBe(true);
     expect(await counts()).toEqual({ submissions: 1, documents: 2, files: 2 });
+    // Each emailed document is queued for extraction in the transaction that stored it.
+    const ids = data.relationships.documents.data.map((row) => row.id);
+    const queued = await ctx.db.dataSource.getRepository(OutboxEntity).createQueryBuilder('o').where(`o.job_name = 'extract-document' AND o.payload->>'documentId' IN (:...ids)`, { ids }).getCount();
+    expect(queued).toBe(2);
+    expect(included.every((row) => row.attributes['extraction_status'] === 'pending')).toBe(true);
   });
 
   it('keeps a file attached twice once, and refuses mail whose only file the account already holds', async () => {

@@ -4,7 +4,7 @@ import { EmailSubmissionRepository } from '@quayside/data-access';
 import type { AccountScope, EmailSubmissionEntity, NewDocument, NewEmailSubmission } from '@quayside/data-access';
 import type { AddressObject, Attachment, ParsedMail } from 'mailparser';
 import { simpleParser } from 'mailparser';
-import { DocumentIntakeService } from '../documents/document-intake.service';
+import { DocumentIntakeService, EXTRACTION_JOB } from '../documents/document-intake.service';
 import { SmtpRefusal } from './smtp-refusal';
 
 /** Attachments worth a document: the kinds uploads accept (docs/documents.md "Upload"). */
@@ -45,7 +45,7 @@ export class EmailIntakeService {
         const fileName = attachment.filename ?? `attachment-${index + 1}.${EXTENSION_OF[attachment.contentType] ?? 'bin'}`;
         staged.push(await this.stageOrRefuse(account, fileName, attachment.content));
       }
-      const created = await this.submissions.createWithDocuments(account, submissionFields(mail), staged);
+      const created = await this.submissions.createWithDocuments(account, submissionFields(mail), staged, EXTRACTION_JOB);
       if ('duplicate' in created) throw new SmtpRefusal(554, `5.6.1 Attachment ${created.duplicate} was already submitted to this account`);
       return created.submission;
     } catch (error) {

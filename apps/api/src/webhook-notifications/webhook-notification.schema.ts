@@ -1,4 +1,4 @@
-import { EVENT_NAMES } from '@quayside/domain';
+import { EVENT_NAMES, REFERENCE_OBJECT_TYPES } from '@quayside/domain';
 import type { Schema } from '../openapi/json-api-schemas';
 import { NULLABLE_DATE_TIME, resourceSchema, toOne } from '../openapi/json-api-schemas';
 
@@ -24,10 +24,7 @@ export const WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA: Schema = resourceSchema(
   },
   {
     webhook: toOne('webhook', false),
-    reference_object: toOne(
-      ['tracking_request', 'estimated_event', 'transport_event', 'container_updated_event', 'container_pod_terminal_changed_event', 'shipment', 'container'],
-      false,
-    ),
+    reference_object: toOne([...REFERENCE_OBJECT_TYPES], false),
   },
   ['event', 'delivery_status', 'created_at'],
 );

@@ -1,5 +1,5 @@
 import { WorkerAppConfig } from '@quayside/platform';
-import { IsInt, IsNumber, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
 
 /** Everything the tracker-worker process reads from its environment, validated once at boot. */
 export class TrackerWorkerConfig extends WorkerAppConfig {
@@ -72,4 +72,54 @@ export class TrackerWorkerConfig extends WorkerAppConfig {
   @Min(1)
   @Max(100_000)
   SCHEDULER_BATCH_SIZE: number = 500;
+
+  /**
+   * Where document bytes are read from for extraction: the same store the api writes
+   * (docs/documents.md "Storage"); these mean what the api's settings of the same name mean.
+   */
+  @IsIn(['local', 's3'])
+  STORAGE_DRIVER: 'local' | 's3' = 'local';
+
+  @IsString()
+  @MinLength(1)
+  STORAGE_LOCAL_DIR: string = './data/documents';
+
+  @IsString()
+  STORAGE_S3_BUCKET: string = '';
+
+  @IsString()
+  STORAGE_S3_REGION: string = 'us-east-1';
+
+  @IsString()
+  STORAGE_S3_ENDPOINT: string = '';
+
+  @IsIn(['true', 'false'])
+  STORAGE_S3_FORCE_PATH_STYLE: 'true' | 'false' = 'true';
+
+  @IsString()
+  STORAGE_S3_ACCESS_KEY_ID: string = '';
+
+  @IsString()
+  STORAGE_S3_SECRET_ACCESS_KEY: string = '';
+
+  /**
+   * How long a worker holds a document it extracts. Longer than the slowest OCR of a document
+   * (pages × seconds each); a worker that dies mid-extraction delays that document by at most this.
+   */
+  @IsInt()
+  @Min(1000)
+  @Max(3_600_000)
+  DOCUMENT_EXTRACTION_LEASE_MS: number = 600_000;
+
+  /** Claims of one document after which it is marked failed rather than tried again (a file that kills the worker every time). */
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  DOCUMENT_EXTRACTION_MAX_ATTEMPTS: number = 3;
+
+  /** Pages of one document read by OCR at most (each takes seconds); later scanned pages are left unread. */
+  @IsInt()
+  @Min(0)
+  @Max(500)
+  DOCUMENT_OCR_MAX_PAGES: number = 10;
 }

@@ -26,6 +26,10 @@ export class AccountEntity {
   @TextArrayColumn()
   enabled_carrier_scacs!: string[];
 
+  /** Every document of the account asks for tracking requests, as the upload flag does (docs/documents.md "Extraction"). */
+  @Column({ type: 'boolean', default: false })
+  documents_create_tracking_requests!: boolean;
+
   @CreatedAtColumn()
   created_at!: Date;
 

@@ -2,7 +2,7 @@ import { DOCUMENT_SOURCES, DOCUMENT_TYPES, EXTRACTION_STATUSES, FILE_KINDS } fro
 import type { DocumentSource, DocumentType, ExtractionStatus, FileKind } from '@quayside/domain';
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { AccountEntity } from './account.entity';
-import { CreatedAtColumn, NullableTextColumn, TextColumn, UpdatedAtColumn, UuidColumn, inList } from './column-types';
+import { CreatedAtColumn, InstantColumn, NullableTextColumn, TextColumn, UpdatedAtColumn, UuidColumn, inList } from './column-types';
 import { EmailSubmissionEntity } from './email-submission.entity';
 
 /**
@@ -77,6 +77,33 @@ export class DocumentEntity {
 
   @TextColumn()
   extraction_status!: ExtractionStatus;
+
+  /** Why the last extraction failed, null unless `extraction_status` is `failed`. */
+  @NullableTextColumn()
+  extraction_error!: string | null;
+
+  /**
+   * Bumped by every request to extract (upload, re-extract, rotate): an extraction records its
+   * result only while the generation it claimed is still current, so an older run never
+   * overwrites a newer request.
+   */
+  @Column({ type: 'integer', default: 0 })
+  extraction_generation!: number;
+
+  /** The claim of the worker extracting now and until when it holds (docs/documents.md "Extraction"). */
+  @UuidColumn({ nullable: true })
+  extraction_lease_id!: string | null;
+
+  @InstantColumn({ nullable: true })
+  extraction_lease_until!: Date | null;
+
+  /** Claims of the current generation; past the limit the document is marked failed instead of retried forever. */
+  @Column({ type: 'integer', default: 0 })
+  extraction_attempts!: number;
+
+  /** The upload asked for tracking requests for numbers found and not yet tracked. */
+  @Column({ type: 'boolean', default: false })
+  create_tracking_requests!: boolean;
 
   @UuidColumn({ nullable: true })
   last_document_representation_id!: string | null;

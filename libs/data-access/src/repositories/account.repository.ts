@@ -34,6 +34,7 @@ export function toAccount(entity: AccountEntity): Account {
     trial_ends_at: entity.trial_ends_at ? entity.trial_ends_at.toISOString() : null,
     features: [...entity.features],
     enabled_carrier_scacs: [...entity.enabled_carrier_scacs],
+    documents_create_tracking_requests: entity.documents_create_tracking_requests,
     created_at: entity.created_at.toISOString(),
   };
 }
@@ -42,6 +43,12 @@ export function toAccount(entity: AccountEntity): Account {
 @Injectable()
 export class AccountRepository {
   constructor(private readonly dataSource: DataSource) {}
+
+  /** The account's own settings (`PATCH /v2/account`); returns the account as changed. */
+  async updateSettings(id: string, settings: Partial<Pick<AccountEntity, 'documents_create_tracking_requests'>>): Promise<Account> {
+    if (Object.keys(settings).length > 0) await this.dataSource.getRepository(AccountEntity).update({ id }, settings);
+    return toAccount(await this.dataSource.getRepository(AccountEntity).findOneByOrFail({ id }));
+  }
 
   async findById(id: string): Promise<Account | null> {
     const entity = await this.dataSource.getRepository(AccountEntity).findOneBy({ id });

@@ -6,8 +6,9 @@ import { EmailSubmissionEntity } from '../entities/email-submission.entity';
 import type { AccountScope } from './account-scope';
 import { AccountScopedRepository } from './account-scoped.repository';
 import { DocumentRepository } from './document.repository';
-import type { NewDocument } from './document.repository';
+import type { ExtractionJob, NewDocument } from './document.repository';
 import { listPage } from './list-page';
+import { OutboxRepository } from './outbox.repository';
 import type { Page, PageOf } from './list-page';
 
 export type NewEmailSubmission = Omit<EmailSubmissionEntity, 'id' | 'account_id' | 'account' | 'created_at' | 'updated_at'>;
@@ -20,7 +21,7 @@ export class EmailSubmissionRepository extends AccountScopedRepository<EmailSubm
 
   constructor(dataSource: DataSource) {
     super(dataSource, EmailSubmissionEntity, 'email_submission');
-    this.documents = new DocumentRepository(dataSource);
+    this.documents = new DocumentRepository(dataSource, new OutboxRepository(dataSource));
   }
 
   async list(scope: AccountScope, page: Page): Promise<PageOf<EmailSubmissionEntity>> {
@@ -41,13 +42,14 @@ export class EmailSubmissionRepository extends AccountScopedRepository<EmailSubm
     scope: AccountScope,
     fields: NewEmailSubmission,
     documents: readonly Omit<NewDocument, 'email_submission_id'>[],
+    extraction: ExtractionJob,
   ): Promise<{ submission: EmailSubmissionEntity; documents: DocumentEntity[] } | { duplicate: string }> {
     try {
       return await this.dataSource.transaction(async (manager) => {
         const submission = await this.create(scope, fields, manager);
         const created: DocumentEntity[] = [];
         for (const document of documents) {
-          const row = await this.documents.create(scope, { ...document, email_submission_id: submission.id }, manager);
+          const row = await this.documents.create(scope, { ...document, email_submission_id: submission.id }, extraction, manager);
           if (row === 'duplicate') throw new DuplicateAttachment(document.file_name);
           created.push(row);
         }

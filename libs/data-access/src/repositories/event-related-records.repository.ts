@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { ContainerEntity } from '../entities/container.entity';
+import { DocumentRepresentationEntity } from '../entities/document-representation.entity';
+import { DocumentEntity } from '../entities/document.entity';
 import { EstimatedEventEntity } from '../entities/estimated-event.entity';
 import type { EventEntity } from '../entities/event.entity';
 import { PortEntity } from '../entities/port.entity';
@@ -38,6 +40,10 @@ export class EventRelatedRecordsRepository {
     const transportEvents = await byIds(manager, TransportEventEntity, [event.reference_object_type === 'transport_event' ? ref : null]);
     const estimatedEvents = await byIds(manager, EstimatedEventEntity, [event.reference_object_type === 'estimated_event' ? ref : null]);
 
+    // A document's extraction event shows the document, its latest extraction and the shipments it was linked to.
+    const documents = (await byIds(manager, DocumentEntity, [event.reference_object_type === 'document' ? ref : null])).filter((d) => d.account_id === event.account_id);
+    const representations = await byIds(manager, DocumentRepresentationEntity, documents.map((d) => d.last_document_representation_id));
+
     const isContainerChange =
       event.reference_object_type === 'container_updated_event' || event.reference_object_type === 'container_pod_terminal_changed_event';
     // As the established API: a container change shows the container and its terminal, not the shipment.
@@ -47,6 +53,7 @@ export class EventRelatedRecordsRepository {
       ...trackingRequests.map((t) => t.tracked_object_id),
       ...transportEvents.map((t) => t.shipment_id),
       ...estimatedEvents.map((e) => e.shipment_id),
+      ...documents.flatMap((d) => d.shipment_ids),
     ];
     const containerIds = [
       event.reference_object_type === 'container' ? ref : null,
@@ -103,6 +110,7 @@ export class EventRelatedRecordsRepository {
       ports: [...ports, ...estimatePorts.filter((p) => !ports.some((other) => other.id === p.id))],
       terminals,
       custom_fields: customFields,
+      ...(documents.length > 0 ? { documents, document_representations: representations } : {}),
     };
   }
 }

@@ -54,7 +54,8 @@ describe('event catalog', () => {
     ['container.pod_terminal_changed', 'container_pod_terminal_changed_event'],
     ['container.pickup_lfd_line.changed', 'transport_event'],
     ['container.transport.available', 'transport_event'],
-    ['document.extracted', null],
+    ['document.extracted', 'document'],
+    ['document.extraction_failed', 'document'],
   ] as const)('%s notifications refer to a %s', (name, type) => {
     expect(EVENT_CATALOG[name].reference_object_type).toBe(type);
   });

@@ -43,13 +43,13 @@ const OTHER_DESCRIPTIONS: Readonly<Partial<Record<EventName, string>>> = {
   'container.transport.available': 'The container became available for pickup.',
   'container.transport.not_available': 'The container is no longer available for pickup.',
   'shipment.estimated.arrival': 'The estimated arrival at the port of discharge changed.',
-  'document.extracted': 'A document was extracted (reference event; this service does not emit it).',
-  'document.extraction_failed': 'A document extraction failed (reference event; this service does not emit it).',
+  'document.extracted': 'A document was read: its type, extracted fields (document_representation) and links to shipments and containers.',
+  'document.extraction_failed': 'A document could not be read; `extraction_error` says why.',
 };
 
 function classify(name: EventName): Omit<EventCatalogEntry, 'name' | 'description'> {
   if (name.startsWith('tracking_request.')) return { group: 'tracking_request', required_feature: null, reference_object_type: 'tracking_request' };
-  if (name.startsWith('document.')) return { group: 'document', required_feature: null, reference_object_type: null };
+  if (name.startsWith('document.')) return { group: 'document', required_feature: null, reference_object_type: 'document' };
   if ((MILESTONE_EVENT_NAMES as readonly string[]).includes(name))
     return { group: 'container_milestone', required_feature: null, reference_object_type: 'transport_event' };
   if ((ESTIMATED_EVENT_NAMES as readonly string[]).includes(name)) return { group: 'estimated', required_feature: null, reference_object_type: 'estimated_event' };

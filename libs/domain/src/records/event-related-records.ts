@@ -1,6 +1,7 @@
 import type { Shipment, TrackingRequest } from '../index';
 import type { ContainerRecord } from './container.record';
 import type { CustomFieldValueRecord } from './custom-field-value.record';
+import type { DocumentRecord, DocumentRepresentationRecord } from './document.record';
 import type { EstimatedEventRecord } from './estimated-event.record';
 import type { PortRecord } from './port.record';
 import type { TerminalRecord } from './terminal.record';
@@ -17,4 +18,7 @@ export interface EventRelatedRecords {
   terminals: TerminalRecord[];
   /** The custom field values of the tracking requests, shipments and containers above, oldest first. */
   custom_fields: CustomFieldValueRecord[];
+  /** `document.extracted` / `document.extraction_failed`: the document and its latest extraction. */
+  documents?: DocumentRecord[];
+  document_representations?: DocumentRepresentationRecord[];
 }

@@ -9,5 +9,7 @@ export interface Account {
   features: AccountFeature[];
   /** SCACs of carriers enabled on request (`access: account`) for this account. */
   enabled_carrier_scacs: string[];
+  /** Extraction of every document creates tracking requests for the numbers it finds and the account does not track yet. */
+  documents_create_tracking_requests: boolean;
   created_at: UtcTimestamp;
 }

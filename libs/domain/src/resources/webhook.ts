@@ -30,6 +30,7 @@ export const REFERENCE_OBJECT_TYPES = [
   'container_pod_terminal_changed_event',
   'shipment',
   'container',
+  'document',
 ] as const;
 export type ReferenceObjectType = (typeof REFERENCE_OBJECT_TYPES)[number];
 

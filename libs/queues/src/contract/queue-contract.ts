@@ -28,6 +28,8 @@ export interface JobPayloads {
   'refresh-carrier-shipments': { carrierShipmentIds: string[] };
   /** `PATCH /containers/{id}/refresh`: jumps the queue. api → tracker-worker. */
   'refresh-container': { containerId: string };
+  /** Read a stored document: text, OCR, classification, fields, links (upload, re-extract, rotate). api → tracker-worker. */
+  'extract-document': { documentId: string };
   /** Repeating tick that finds the physical shipments due for a refresh (a Bull repeatable, not an outbox row). */
   'schedule-refreshes': Record<string, never>;
   /** One stored event → one notification per subscribed active webhook. tracker-worker → webhook-dispatcher. */
@@ -56,6 +58,8 @@ export const JOB_ROUTES: Readonly<Record<JobName, JobRoute>> = {
   'refresh-carrier-shipments': { queue: QUEUE.tracker, priority: 5 },
   'refresh-container': { queue: QUEUE.tracker, priority: 1 },
   'schedule-refreshes': { queue: QUEUE.tracker, priority: 3 },
+  // OCR can take seconds a page: behind tracking work, ahead of routine refreshes.
+  'extract-document': { queue: QUEUE.tracker, priority: 4 },
   'fan-out': { queue: QUEUE.webhookFanout, priority: 3 },
   'deliver': { queue: QUEUE.webhookDelivery, priority: 3 },
 };
@@ -67,6 +71,7 @@ export const JOB = {
   refreshCarrierShipments: 'refresh-carrier-shipments',
   refreshContainer: 'refresh-container',
   scheduleRefreshes: 'schedule-refreshes',
+  extractDocument: 'extract-document',
   fanOut: 'fan-out',
   deliver: 'deliver',
 } as const satisfies Record<string, JobName>;

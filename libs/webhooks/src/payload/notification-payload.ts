@@ -28,6 +28,8 @@ function serializeAll(input: NotificationPayloadInput): ResourceObject[] {
   const changeType =
     input.reference_object.type === 'container_pod_terminal_changed_event' ? 'container_pod_terminal_changed_event' : 'container_updated_event';
   const groups: [string, readonly unknown[] | undefined][] = [
+    ['document', records.documents],
+    ['document_representation', records.document_representations],
     ['tracking_request', records.tracking_requests],
     [changeType, records.container_changes],
     ['transport_event', records.transport_events],

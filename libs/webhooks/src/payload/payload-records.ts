@@ -1,6 +1,8 @@
 import type {
   ContainerRecord as StoredContainer,
   CustomFieldValueRecord,
+  DocumentRecord,
+  DocumentRepresentationRecord,
   EstimatedEventRecord as StoredEstimatedEvent,
   EventOrigin,
   PortRecord as StoredPort,
@@ -88,4 +90,6 @@ export interface NotificationRecords {
   terminals?: TerminalRecord[];
   /** The custom field values of the tracking requests, shipments and containers above. */
   custom_fields?: CustomFieldValueRecord[];
+  documents?: DocumentRecord[];
+  document_representations?: DocumentRepresentationRecord[];
 }

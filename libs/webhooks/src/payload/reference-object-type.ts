@@ -6,7 +6,8 @@ const ESTIMATED: ReadonlySet<string> = new Set(ESTIMATED_EVENT_NAMES);
 /**
  * What a notification of this event points at (`relationships.reference_object`), as the
  * reference does: tracking requests, estimated events, container change events, and a
- * transport event for every milestone, availability and last-free-day change.
+ * transport event for every milestone, availability and last-free-day change, and the document
+ * itself for its extraction events.
  */
 export function referenceObjectTypeFor(event: EventName): ReferenceObjectType {
   if (event.startsWith('tracking_request.')) return 'tracking_request';
@@ -20,7 +21,7 @@ export function referenceObjectTypeFor(event: EventName): ReferenceObjectType {
       return 'container';
     case 'document.extracted':
     case 'document.extraction_failed':
-      return 'shipment';
+      return 'document';
     default:
       return 'transport_event';
   }

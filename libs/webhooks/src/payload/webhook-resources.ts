@@ -1,8 +1,10 @@
 import { CUSTOM_FIELD_ENTITY_RESOURCE_TYPES } from '@quayside/domain';
-import type { CustomFieldValueRecord, EstimatedEventAttributes } from '@quayside/domain';
+import type { CustomFieldValueRecord, DocumentRecord, DocumentRepresentationRecord, EstimatedEventAttributes } from '@quayside/domain';
 import {
   ResourceRegistry,
   containerAttributes,
+  documentAttributes,
+  documentRepresentationAttributes,
   isoInstant,
   portAttributes,
   relationshipByIds,
@@ -157,5 +159,18 @@ export function webhookPayloadResources(visibility: ContainerVisibility, customF
       id: (t) => t.id,
       attributes: terminalAttributes,
       relationships: { port: relationshipByIds('port', (t) => t.port_id) },
-    });
+    })
+    .register<DocumentRecord>({
+      type: 'document',
+      id: (d) => d.id,
+      attributes: documentAttributes,
+      relationships: {
+        email_submission: relationshipByIds('email_submission', (d) => d.email_submission_id),
+        last_document_representation: relationshipByIds('document_representation', (d) => d.last_document_representation_id),
+        shipments: relationshipByIds('shipment', (d) => d.shipment_ids),
+        cargos: relationshipByIds('container', (d) => d.container_ids),
+      },
+      selfLink: (d) => `/v2/documents/${d.id}`,
+    })
+    .register<DocumentRepresentationRecord>({ type: 'document_representation', id: (r) => r.id, attributes: documentRepresentationAttributes });
 }

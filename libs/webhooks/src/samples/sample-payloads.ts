@@ -6,6 +6,7 @@ import type { NotificationRecords, TransportEventRecord } from '../payload/paylo
 import { referenceObjectTypeFor } from '../payload/reference-object-type';
 import {
   SAMPLE_CONTAINER,
+  SAMPLE_DOCUMENT_REPRESENTATION,
   SAMPLE_IDS,
   SAMPLE_PORT_OF_DISCHARGE,
   SAMPLE_PORT_OF_LADING,
@@ -13,6 +14,7 @@ import {
   SAMPLE_TERMINAL,
   SAMPLE_TRACKING_REQUEST,
   sampleContainerChange,
+  sampleDocument,
   sampleEstimatedEvent,
   sampleTransportEvent,
 } from './sample-records';
@@ -76,6 +78,12 @@ export function sampleNotificationRecords(event: EventName): NotificationRecords
       return { containers: [SAMPLE_CONTAINER], shipments: [SAMPLE_SHIPMENT] };
     case 'shipment':
       return { shipments: [SAMPLE_SHIPMENT], ports: [SAMPLE_PORT_OF_LADING, SAMPLE_PORT_OF_DISCHARGE] };
+    case 'document':
+      return {
+        documents: [sampleDocument(event === 'document.extraction_failed')],
+        ...(event === 'document.extraction_failed' ? {} : { document_representations: [SAMPLE_DOCUMENT_REPRESENTATION] }),
+        shipments: event === 'document.extraction_failed' ? [] : [SAMPLE_SHIPMENT],
+      };
     case 'transport_event':
       return {
         transport_events: [sampleTransportEvent(event as TransportEventRecord['event'])],
@@ -108,6 +116,7 @@ export function sampleNotificationPayload(event: EventName, options: SamplePaylo
     container_pod_terminal_changed_event: SAMPLE_IDS.containerChange,
     shipment: SAMPLE_IDS.shipment,
     container: SAMPLE_IDS.container,
+    document: SAMPLE_IDS.document,
   };
   return buildNotificationPayload({
     id: options.notificationId ?? SAMPLE_IDS.notification,

@@ -1,3 +1,4 @@
+import type { DocumentRecord, DocumentRepresentationRecord } from '@quayside/domain';
 import type {
   ContainerChangeRecord,
   ContainerRecord,
@@ -25,6 +26,8 @@ export const SAMPLE_IDS = {
   portOfLading: '4384d6a5-5ccc-43b7-8d19-4a9525e74c08',
   portOfDischarge: '2a765fdd-c479-4345-b71d-c4ef839952e2',
   terminal: '17891bc8-52da-40bf-8ff0-0247ec05faf1',
+  document: '6f1d0c56-8a3e-4f43-9a51-2a8f3f0c7e11',
+  documentRepresentation: '0b8e7f0a-2d4c-4c1e-8f57-5d7c9e3a1b24',
 } as const;
 
 const at = (iso: string) => new Date(iso);
@@ -105,5 +108,36 @@ export function sampleContainerChange(changeset: ContainerChangeRecord['changese
   return {
     id: SAMPLE_IDS.containerChange, changeset, timestamp: at('2026-08-14T09:30:00Z'), timezone: 'America/Los_Angeles',
     data_source: 'terminal', container_id: SAMPLE_IDS.container, terminal_id: SAMPLE_IDS.terminal,
+  };
+}
+
+const SAMPLE_FIELD = { confidence: 0.9, page: 1 };
+
+/** The shipment's bill of lading as read from an uploaded PDF. */
+export const SAMPLE_DOCUMENT_REPRESENTATION: DocumentRepresentationRecord = {
+  id: SAMPLE_IDS.documentRepresentation, document_id: SAMPLE_IDS.document, schema_version: 'bill_of_lading@2026-11-01',
+  payload: {
+    bill_of_lading_numbers: [{ ...SAMPLE_FIELD, value: 'MEDUQS123456', line: 3, source_text: 'B/L No.: MEDUQS123456' }],
+    booking_numbers: [],
+    container_numbers: [{ ...SAMPLE_FIELD, confidence: 0.98, value: 'MSCU1824900', line: 12, source_text: 'MSCU 182490 0   40HC   53,507 LBS' }],
+    scac: { ...SAMPLE_FIELD, value: 'MSCU', line: 3, source_text: 'B/L No.: MEDUQS123456' },
+    vessel: { ...SAMPLE_FIELD, confidence: 0.8, value: 'MSC CHANNE', line: 7, source_text: 'Vessel: MSC CHANNE   Voyage: 098N' },
+    voyage: { ...SAMPLE_FIELD, confidence: 0.8, value: '098N', line: 7, source_text: 'Vessel: MSC CHANNE   Voyage: 098N' },
+    dates: [], charges: [],
+  },
+  created_at: at('2026-08-14T09:30:04Z'), updated_at: at('2026-08-14T09:30:04Z'),
+};
+
+/** An uploaded bill of lading: extracted and linked to the sample shipment, or failed. */
+export function sampleDocument(failed: boolean): DocumentRecord {
+  return {
+    id: SAMPLE_IDS.document, name: 'MEDUQS123456.pdf', document_type: failed ? 'other' : 'bill_of_lading', document_type_manual: null,
+    classification_notes: failed ? null : 'Classified as bill_of_lading (score 5) from "bill of lading", "shipper".', source: 'upload',
+    file_name: 'MEDUQS123456.pdf', file_content_type: 'application/pdf', file_size_bytes: 48213, page_count: 1,
+    extraction_status: failed ? 'failed' : 'extracted', extraction_error: failed ? 'The PDF cannot be read: Invalid PDF structure.' : null,
+    create_tracking_requests: false, extracted_data_manual: null, email_submission_id: null,
+    last_document_representation_id: failed ? null : SAMPLE_IDS.documentRepresentation,
+    shipment_ids: failed ? [] : [SAMPLE_IDS.shipment], container_ids: failed ? [] : [SAMPLE_IDS.container],
+    created_at: at('2026-08-14T09:30:00Z'), updated_at: at('2026-08-14T09:30:04Z'),
   };
 }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
 /** `data.attributes` of the JSON form of `POST /v2/documents` (second step of a two-step upload). */
 export class CreateDocumentAttributes {
@@ -14,4 +14,9 @@ export class CreateDocumentAttributes {
   @IsNotEmpty()
   @MaxLength(2048)
   attached_document!: string;
+
+  @ApiPropertyOptional({ default: false, description: 'Create tracking requests for the bill of lading, booking or container numbers extraction finds and the account does not track yet.' })
+  @IsOptional()
+  @IsBoolean()
+  create_tracking_requests?: boolean;
 }
