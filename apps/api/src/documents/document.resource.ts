@@ -24,6 +24,9 @@ export function documentResource(loadSubmissions: Loader, loadRepresentations: L
       ),
       shipments: relationshipByIds<DocumentEntity, AccountContext>('shipment', (document) => document.shipment_ids),
       cargos: relationshipByIds<DocumentEntity, AccountContext>('container', (document) => document.container_ids),
+      account: relationshipByIds<DocumentEntity, AccountContext>('account', (document) => document.account_id),
+      // Quayside has API keys, not users: a document is never someone's.
+      user: relationshipByIds<DocumentEntity, AccountContext>('user', () => null),
     },
     selfLink: (document) => `/v2/documents/${document.id}`,
   };
@@ -60,6 +63,8 @@ export function emailSubmissionResource(loadDocuments: Loader): ResourceDefiniti
     }),
     relationships: {
       documents: relationshipByIds<EmailSubmissionView, AccountContext>(DOCUMENT_TYPE, (submission) => submission.documents.map((document) => document.id), loadDocuments),
+      account: relationshipByIds<EmailSubmissionView, AccountContext>('account', (submission) => submission.account_id),
+      user: relationshipByIds<EmailSubmissionView, AccountContext>('user', () => null),
     },
     selfLink: (submission) => `/v2/email_submissions/${submission.id}`,
   };

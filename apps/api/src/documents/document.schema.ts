@@ -28,6 +28,8 @@ export const DOCUMENT_SCHEMA: SchemaObject = resourceSchema(
     last_document_representation: toOne('document_representation'),
     shipments: toMany('shipment'),
     cargos: toMany('container'),
+    account: { ...toOne('account'), description: 'The account the document belongs to (`GET /v2/account`).' },
+    user: { ...toOne('user'), description: 'Always null: Quayside has API keys, not users.' },
   },
 );
 
@@ -56,7 +58,11 @@ export const EMAIL_SUBMISSION_SCHEMA: SchemaObject = resourceSchema(
     documents_count: { type: 'integer' },
     ...TIMESTAMPS,
   },
-  { documents: toMany('document') },
+  {
+    documents: toMany('document'),
+    account: { ...toOne('account'), description: 'The account whose address received the mail (`GET /v2/account`).' },
+    user: { ...toOne('user'), description: 'Always null: Quayside has API keys, not users.' },
+  },
 );
 
 export const DOCUMENT_SCHEMA_SCHEMA: SchemaObject = resourceSchema('document_schema', {

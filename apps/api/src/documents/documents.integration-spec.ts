@@ -172,6 +172,8 @@ describe('documents: upload, read, download, delete', () => {
     expect(document.attributes).toMatchObject({ extraction_status: 'extracted', document_type: 'bill_of_lading', classification_notes: 'Classified as bill_of_lading.' });
     const representation = (fetched.json!['included'] as { id: string; type: string; attributes: Record<string, unknown> }[])[0]!;
     expect(document.relationships['last_document_representation']!.data).toEqual({ id: representation.id, type: 'document_representation' });
+    expect(document.relationships['account']!.data).toEqual({ id: account.account.id, type: 'account' });
+    expect(document.relationships['user']!.data).toBeNull();
     expect(representation.attributes).toMatchObject({ schema_version: 'bill_of_lading@2026-11-01', payload });
     const requests = await call(app, 'GET', '/v2/tracking_requests', { key: account.key });
     expect((requests.json!['data'] as { attributes: Record<string, unknown> }[]).map((r) => r.attributes['request_number'])).toContain('MAEU260444444');

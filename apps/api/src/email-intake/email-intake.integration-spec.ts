@@ -182,9 +182,11 @@ describe('email submissions over SMTP', () => {
 
     const shown = await call(app, 'GET', `/v2/email_submissions/${submissionId}`, { key: account.key });
     expect(shown.status).toBe(200);
-    const data = shown.json?.['data'] as { attributes: Record<string, unknown>; relationships: { documents: { data: { id: string }[] } } };
+    const data = shown.json?.['data'] as { attributes: Record<string, unknown>; relationships: { documents: { data: { id: string }[] }; account: { data: unknown }; user: { data: unknown } } };
     expect(data.attributes).toMatchObject({ subject: 'Fwd: BL and arrival notice', from: ['ops@importer.example'], to: [address()], cc: ['broker@importer.example'] });
     expect(data.relationships.documents.data).toHaveLength(2);
+    expect(data.relationships.account.data).toEqual({ id: account.account.id, type: 'account' });
+    expect(data.relationships.user.data).toBeNull();
     const included = (shown.json?.['included'] as { type: string; attributes: Record<string, unknown> }[]).filter((row) => row.type === 'document');
     expect(included.map((row) => row.attributes['file_name']).sort()).toEqual(['MEDUAB123456.pdf', 'arrival-notice.pdf']);
     expect(included.every((row) => row.attributes['source'] === 'email' && row.attributes['file_content_type'] === 'application/pdf')).toBe(true);

@@ -94,11 +94,6 @@ const RESOURCE_TYPE: Record<string, string> = {
  * `GET /v2/webhook_notifications/examples`, which serves exactly what deliveries carry.
  */
 const KNOWN_GAPS = [
-  // Documents: account and user are not resources here.
-  'document.relationships.account',
-  'document.relationships.user',
-  'email_submission.relationships.account',
-  'email_submission.relationships.user',
   // Inland rail facilities are served as `terminal` (a container's pickup_facility, a shipment's
   // destination_terminal); there is no rail terminal reference data to make a resource of its own honest.
   'rail_terminal: no resource',
