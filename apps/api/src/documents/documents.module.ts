@@ -2,7 +2,7 @@ import type { OnModuleInit } from '@nestjs/common';
 import { Inject, Module } from '@nestjs/common';
 import { DocumentRepository, DocumentRepresentationRepository, EmailSubmissionRepository } from '@quayside/data-access';
 import { ResourceRegistry } from '@quayside/json-api';
-import { createObjectStorage, ObjectStorage } from '@quayside/platform';
+import { ObjectStorage, objectStorageFromSettings } from '@quayside/platform';
 import { ApiConfig } from '../config/api.config';
 import type { AccountContext } from '../tenancy/account-context';
 import { DocumentFilesController } from './document-files.controller';
@@ -36,17 +36,7 @@ export const DOCUMENT_MULTIPART_ROUTES = ['POST /v2/documents', 'PUT /document_u
       provide: ObjectStorage,
       inject: [ApiConfig, SigningSecret],
       useFactory: (config: ApiConfig, secret: SigningSecret): ObjectStorage =>
-        config.STORAGE_DRIVER === 's3'
-          ? createObjectStorage({
-              driver: 's3',
-              bucket: config.STORAGE_S3_BUCKET,
-              region: config.STORAGE_S3_REGION,
-              endpoint: config.STORAGE_S3_ENDPOINT,
-              forcePathStyle: config.STORAGE_S3_FORCE_PATH_STYLE === 'true',
-              accessKeyId: config.STORAGE_S3_ACCESS_KEY_ID,
-              secretAccessKey: config.STORAGE_S3_SECRET_ACCESS_KEY,
-            })
-          : createObjectStorage({ driver: 'local', directory: config.STORAGE_LOCAL_DIR, downloadBaseUrl: `${config.publicBaseUrl}/document_files`, signingSecret: secret.value }),
+        objectStorageFromSettings(config, { downloadBaseUrl: `${config.publicBaseUrl}/document_files`, signingSecret: secret.value }),
     },
   ],
   exports: [DocumentIntakeService, EmailSubmissionRepository],

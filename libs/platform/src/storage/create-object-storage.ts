@@ -15,3 +15,30 @@ export function createObjectStorage(options: StorageOptions): ObjectStorage {
       return new S3ObjectStorage(options);
   }
 }
+
+/** The STORAGE_* settings as each app's configuration validates them (docs/documents.md "Storage"). */
+export interface StorageSettings {
+  STORAGE_DRIVER: 'local' | 's3';
+  STORAGE_LOCAL_DIR: string;
+  STORAGE_S3_BUCKET: string;
+  STORAGE_S3_REGION: string;
+  STORAGE_S3_ENDPOINT: string;
+  STORAGE_S3_FORCE_PATH_STYLE: 'true' | 'false';
+  STORAGE_S3_ACCESS_KEY_ID: string;
+  STORAGE_S3_SECRET_ACCESS_KEY: string;
+}
+
+/** The store an app's settings choose; `local` says how its download URLs are made and signed. */
+export function objectStorageFromSettings(settings: StorageSettings, local: Omit<LocalStorageOptions, 'directory'>): ObjectStorage {
+  return settings.STORAGE_DRIVER === 's3'
+    ? createObjectStorage({
+        driver: 's3',
+        bucket: settings.STORAGE_S3_BUCKET,
+        region: settings.STORAGE_S3_REGION,
+        endpoint: settings.STORAGE_S3_ENDPOINT,
+        forcePathStyle: settings.STORAGE_S3_FORCE_PATH_STYLE === 'true',
+        accessKeyId: settings.STORAGE_S3_ACCESS_KEY_ID,
+        secretAccessKey: settings.STORAGE_S3_SECRET_ACCESS_KEY,
+      })
+    : createObjectStorage({ driver: 'local', directory: settings.STORAGE_LOCAL_DIR, ...local });
+}
