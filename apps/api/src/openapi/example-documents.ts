@@ -1,5 +1,6 @@
 import { pageRequest, paginationLinksAndMeta } from '@quayside/json-api';
 import type { ResourceObject } from '@quayside/json-api';
+import type { EventName } from '@quayside/domain';
 import { SAMPLE_IDS, sampleNotificationPayload } from '@quayside/webhooks';
 
 /**
@@ -14,12 +15,14 @@ export const EXAMPLE_BASE_URL = 'https://quayside.example.com';
 
 export { SAMPLE_IDS };
 
-const SAMPLE_INCLUDED: readonly ResourceObject[] = sampleNotificationPayload('tracking_request.succeeded').included ?? [];
-
-/** The sample resource of `type` (`tracking_request`, `shipment`, `container`, `port`, `terminal`). */
-export function sampleResource(type: string): ResourceObject {
-  const resource = SAMPLE_INCLUDED.find((candidate) => candidate.type === type);
-  if (!resource) throw new Error(`No sample ${type} among the webhook sample records.`);
+/**
+ * The sample resource of `type` as the sample notification of `event` includes it
+ * (`tracking_request`, `shipment`, `container`, `port`, `terminal`; `transport_event` of a
+ * `container.transport.*` event). Resource self links stay relative, as the api answers them.
+ */
+export function sampleResource(type: string, event: EventName = 'tracking_request.succeeded'): ResourceObject {
+  const resource = (sampleNotificationPayload(event).included ?? []).find((candidate) => candidate.type === type);
+  if (!resource) throw new Error(`No sample ${type} in the sample ${event} notification.`);
   return resource;
 }
 
