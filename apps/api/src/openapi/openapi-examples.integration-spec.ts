@@ -22,10 +22,18 @@ interface OpenApi {
 const METHODS = new Set(['get', 'put', 'post', 'patch', 'delete', 'head', 'options']);
 const COMPONENTS_ID = 'https://quayside.invalid/openapi.json';
 
-/** The examples of a media type, by name; one `example` is named `example`. */
+/**
+ * The examples of a media type, by name: its `examples`, its `example`, and the `example` at
+ * the top of its schema (which Swagger UI shows as well).
+ */
 function examplesOf(media: MediaType): Array<[string, unknown]> {
   const named = Object.entries(media.examples ?? {}).map(([name, example]): [string, unknown] => [name, example.value]);
-  return media.example === undefined ? named : [['example', media.example], ...named];
+  const schemaExample = (media.schema as { example?: unknown } | undefined)?.example;
+  return [
+    ...(media.example === undefined ? [] : [['example', media.example] as [string, unknown]]),
+    ...(schemaExample === undefined ? [] : [['schema example', schemaExample] as [string, unknown]]),
+    ...named,
+  ];
 }
 
 function describeErrors(errors: ErrorObject[] | null | undefined): string {
@@ -65,6 +73,22 @@ describe('every operation of the OpenAPI document carries examples that match th
     return [...request, ...responses];
   }
 
+  it('describes a request body (where there is one) and every 2xx body with an example', () => {
+    const missing: string[] = [];
+    for (const [name, operation] of operations()) {
+      const successes = Object.entries(operation.responses ?? {}).filter(([status]) => /^2/.test(status));
+      if (successes.length === 0) missing.push(`${name}: no 2xx response`);
+      // Only a 204 answers without a body; any other success must say what its body is.
+      for (const [status, response] of successes) if (status !== '204' && !response.content) missing.push(`${name} ${status}: no body described`);
+      for (const [part, content] of bodies(operation)) {
+        for (const [mediaType, media] of Object.entries(content)) {
+          if (examplesOf(media).length === 0) missing.push(`${name} ${part} ${mediaType}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
   it('validates every example against the schema beside it, with $refs resolved in the served components', () => {
     const ajv = new Ajv({ strict: false, allErrors: true, formats: { binary: true, byte: true } });
     // The api's links carry `page[number]` unencoded, as the established API's do; the fast
@@ -73,10 +97,12 @@ describe('every operation of the OpenAPI document carries examples that match th
     ajv.addSchema({ $id: COMPONENTS_ID, components: { schemas: toJsonSchema(document.components.schemas ?? {}, COMPONENTS_ID) } });
     const failures: string[] = [];
     let checked = 0;
+    let described = 0;
     for (const [name, operation] of operations()) {
       for (const [part, content] of bodies(operation)) {
         for (const [mediaType, media] of Object.entries(content)) {
           if (media.schema === undefined) continue;
+          described += 1;
           const validate = ajv.compile(toJsonSchema(media.schema, COMPONENTS_ID) as object);
           for (const [exampleName, value] of examplesOf(media)) {
             checked += 1;
@@ -86,6 +112,8 @@ describe('every operation of the OpenAPI document carries examples that match th
       }
     }
     expect(failures).toEqual([]);
-    expect(checked).toBeGreaterThan(0);
+    // Every described body was checked against at least one example.
+    expect(checked).toBeGreaterThanOrEqual(described);
+    expect(described).toBeGreaterThan(100);
   });
 });
