@@ -50,7 +50,7 @@ export class ApiPlatformModule {
         { provide: APP_GUARD, useExisting: RateLimitGuard },
         { provide: APP_GUARD, useExisting: EntitlementsGuard },
       ],
-      exports: [ResourceRegistry, JsonApiPresenter, PlansModule, AuthModule, AUTH_CACHE_TTL_SECONDS],
+      exports: [ResourceRegistry, JsonApiPresenter, PlansModule, AuthModule, AUTH_CACHE_TTL_SECONDS, PUBLIC_BASE_URL],
     };
   }
 }

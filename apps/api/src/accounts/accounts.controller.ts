@@ -12,6 +12,7 @@ import { singleDocument } from '../openapi/json-api-schemas';
 import { ACCOUNT_TYPE } from './account.resource';
 import { AuthenticationCache } from '../auth/authentication-cache';
 import { ACCOUNT_SCHEMA } from './account.schema';
+import { ACCOUNT_EXAMPLE, UPDATE_ACCOUNT_BODY_EXAMPLE, UPDATED_ACCOUNT_EXAMPLE } from './account.examples';
 import { UpdateAccountAttributes } from './dto/update-account.dto';
 
 @ApiTags('Account')
@@ -26,15 +27,15 @@ export class AccountsController {
 
   @Get()
   @ApiOperation({ summary: 'The account of the API key', description: 'Plan, trial end, enabled features, settings and `inbound_email_address`, where forwarded documents become email submissions.' })
-  @ApiOkResponse({ schema: singleDocument(ACCOUNT_SCHEMA) })
+  @ApiOkResponse({ schema: singleDocument(ACCOUNT_SCHEMA), example: ACCOUNT_EXAMPLE })
   async current(@CurrentAccount() account: AccountContext): Promise<JsonApiDocument> {
     return this.presenter.one(ACCOUNT_TYPE, account.account, account);
   }
 
   @Patch()
   @ApiOperation({ summary: "Change the account's settings", description: '`documents_create_tracking_requests` (docs/documents.md "Extraction").' })
-  @ApiBody({ schema: requestDocument('account', '#/components/schemas/UpdateAccountAttributes') })
-  @ApiOkResponse({ description: 'The account as changed.', schema: singleDocument(ACCOUNT_SCHEMA) })
+  @ApiBody({ schema: requestDocument('account', '#/components/schemas/UpdateAccountAttributes'), examples: UPDATE_ACCOUNT_BODY_EXAMPLE })
+  @ApiOkResponse({ description: 'The account as changed.', schema: singleDocument(ACCOUNT_SCHEMA), example: UPDATED_ACCOUNT_EXAMPLE })
   @ApiResponse({ status: 422, description: 'An attribute is not a setting or has the wrong type.', schema: ERROR_DOCUMENT })
   async update(
     @CurrentAccount() account: AccountContext,

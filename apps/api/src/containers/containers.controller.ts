@@ -14,6 +14,7 @@ import { NamedRecords } from '../tenancy/named-records.decorator';
 import { parseContainerFilters } from './container-filters';
 import { CONTAINER_TYPE } from './container.resource';
 import { CONTAINER_SCHEMA, REFRESH_RESPONSE_SCHEMA } from './container.schema';
+import { CONTAINER_EXAMPLE, CONTAINER_LIST_EXAMPLE, EDIT_CONTAINER_BODY_EXAMPLE, EDIT_NAMED_CONTAINER_BODY_EXAMPLE, EDITED_CONTAINER_EXAMPLE, REFRESH_EXAMPLE } from './container.examples';
 import { ContainersQueryService } from './containers-query.service';
 import { ERROR_DOCUMENT, listDocument, requestDocument, singleDocument } from '../openapi/json-api-schemas';
 import { JsonApiBody } from '../common/json-api-body.pipe';
@@ -62,7 +63,7 @@ export class ContainersController {
   @ApiQuery({ name: 'page[size]', required: false, schema: { type: 'integer', default: 30, maximum: 100 } })
   @ApiQuery({ name: 'page[after]', required: false, description: 'Opaque cursor from `links.next`: the rows after that one (docs/json-api.md, "Pagination").', schema: { type: 'string' } })
   @ApiQuery({ name: 'page[before]', required: false, description: 'Opaque cursor from `links.prev`, or `end` (`links.last`): the rows before that one.', schema: { type: 'string' } })
-  @ApiOkResponse({ schema: listDocument(CONTAINER_SCHEMA, INCLUDED) })
+  @ApiOkResponse({ schema: listDocument(CONTAINER_SCHEMA, INCLUDED), example: CONTAINER_LIST_EXAMPLE })
   @ApiResponse({ status: 400, description: 'A malformed filter, page or include parameter (named in `source.parameter`).', schema: ERROR_DOCUMENT })
   @ApiResponse({ status: 403, description: 'The plan does not allow reading tracking data.', schema: ERROR_DOCUMENT })
   async list(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
@@ -78,7 +79,7 @@ export class ContainersController {
   @ApiOperation({ summary: 'Get a container', description: 'Every operational field of docs/containers.md; `include` as for the list.' })
   @ApiParam(ID_PARAM)
   @ApiQuery({ name: 'include', required: false, description: INCLUDE_LIST })
-  @ApiOkResponse({ schema: singleDocument(CONTAINER_SCHEMA, INCLUDED) })
+  @ApiOkResponse({ schema: singleDocument(CONTAINER_SCHEMA, INCLUDED), example: CONTAINER_EXAMPLE })
   @ApiResponse({ status: 401, description: 'The container belongs to another account.', schema: ERROR_DOCUMENT })
   @ApiResponse({ status: 404, description: 'No such container.', schema: ERROR_DOCUMENT })
   async get(@CurrentAccount() account: AccountContext, @Param('id') id: string, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
@@ -92,8 +93,8 @@ export class ContainersController {
     summary: 'Edit a container',
     description: 'The container is named by `data.id` (the established clients send it so); replaces `ref_numbers`. Same as `PATCH /v2/containers/{id}`.',
   })
-  @ApiBody({ schema: requestDocument(CONTAINER_TYPE, getSchemaPath(UpdateContainerAttributes)), examples: { refNumbers: { value: { data: { id: '6b7f3a5e-93b4-4a8f-a6f3-0c1d2e3f4a5b', type: 'container', attributes: { ref_numbers: ['REF-12345'] } } } } } })
-  @ApiOkResponse({ schema: singleDocument(CONTAINER_SCHEMA) })
+  @ApiBody({ schema: requestDocument(CONTAINER_TYPE, getSchemaPath(UpdateContainerAttributes)), examples: EDIT_NAMED_CONTAINER_BODY_EXAMPLE })
+  @ApiOkResponse({ schema: singleDocument(CONTAINER_SCHEMA), example: EDITED_CONTAINER_EXAMPLE })
   @ApiResponse({ status: 401, description: 'The container belongs to another account.', schema: ERROR_DOCUMENT })
   @ApiResponse({ status: 404, description: 'No such container.', schema: ERROR_DOCUMENT })
   @ApiResponse({ status: 422, description: 'No `data.id`, a wrong type or a malformed `ref_numbers` (named in `source.pointer`).', schema: ERROR_DOCUMENT })
@@ -109,8 +110,8 @@ export class ContainersController {
   @RequiresActivePlan('reading tracking data')
   @ApiOperation({ summary: 'Edit a container by id', description: 'Replaces `ref_numbers`.' })
   @ApiParam(ID_PARAM)
-  @ApiBody({ schema: requestDocument(CONTAINER_TYPE, getSchemaPath(UpdateContainerAttributes)) })
-  @ApiOkResponse({ schema: singleDocument(CONTAINER_SCHEMA) })
+  @ApiBody({ schema: requestDocument(CONTAINER_TYPE, getSchemaPath(UpdateContainerAttributes)), examples: EDIT_CONTAINER_BODY_EXAMPLE })
+  @ApiOkResponse({ schema: singleDocument(CONTAINER_SCHEMA), example: EDITED_CONTAINER_EXAMPLE })
   @ApiResponse({ status: 401, description: 'The container belongs to another account.', schema: ERROR_DOCUMENT })
   @ApiResponse({ status: 404, description: 'No such container.', schema: ERROR_DOCUMENT })
   @ApiResponse({ status: 422, description: 'A wrong type or a malformed `ref_numbers` (named in `source.pointer`).', schema: ERROR_DOCUMENT })
@@ -133,7 +134,7 @@ export class ContainersController {
       'Needs the feature `container_refresh` (403 otherwise). Own bucket: 10 requests per minute (429 with Retry-After).',
   })
   @ApiParam(ID_PARAM)
-  @ApiOkResponse({ schema: REFRESH_RESPONSE_SCHEMA })
+  @ApiOkResponse({ schema: REFRESH_RESPONSE_SCHEMA, example: REFRESH_EXAMPLE })
   @ApiResponse({ status: 401, description: 'The container belongs to another account.', schema: ERROR_DOCUMENT })
   @ApiResponse({ status: 403, description: 'The account is not enabled for container refresh (`feature_not_enabled`).', schema: ERROR_DOCUMENT })
   @ApiResponse({ status: 404, description: 'No such container.', schema: ERROR_DOCUMENT })

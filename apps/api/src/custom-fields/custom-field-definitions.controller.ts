@@ -13,6 +13,7 @@ import { NamedRecords } from '../tenancy/named-records.decorator';
 import { CustomFieldDefinitionsService } from './custom-field-definitions.service';
 import { CUSTOM_FIELD_DEFINITION_TYPE } from './custom-field.resource';
 import { CUSTOM_FIELD_DEFINITION_SCHEMA, DEFINITION_BODY } from './custom-field.schema';
+import { DEFINITION_EXAMPLE, DEFINITION_LIST_EXAMPLE, UPDATED_DEFINITION_EXAMPLE } from './custom-field.examples';
 import { Deleted, Owned } from './custom-fields.openapi';
 import { CreateCustomFieldDefinitionAttributes } from './dto/create-custom-field-definition.dto';
 import { UpdateCustomFieldDefinitionAttributes } from './dto/update-custom-field-definition.dto';
@@ -36,7 +37,7 @@ export class CustomFieldDefinitionsController {
   @ApiQuery({ name: 'filter[entity_type]', required: false, description: 'Shipment, Container or TrackingRequest' })
   @ApiQuery({ name: 'filter[data_type]', required: false, description: 'One of the data types' })
   @ApiQuery({ name: 'filter[display_name]', required: false, description: 'Display name prefix, case-insensitive' })
-  @ApiOkResponse({ schema: listDocument(CUSTOM_FIELD_DEFINITION_SCHEMA) })
+  @ApiOkResponse({ schema: listDocument(CUSTOM_FIELD_DEFINITION_SCHEMA), example: DEFINITION_LIST_EXAMPLE })
   async list(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const page = this.presenter.page(request);
     const filters = this.definitions.filters(request.query as Query);
@@ -51,7 +52,7 @@ export class CustomFieldDefinitionsController {
       data: { type: 'custom_field_definition', attributes: { entity_type: 'Shipment', api_slug: 'customer_reference_number', display_name: 'Customer reference', data_type: 'short_text' } },
     }),
   })
-  @ApiCreatedResponse({ schema: ONE })
+  @ApiCreatedResponse({ schema: ONE, example: DEFINITION_EXAMPLE })
   @ApiResponse({ status: 409, description: 'The entity type already has this `api_slug` (`meta.custom_field_definition_id`).', schema: ERROR_DOCUMENT })
   @ApiResponse({ status: 422, description: 'Invalid attributes; one error per problem with `source.pointer`.', schema: ERROR_DOCUMENT })
   async create(
@@ -64,7 +65,7 @@ export class CustomFieldDefinitionsController {
   @Get(':id')
   @ApiOperation({ summary: 'Get a custom field definition' })
   @ApiParam({ name: 'id', description: 'Custom field definition ID' })
-  @ApiOkResponse({ schema: ONE })
+  @ApiOkResponse({ schema: ONE, example: DEFINITION_EXAMPLE })
   @Owned('custom field definition')
   async get(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<JsonApiDocument> {
     return this.presenter.one(CUSTOM_FIELD_DEFINITION_TYPE, await this.definitions.get(account, id), account);
@@ -74,7 +75,7 @@ export class CustomFieldDefinitionsController {
   @ApiOperation({ summary: 'Update a custom field definition', description: 'Only the attributes sent change.' })
   @ApiParam({ name: 'id', description: 'Custom field definition ID' })
   @ApiBody({ schema: DEFINITION_BODY('UpdateCustomFieldDefinitionAttributes', { data: { type: 'custom_field_definition', attributes: { display_name: 'Customer ref.' } } }) })
-  @ApiOkResponse({ schema: ONE })
+  @ApiOkResponse({ schema: ONE, example: UPDATED_DEFINITION_EXAMPLE })
   @Owned('custom field definition')
   @ApiResponse({ status: 422, description: 'Invalid attributes, or an attribute that cannot change.', schema: ERROR_DOCUMENT })
   async update(

@@ -12,6 +12,7 @@ import { NamedRecords } from '../tenancy/named-records.decorator';
 import { CustomFieldOptionsService } from './custom-field-options.service';
 import { CUSTOM_FIELD_OPTION_TYPE } from './custom-field.resource';
 import { CUSTOM_FIELD_OPTION_SCHEMA, OPTION_BODY } from './custom-field.schema';
+import { OPTION_EXAMPLE, OPTION_LIST_EXAMPLE, UPDATED_OPTION_EXAMPLE } from './custom-field.examples';
 import { Deleted, Owned } from './custom-fields.openapi';
 import { CreateCustomFieldOptionAttributes } from './dto/create-custom-field-option.dto';
 import { UpdateCustomFieldOptionAttributes } from './dto/update-custom-field-option.dto';
@@ -36,7 +37,7 @@ export class CustomFieldOptionsController {
   @DEFINITION
   @ApiQuery({ name: 'page[number]', required: false, schema: { type: 'integer', default: 1 } })
   @ApiQuery({ name: 'page[size]', required: false, schema: { type: 'integer', default: 30, maximum: 100 } })
-  @ApiOkResponse({ schema: listDocument(CUSTOM_FIELD_OPTION_SCHEMA) })
+  @ApiOkResponse({ schema: listDocument(CUSTOM_FIELD_OPTION_SCHEMA), example: OPTION_LIST_EXAMPLE })
   @Owned('custom field definition')
   async list(@CurrentAccount() account: AccountContext, @Param('definition_id') definitionId: string, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const page = this.presenter.page(request);
@@ -48,7 +49,7 @@ export class CustomFieldOptionsController {
   @ApiOperation({ summary: 'Create a custom field option', description: 'Only `enum` and `enum_multi` definitions have options; `value` is unique in the definition.' })
   @DEFINITION
   @ApiBody({ schema: OPTION_BODY('CreateCustomFieldOptionAttributes', { data: { type: 'custom_field_option', attributes: { label: 'Priority', value: 'priority', position: 1 } } }) })
-  @ApiCreatedResponse({ schema: ONE })
+  @ApiCreatedResponse({ schema: ONE, example: OPTION_EXAMPLE })
   @Owned('custom field definition')
   @ApiResponse({ status: 409, description: 'The definition already has an option with this value.', schema: ERROR_DOCUMENT })
   @ApiResponse({ status: 422, description: 'Invalid attributes, or a definition without options.', schema: ERROR_DOCUMENT })
@@ -64,7 +65,7 @@ export class CustomFieldOptionsController {
   @ApiOperation({ summary: 'Get a custom field option' })
   @DEFINITION
   @OPTION
-  @ApiOkResponse({ schema: ONE })
+  @ApiOkResponse({ schema: ONE, example: OPTION_EXAMPLE })
   @Owned('custom field definition or option')
   async get(@CurrentAccount() account: AccountContext, @Param('definition_id') definitionId: string, @Param('option_id') optionId: string): Promise<JsonApiDocument> {
     return this.presenter.one(CUSTOM_FIELD_OPTION_TYPE, await this.options.get(account, definitionId, optionId), account);
@@ -75,7 +76,7 @@ export class CustomFieldOptionsController {
   @DEFINITION
   @OPTION
   @ApiBody({ schema: OPTION_BODY('UpdateCustomFieldOptionAttributes', { data: { type: 'custom_field_option', attributes: { label: 'High priority' } } }) })
-  @ApiOkResponse({ schema: ONE })
+  @ApiOkResponse({ schema: ONE, example: UPDATED_OPTION_EXAMPLE })
   @Owned('custom field definition or option')
   @ApiResponse({ status: 422, description: 'Invalid attributes.', schema: ERROR_DOCUMENT })
   async update(

@@ -1,12 +1,9 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { CUSTOM_FIELD_DATA_TYPES, CUSTOM_FIELD_ENTITY_TYPES, CUSTOM_FIELD_REFERENCE_TYPES } from '@quayside/domain';
+import { CUSTOM_FIELD_VALUE_SCHEMA } from './dto/custom-field-value.schema';
 import { NULLABLE_STRING, requestDocument, resourceSchema, toOne } from '../openapi/json-api-schemas';
 
-export const CUSTOM_FIELD_VALUE_SCHEMA: SchemaObject = {
-  description: 'A value of the definition\'s type: text, number, boolean, date (YYYY-MM-DD), date-time, an option value, or a list of option values.',
-  nullable: true,
-  oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'array', items: { type: 'string' } }],
-};
+export { CUSTOM_FIELD_VALUE_SCHEMA };
 
 export const CUSTOM_FIELD_DEFINITION_SCHEMA: SchemaObject = resourceSchema(
   'custom_field_definition',

@@ -13,6 +13,7 @@ import { NamedRecords } from '../tenancy/named-records.decorator';
 import { CustomFieldValuesService } from './custom-field-values.service';
 import { CUSTOM_FIELD_TYPE } from './custom-field.resource';
 import { CUSTOM_FIELD_CREATE_BODY, CUSTOM_FIELD_DEFINITION_SCHEMA, CUSTOM_FIELD_SCHEMA, CUSTOM_FIELD_VALUE_BODY } from './custom-field.schema';
+import { CUSTOM_FIELD_EXAMPLE, CUSTOM_FIELD_LIST_EXAMPLE, UPDATED_CUSTOM_FIELD_EXAMPLE } from './custom-field.examples';
 import { Deleted, Owned, VALUE_422 } from './custom-fields.openapi';
 import { CustomFieldValueAttributes } from './dto/custom-field-value.dto';
 
@@ -43,7 +44,7 @@ export class CustomFieldsController {
   @ApiQuery({ name: 'filter[entity_id]', required: false, description: 'Id of the shipment, container or tracking request' })
   @ApiQuery({ name: 'filter[definition_id]', required: false, description: 'Custom field definition ID' })
   @ApiQuery({ name: 'include', required: false, description: '`definition`' })
-  @ApiOkResponse({ schema: listDocument(CUSTOM_FIELD_SCHEMA, [CUSTOM_FIELD_DEFINITION_SCHEMA]) })
+  @ApiOkResponse({ schema: listDocument(CUSTOM_FIELD_SCHEMA, [CUSTOM_FIELD_DEFINITION_SCHEMA]), example: CUSTOM_FIELD_LIST_EXAMPLE })
   async list(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const page = this.presenter.page(request);
     const include = this.presenter.include(CUSTOM_FIELD_TYPE, request);
@@ -55,7 +56,7 @@ export class CustomFieldsController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Create a custom field', description: 'Sets a value on the record of `relationships.entity`; 409 when it already has one.' })
   @ApiBody({ schema: CUSTOM_FIELD_CREATE_BODY })
-  @ApiCreatedResponse({ schema: ONE })
+  @ApiCreatedResponse({ schema: ONE, example: CUSTOM_FIELD_EXAMPLE })
   @Owned('record of relationships.entity')
   @VALUE_422
   async create(
@@ -70,7 +71,7 @@ export class CustomFieldsController {
   @Get(':id')
   @ApiOperation({ summary: 'Get a custom field' })
   @ApiParam({ name: 'id', description: 'Custom field ID' })
-  @ApiOkResponse({ schema: ONE })
+  @ApiOkResponse({ schema: ONE, example: CUSTOM_FIELD_EXAMPLE })
   @Owned('custom field')
   async get(@CurrentAccount() account: AccountContext, @Param('id') id: string, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const include = this.presenter.include(CUSTOM_FIELD_TYPE, request);
@@ -81,7 +82,7 @@ export class CustomFieldsController {
   @ApiOperation({ summary: 'Update a custom field' })
   @ApiParam({ name: 'id', description: 'Custom field ID' })
   @ApiBody({ schema: CUSTOM_FIELD_VALUE_BODY({ data: { type: 'custom_field', attributes: { value: 'ABC125' } } }) })
-  @ApiOkResponse({ schema: ONE })
+  @ApiOkResponse({ schema: ONE, example: UPDATED_CUSTOM_FIELD_EXAMPLE })
   @Owned('custom field')
   @VALUE_422
   async update(

@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse } from '@nestjs/swagger';
 import { ERROR_DOCUMENT, listDocument, singleDocument } from '../openapi/json-api-schemas';
 import { CUSTOM_FIELD_DEFINITION_SCHEMA, CUSTOM_FIELD_SCHEMA, CUSTOM_FIELD_VALUE_BODY } from './custom-field.schema';
+import { DELETED_EXAMPLE, customFieldExample, customFieldListExample, entityCustomFieldsPath } from './custom-field.examples';
 
 const ownership = (what: string): MethodDecorator[] => [
   ApiResponse({ status: 401, description: `The ${what} belongs to another account.`, schema: ERROR_DOCUMENT }),
@@ -18,7 +19,8 @@ export const VALUE_422 = ApiResponse({
 });
 
 /** The reference answers these deletes with 200 and no data: the body is `{meta: {deleted: true}}`. */
-export const Deleted = (): MethodDecorator => ApiResponse({ status: 200, description: 'Deleted.', schema: { type: 'object', properties: { meta: { type: 'object' } } } });
+export const Deleted = (): MethodDecorator =>
+  ApiResponse({ status: 200, description: 'Deleted.', schema: { type: 'object', properties: { meta: { type: 'object' } } }, example: DELETED_EXAMPLE });
 
 const VALUE_DOCUMENT = singleDocument(CUSTOM_FIELD_SCHEMA, [CUSTOM_FIELD_DEFINITION_SCHEMA]);
 
@@ -28,7 +30,7 @@ export const EntityCustomFieldDocs = {
     applyDecorators(
       ApiOperation({ summary: `List ${entity} custom fields`, description: `Every custom field value of the ${entity}, oldest first. \`include=definition\` adds the definitions.` }),
       ApiParam({ name: param, description: `${entity} id (uuid)` }),
-      ApiOkResponse({ schema: listDocument(CUSTOM_FIELD_SCHEMA, [CUSTOM_FIELD_DEFINITION_SCHEMA]) }),
+      ApiOkResponse({ schema: listDocument(CUSTOM_FIELD_SCHEMA, [CUSTOM_FIELD_DEFINITION_SCHEMA]), example: customFieldListExample(entity, entityCustomFieldsPath(entity)) }),
       ...ownership(entity),
     ),
   create: (entity: string, param: string): MethodDecorator =>
@@ -36,7 +38,7 @@ export const EntityCustomFieldDocs = {
       ApiOperation({ summary: `Create a ${entity} custom field`, description: `Sets the value of the field \`api_slug\` (defined for this entity type) on the ${entity}. 409 when it already has one.` }),
       ApiParam({ name: param, description: `${entity} id (uuid)` }),
       ApiBody({ schema: CUSTOM_FIELD_VALUE_BODY({ data: { type: 'custom_field', attributes: { api_slug: 'customer_reference_number', value: 'ABC124' } } }) }),
-      ApiCreatedResponse({ schema: VALUE_DOCUMENT }),
+      ApiCreatedResponse({ schema: VALUE_DOCUMENT, example: customFieldExample(entity) }),
       ...ownership(entity),
       ApiResponse({ status: 409, description: 'The value is already set (`meta.custom_field_id`); PATCH it.', schema: ERROR_DOCUMENT }),
       VALUE_422,
@@ -47,7 +49,7 @@ export const EntityCustomFieldDocs = {
       ApiParam({ name: param, description: `${entity} id (uuid)` }),
       ApiParam({ name: 'api_slug', description: 'Custom field api_slug' }),
       ApiBody({ schema: CUSTOM_FIELD_VALUE_BODY({ data: { type: 'custom_field', attributes: { value: 'ABC125' } } }) }),
-      ApiOkResponse({ schema: VALUE_DOCUMENT }),
+      ApiOkResponse({ schema: VALUE_DOCUMENT, example: customFieldExample(entity, 'ABC125') }),
       ...ownership(entity),
       VALUE_422,
     ),

@@ -8,6 +8,7 @@ import type { AccountContext } from '../tenancy/account-context';
 import { CurrentAccount } from '../tenancy/current-account.decorator';
 import { DOCUMENT_SCHEMA_TYPE } from './document-schema.resource';
 import { DOCUMENT_SCHEMA_SCHEMA } from './document.schema';
+import { DOCUMENT_SCHEMA_EXAMPLE } from './document.examples';
 
 /** The JSON Schema of each document type's extracted fields (docs/documents.md "Schemas"). */
 @ApiTags('Documents')
@@ -18,7 +19,7 @@ export class DocumentSchemasController {
   @Get(':id')
   @ApiOperation({ summary: 'Get a document schema' })
   @ApiParam({ name: 'id', description: 'Full version id, e.g. bill_of_lading@2026-11-01.' })
-  @ApiOkResponse({ schema: singleDocument(DOCUMENT_SCHEMA_SCHEMA) })
+  @ApiOkResponse({ schema: singleDocument(DOCUMENT_SCHEMA_SCHEMA), example: DOCUMENT_SCHEMA_EXAMPLE })
   @ApiResponse({ status: 404, description: 'No such schema.', schema: ERROR_DOCUMENT })
   async get(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<JsonApiDocument> {
     const schema = findDocumentSchema(id);

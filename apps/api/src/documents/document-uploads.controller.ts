@@ -14,7 +14,8 @@ import type { AccountContext } from '../tenancy/account-context';
 import { CurrentAccount } from '../tenancy/current-account.decorator';
 import { DocumentIntakeService } from './document-intake.service';
 import { DOCUMENT_TYPE } from './document.resource';
-import { DOCUMENT_SCHEMA, MULTIPART_UPLOAD_SCHEMA } from './document.schema';
+import { DOCUMENT_SCHEMA, DOCUMENT_UPLOAD_SCHEMA, MULTIPART_UPLOAD_SCHEMA } from './document.schema';
+import { CREATE_DOCUMENT_BODY_EXAMPLES, CREATE_UPLOAD_BODY_EXAMPLE, CREATED_DOCUMENT_EXAMPLE, UPLOAD_EXAMPLE } from './document.examples';
 import { CreateDocumentUploadAttributes } from './dto/create-document-upload.dto';
 import { CreateDocumentAttributes } from './dto/create-document.dto';
 import { readUploadedFile } from './multipart-file';
@@ -60,8 +61,8 @@ export class DocumentUploadsController {
       'multipart/form-data with the file in `file` (and optional `name` and `create_tracking_requests`), or a JSON:API document naming the `attached_document` of a two-step upload. Extraction runs in the background: `extraction_status` is `pending` until the worker has read the file.',
   })
   @ApiConsumes('multipart/form-data', 'application/vnd.api+json')
-  @ApiBody({ schema: { oneOf: [MULTIPART_UPLOAD_SCHEMA, requestDocument('document', '#/components/schemas/CreateDocumentAttributes')] } })
-  @ApiCreatedResponse({ schema: singleDocument(DOCUMENT_SCHEMA) })
+  @ApiBody({ schema: { oneOf: [MULTIPART_UPLOAD_SCHEMA, requestDocument('document', '#/components/schemas/CreateDocumentAttributes')] }, examples: CREATE_DOCUMENT_BODY_EXAMPLES })
+  @ApiCreatedResponse({ schema: singleDocument(DOCUMENT_SCHEMA), example: CREATED_DOCUMENT_EXAMPLE })
   @ApiResponse({ status: 409, description: 'The same file is already a document of this account (`duplicate_document`, `meta.existing_document_id`).', schema: ERROR_DOCUMENT })
   @ApiResponse({ status: 413, description: 'The file is larger than `DOCUMENT_MAX_BYTES`.', schema: ERROR_DOCUMENT })
   @ApiResponse({ status: 415, description: 'Not a PDF, PNG, JPEG, TIFF or .eml, or its extension does not match its content.', schema: ERROR_DOCUMENT })
@@ -99,8 +100,8 @@ export class DocumentUploadsController {
   @Post('document_uploads')
   @HttpCode(201)
   @ApiOperation({ summary: 'Create an upload URL', description: 'First step of a two-step upload: PUT the file (multipart/form-data, field `file`, no API key) to `upload_url` before `expires_at` (204; 403 when the URL is forged or expired; the same 413/415/422 as a direct upload), then create the document with `attached_document`.' })
-  @ApiBody({ schema: requestDocument('document_upload', '#/components/schemas/CreateDocumentUploadAttributes') })
-  @ApiCreatedResponse({ description: '`data.attributes`: `upload_url`, `attached_document`, `expires_at`.' })
+  @ApiBody({ schema: requestDocument('document_upload', '#/components/schemas/CreateDocumentUploadAttributes'), examples: CREATE_UPLOAD_BODY_EXAMPLE })
+  @ApiCreatedResponse({ description: 'Where to PUT the file, and the `attached_document` that names it afterwards.', schema: singleDocument(DOCUMENT_UPLOAD_SCHEMA), example: UPLOAD_EXAMPLE })
   async createUpload(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const body = await new JsonApiBody('document_upload', CreateDocumentUploadAttributes).transform(request.body);
     const expires = Math.floor(Date.now() / 1000) + this.config.DOCUMENT_URL_TTL_SECONDS;

@@ -65,7 +65,7 @@ export const EMAIL_SUBMISSION_SCHEMA: SchemaObject = resourceSchema(
   },
 );
 
-export const DOCUMENT_SCHEMA_SCHEMA: SchemaObject = resourceSchema('document_schema', {
+const DOCUMENT_SCHEMA_RESOURCE: SchemaObject = resourceSchema('document_schema', {
   document_type: { type: 'string', enum: [...DOCUMENT_TYPES] },
   label: { type: 'string' },
   schema_version: { type: 'string' },
@@ -78,6 +78,25 @@ export const DOCUMENT_SCHEMA_SCHEMA: SchemaObject = resourceSchema('document_sch
   schema_payload: { type: 'object', additionalProperties: true },
   ...TIMESTAMPS,
 });
+
+// A document schema is named by its full version (`bill_of_lading@2026-11-01`), not a uuid.
+export const DOCUMENT_SCHEMA_SCHEMA: SchemaObject = {
+  ...DOCUMENT_SCHEMA_RESOURCE,
+  properties: { ...DOCUMENT_SCHEMA_RESOURCE.properties, id: { type: 'string', description: 'The full version, e.g. bill_of_lading@2026-11-01.' } },
+};
+
+/** What `POST /v2/document_uploads` answers: where to PUT the file, and the token that names it afterwards. */
+export const DOCUMENT_UPLOAD_SCHEMA: SchemaObject = resourceSchema(
+  'document_upload',
+  {
+    upload_url: { type: 'string', format: 'uri', description: 'PUT the file here (multipart/form-data, field `file`, no API key) before `expires_at`.' },
+    attached_document: { type: 'string', description: 'Send as `attached_document` to `POST /v2/documents` once the file is up.' },
+    expires_at: { type: 'string', format: 'date-time' },
+  },
+  {},
+  ['upload_url', 'attached_document', 'expires_at'],
+  { selfLink: false },
+);
 
 export const ACCEPTED_SCHEMA: SchemaObject = { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['accepted'] } } };
 

@@ -15,6 +15,16 @@ import type { AccountContext } from '../tenancy/account-context';
 import { CurrentAccount } from '../tenancy/current-account.decorator';
 import { DOCUMENT_TYPE } from './document.resource';
 import { ACCEPTED_SCHEMA, DOCUMENT_INCLUDED, DOCUMENT_SCHEMA } from './document.schema';
+import {
+  ACCEPTED_EXAMPLE,
+  DOCUMENT_EXAMPLE,
+  DOCUMENT_LIST_EXAMPLE,
+  DOCUMENT_TYPES_EXAMPLE,
+  DOWNLOAD_URL_EXAMPLE,
+  ROTATE_BODY_EXAMPLE,
+  UPDATE_DOCUMENT_BODY_EXAMPLE,
+  UPDATED_DOCUMENT_EXAMPLE,
+} from './document.examples';
 import { DocumentsService } from './documents.service';
 import { RotateDocumentBody } from './dto/rotate-document.dto';
 import { UpdateDocumentAttributes } from './dto/update-document.dto';
@@ -65,7 +75,7 @@ export class DocumentsController {
   @ApiQuery({ name: 'filter[document_types]', required: false, description: 'Comma-separated document types.' })
   @ApiQuery({ name: 'page[number]', required: false, schema: { type: 'integer', default: 1 } })
   @ApiQuery({ name: 'page[size]', required: false, schema: { type: 'integer', default: 30, maximum: 100 } })
-  @ApiOkResponse({ schema: listDocument(DOCUMENT_SCHEMA, DOCUMENT_INCLUDED) })
+  @ApiOkResponse({ schema: listDocument(DOCUMENT_SCHEMA, DOCUMENT_INCLUDED), example: DOCUMENT_LIST_EXAMPLE })
   async list(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const query = request.query as Query;
     const include = this.presenter.include(DOCUMENT_TYPE, withIncludeAlias(request));
@@ -79,7 +89,7 @@ export class DocumentsController {
 
   @Get('types')
   @ApiOperation({ summary: 'List document types' })
-  @ApiOkResponse({ schema: { type: 'object', properties: { document_types: { type: 'array', items: { type: 'object', properties: { code: { type: 'string' }, label: { type: 'string' } } } } } } })
+  @ApiOkResponse({ schema: { type: 'object', properties: { document_types: { type: 'array', items: { type: 'object', properties: { code: { type: 'string' }, label: { type: 'string' } } } } } }, example: DOCUMENT_TYPES_EXAMPLE })
   types(): { document_types: { code: DocumentType; label: string }[] } {
     return { document_types: DOCUMENT_TYPES.map((code) => ({ code, label: DOCUMENT_TYPE_LABELS[code] })) };
   }
@@ -88,7 +98,7 @@ export class DocumentsController {
   @ApiOperation({ summary: 'Get a document' })
   @ApiParam({ name: 'id', description: 'Document id (uuid)' })
   @ApiQuery({ name: 'include', required: false, description: INCLUDE_DESCRIPTION })
-  @ApiOkResponse({ schema: singleDocument(DOCUMENT_SCHEMA, DOCUMENT_INCLUDED) })
+  @ApiOkResponse({ schema: singleDocument(DOCUMENT_SCHEMA, DOCUMENT_INCLUDED), example: DOCUMENT_EXAMPLE })
   @ApiResponse(FOREIGN)
   @ApiResponse(NOT_FOUND)
   async get(@CurrentAccount() account: AccountContext, @Param('id') id: string, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
@@ -99,8 +109,8 @@ export class DocumentsController {
   @Patch(':id')
   @ApiOperation({ summary: 'Edit a document', description: '`document_type_manual` overrides the classified type; `extracted_data_manual` holds values set by hand.' })
   @ApiParam({ name: 'id', description: 'Document id (uuid)' })
-  @ApiBody({ schema: requestDocument('document', '#/components/schemas/UpdateDocumentAttributes') })
-  @ApiOkResponse({ schema: singleDocument(DOCUMENT_SCHEMA) })
+  @ApiBody({ schema: requestDocument('document', '#/components/schemas/UpdateDocumentAttributes'), examples: UPDATE_DOCUMENT_BODY_EXAMPLE })
+  @ApiOkResponse({ schema: singleDocument(DOCUMENT_SCHEMA), example: UPDATED_DOCUMENT_EXAMPLE })
   @ApiResponse(FOREIGN)
   @ApiResponse(NOT_FOUND)
   @ApiResponse({ status: 422, description: 'Invalid attributes.', schema: ERROR_DOCUMENT })
@@ -126,7 +136,7 @@ export class DocumentsController {
   @Get(':id/download_url')
   @ApiOperation({ summary: 'Get a document download URL', description: 'A signed URL that needs no API key and expires after DOCUMENT_URL_TTL_SECONDS.' })
   @ApiParam({ name: 'id', description: 'Document id (uuid)' })
-  @ApiOkResponse({ schema: { type: 'object', required: ['download_url'], properties: { download_url: { type: 'string', format: 'uri' } } } })
+  @ApiOkResponse({ schema: { type: 'object', required: ['download_url'], properties: { download_url: { type: 'string', format: 'uri' } } }, example: DOWNLOAD_URL_EXAMPLE })
   @ApiResponse(FOREIGN)
   @ApiResponse(NOT_FOUND)
   async downloadUrl(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<{ download_url: string }> {
@@ -137,7 +147,7 @@ export class DocumentsController {
   @HttpCode(202)
   @ApiOperation({ summary: 'Re-extract a document', description: 'The tracker-worker reads the file again; `extraction_status` is `pending` until it has, then `extracted` or `failed`.' })
   @ApiParam({ name: 'id', description: 'Document id (uuid)' })
-  @ApiResponse({ status: 202, description: 'Extraction will run again.', schema: ACCEPTED_SCHEMA })
+  @ApiResponse({ status: 202, description: 'Extraction will run again.', schema: ACCEPTED_SCHEMA, example: ACCEPTED_EXAMPLE })
   @ApiResponse(FOREIGN)
   @ApiResponse(NOT_FOUND)
   async reextract(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<{ status: 'accepted' }> {
@@ -149,7 +159,7 @@ export class DocumentsController {
   @HttpCode(202)
   @ApiOperation({ summary: 'Re-classify a document', description: 'Runs the whole extraction again (classification is part of it).' })
   @ApiParam({ name: 'id', description: 'Document id (uuid)' })
-  @ApiResponse({ status: 202, description: 'Classification will run again.', schema: ACCEPTED_SCHEMA })
+  @ApiResponse({ status: 202, description: 'Classification will run again.', schema: ACCEPTED_SCHEMA, example: ACCEPTED_EXAMPLE })
   @ApiResponse(FOREIGN)
   @ApiResponse(NOT_FOUND)
   async reclassify(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<{ status: 'accepted' }> {
@@ -161,7 +171,7 @@ export class DocumentsController {
   @HttpCode(202)
   @ApiOperation({ summary: 'Re-link a document', description: 'Runs the extraction again, which links the document to the shipments and containers its numbers name now.' })
   @ApiParam({ name: 'id', description: 'Document id (uuid)' })
-  @ApiResponse({ status: 202, description: 'Linking will run again.', schema: ACCEPTED_SCHEMA })
+  @ApiResponse({ status: 202, description: 'Linking will run again.', schema: ACCEPTED_SCHEMA, example: ACCEPTED_EXAMPLE })
   @ApiResponse(FOREIGN)
   @ApiResponse(NOT_FOUND)
   async relink(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<{ status: 'accepted' }> {
@@ -173,8 +183,8 @@ export class DocumentsController {
   @HttpCode(202)
   @ApiOperation({ summary: 'Rotate a document', description: 'Every page of a PDF turns clockwise; extraction runs again.' })
   @ApiParam({ name: 'id', description: 'Document id (uuid)' })
-  @ApiBody({ schema: { $ref: '#/components/schemas/RotateDocumentBody' } })
-  @ApiResponse({ status: 202, description: 'Rotated.', schema: ACCEPTED_SCHEMA })
+  @ApiBody({ schema: { $ref: '#/components/schemas/RotateDocumentBody' }, examples: ROTATE_BODY_EXAMPLE })
+  @ApiResponse({ status: 202, description: 'Rotated.', schema: ACCEPTED_SCHEMA, example: ACCEPTED_EXAMPLE })
   @ApiResponse(FOREIGN)
   @ApiResponse(NOT_FOUND)
   @ApiResponse({ status: 422, description: 'degrees is not 90, 180 or 270, or the document is not a PDF.', schema: ERROR_DOCUMENT })

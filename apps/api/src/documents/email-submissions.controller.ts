@@ -8,6 +8,7 @@ import type { AccountContext } from '../tenancy/account-context';
 import { CurrentAccount } from '../tenancy/current-account.decorator';
 import { EMAIL_SUBMISSION_TYPE } from './document.resource';
 import { EMAIL_SUBMISSION_SCHEMA } from './document.schema';
+import { EMAIL_SUBMISSION_EXAMPLE, EMAIL_SUBMISSION_LIST_EXAMPLE } from './document.examples';
 import { DocumentsService } from './documents.service';
 
 const INCLUDE = 'documents, documents.last_document_representation (the default).';
@@ -32,7 +33,7 @@ export class EmailSubmissionsController {
   @ApiQuery({ name: 'include', required: false, description: INCLUDE })
   @ApiQuery({ name: 'page[number]', required: false, schema: { type: 'integer', default: 1 } })
   @ApiQuery({ name: 'page[size]', required: false, schema: { type: 'integer', default: 30, maximum: 100 } })
-  @ApiOkResponse({ schema: listDocument(EMAIL_SUBMISSION_SCHEMA) })
+  @ApiOkResponse({ schema: listDocument(EMAIL_SUBMISSION_SCHEMA), example: EMAIL_SUBMISSION_LIST_EXAMPLE })
   async list(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const include = this.presenter.include(EMAIL_SUBMISSION_TYPE, withDefaultInclude(request));
     const page = this.presenter.page(request);
@@ -43,7 +44,7 @@ export class EmailSubmissionsController {
   @ApiOperation({ summary: 'Get an email submission' })
   @ApiParam({ name: 'id', description: 'Email submission id (uuid)' })
   @ApiQuery({ name: 'include', required: false, description: INCLUDE })
-  @ApiOkResponse({ schema: singleDocument(EMAIL_SUBMISSION_SCHEMA) })
+  @ApiOkResponse({ schema: singleDocument(EMAIL_SUBMISSION_SCHEMA), example: EMAIL_SUBMISSION_EXAMPLE })
   @ApiResponse({ status: 401, description: 'The email submission belongs to another account.', schema: ERROR_DOCUMENT })
   @ApiResponse({ status: 404, description: 'No such email submission.', schema: ERROR_DOCUMENT })
   async get(@CurrentAccount() account: AccountContext, @Param('id') id: string, @Req() request: FastifyRequest): Promise<JsonApiDocument> {

@@ -10,6 +10,7 @@ import type { AccountContext } from '../tenancy/account-context';
 import { CurrentAccount } from '../tenancy/current-account.decorator';
 import { NamedRecords } from '../tenancy/named-records.decorator';
 import { RAW_EVENT_TYPE } from './raw-event.resource';
+import { EXAMPLE_BASE_URL, SAMPLE_IDS } from '../openapi/example-documents';
 import { RAW_EVENT_SCHEMA } from './raw-event.schema';
 
 @ApiTags('Containers')
@@ -68,7 +69,7 @@ export class RawEventsController {
           },
         },
       ],
-      links: { self: '/v2/containers/…/raw_events' },
+      links: { self: `${EXAMPLE_BASE_URL}/v2/containers/${SAMPLE_IDS.container}/raw_events?page[number]=1&page[size]=30` },
       meta: { size: 30, total: 1 },
     },
   })

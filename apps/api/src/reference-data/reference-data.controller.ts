@@ -10,6 +10,7 @@ import { CurrentAccount } from '../tenancy/current-account.decorator';
 import { ERROR_DOCUMENT, listDocument, singleDocument } from '../openapi/json-api-schemas';
 import { PORT_TYPE, SHIPPING_LINE_TYPE, TERMINAL_TYPE } from './reference-resources';
 import { portSchema, shippingLineSchema, terminalSchema } from './reference-resources.openapi';
+import { PORT_EXAMPLE, SHIPPING_LINE_EXAMPLE, SHIPPING_LINE_LIST_EXAMPLE, TERMINAL_EXAMPLE } from './reference-data.examples';
 
 const NOT_FOUND = { status: 404, description: 'No such record (also for anything that is not an id).', schema: ERROR_DOCUMENT };
 
@@ -28,7 +29,7 @@ export class ReferenceDataController {
 
   @Get('shipping_lines')
   @ApiOperation({ summary: 'List shipping lines', description: 'Every supported line, by SCAC; not paginated (as the established API).' })
-  @ApiResponse({ status: 200, schema: listDocument(shippingLineSchema) })
+  @ApiResponse({ status: 200, schema: listDocument(shippingLineSchema), example: SHIPPING_LINE_LIST_EXAMPLE })
   async listShippingLines(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const include = this.presenter.include(SHIPPING_LINE_TYPE, request);
     return this.presenter.all(SHIPPING_LINE_TYPE, await this.reference.listShippingLines(), request, account, include);
@@ -37,7 +38,7 @@ export class ReferenceDataController {
   @Get('shipping_lines/:id')
   @ApiOperation({ summary: 'Get a shipping line' })
   @ApiParam({ name: 'id', description: 'Shipping line id' })
-  @ApiResponse({ status: 200, schema: singleDocument(shippingLineSchema) })
+  @ApiResponse({ status: 200, schema: singleDocument(shippingLineSchema), example: SHIPPING_LINE_EXAMPLE })
   @ApiResponse(NOT_FOUND)
   async getShippingLine(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<JsonApiDocument> {
     const line = await this.reference.findShippingLine(id);
@@ -49,7 +50,7 @@ export class ReferenceDataController {
   @ApiOperation({ summary: 'Get a port by id or UN/LOCODE', description: '`include=terminals` side-loads its terminals.' })
   @ApiParam({ name: 'id', description: 'Port id, or its UN/LOCODE (e.g. USLAX)' })
   @ApiQuery({ name: 'include', required: false, description: '`terminals`' })
-  @ApiResponse({ status: 200, schema: singleDocument(portSchema, [terminalSchema]) })
+  @ApiResponse({ status: 200, schema: singleDocument(portSchema, [terminalSchema]), example: PORT_EXAMPLE })
   @ApiResponse(NOT_FOUND)
   async getPort(@CurrentAccount() account: AccountContext, @Param('id') id: string, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const include = this.presenter.include(PORT_TYPE, request);
@@ -62,7 +63,7 @@ export class ReferenceDataController {
   @ApiOperation({ summary: 'Get a terminal', description: '`include=port` side-loads its port.' })
   @ApiParam({ name: 'id', description: 'Terminal id' })
   @ApiQuery({ name: 'include', required: false, description: '`port`' })
-  @ApiResponse({ status: 200, schema: singleDocument(terminalSchema, [portSchema]) })
+  @ApiResponse({ status: 200, schema: singleDocument(terminalSchema, [portSchema]), example: TERMINAL_EXAMPLE })
   @ApiResponse(NOT_FOUND)
   async getTerminal(@CurrentAccount() account: AccountContext, @Param('id') id: string, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const include = this.presenter.include(TERMINAL_TYPE, request);

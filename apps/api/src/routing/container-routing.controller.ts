@@ -11,6 +11,7 @@ import { buildContainerMap } from './container-map.builder';
 import type { FeatureCollection } from './container-map.builder';
 import { routeDocument } from './route-document';
 import { MAP_SCHEMA, ROUTE_SCHEMA } from './routing.schema';
+import { ROUTE_EXAMPLE } from './routing.examples';
 import { RoutingService } from './routing.service';
 
 const ID_PARAM = { name: 'id', description: 'Container id (uuid)' };
@@ -38,7 +39,7 @@ export class ContainerRoutingController {
     description: 'The stops of the container (POL, transshipments, POD, inland destination) as `route_locations`, each with how it arrives and leaves: mode, SCAC, vessel, voyage, ETA/ATA and ETD/ATD. Locations, their ports and vessels are included.',
   })
   @ApiParam(ID_PARAM)
-  @ApiOkResponse({ schema: ROUTE_SCHEMA })
+  @ApiOkResponse({ schema: ROUTE_SCHEMA, example: ROUTE_EXAMPLE })
   @ApiResponse(REFUSALS[0]!)
   @ApiResponse(REFUSALS[1]!)
   @ApiResponse(REFUSALS[2]!)

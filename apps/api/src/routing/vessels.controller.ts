@@ -11,6 +11,7 @@ import { ERROR_DOCUMENT, singleDocument } from '../openapi/json-api-schemas';
 import { RequiresActivePlan } from '../plans/requires-active-plan.decorator';
 import { RequiresFeature } from '../plans/requires-feature.decorator';
 import { VESSEL_SCHEMA } from './routing.schema';
+import { VESSEL_FUTURE_POSITIONS_EXAMPLE, VESSEL_WITH_POSITIONS_EXAMPLE } from './routing.examples';
 import { RoutingService } from './routing.service';
 
 const DAY_MS = 86_400_000;
@@ -39,7 +40,7 @@ export class VesselsController {
   @ApiParam(ID_PARAM)
   @ApiQuery({ name: 'show_positions[from_timestamp]', required: false, description: 'ISO 8601; 7 days before `to_timestamp` by default.', example: '2026-05-20T00:00:00Z' })
   @ApiQuery({ name: 'show_positions[to_timestamp]', required: false, description: 'ISO 8601; now by default.', example: '2026-05-24T00:00:00Z' })
-  @ApiOkResponse({ schema: singleDocument(VESSEL_SCHEMA) })
+  @ApiOkResponse({ schema: singleDocument(VESSEL_SCHEMA), example: VESSEL_WITH_POSITIONS_EXAMPLE })
   @ApiResponse({ status: 400, description: 'A malformed timestamp (named in `source.parameter`).', schema: ERROR_DOCUMENT })
   @ApiResponse(FORBIDDEN)
   @ApiResponse(NOT_FOUND)
@@ -67,7 +68,7 @@ export class VesselsController {
   @ApiParam(ID_PARAM)
   @ApiQuery({ name: 'port_id', required: true, description: 'The destination port id' })
   @ApiQuery({ name: 'previous_port_id', required: true, description: 'The previous port id' })
-  @ApiOkResponse({ schema: singleDocument(VESSEL_SCHEMA) })
+  @ApiOkResponse({ schema: singleDocument(VESSEL_SCHEMA), example: VESSEL_FUTURE_POSITIONS_EXAMPLE })
   @ApiResponse({ status: 400, description: 'A missing or malformed parameter (named in `source.parameter`).', schema: ERROR_DOCUMENT })
   @ApiResponse(FORBIDDEN)
   @ApiResponse(NOT_FOUND)
@@ -84,7 +85,7 @@ export class VesselsController {
   @ApiQuery({ name: 'previous_port_id', required: true, description: 'The previous port id' })
   @ApiQuery({ name: 'latitude', required: true, description: 'Starting latitude, -90 to 90' })
   @ApiQuery({ name: 'longitude', required: true, description: 'Starting longitude, -180 to 180' })
-  @ApiOkResponse({ schema: singleDocument(VESSEL_SCHEMA) })
+  @ApiOkResponse({ schema: singleDocument(VESSEL_SCHEMA), example: VESSEL_FUTURE_POSITIONS_EXAMPLE })
   @ApiResponse({ status: 400, description: 'A missing or malformed parameter (named in `source.parameter`).', schema: ERROR_DOCUMENT })
   @ApiResponse(FORBIDDEN)
   @ApiResponse(NOT_FOUND)

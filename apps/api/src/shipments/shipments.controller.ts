@@ -18,6 +18,7 @@ import { ERROR_DOCUMENT, listDocument, requestDocument, singleDocument } from '.
 import { UpdateShipmentAttributes } from './dto/update-shipment.dto';
 import { SHIPMENT_TYPE } from './shipment.resource';
 import { includedContainerSchema, shipmentSchema } from './shipment.openapi';
+import { EDIT_SHIPMENT_BODY_EXAMPLE, EDITED_SHIPMENT_EXAMPLE, RESUMED_SHIPMENT_EXAMPLE, SHIPMENT_EXAMPLE, SHIPMENT_LIST_EXAMPLE, STOPPED_SHIPMENT_EXAMPLE } from './shipment.examples';
 import { parseShipmentFilters } from './shipment-filters';
 import { SwitchShipmentTrackingUseCase } from './switch-shipment-tracking.use-case';
 import { withheldShipmentDocument } from './withheld-shipment.document';
@@ -52,7 +53,7 @@ export class ShipmentsController {
   @ApiQuery({ name: 'page[after]', required: false, description: 'Opaque cursor from `links.next`: the rows after that one (docs/json-api.md, "Pagination").', schema: { type: 'string' } })
   @ApiQuery({ name: 'page[before]', required: false, description: 'Opaque cursor from `links.prev`, or `end` (`links.last`): the rows before that one.', schema: { type: 'string' } })
   @ApiQuery({ name: 'include', required: false, description: INCLUDE_DESCRIPTION })
-  @ApiResponse({ status: 200, schema: listDocument(shipmentSchema, INCLUDED) })
+  @ApiResponse({ status: 200, schema: listDocument(shipmentSchema, INCLUDED), example: SHIPMENT_LIST_EXAMPLE })
   @ApiResponse({ status: 400, description: 'A malformed filter, page or include, named in `source.parameter`.', ...ERRORS })
   @ApiResponse({ status: 403, description: 'Free plan or ended trial.', ...ERRORS })
   async list(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
@@ -68,7 +69,7 @@ export class ShipmentsController {
   @ApiOperation({ summary: 'Get a shipment', description: 'Needs a trial or paid plan.' })
   @ApiParam({ name: 'id', description: 'Shipment id' })
   @ApiQuery({ name: 'include', required: false, description: INCLUDE_DESCRIPTION })
-  @ApiResponse({ status: 200, schema: singleDocument(shipmentSchema, INCLUDED) })
+  @ApiResponse({ status: 200, schema: singleDocument(shipmentSchema, INCLUDED), example: SHIPMENT_EXAMPLE })
   @ApiResponse({ status: 401, description: 'Another account\'s shipment (or no valid key).', ...ERRORS })
   @ApiResponse({ status: 404, ...ERRORS })
   async get(@CurrentAccount() account: AccountContext, @Param('id') id: string, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
@@ -80,8 +81,8 @@ export class ShipmentsController {
   @RequiresActivePlan('reading tracking data')
   @ApiOperation({ summary: 'Edit a shipment', description: 'Replaces `ref_numbers` and/or `tags`. Needs a trial or paid plan.' })
   @ApiParam({ name: 'id', description: 'Shipment id' })
-  @ApiBody({ schema: requestDocument(SHIPMENT_TYPE, getSchemaPath(UpdateShipmentAttributes)) })
-  @ApiResponse({ status: 200, schema: singleDocument(shipmentSchema) })
+  @ApiBody({ schema: requestDocument(SHIPMENT_TYPE, getSchemaPath(UpdateShipmentAttributes)), examples: EDIT_SHIPMENT_BODY_EXAMPLE })
+  @ApiResponse({ status: 200, schema: singleDocument(shipmentSchema), example: EDITED_SHIPMENT_EXAMPLE })
   @ApiResponse({ status: 401, ...ERRORS })
   @ApiResponse({ status: 404, ...ERRORS })
   @ApiResponse({ status: 422, ...ERRORS })
@@ -102,7 +103,7 @@ export class ShipmentsController {
       'Stops tracking the shipment and all its containers (reason `cancelled_by_user`); its tracking requests move to `tracking_stopped` and `tracking_request.tracking_stopped` is emitted. Already collected data stays readable. Repeating it changes nothing. Allowed on every plan, so an account at its cap can always make room; on the free plan or an ended trial the answer carries only the shipment id and its stop (`meta.tracking_data_withheld`).',
   })
   @ApiParam({ name: 'id', description: 'Shipment id' })
-  @ApiResponse({ status: 200, schema: singleDocument(shipmentSchema) })
+  @ApiResponse({ status: 200, schema: singleDocument(shipmentSchema), example: STOPPED_SHIPMENT_EXAMPLE })
   @ApiResponse({ status: 401, ...ERRORS })
   @ApiResponse({ status: 404, ...ERRORS })
   async stop(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<JsonApiDocument | WithheldShipmentDocument> {
@@ -116,7 +117,7 @@ export class ShipmentsController {
       'Tracks the shipment again and refreshes it at once; its tracking requests move back to `succeeded` (no event). Information a source published only while it was stopped may be missing. On the free plan and the trial its containers count against the cap (403); on the free plan or an ended trial the answer carries only the shipment id and its stop (`meta.tracking_data_withheld`).',
   })
   @ApiParam({ name: 'id', description: 'Shipment id' })
-  @ApiResponse({ status: 200, schema: singleDocument(shipmentSchema) })
+  @ApiResponse({ status: 200, schema: singleDocument(shipmentSchema), example: RESUMED_SHIPMENT_EXAMPLE })
   @ApiResponse({ status: 401, ...ERRORS })
   @ApiResponse({ status: 403, description: 'Resuming would pass the plan\'s active container cap.', ...ERRORS })
   @ApiResponse({ status: 404, ...ERRORS })

@@ -25,6 +25,16 @@ import { ERROR_DOCUMENT, listDocument, requestDocument, singleDocument } from '.
 import { readInferNumber } from './read-infer-number';
 import { TRACKING_REQUEST_TYPE } from './tracking-request.resource';
 import { TRACKING_REQUEST_WRITE_RELATIONSHIPS, inferNumberResultSchema, trackingRequestSchema } from './tracking-request.openapi';
+import {
+  CREATE_TRACKING_REQUEST_BODY_EXAMPLE,
+  CREATED_TRACKING_REQUEST_EXAMPLE,
+  EDIT_TRACKING_REQUEST_BODY_EXAMPLE,
+  EDITED_TRACKING_REQUEST_EXAMPLE,
+  INFER_NUMBER_BODY_EXAMPLE,
+  INFER_NUMBER_RESULT_EXAMPLE,
+  TRACKING_REQUEST_EXAMPLE,
+  TRACKING_REQUEST_LIST_EXAMPLE,
+} from './tracking-request.examples';
 import { parseTrackingRequestFilters } from './tracking-request-filters';
 import { customFieldFilters } from '../common/custom-field-filters';
 
@@ -61,8 +71,8 @@ export class TrackingRequestsController {
     required: false,
     description: 'Optional. The same key with the same body within 24 hours answers the stored response (same status and body) without creating anything; with another body, 422.',
   })
-  @ApiBody({ schema: requestDocument(TRACKING_REQUEST_TYPE, getSchemaPath(CreateTrackingRequestAttributes), TRACKING_REQUEST_WRITE_RELATIONSHIPS) })
-  @ApiResponse({ status: 201, description: 'Accepted (`pending`), or stored as a `duplicate` failure.', schema: singleDocument(trackingRequestSchema) })
+  @ApiBody({ schema: requestDocument(TRACKING_REQUEST_TYPE, getSchemaPath(CreateTrackingRequestAttributes), TRACKING_REQUEST_WRITE_RELATIONSHIPS), examples: CREATE_TRACKING_REQUEST_BODY_EXAMPLE })
+  @ApiResponse({ status: 201, description: 'Accepted (`pending`), or stored as a `duplicate` failure.', schema: singleDocument(trackingRequestSchema), example: CREATED_TRACKING_REQUEST_EXAMPLE })
   @ApiResponse({ status: 403, description: 'The plan\'s active container cap is reached.', ...ERRORS })
   @ApiResponse({ status: 422, description: 'Several numbers, a malformed number, an unknown SCAC, a line that does not track this kind of number or is not enabled for the account, or an Idempotency-Key reused with another body. Each error has a `source.pointer`.', ...ERRORS })
   async create(
@@ -83,8 +93,8 @@ export class TrackingRequestsController {
     summary: 'Infer the kind and carrier of a tracking number',
     description: 'Container numbers are recognized by their ISO 6346 form (check digit verified), lines by container owner codes and bill of lading prefixes. Rate limit: 200 per minute (bucket infer_number).',
   })
-  @ApiBody({ schema: { $ref: getSchemaPath(InferNumberBody) } })
-  @ApiResponse({ status: 200, schema: inferNumberResultSchema })
+  @ApiBody({ schema: { $ref: getSchemaPath(InferNumberBody) }, examples: INFER_NUMBER_BODY_EXAMPLE })
+  @ApiResponse({ status: 200, schema: inferNumberResultSchema, example: INFER_NUMBER_RESULT_EXAMPLE })
   @ApiResponse({ status: 422, description: 'Not one tracking number (missing, empty, a list, invalid characters, too short or long).', ...ERRORS })
   infer(@Body() body: unknown): InferNumberDocument {
     return this.inferNumber.execute(readInferNumber(body));
@@ -108,7 +118,7 @@ export class TrackingRequestsController {
   @ApiQuery({ name: 'filter[updated_at][start]', required: false, description: 'ISO 8601, inclusive.' })
   @ApiQuery({ name: 'filter[updated_at][end]', required: false, description: 'ISO 8601, inclusive.' })
   @ApiQuery({ name: 'include', required: false, description: '`tracked_object` (the shipment), `customer` (the party).' })
-  @ApiResponse({ status: 200, schema: listDocument(trackingRequestSchema, [shipmentSchema, PARTY_SCHEMA]) })
+  @ApiResponse({ status: 200, schema: listDocument(trackingRequestSchema, [shipmentSchema, PARTY_SCHEMA]), example: TRACKING_REQUEST_LIST_EXAMPLE })
   @ApiResponse({ status: 400, description: 'A malformed filter, page or include, named in `source.parameter`.', ...ERRORS })
   async list(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const include = this.presenter.include(TRACKING_REQUEST_TYPE, request);
@@ -124,7 +134,7 @@ export class TrackingRequestsController {
   @ApiOperation({ summary: 'Get a tracking request', description: '`include=tracked_object` (the shipment) needs a trial or paid plan; `include=customer` (the party) does not.' })
   @ApiParam({ name: 'id', description: 'Tracking request id' })
   @ApiQuery({ name: 'include', required: false, description: '`tracked_object` (the shipment), `customer` (the party).' })
-  @ApiResponse({ status: 200, schema: singleDocument(trackingRequestSchema, [shipmentSchema, PARTY_SCHEMA]) })
+  @ApiResponse({ status: 200, schema: singleDocument(trackingRequestSchema, [shipmentSchema, PARTY_SCHEMA]), example: TRACKING_REQUEST_EXAMPLE })
   @ApiResponse({ status: 401, description: 'Another account\'s request (or no valid key).', ...ERRORS })
   @ApiResponse({ status: 404, ...ERRORS })
   async get(@CurrentAccount() account: AccountContext, @Param('id') id: string, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
@@ -141,8 +151,8 @@ export class TrackingRequestsController {
       'Replaces `ref_numbers` and/or `tags` (the established API\'s single `ref_number` replaces the list with one; `shipment_tags` is its name for `tags`). `relationships.customer` links a party of the account (`{"data": null}` unlinks it).',
   })
   @ApiParam({ name: 'id', description: 'Tracking request id' })
-  @ApiBody({ schema: requestDocument(TRACKING_REQUEST_TYPE, getSchemaPath(UpdateTrackingRequestAttributes), TRACKING_REQUEST_WRITE_RELATIONSHIPS) })
-  @ApiResponse({ status: 200, schema: singleDocument(trackingRequestSchema) })
+  @ApiBody({ schema: requestDocument(TRACKING_REQUEST_TYPE, getSchemaPath(UpdateTrackingRequestAttributes), TRACKING_REQUEST_WRITE_RELATIONSHIPS), examples: EDIT_TRACKING_REQUEST_BODY_EXAMPLE })
+  @ApiResponse({ status: 200, schema: singleDocument(trackingRequestSchema), example: EDITED_TRACKING_REQUEST_EXAMPLE })
   @ApiResponse({ status: 401, ...ERRORS })
   @ApiResponse({ status: 404, ...ERRORS })
   @ApiResponse({ status: 422, ...ERRORS })

@@ -10,6 +10,7 @@ import { CurrentAccount } from '../tenancy/current-account.decorator';
 import { NamedRecords } from '../tenancy/named-records.decorator';
 import { TRANSPORT_EVENT_TYPE } from './transport-event.resource';
 import { TRANSPORT_EVENT_SCHEMA } from './transport-event.schema';
+import { TRANSPORT_EVENTS_EXAMPLE } from './transport-event.examples';
 import { TransportEventsQueryService } from './transport-events-query.service';
 
 @ApiTags('Containers')
@@ -34,7 +35,7 @@ export class TransportEventsController {
   @ApiQuery({ name: 'include', required: false, description: 'Comma list: shipment, container, location, terminal, previous_version.' })
   @ApiQuery({ name: 'page[number]', required: false, schema: { type: 'integer', default: 1 } })
   @ApiQuery({ name: 'page[size]', required: false, schema: { type: 'integer', default: 30, maximum: 100 } })
-  @ApiOkResponse({ schema: listDocument(TRANSPORT_EVENT_SCHEMA, 'Resources named in `include`.') })
+  @ApiOkResponse({ schema: listDocument(TRANSPORT_EVENT_SCHEMA, 'Resources named in `include`.'), example: TRANSPORT_EVENTS_EXAMPLE })
   @ApiResponse({ status: 401, description: 'The container belongs to another account.', schema: ERROR_DOCUMENT })
   @ApiResponse({ status: 404, description: 'No such container.', schema: ERROR_DOCUMENT })
   async list(@CurrentAccount() account: AccountContext, @Param('id') id: string, @Req() request: FastifyRequest): Promise<JsonApiDocument> {

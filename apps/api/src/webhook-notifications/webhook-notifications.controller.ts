@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { WebhookNotificationQueryRepository } from '@quayside/data-access';
 import type { WebhookNotificationEntity } from '@quayside/data-access';
@@ -10,6 +10,7 @@ import { WebhookRedeliveryService, sampleNotificationPayload } from '@quayside/w
 import type { WebhookNotificationPayload } from '@quayside/webhooks';
 import type { FastifyRequest } from 'fastify';
 import { JsonApiPresenter } from '../common/json-api-presenter.service';
+import { PUBLIC_BASE_URL } from '../common/json-api-options';
 import { RequiresActivePlan } from '../plans/requires-active-plan.decorator';
 import type { AccountContext } from '../tenancy/account-context';
 import { CurrentAccount } from '../tenancy/current-account.decorator';
@@ -21,6 +22,14 @@ import type { BulkRedeliveryResult } from './redeliver-failed-notifications.use-
 import { parseNotificationInclude, withReferenceObjects } from './reference-objects';
 import { WEBHOOK_NOTIFICATION_TYPE } from './webhook-notification.resource';
 import { WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA } from './webhook-notification.schema';
+import {
+  NOTIFICATION_EXAMPLE,
+  NOTIFICATION_LIST_EXAMPLE,
+  NOTIFICATION_PAYLOAD_EXAMPLE,
+  REDELIVER_BODY_EXAMPLE,
+  REDELIVER_RESULT_EXAMPLE,
+  REDELIVERED_NOTIFICATION_EXAMPLE,
+} from './webhook-notification.examples';
 import { WEBHOOK_PAYLOAD_INCLUDED } from './webhook-payload-resources.schema';
 
 const INCLUDED = '`webhook`, and `reference_object`: the record the notification is about, as it was delivered.';
@@ -49,6 +58,7 @@ export class WebhookNotificationsController {
     private readonly redeliverFailed: RedeliverFailedNotificationsUseCase,
     private readonly registry: ResourceRegistry<AccountContext>,
     private readonly presenter: JsonApiPresenter,
+    @Inject(PUBLIC_BASE_URL) private readonly baseUrl: string,
   ) {}
 
   @Get()
@@ -65,7 +75,7 @@ export class WebhookNotificationsController {
   @ApiQuery({ name: 'include', required: false, description: 'Comma list: webhook, reference_object.' })
   @ApiQuery({ name: 'page[number]', required: false, schema: { type: 'integer', default: 1 } })
   @ApiQuery({ name: 'page[size]', required: false, schema: { type: 'integer', default: 30, maximum: 100 } })
-  @ApiOkResponse({ schema: listDocument(WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA, INCLUDED) })
+  @ApiOkResponse({ schema: listDocument(WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA, INCLUDED), example: NOTIFICATION_LIST_EXAMPLE })
   @ApiResponse({ status: 400, description: 'A malformed filter, page or include parameter (named in `source.parameter`).', schema: ERROR_DOCUMENT })
   @ApiResponse(PLAN_403)
   async list(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
@@ -84,7 +94,7 @@ export class WebhookNotificationsController {
     description: 'The body a receiver gets for `event`, built by the same code as real deliveries (sample records).',
   })
   @ApiQuery({ name: 'event', required: true, enum: EVENT_NAMES })
-  @ApiOkResponse({ description: 'The reference object first in `included`, then the related records of that event.', schema: listDocument(WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA, WEBHOOK_PAYLOAD_INCLUDED) })
+  @ApiOkResponse({ description: 'The reference object first in `included`, then the related records of that event.', schema: listDocument(WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA, WEBHOOK_PAYLOAD_INCLUDED), example: NOTIFICATION_PAYLOAD_EXAMPLE })
   @ApiResponse({ status: 400, description: 'Missing or unknown `event` (named).', schema: ERROR_DOCUMENT })
   @ApiResponse(PLAN_403)
   examples(@Req() request: FastifyRequest): { data: WebhookNotificationPayload['data'][]; included: WebhookNotificationPayload['included']; links: { self: string }; meta: { size: number; total: number } } {
@@ -96,7 +106,8 @@ export class WebhookNotificationsController {
       throw badRequest(`"${event}" is not a known event name; GET /v2/webhooks/events lists them.`, { parameter: 'event' });
     }
     const payload = sampleNotificationPayload(event as EventName);
-    return { data: [payload.data], included: payload.included, links: { self: request.url }, meta: { size: 1, total: 1 } };
+    // Absolute, as every other list's links are.
+    return { data: [payload.data], included: payload.included, links: { self: `${this.baseUrl}${request.url}` }, meta: { size: 1, total: 1 } };
   }
 
   @Post('redeliver')
@@ -110,6 +121,7 @@ export class WebhookNotificationsController {
   })
   @ApiBody({
     required: false,
+    examples: REDELIVER_BODY_EXAMPLE,
     schema: {
       type: 'object',
       properties: {
@@ -147,6 +159,7 @@ export class WebhookNotificationsController {
         },
       },
     },
+    example: REDELIVER_RESULT_EXAMPLE,
   })
   @ApiResponse({ status: 401, description: 'Missing key, or `webhook_id` of another account.', schema: ERROR_DOCUMENT })
   @ApiResponse(PLAN_403)
@@ -160,7 +173,7 @@ export class WebhookNotificationsController {
   @ApiOperation({ summary: 'Get a single webhook notification' })
   @ApiParam(ID_PARAM)
   @ApiQuery({ name: 'include', required: false, description: 'Comma list: webhook, reference_object.' })
-  @ApiOkResponse({ schema: singleDocument(WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA, INCLUDED) })
+  @ApiOkResponse({ schema: singleDocument(WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA, INCLUDED), example: NOTIFICATION_EXAMPLE })
   @ApiResponse(TENANCY_401)
   @ApiResponse(PLAN_403)
   @ApiResponse(NOT_FOUND_404)
@@ -178,7 +191,7 @@ export class WebhookNotificationsController {
       'A series still running for it is closed first. Answers the notification as reset.',
   })
   @ApiParam(ID_PARAM)
-  @ApiResponse({ status: 202, description: 'Queued.', schema: singleDocument(WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA) })
+  @ApiResponse({ status: 202, description: 'Queued.', schema: singleDocument(WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA), example: REDELIVERED_NOTIFICATION_EXAMPLE })
   @ApiResponse(TENANCY_401)
   @ApiResponse(PLAN_403)
   @ApiResponse(NOT_FOUND_404)

@@ -14,6 +14,7 @@ import type { TriggerReport } from './trigger-webhook.use-case';
 import { WEBHOOK_EVENT_CATEGORY_TYPE, webhookEventCategories } from './webhook-event-category.resource';
 import { ERROR_DOCUMENT } from '../openapi/json-api-schemas';
 import { EVENT_CATEGORIES_DOCUMENT, TRIGGER_REPORT_SCHEMA, WEBHOOK_IPS_DOCUMENT } from './webhook.schema';
+import { EVENT_CATEGORIES_EXAMPLE, TRIGGER_BODY_EXAMPLE, TRIGGER_REPORT_EXAMPLE, WEBHOOK_IPS_EXAMPLE } from './webhook.examples';
 import { WEBHOOKS_OPTIONS } from './webhooks.options';
 import type { WebhooksOptions } from './webhooks.options';
 
@@ -39,7 +40,7 @@ export class WebhookToolsController {
       `All ${EVENT_NAMES.length} event names in categories, each with its description and the account feature it needs ` +
       '(`available` says whether this account may subscribe to it).',
   })
-  @ApiOkResponse({ schema: EVENT_CATEGORIES_DOCUMENT })
+  @ApiOkResponse({ schema: EVENT_CATEGORIES_DOCUMENT, example: EVENT_CATEGORIES_EXAMPLE })
   @ApiResponse(PLAN_403)
   async events(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument & { meta: DocumentMeta & { events: number } }> {
     const categories = webhookEventCategories(account.account.features);
@@ -52,7 +53,7 @@ export class WebhookToolsController {
     summary: 'List webhook IPs',
     description: 'The addresses webhook deliveries leave from, for receivers that restrict inbound traffic (configuration `WEBHOOK_EGRESS_IPS`).',
   })
-  @ApiOkResponse({ schema: WEBHOOK_IPS_DOCUMENT })
+  @ApiOkResponse({ schema: WEBHOOK_IPS_DOCUMENT, example: WEBHOOK_IPS_EXAMPLE })
   @ApiResponse(PLAN_403)
   ips(): { webhook_notification_ips: string[]; last_updated: string } {
     return { webhook_notification_ips: [...this.options.egressIps], last_updated: this.options.egressIpsLoadedAt.toISOString() };
@@ -67,8 +68,8 @@ export class WebhookToolsController {
       "what the receiver answered. Either to `url` (signed with `secret` when given), or to a registered webhook (`webhook_id`: " +
       'its URL, secret and custom headers). Nothing is recorded; 200 means the attempt was made, `succeeded` whether it was accepted.',
   })
-  @ApiBody({ schema: { $ref: getSchemaPath(TriggerWebhookInput) } })
-  @ApiOkResponse({ schema: TRIGGER_REPORT_SCHEMA })
+  @ApiBody({ schema: { $ref: getSchemaPath(TriggerWebhookInput) }, examples: TRIGGER_BODY_EXAMPLE })
+  @ApiOkResponse({ schema: TRIGGER_REPORT_SCHEMA, example: TRIGGER_REPORT_EXAMPLE })
   @ApiResponse({ status: 401, description: 'Missing key, or `webhook_id` of another account.', schema: ERROR_DOCUMENT })
   @ApiResponse(PLAN_403)
   @ApiResponse({ status: 404, description: 'No webhook with that `webhook_id`.', schema: ERROR_DOCUMENT })

@@ -17,6 +17,14 @@ import { UpdateWebhookUseCase } from './update-webhook.use-case';
 import { WEBHOOK_TYPE } from './webhook.resource';
 import { ERROR_DOCUMENT, listDocument, requestDocument, singleDocument } from '../openapi/json-api-schemas';
 import { WEBHOOK_RESOURCE_SCHEMA } from './webhook.schema';
+import {
+  CREATE_WEBHOOK_BODY_EXAMPLE,
+  CREATED_WEBHOOK_EXAMPLE,
+  UPDATE_WEBHOOK_BODY_EXAMPLE,
+  UPDATED_WEBHOOK_EXAMPLE,
+  WEBHOOK_EXAMPLE,
+  WEBHOOK_LIST_EXAMPLE,
+} from './webhook.examples';
 
 const ID_PARAM = { name: 'id', description: 'Webhook id (uuid)' };
 const PLAN_403 = { status: 403, description: 'The plan does not allow webhooks (a trial or paid plan is needed).', schema: ERROR_DOCUMENT };
@@ -48,7 +56,7 @@ export class WebhooksController {
   @ApiOperation({ summary: 'List webhooks', description: 'Webhooks of the account, oldest first by `(created_at, id)`.' })
   @ApiQuery({ name: 'page[number]', required: false, schema: { type: 'integer', default: 1 } })
   @ApiQuery({ name: 'page[size]', required: false, schema: { type: 'integer', default: 30, maximum: 100 } })
-  @ApiOkResponse({ schema: listDocument(WEBHOOK_RESOURCE_SCHEMA) })
+  @ApiOkResponse({ schema: listDocument(WEBHOOK_RESOURCE_SCHEMA), example: WEBHOOK_LIST_EXAMPLE })
   @ApiResponse(PLAN_403)
   async list(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const include = this.presenter.include(WEBHOOK_TYPE, request);
@@ -59,7 +67,7 @@ export class WebhooksController {
   @Get(':id')
   @ApiOperation({ summary: 'Get a webhook' })
   @ApiParam(ID_PARAM)
-  @ApiOkResponse({ schema: singleDocument(WEBHOOK_RESOURCE_SCHEMA) })
+  @ApiOkResponse({ schema: singleDocument(WEBHOOK_RESOURCE_SCHEMA), example: WEBHOOK_EXAMPLE })
   @ApiResponse(TENANCY_401)
   @ApiResponse(PLAN_403)
   @ApiResponse(NOT_FOUND_404)
@@ -75,8 +83,8 @@ export class WebhooksController {
       'Registers an endpoint for the listed events. The response carries the generated `secret` that signs every delivery ' +
       '(headers `X-T49-Webhook-Signature` and Standard Webhooks `webhook-signature`; see docs/webhooks.md).',
   })
-  @ApiBody({ schema: requestDocument(WEBHOOK_TYPE, getSchemaPath(CreateWebhookAttributes)) })
-  @ApiResponse({ status: 201, description: 'Created.', schema: singleDocument(WEBHOOK_RESOURCE_SCHEMA) })
+  @ApiBody({ schema: requestDocument(WEBHOOK_TYPE, getSchemaPath(CreateWebhookAttributes)), examples: CREATE_WEBHOOK_BODY_EXAMPLE })
+  @ApiResponse({ status: 201, description: 'Created.', schema: singleDocument(WEBHOOK_RESOURCE_SCHEMA), example: CREATED_WEBHOOK_EXAMPLE })
   @ApiResponse(PLAN_403)
   @ApiResponse(INVALID_422)
   async create(
@@ -94,8 +102,8 @@ export class WebhooksController {
       '(`deactivated_reason`), the reason and `deactivated_at` are cleared and its failing streak starts afresh.',
   })
   @ApiParam(ID_PARAM)
-  @ApiBody({ schema: requestDocument(WEBHOOK_TYPE, getSchemaPath(UpdateWebhookAttributes)) })
-  @ApiOkResponse({ schema: singleDocument(WEBHOOK_RESOURCE_SCHEMA) })
+  @ApiBody({ schema: requestDocument(WEBHOOK_TYPE, getSchemaPath(UpdateWebhookAttributes)), examples: UPDATE_WEBHOOK_BODY_EXAMPLE })
+  @ApiOkResponse({ schema: singleDocument(WEBHOOK_RESOURCE_SCHEMA), example: UPDATED_WEBHOOK_EXAMPLE })
   @ApiResponse(TENANCY_401)
   @ApiResponse(PLAN_403)
   @ApiResponse(NOT_FOUND_404)

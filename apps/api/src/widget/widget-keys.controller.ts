@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
-import { ApiBody, ApiExtraModels, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiExtraModels, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { WidgetKeyRepository } from '@quayside/data-access';
 import type { JsonApiDocument } from '@quayside/json-api';
 import type { FastifyRequest } from 'fastify';
@@ -14,8 +14,16 @@ import { NamedRecords } from '../tenancy/named-records.decorator';
 import { parseAllowedOrigins } from './allowed-origins';
 import { CreateWidgetKeyAttributes, UpdateWidgetKeyAttributes } from './dto/widget-key.dto';
 import { WIDGET_KEY_TYPE } from './widget-key.resource';
-
-const FEATURE_403 = { status: 403, description: 'The account is not enabled for the widget (`feature_not_enabled`, feature `map_widget`).', schema: ERROR_DOCUMENT };
+import {
+  CREATE_WIDGET_KEY_BODY_EXAMPLE,
+  FEATURE_403,
+  UPDATE_WIDGET_KEY_BODY_EXAMPLE,
+  UPDATED_WIDGET_KEY_EXAMPLE,
+  WIDGET_KEY_EXAMPLE,
+  WIDGET_KEY_LIST,
+  WIDGET_KEY_LIST_EXAMPLE,
+  WIDGET_KEY_ONE,
+} from './widget-key.openapi';
 
 /** Publishable widget keys (docs/widget.md), feature `map_widget`. */
 @ApiTags('Widget')
@@ -31,6 +39,7 @@ export class WidgetKeysController {
 
   @Get()
   @ApiOperation({ summary: 'List widget keys' })
+  @ApiOkResponse({ schema: WIDGET_KEY_LIST, example: WIDGET_KEY_LIST_EXAMPLE })
   @ApiResponse(FEATURE_403)
   async list(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     return this.presenter.all(WIDGET_KEY_TYPE, await this.keys.list(account), request, account);
@@ -38,6 +47,8 @@ export class WidgetKeysController {
 
   @Get(':id')
   @ApiOperation({ summary: 'Get a widget key' })
+  @ApiOkResponse({ schema: WIDGET_KEY_ONE, example: WIDGET_KEY_EXAMPLE })
+  @ApiResponse({ status: 404, description: 'No such widget key.', schema: ERROR_DOCUMENT })
   @ApiResponse(FEATURE_403)
   async get(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<JsonApiDocument> {
     return this.presenter.one(WIDGET_KEY_TYPE, await this.keys.get(account, id), account);
@@ -49,7 +60,8 @@ export class WidgetKeysController {
     summary: 'Create a widget key',
     description: 'A publishable, read-only key for the embeddable widget and map, valid on pages of the listed origins only.',
   })
-  @ApiBody({ schema: requestDocument(WIDGET_KEY_TYPE, getSchemaPath(CreateWidgetKeyAttributes)) })
+  @ApiBody({ schema: requestDocument(WIDGET_KEY_TYPE, getSchemaPath(CreateWidgetKeyAttributes)), examples: CREATE_WIDGET_KEY_BODY_EXAMPLE })
+  @ApiCreatedResponse({ schema: WIDGET_KEY_ONE, example: WIDGET_KEY_EXAMPLE })
   @ApiResponse({ status: 422, description: 'A missing name or a bad origin (named in `source.pointer`).', schema: ERROR_DOCUMENT })
   @ApiResponse(FEATURE_403)
   async create(
@@ -62,7 +74,8 @@ export class WidgetKeysController {
 
   @Patch(':id')
   @ApiOperation({ summary: 'Change a widget key\'s name or allowed origins' })
-  @ApiBody({ schema: requestDocument(WIDGET_KEY_TYPE, getSchemaPath(UpdateWidgetKeyAttributes)) })
+  @ApiBody({ schema: requestDocument(WIDGET_KEY_TYPE, getSchemaPath(UpdateWidgetKeyAttributes)), examples: UPDATE_WIDGET_KEY_BODY_EXAMPLE })
+  @ApiOkResponse({ schema: WIDGET_KEY_ONE, example: UPDATED_WIDGET_KEY_EXAMPLE })
   @ApiResponse(FEATURE_403)
   async update(
     @CurrentAccount() account: AccountContext,
@@ -79,6 +92,7 @@ export class WidgetKeysController {
   @Delete(':id')
   @HttpCode(204)
   @ApiOperation({ summary: 'Revoke a widget key', description: 'Widgets using it stop loading at once.' })
+  @ApiNoContentResponse({ description: 'Revoked.' })
   @ApiResponse(FEATURE_403)
   async delete(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<void> {
     await this.keys.delete(account, id);

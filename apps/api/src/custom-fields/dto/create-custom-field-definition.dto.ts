@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CUSTOM_FIELD_DATA_TYPES, CUSTOM_FIELD_ENTITY_TYPES, CUSTOM_FIELD_REFERENCE_TYPES } from '@quayside/domain';
 import type { CustomFieldDataType, CustomFieldEntityType, CustomFieldReferenceType } from '@quayside/domain';
 import { Allow, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { CUSTOM_FIELD_VALUE_SCHEMA } from './custom-field-value.schema';
 
 /** `data.attributes` of `POST /v2/custom_field_definitions`. */
 export class CreateCustomFieldDefinitionAttributes {
@@ -20,7 +21,7 @@ export class CreateCustomFieldDefinitionAttributes {
   @MaxLength(200)
   display_name!: string;
 
-  @ApiPropertyOptional({ maxLength: 2000, nullable: true })
+  @ApiPropertyOptional({ type: String, maxLength: 2000, nullable: true })
   @IsOptional()
   @IsString()
   @MaxLength(2000)
@@ -40,13 +41,13 @@ export class CreateCustomFieldDefinitionAttributes {
   @IsObject()
   validation?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 100 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 100 })
   @IsOptional()
   @IsString()
   @MaxLength(100)
   default_format?: string | null;
 
-  @ApiPropertyOptional({ description: 'A value of the field\'s type, checked like any value.', nullable: true })
+  @ApiPropertyOptional({ ...CUSTOM_FIELD_VALUE_SCHEMA, description: 'A value of the field\'s type, checked like any value.' })
   @Allow()
   default_value?: unknown;
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsOptional, IsString } from 'class-validator';
+import { CUSTOM_FIELD_VALUE_SCHEMA } from './custom-field-value.schema';
 
 /**
  * `data.attributes` of the custom field writes: `POST` needs `api_slug` and `value`, `PATCH`
@@ -11,7 +12,7 @@ export class CustomFieldValueAttributes {
   @IsString()
   api_slug?: string;
 
-  @ApiProperty({ description: 'A value of the definition\'s type; null for an empty value.', nullable: true, example: 'ABC124' })
+  @ApiProperty({ ...CUSTOM_FIELD_VALUE_SCHEMA, description: 'A value of the definition\'s type; null for an empty value.', example: 'ABC124' })
   @Allow()
   value?: unknown;
 }

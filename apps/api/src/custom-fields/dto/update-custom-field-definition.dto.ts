@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { CUSTOM_FIELD_VALUE_SCHEMA } from './custom-field-value.schema';
 
 /** `data.attributes` of `PATCH /v2/custom_field_definitions/{id}`: only what is sent changes. */
 export class UpdateCustomFieldDefinitionAttributes {
@@ -10,7 +11,7 @@ export class UpdateCustomFieldDefinitionAttributes {
   @MaxLength(200)
   display_name?: string;
 
-  @ApiPropertyOptional({ maxLength: 2000, nullable: true })
+  @ApiPropertyOptional({ type: String, maxLength: 2000, nullable: true })
   @IsOptional()
   @IsString()
   @MaxLength(2000)
@@ -21,13 +22,13 @@ export class UpdateCustomFieldDefinitionAttributes {
   @IsObject()
   validation?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 100 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 100 })
   @IsOptional()
   @IsString()
   @MaxLength(100)
   default_format?: string | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ ...CUSTOM_FIELD_VALUE_SCHEMA })
   @Allow()
   default_value?: unknown;
 

@@ -10,7 +10,7 @@ export class UpdatePartyAttributes {
   @MaxLength(200)
   company_name?: string;
 
-  @ApiPropertyOptional({ description: 'null clears it.', maxLength: 100, nullable: true })
+  @ApiPropertyOptional({ type: String, description: 'null clears it.', maxLength: 100, nullable: true })
   @IsOptional()
   @IsString()
   @MaxLength(100)

@@ -6,7 +6,9 @@ import { OptionalStringList } from '../../common/optional-string-list.decorator'
 
 /** `data.attributes` of `POST /v2/tracking_requests`. */
 export class CreateTrackingRequestAttributes {
+  // Typed `unknown` for validation; what a client sends (and the schema says) is a string.
   @ApiProperty({
+    type: String,
     description:
       'ONE bill of lading, booking or container number. A list, or several numbers in one string, is refused with 422: send one request per number.',
     example: 'MEDUFR030802',
