@@ -26,8 +26,7 @@ const SUBSCRIBE_WAIT_MS = 2_000;
  * back (plan, features, trial end) takes to apply. A key deleted, or an account's settings
  * changed, through the api apply at once in every api process: the process that made the change
  * forgets the entries and publishes what to forget on Redis, and every other process forgets
- * them on receipt. Unknown keys are never cached, so a new key
- * works at once too.
+ * them on receipt. Unknown keys are never cached, so a new key works at once too.
  */
 @Injectable()
 export class AuthenticationCache implements OnModuleInit, OnModuleDestroy {
@@ -56,10 +55,10 @@ export class AuthenticationCache implements OnModuleInit, OnModuleDestroy {
       if (channel === this.channel) this.forgetLocally(message);
     });
     // When Redis is away the subscription is made again on reconnect (ioredis); meanwhile the
-    // entries' lifetime bounds how long a key deleted by another process keeps working here.
-    subscriber.on('error', (error: Error) => this.logger.warn({ reason: error.message }, 'Key deletion channel unavailable'));
+    // entries' lifetime bounds how long a change made by another process goes unseen here.
+    subscriber.on('error', (error: Error) => this.logger.warn({ reason: error.message }, 'Channel of forgotten keys unavailable'));
     const subscribed = subscriber.subscribe(this.channel).catch((error: unknown) => {
-      this.logger.warn({ reason: error instanceof Error ? error.message : 'unknown' }, 'Could not subscribe to key deletions');
+      this.logger.warn({ reason: error instanceof Error ? error.message : 'unknown' }, 'Could not subscribe to forgotten keys');
     });
     // Boot does not wait on a Redis that is away; it waits for the subscription when Redis answers.
     await Promise.race([subscribed, new Promise((resolve) => setTimeout(resolve, SUBSCRIBE_WAIT_MS).unref())]);
