@@ -9,6 +9,8 @@ import type { DatabaseConnection } from '@quayside/data-access';
 import type { EventName } from '@quayside/domain';
 import { loadConfig } from '@quayside/platform';
 import { JOB, QUEUE } from '@quayside/queues';
+import { createTestDatabase, testRedisPrefix } from '@quayside/testing';
+import type { TestDatabase } from '@quayside/testing';
 import { AppModule } from '../app.module';
 import { WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
 
@@ -69,6 +71,27 @@ export async function bootDispatcher(env: Record<string, string>): Promise<INest
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: false });
   await app.init();
   return app;
+}
+
+/** What a fan-out test works with: its own database, a running dispatcher and a receiver that answers `status`. */
+export interface DispatcherWithReceiver {
+  db: TestDatabase;
+  app: INestApplicationContext;
+  receiver: Receiver;
+}
+
+export async function startDispatcherWithReceiver(status: number): Promise<DispatcherWithReceiver> {
+  const db = await createTestDatabase();
+  const app = await bootDispatcher(dispatcherEnv(db.url, testRedisPrefix()));
+  const receiver = await startReceiver((_req, _index, res) => res.writeHead(status).end());
+  return { db, app, receiver };
+}
+
+/** Stops what `startDispatcherWithReceiver` started, as far as it got. */
+export async function stopDispatcherWithReceiver(started: Partial<DispatcherWithReceiver>): Promise<void> {
+  await started.app?.close();
+  await started.receiver?.close();
+  await started.db?.drop();
 }
 
 export async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {

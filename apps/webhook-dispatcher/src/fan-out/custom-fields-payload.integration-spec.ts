@@ -14,11 +14,11 @@ import {
 } from '@quayside/data-access';
 import type { CustomFieldDataType, CustomFieldEntityType, CustomFieldValue } from '@quayside/domain';
 import { JOB, QUEUE } from '@quayside/queues';
-import { createAccount, createTestDatabase, testRedisPrefix } from '@quayside/testing';
+import { createAccount } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
 import type { EntityManager } from 'typeorm';
 import type { Receiver } from '../__tests__/dispatcher-harness';
-import { bootDispatcher, createWebhook, dispatcherEnv, startReceiver, waitFor } from '../__tests__/dispatcher-harness';
+import { createWebhook, startDispatcherWithReceiver, stopDispatcherWithReceiver, waitFor } from '../__tests__/dispatcher-harness';
 
 type Resource = { id: string; type: string; attributes: Record<string, unknown>; relationships?: Record<string, { data: unknown }> };
 
@@ -29,16 +29,10 @@ describe('custom field values in webhook payloads', () => {
   let receiver: Receiver;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    app = await bootDispatcher(dispatcherEnv(db.url, testRedisPrefix()));
-    receiver = await startReceiver((_req, _index, res) => res.writeHead(200).end());
+    ({ db, app, receiver } = await startDispatcherWithReceiver(200));
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await receiver?.close();
-    await db?.drop();
-  });
+  afterAll(async () => stopDispatcherWithReceiver({ db, app, receiver }));
 
   async function setValue(
     manager: EntityManager,

@@ -12,10 +12,10 @@ import {
 } from '@quayside/data-access';
 import type { ExtractionResult } from '@quayside/data-access';
 import { JOB, jobRoute, QUEUE } from '@quayside/queues';
-import { createAccount, createShipment, createTestDatabase, testRedisPrefix } from '@quayside/testing';
+import { createAccount, createShipment } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
 import type { Receiver } from '../__tests__/dispatcher-harness';
-import { bootDispatcher, createWebhook, dispatcherEnv, startReceiver, waitFor } from '../__tests__/dispatcher-harness';
+import { createWebhook, startDispatcherWithReceiver, stopDispatcherWithReceiver, waitFor } from '../__tests__/dispatcher-harness';
 
 type Resource = { id: string; type: string; attributes: Record<string, unknown>; relationships?: Record<string, { data: unknown }> };
 type Body = { data: { attributes: Record<string, unknown>; relationships: Record<string, { data: unknown }> }; included: Resource[] };
@@ -31,16 +31,10 @@ describe('document extraction webhooks', () => {
   let receiver: Receiver;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    app = await bootDispatcher(dispatcherEnv(db.url, testRedisPrefix()));
-    receiver = await startReceiver((_req, _index, res) => res.writeHead(200).end());
+    ({ db, app, receiver } = await startDispatcherWithReceiver(200));
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await receiver?.close();
-    await db?.drop();
-  });
+  afterAll(async () => stopDispatcherWithReceiver({ db, app, receiver }));
 
   /** A stored document, extracted (or failed) the way the tracker-worker records it. */
   async function extracted(accountId: string, result: ExtractionResult): Promise<string> {

@@ -3,11 +3,11 @@ import { EventEntity, inFixtureTransaction, OutboxEntity, OutboxRepository, Webh
 import type { ContainerEntity } from '@quayside/data-access';
 import type { AccountFeature, EventName, ReferenceObjectType } from '@quayside/domain';
 import { JOB, QUEUE } from '@quayside/queues';
-import { createAccount, createContainer, createTestDatabase, createTransportEvent, testRedisPrefix } from '@quayside/testing';
+import { createAccount, createContainer, createTransportEvent } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
 import { In } from 'typeorm';
 import type { Receiver } from '../__tests__/dispatcher-harness';
-import { bootDispatcher, createWebhook, dispatcherEnv, startReceiver, waitFor } from '../__tests__/dispatcher-harness';
+import { createWebhook, startDispatcherWithReceiver, stopDispatcherWithReceiver, waitFor } from '../__tests__/dispatcher-harness';
 
 const RAIL_LFD = '2026-08-21T05:00:00.000Z';
 
@@ -25,16 +25,10 @@ describe('fan-out: what an account without rail_lfd may see', () => {
   let receiver: Receiver;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    app = await bootDispatcher(dispatcherEnv(db.url, testRedisPrefix()));
-    receiver = await startReceiver((_req, _index, res) => res.writeHead(204).end());
+    ({ db, app, receiver } = await startDispatcherWithReceiver(204));
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await receiver?.close();
-    await db?.drop();
-  });
+  afterAll(async () => stopDispatcherWithReceiver({ db, app, receiver }));
 
   /** An event of `container` handed to fan-out through the outbox; returns its id and the outbox row's. */
   async function emit(container: ContainerEntity, name: EventName, type: ReferenceObjectType, payload: Record<string, unknown>, referenceId?: string): Promise<{ eventId: string; rowId: string }> {

@@ -2,11 +2,11 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { ContainerEntity, EventEntity, inFixtureTransaction, OutboxRepository, ShipmentEntity, WebhookNotificationEntity } from '@quayside/data-access';
 import type { DatabaseConnection, WebhookEntity } from '@quayside/data-access';
 import { JOB, QUEUE } from '@quayside/queues';
-import { createAccount, createTestDatabase, testRedisPrefix } from '@quayside/testing';
+import { createAccount } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
 import { In } from 'typeorm';
 import type { Receiver } from '../__tests__/dispatcher-harness';
-import { bootDispatcher, createWebhook, dispatcherEnv, startReceiver, waitFor } from '../__tests__/dispatcher-harness';
+import { createWebhook, startDispatcherWithReceiver, stopDispatcherWithReceiver, waitFor } from '../__tests__/dispatcher-harness';
 import { FanOutService } from './fan-out.service';
 
 /** A shipment with two containers and one `container.updated` event per container. */
@@ -47,16 +47,10 @@ describe('fan-out', () => {
   let receiver: Receiver;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    app = await bootDispatcher(dispatcherEnv(db.url, testRedisPrefix()));
-    receiver = await startReceiver((_req, _index, res) => res.writeHead(202).end());
+    ({ db, app, receiver } = await startDispatcherWithReceiver(202));
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await receiver?.close();
-    await db?.drop();
-  });
+  afterAll(async () => stopDispatcherWithReceiver({ db, app, receiver }));
 
   it('makes one notification per subscribed active webhook of the account and per container, once, however often replayed', async () => {
     const account = await createAccount(db.dataSource);

@@ -2,10 +2,10 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { ContainerEntity, EventEntity, inFixtureTransaction, OutboxRepository, ShipmentEntity, WebhookNotificationEntity } from '@quayside/data-access';
 import { normalizeTerminalReport } from '@quayside/domain';
 import { JOB, QUEUE } from '@quayside/queues';
-import { createAccount, createTestDatabase, testRedisPrefix } from '@quayside/testing';
+import { createAccount } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
 import type { Receiver } from '../__tests__/dispatcher-harness';
-import { bootDispatcher, createWebhook, dispatcherEnv, startReceiver, waitFor } from '../__tests__/dispatcher-harness';
+import { createWebhook, startDispatcherWithReceiver, stopDispatcherWithReceiver, waitFor } from '../__tests__/dispatcher-harness';
 
 type Resource = { type: string; attributes: Record<string, unknown> };
 
@@ -20,16 +20,10 @@ describe('terminal holds and fees in the container.updated webhook', () => {
   let receiver: Receiver;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    app = await bootDispatcher(dispatcherEnv(db.url, testRedisPrefix()));
-    receiver = await startReceiver((_req, _index, res) => res.writeHead(200).end());
+    ({ db, app, receiver } = await startDispatcherWithReceiver(200));
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await receiver?.close();
-    await db?.drop();
-  });
+  afterAll(async () => stopDispatcherWithReceiver({ db, app, receiver }));
 
   it('delivers the normalized holds and fees, the unknown code visible as other', async () => {
     const report = normalizeTerminalReport(
