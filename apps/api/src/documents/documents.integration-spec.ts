@@ -54,6 +54,17 @@ describe('documents: upload, read, download, delete', () => {
     await rm(storageDir, { recursive: true, force: true });
   });
 
+  it.each([
+    ['two bytes that are no form at all', Buffer.from([255, 254])],
+    ['a part that never ends', Buffer.from('--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\nabc')],
+  ])('answers a broken multipart body (%s) with 400, storing nothing', async (_label, body) => {
+    const before = await ctx.db.dataSource.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM documents`);
+    const response = await call(app, 'POST', '/v2/documents', { key: account.key, headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: body.toString('latin1') });
+    expect(response.status).toBe(400);
+    expect((response.json!['errors'] as { detail: string }[])[0]!.detail).toContain('multipart form could not be read');
+    expect(await ctx.db.dataSource.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM documents`)).toEqual(before);
+  });
+
   it('a multipart PDF upload becomes a document whose signed download URL serves the same bytes; deleting it deletes them', async () => {
     const bytes = await pdf(2);
     const created = await upload('MEDUAB123456.pdf', bytes, { name: 'BL for April' });

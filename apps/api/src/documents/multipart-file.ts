@@ -1,5 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
-import { badRequest } from '@quayside/domain';
+import { badRequest, DomainError } from '@quayside/domain';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../common/errors/http-status';
 
@@ -36,8 +36,10 @@ export async function readUploadedFile(request: FastifyRequest, maxBytes: number
       throw new HttpError(413, { title: 'Payload Too Large', detail: `The file is larger than the ${maxBytes} bytes accepted.`, code: 'file_too_large' });
     }
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('Send one file per request, with at most a few text fields.');
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA') throw badRequest('The multipart form could not be read.');
-    if (typeof code === 'string' && code.startsWith('FST_')) throw badRequest('The multipart form could not be read.');
-    throw error;
+    if (error instanceof DomainError || error instanceof HttpError) throw error;
+    // Nothing but the request body is read here: any other failure (busboy's "Unexpected end of
+    // multipart data", "Malformed part header", a bad boundary, the FST_ codes not named above)
+    // is a form the client sent broken.
+    throw badRequest('The multipart form could not be read: send multipart/form-data with the file in the field `file`.');
   }
 }
