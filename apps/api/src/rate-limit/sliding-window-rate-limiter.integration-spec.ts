@@ -105,6 +105,48 @@ describe('SlidingWindowRateLimiter against the real Redis', () => {
     expect(decisions.filter((d) => !d.allowed)).toHaveLength(50);
   });
 
+  it('above 1 000 per window, reserves a few permits per Redis call and spends them in this process', async () => {
+    const clock = playedClock();
+    const redis = client();
+    const rl = onClock(60_000, clock, redis);
+    const key = rl.key('acct-reserve', 'default');
+    clock.at(0);
+    expect(SlidingWindowRateLimiter.permitsPerCall(5_000)).toBe(10);
+    expect(await rl.consume('acct-reserve', 'default', 5_000)).toEqual({ allowed: true, remaining: 4_999 });
+    // The first request took ten permits from the shared window; the next nine cost no call.
+    expect(await redis.zcard(key)).toBe(10);
+    for (let i = 0; i < 9; i++) expect((await rl.consume('acct-reserve', 'default', 5_000)).allowed).toBe(true);
+    expect(await redis.zcard(key)).toBe(10);
+    expect((await rl.consume('acct-reserve', 'default', 5_000)).allowed).toBe(true);
+    expect(await redis.zcard(key)).toBe(20);
+  });
+
+  it('drops reserved permits not spent within a fiftieth of the window: they are never used late', async () => {
+    const clock = playedClock();
+    const redis = client();
+    const rl = onClock(60_000, clock, redis);
+    const key = rl.key('acct-reserve-expiry', 'default');
+    clock.at(0);
+    await rl.consume('acct-reserve-expiry', 'default', 5_000);
+    clock.at(1.2);
+    await rl.consume('acct-reserve-expiry', 'default', 5_000);
+    // 60 s / 50 = 1.2 s: the nine left of the first reservation were dropped, a new one was made.
+    expect(await redis.zcard(key)).toBe(20);
+  });
+
+  it('never admits more than the limit when processes reserving ahead race for the last permits', async () => {
+    const clock = playedClock();
+    clock.at(0);
+    const processes = [onClock(60_000, clock, client()), onClock(60_000, clock, client()), onClock(60_000, clock, client())];
+    const attempts = Array.from({ length: 1_300 }, (_, i) => processes[i % 3]!.consume('acct-reserve-race', 'default', 1_000));
+    const admitted = (await Promise.all(attempts)).filter((decision) => decision.allowed).length;
+    // Two permits per call at this limit: a process may still hold one unspent when the window fills.
+    expect(admitted).toBeLessThanOrEqual(1_000);
+    expect(admitted).toBeGreaterThanOrEqual(1_000 - 3);
+    // A process holding nothing finds the shared window full.
+    expect((await onClock(60_000, clock, client()).consume('acct-reserve-race', 'default', 1_000)).allowed).toBe(false);
+  });
+
   // Whether it is quick is not measured here (a loaded machine would make that flaky): the
   // limiter's own timeout is what bounds it, and the fail-open tests cover that path.
   it('throws when Redis is unreachable, so the caller can apply its fail mode', async () => {
