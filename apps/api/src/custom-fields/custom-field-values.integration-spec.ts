@@ -101,6 +101,33 @@ describe('custom field values', () => {
     expect((await call(app, 'DELETE', `${tracking}/po_number`, { key: owner.key })).status).toBe(204);
   });
 
+  it('shows the values on their container and shipment, read and listed, and includes them', async () => {
+    const other = (await createShipment(ctx.db.dataSource, owner.account.id)).id;
+    const otherContainer = (await createContainer(ctx.db.dataSource, owner.account.id, { shipment_id: other })).id;
+    const onContainer = await call(app, 'POST', `/v2/containers/${otherContainer}/custom_fields`, { key: owner.key, body: valueBody({ api_slug: 'inspected', value: true }) });
+    const onShipment = await call(app, 'POST', `/v2/shipments/${other}/custom_fields`, { key: owner.key, body: valueBody({ api_slug: 'customer_ref', value: 'LINKED-1' }) });
+    const [containerValue, shipmentValue] = [(onContainer.json!['data'] as Resource).id, (onShipment.json!['data'] as Resource).id];
+
+    const container = await call(app, 'GET', `/v2/containers/${otherContainer}?include=custom_fields`, { key: owner.key });
+    expect((container.json!['data'] as Resource).relationships?.['custom_fields']).toEqual({ data: [{ type: 'custom_field', id: containerValue }] });
+    expect((container.json!['included'] as Resource[]).map((r) => [r.type, r.id, r.attributes['value']])).toEqual([['custom_field', containerValue, true]]);
+    const containers = await call(app, 'GET', `/v2/containers?filter[shipment_id]=${other}`, { key: owner.key });
+    expect((containers.json!['data'] as Resource[])[0]?.relationships?.['custom_fields']).toEqual({ data: [{ type: 'custom_field', id: containerValue }] });
+
+    const shipment = await call(app, 'GET', `/v2/shipments/${other}?include=containers`, { key: owner.key });
+    expect((shipment.json!['data'] as Resource).relationships?.['custom_fields']).toEqual({ data: [{ type: 'custom_field', id: shipmentValue }] });
+    expect((shipment.json!['included'] as Resource[]).find((r) => r.id === otherContainer)?.relationships?.['custom_fields']).toEqual({
+      data: [{ type: 'custom_field', id: containerValue }],
+    });
+    const shipments = await call(app, 'GET', '/v2/shipments?page[size]=100', { key: owner.key });
+    const listed = (shipments.json!['data'] as Resource[]).find((r) => r.id === other);
+    expect(listed?.relationships?.['custom_fields']).toEqual({ data: [{ type: 'custom_field', id: shipmentValue }] });
+
+    expect((await call(app, 'DELETE', `/v2/containers/${otherContainer}/custom_fields/inspected`, { key: owner.key })).status).toBe(204);
+    const after = await call(app, 'GET', `/v2/containers/${otherContainer}`, { key: owner.key });
+    expect((after.json!['data'] as Resource).relationships?.['custom_fields']).toEqual({ data: [] });
+  });
+
   it('answers 422 naming the field when a value does not fit its type', async () => {
     const base = `/v2/shipments/${shipmentId}/custom_fields`;
     for (const [apiSlug, value, words] of [

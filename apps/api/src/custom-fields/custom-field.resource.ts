@@ -64,24 +64,27 @@ export function customFieldResource(loadDefinitions: Loader): ResourceDefinition
 
 /**
  * The `custom_fields` relationship of a shipment, container or tracking request: the ids of its
- * values are fetched for each batch of records being shown (one query), the values themselves
- * only when `include=custom_fields` asks for them.
+ * values are fetched for each batch of records being shown (one query), unless the record's
+ * repository read them with it (`custom_field_ids`, as containers do: no query of its own); the
+ * values themselves only when `include=custom_fields` asks for them.
  */
 export function customFieldsRelationship(
   idsByEntity: (entityIds: readonly string[], account: AccountContext) => Promise<Map<string, string[]>>,
   loadValues: Loader,
-): RelationshipDefinition<{ id: string }, AccountContext> {
+): RelationshipDefinition<{ id: string; custom_field_ids?: readonly string[] }, AccountContext> {
   const linkages = new WeakMap<object, readonly string[]>();
   return {
     type: CUSTOM_FIELD_TYPE,
-    linkage: (record) => linkages.get(record),
+    linkage: (record) => record.custom_field_ids ?? linkages.get(record),
     prefetch: async (records, account) => {
+      const unknown = records.filter((record) => record.custom_field_ids === undefined);
+      if (unknown.length === 0) return;
       const ids = await idsByEntity(
-        records.map((record) => record.id),
+        unknown.map((record) => record.id),
         account,
       );
-      for (const record of records) linkages.set(record, ids.get(record.id) ?? []);
+      for (const record of unknown) linkages.set(record, ids.get(record.id) ?? []);
     },
-    load: async (parents, account) => loadValues(parents.flatMap((parent) => linkages.get(parent) ?? []), account),
+    load: async (parents, account) => loadValues(parents.flatMap((parent) => parent.custom_field_ids ?? linkages.get(parent) ?? []), account),
   };
 }

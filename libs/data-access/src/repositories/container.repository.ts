@@ -33,11 +33,17 @@ export interface ContainerListFilters {
 }
 
 /**
- * A container with the ids of its transport events and raw events (oldest stored first), for
- * the to-many linkages, and where it is to be picked up: the inland destination terminal when
- * it travels on by rail, else the terminal at the port of discharge (null when not known).
+ * A container with the ids of its transport events and raw events (oldest stored first) and of
+ * its custom field values, for the to-many linkages, and where it is to be picked up: the
+ * inland destination terminal when it travels on by rail, else the terminal at the port of
+ * discharge (null when not known).
  */
-export type ContainerWithEvents = ContainerEntity & { transport_event_ids: string[]; raw_event_ids: string[]; pickup_facility_id: string | null };
+export type ContainerWithEvents = ContainerEntity & {
+  transport_event_ids: string[];
+  raw_event_ids: string[];
+  custom_field_ids: string[];
+  pickup_facility_id: string | null;
+};
 
 /**
  * Containers of an account. Lists are ordered by `(created_at, id)` ascending, the
@@ -88,13 +94,19 @@ export class ContainerRepository extends AccountScopedRepository<ContainerEntity
     return container;
   }
 
+  /**
+   * Every linkage of the rows in one statement (custom field values included: a statement of
+   * their own cost every container read a round trip).
+   */
   private async withEventIds(scope: AccountScope, rows: ContainerEntity[]): Promise<ContainerWithEvents[]> {
     if (rows.length === 0) return [];
-    const grouped = await queryRows<{ id: string; events: string[] | null; raw: string[] | null; pickup_facility_id: string | null }>(
+    const grouped = await queryRows<{ id: string; events: string[] | null; raw: string[] | null; custom: string[] | null; pickup_facility_id: string | null }>(
       this.dataSource,
       `SELECT c.id,
               (SELECT array_agg(te.id ORDER BY te.created_at, te.id) FROM transport_events te WHERE te.container_id = c.id) AS events,
               (SELECT array_agg(re.id ORDER BY re.created_at, re.data_source, re.index, re.id) FROM raw_events re WHERE re.container_id = c.id) AS raw,
+              (SELECT array_agg(cf.id ORDER BY cf.created_at, cf.id) FROM custom_fields cf
+                WHERE cf.account_id = c.account_id AND cf.entity_type = 'Container' AND cf.entity_id = c.id) AS custom,
               CASE WHEN c.pod_rail_carrier_scac IS NOT NULL OR c.ind_rail_carrier_scac IS NOT NULL THEN s.destination_terminal_id ELSE c.pod_terminal_id END AS pickup_facility_id
        FROM containers c LEFT JOIN shipments s ON s.id = c.shipment_id
        WHERE c.account_id = $1 AND c.id = ANY($2::uuid[])`,
@@ -103,7 +115,12 @@ export class ContainerRepository extends AccountScopedRepository<ContainerEntity
     const byContainer = new Map(grouped.map((group) => [group.id, group]));
     return rows.map((row) => {
       const found = byContainer.get(row.id);
-      return Object.assign(row, { transport_event_ids: found?.events ?? [], raw_event_ids: found?.raw ?? [], pickup_facility_id: found?.pickup_facility_id ?? null });
+      return Object.assign(row, {
+        transport_event_ids: found?.events ?? [],
+        raw_event_ids: found?.raw ?? [],
+        custom_field_ids: found?.custom ?? [],
+        pickup_facility_id: found?.pickup_facility_id ?? null,
+      });
     });
   }
 

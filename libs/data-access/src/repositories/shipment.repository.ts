@@ -12,9 +12,10 @@ import type { OutboxJobName } from './tracking-request.repository';
 import { OutboxRepository } from './outbox.repository';
 import { queryRows } from './query-rows';
 
-/** A shipment with the ids of its containers (the to-many `containers` linkage), oldest first. */
+/** A shipment with the ids of its containers and of its custom field values (the to-many linkages), oldest first. */
 export interface ShipmentRecord extends Shipment {
   container_ids: string[];
+  custom_field_ids: string[];
 }
 
 export interface ShipmentFilters {
@@ -207,16 +208,19 @@ export class ShipmentRepository extends AccountScopedRepository<ShipmentEntity> 
     return { shipment: await this.findOwnedShipment(scope, id), changed };
   }
 
+  /** Both linkages of the rows in one statement (custom field values on their own cost every shipment read a round trip). */
   private async withContainerIds(rows: readonly ShipmentEntity[]): Promise<ShipmentRecord[]> {
     if (rows.length === 0) return [];
-    const links = await queryRows<{ shipment_id: string; ids: string[] }>(
+    const links = await queryRows<{ shipment_id: string; ids: string[] | null; custom: string[] | null }>(
       this.dataSource,
-      `SELECT shipment_id, array_agg(id ORDER BY created_at, id) AS ids
-       FROM containers WHERE shipment_id = ANY($1::uuid[]) AND account_id = $2
-       GROUP BY shipment_id`,
+      `SELECT s.id AS shipment_id,
+              (SELECT array_agg(c.id ORDER BY c.created_at, c.id) FROM containers c WHERE c.shipment_id = s.id AND c.account_id = $2) AS ids,
+              (SELECT array_agg(cf.id ORDER BY cf.created_at, cf.id) FROM custom_fields cf
+                WHERE cf.account_id = $2 AND cf.entity_type = 'Shipment' AND cf.entity_id = s.id) AS custom
+       FROM unnest($1::uuid[]) AS s(id)`,
       [rows.map((row) => row.id), rows[0]!.account_id],
     );
-    const byShipment = new Map(links.map((link) => [link.shipment_id, link.ids]));
-    return rows.map((row) => ({ ...toShipment(row), container_ids: byShipment.get(row.id) ?? [] }));
+    const byShipment = new Map(links.map((link) => [link.shipment_id, link]));
+    return rows.map((row) => ({ ...toShipment(row), container_ids: byShipment.get(row.id)?.ids ?? [], custom_field_ids: byShipment.get(row.id)?.custom ?? [] }));
   }
 }
