@@ -2,6 +2,7 @@ import { notFound, unauthorized } from '@quayside/domain';
 import type { DataSource, EntityManager, EntityTarget, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
 import type { AccountScope } from './account-scope';
 import { isUuid } from './account-scope';
+import { RowByIdStatement } from './row-by-id.statement';
 
 /** A tenant-owned row: every such table has `id` and `account_id`. */
 export interface OwnedRow extends ObjectLiteral {
@@ -18,6 +19,8 @@ export interface OwnedRow extends ObjectLiteral {
  *   (docs/json-api.md, "Order of checks"), so handlers never repeat the check.
  */
 export abstract class AccountScopedRepository<TEntity extends OwnedRow> {
+  private byId: RowByIdStatement<TEntity> | undefined;
+
   protected constructor(
     protected readonly dataSource: DataSource,
     private readonly entity: EntityTarget<TEntity>,
@@ -42,7 +45,9 @@ export abstract class AccountScopedRepository<TEntity extends OwnedRow> {
    */
   async findOwned(scope: AccountScope, id: string, visible: (row: TEntity) => boolean = () => true): Promise<TEntity> {
     if (!isUuid(id)) throw notFound(this.resourceType, id);
-    const row = await this.repository().createQueryBuilder('row').where('row.id = :id', { id }).getOne();
+    // Built on first use: entity metadata is complete only once the data source is initialized.
+    this.byId ??= new RowByIdStatement(this.dataSource, this.repository());
+    const row = await this.byId.find(id);
     if (!row) throw notFound(this.resourceType, id);
     if (row.account_id !== scope.accountId) throw unauthorized();
     if (!visible(row)) throw notFound(this.resourceType, id);
