@@ -12,7 +12,7 @@ describe('RowByIdStatement', () => {
   beforeAll(async () => {
     db = await createScratchDatabase();
     await runMigrations(db.dataSource);
-    const [account] = (await db.dataSource.query(`INSERT INTO accounts (company_name) VALUES ('A') RETURNING id`)) as Array<{ id: string }>;
+    const [account] = await db.dataSource.query<Array<{ id: string }>>(`INSERT INTO accounts (company_name) VALUES ('A') RETURNING id`);
     accountId = account!.id;
   });
 
@@ -21,12 +21,12 @@ describe('RowByIdStatement', () => {
   });
 
   it('reads the same entity as the query builder, every kind of column included', async () => {
-    const [row] = (await db.dataSource.query(
+    const [row] = await db.dataSource.query<Array<{ id: string }>>(
       `INSERT INTO containers (account_id, number, ref_numbers, equipment_length, weight_in_lbs, pickup_lfd, availability_known, holds_at_pod_terminal, last_snapshot)
        VALUES ($1, 'QSDU2006850', '{REF-1,REF-2}', 40, 1234.5, '2026-11-20T10:00:00Z', true, '[{"name":"customs","status":"hold"}]', '{"a":{"b":[1,2]}}')
        RETURNING id`,
       [accountId],
-    )) as Array<{ id: string }>;
+    );
     const repository = db.dataSource.getRepository(ContainerEntity);
     const expected = await repository.createQueryBuilder('row').where('row.id = :id', { id: row!.id }).getOne();
     const read = await new RowByIdStatement(db.dataSource, repository).find(row!.id);

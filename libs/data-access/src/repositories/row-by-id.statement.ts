@@ -25,7 +25,7 @@ export class RowByIdStatement<TEntity extends ObjectLiteral> {
 
   async find(id: string): Promise<TEntity | null> {
     if (this.sql === null) return this.repository.createQueryBuilder('row').where('row.id = :id', { id }).getOne();
-    const rows = (await this.dataSource.query(this.sql, [id])) as Array<Record<string, unknown>>;
+    const rows = await this.dataSource.query<Array<Record<string, unknown>>>(this.sql, [id]);
     const raw = rows[0];
     if (raw === undefined) return null;
     const entity = this.repository.metadata.create() as TEntity;
