@@ -12,9 +12,14 @@ import type { OutboxJobName } from './tracking-request.repository';
 import { OutboxRepository } from './outbox.repository';
 import { queryRows } from './query-rows';
 
-/** A shipment with the ids of its containers (the to-many `containers` linkage), oldest first. */
+/**
+ * A shipment with the ids of its containers (the to-many `containers` linkage), oldest first, and
+ * the inland rail facility a rail carrier reported as their destination (the first container's
+ * that has one; docs/containers.md, "Rail terminals"); left out where a read does not fill it.
+ */
 export interface ShipmentRecord extends Shipment {
   container_ids: string[];
+  destination_rail_terminal_id?: string | null;
 }
 
 export interface ShipmentFilters {
@@ -209,14 +214,19 @@ export class ShipmentRepository extends AccountScopedRepository<ShipmentEntity> 
 
   private async withContainerIds(rows: readonly ShipmentEntity[]): Promise<ShipmentRecord[]> {
     if (rows.length === 0) return [];
-    const links = await queryRows<{ shipment_id: string; ids: string[] }>(
+    const links = await queryRows<{ shipment_id: string; ids: string[]; rail_terminal_id: string | null }>(
       this.dataSource,
-      `SELECT shipment_id, array_agg(id ORDER BY created_at, id) AS ids
+      `SELECT shipment_id, array_agg(id ORDER BY created_at, id) AS ids,
+              (array_agg(ind_rail_terminal_id ORDER BY created_at, id) FILTER (WHERE ind_rail_terminal_id IS NOT NULL))[1] AS rail_terminal_id
        FROM containers WHERE shipment_id = ANY($1::uuid[]) AND account_id = $2
        GROUP BY shipment_id`,
       [rows.map((row) => row.id), rows[0]!.account_id],
     );
-    const byShipment = new Map(links.map((link) => [link.shipment_id, link.ids]));
-    return rows.map((row) => ({ ...toShipment(row), container_ids: byShipment.get(row.id) ?? [] }));
+    const byShipment = new Map(links.map((link) => [link.shipment_id, link]));
+    return rows.map((row) => ({
+      ...toShipment(row),
+      container_ids: byShipment.get(row.id)?.ids ?? [],
+      destination_rail_terminal_id: byShipment.get(row.id)?.rail_terminal_id ?? null,
+    }));
   }
 }
