@@ -1,6 +1,6 @@
 import { JOB } from '@quayside/queues';
 import { TrackerTestHarness, dayOf } from '../test/tracker-test-harness';
-import { RefreshShipmentUseCase } from '../refresh/refresh-shipment.use-case';
+import { RefreshShipmentUseCase } from './refresh-shipment.use-case';
 import { TrackRequestUseCase } from '../tracking-requests/track-request.use-case';
 
 const T0 = new Date('2026-08-14T08:00:00.000Z');
