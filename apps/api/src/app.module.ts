@@ -14,6 +14,7 @@ import { EmailIntakeModule } from './email-intake/email-intake.module';
 import { HealthModule } from './health/health.module';
 import { OperatorModule } from './operator/operator.module';
 import { MetroAreasModule } from './metro-areas/metro-areas.module';
+import { RailTerminalsModule } from './rail-terminals/rail-terminals.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
 import { RoutingModule } from './routing/routing.module';
 import { SearchModule } from './search/search.module';
@@ -37,6 +38,7 @@ export class AppModule {
         TrackingRequestsModule,
         ReferenceDataModule,
         MetroAreasModule,
+        RailTerminalsModule,
         SearchModule,
         RoutingModule,
         ShipmentsModule,

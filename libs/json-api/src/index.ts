@@ -7,6 +7,7 @@ export * from './pagination/page-cursor';
 export * from './pagination/pagination-links';
 export * from './pagination/parse-page';
 export * from './registry/relationship-by-ids';
+export * from './registry/relationship-of-types';
 export * from './registry/resource-definition';
 export * from './registry/resource-registry';
 export * from './resources/attributes-of';

@@ -93,11 +93,7 @@ const RESOURCE_TYPE: Record<string, string> = {
  * container_updated_event, container_pod_terminal_changed_event) are described by the response of
  * `GET /v2/webhook_notifications/examples`, which serves exactly what deliveries carry.
  */
-const KNOWN_GAPS = [
-  // Inland rail facilities are served as `terminal` (a container's pickup_facility, a shipment's
-  // destination_terminal); there is no rail terminal reference data to make a resource of its own honest.
-  'rail_terminal: no resource',
-];
+const KNOWN_GAPS: string[] = [];
 
 /**
  * Fields the established service returns in its live responses beyond its published

@@ -47,7 +47,10 @@ export const shipmentSchema: Schema = resourceSchema(
     port_of_discharge: toOne('port'),
     destination: toOne('port'),
     pod_terminal: toOne('terminal'),
-    destination_terminal: toOne('terminal'),
+    destination_terminal: {
+      ...toOne(['terminal', 'rail_terminal']),
+      description: 'The terminal at the destination, or the inland rail facility (rail_terminal) a rail carrier reported as its containers\' destination.',
+    },
     shipping_line: toOne('shipping_line'),
     containers: toMany('container'),
     line_tracking_stopped_by_user: { ...toOne('user'), description: 'Always null: Quayside has API keys, not users, so tracking is stopped by the system or by an API key, never by a user.' },

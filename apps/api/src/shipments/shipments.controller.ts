@@ -10,6 +10,7 @@ import type { JsonApiInput } from '../common/json-api-body.pipe';
 import { JsonApiPresenter } from '../common/json-api-presenter.service';
 import { EntitlementsService } from '../plans/entitlements.service';
 import { RequiresActivePlan } from '../plans/requires-active-plan.decorator';
+import { railTerminalSchema } from '../rail-terminals/rail-terminal.openapi';
 import { portSchema, shippingLineSchema, terminalSchema } from '../reference-data/reference-resources.openapi';
 import type { AccountContext } from '../tenancy/account-context';
 import { CurrentAccount } from '../tenancy/current-account.decorator';
@@ -26,8 +27,9 @@ import type { WithheldShipmentDocument } from './withheld-shipment.document';
 import { customFieldFilters } from '../common/custom-field-filters';
 
 const ERRORS = { schema: ERROR_DOCUMENT };
-const INCLUDED = [includedContainerSchema, portSchema, terminalSchema, shippingLineSchema];
-const INCLUDE_DESCRIPTION = 'Comma list of containers, port_of_lading, port_of_discharge, destination, pod_terminal, destination_terminal, shipping_line (and dotted paths such as containers.pod_terminal).';
+const INCLUDED = [includedContainerSchema, portSchema, terminalSchema, railTerminalSchema, shippingLineSchema];
+const INCLUDE_DESCRIPTION =
+  'Comma list of containers, port_of_lading, port_of_discharge, destination, pod_terminal, destination_terminal (a terminal or a rail_terminal), shipping_line (and dotted paths such as containers.pod_terminal).';
 
 @ApiTags('Shipments')
 @ApiExtraModels(UpdateShipmentAttributes)

@@ -1,6 +1,6 @@
 import type { OnModuleInit } from '@nestjs/common';
 import { Module } from '@nestjs/common';
-import { CustomFieldDefinitionRepository, ReferenceResourceRepository, ShipmentRepository } from '@quayside/data-access';
+import { CustomFieldDefinitionRepository, RailTerminalRepository, ReferenceResourceRepository, ShipmentRepository } from '@quayside/data-access';
 import { ResourceRegistry } from '@quayside/json-api';
 import { ContainersModule } from '../containers/containers.module';
 import { ContainersQueryService } from '../containers/containers-query.service';
@@ -24,6 +24,7 @@ export class ShipmentsModule implements OnModuleInit {
     private readonly registry: ResourceRegistry<AccountContext>,
     private readonly reference: ReferenceResourceRepository,
     private readonly containers: ContainersQueryService,
+    private readonly railTerminals: RailTerminalRepository,
   ) {}
 
   onModuleInit(): void {
@@ -31,6 +32,7 @@ export class ShipmentsModule implements OnModuleInit {
       shipmentResource({
         ports: (ids) => this.reference.findPortsByIds(ids),
         terminals: (ids) => this.reference.findTerminalsByIds(ids),
+        railTerminals: (ids) => this.railTerminals.findByIds(ids),
         shippingLines: (ids) => this.reference.findShippingLinesByIds(ids),
         containers: (ids, account) => this.containers.byIds(account, ids),
       }),

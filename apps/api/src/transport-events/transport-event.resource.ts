@@ -1,5 +1,5 @@
 import type { TransportEventEntity, TransportEventRecord } from '@quayside/data-access';
-import { relationshipByIds, transportEventAttributes } from '@quayside/json-api';
+import { relationshipByIds, relationshipOfTypes, transportEventAttributes } from '@quayside/json-api';
 import type { ResourceDefinition } from '@quayside/json-api';
 import type { AccountContext } from '../tenancy/account-context';
 
@@ -10,16 +10,18 @@ export interface TransportEventRelationshipLoaders {
   shipments: (ids: readonly string[], account: AccountContext) => Promise<readonly unknown[]>;
   containers: (ids: readonly string[], account: AccountContext) => Promise<readonly unknown[]>;
   ports: (ids: readonly string[]) => Promise<readonly unknown[]>;
-  terminals: (ids: readonly string[]) => Promise<readonly unknown[]>;
+  terminals: (ids: readonly string[]) => Promise<readonly object[]>;
+  railTerminals: (ids: readonly string[]) => Promise<readonly object[]>;
   transportEvents: (ids: readonly string[], account: AccountContext) => Promise<readonly unknown[]>;
   rawEvents: (ids: readonly string[], account: AccountContext) => Promise<readonly unknown[]>;
 }
 
 /**
- * Read through `TransportEventRepository` an event carries `source_event_id` and `vessel_id`;
- * read elsewhere (a webhook payload) it does not, and those relationships are left out.
+ * Read through `TransportEventRepository` an event carries `source_event_id`, `vessel_id` and
+ * `rail_terminal_id`; read elsewhere (a webhook payload) it does not, and those relationships are
+ * left out (`terminal` is then the terminal of the reference data or null).
  */
-type TransportEventView = TransportEventEntity & Partial<Pick<TransportEventRecord, 'source_event_id' | 'vessel_id'>>;
+type TransportEventView = TransportEventEntity & Partial<Pick<TransportEventRecord, 'source_event_id' | 'vessel_id' | 'rail_terminal_id'>>;
 
 /**
  * The established API's transport event: `timestamp` is UTC, `timezone` the IANA zone of where it
@@ -36,7 +38,11 @@ export function transportEventResource(loaders: TransportEventRelationshipLoader
       shipment: relationshipByIds<TransportEventView, AccountContext>('shipment', (e) => e.shipment_id, loaders.shipments),
       container: relationshipByIds<TransportEventView, AccountContext>('container', (e) => e.container_id, loaders.containers),
       location: relationshipByIds<TransportEventView, AccountContext>('port', (e) => e.location_id, (ids) => loaders.ports(ids)),
-      terminal: relationshipByIds<TransportEventView, AccountContext>('terminal', (e) => e.terminal_id, (ids) => loaders.terminals(ids)),
+      // The terminal of the reference data where it happened, else the rail facility of a rail event at the container's reported ramp.
+      terminal: relationshipOfTypes<TransportEventView, AccountContext>('terminal', [
+        { type: 'terminal', id: (e) => e.terminal_id, fetchByIds: (ids) => loaders.terminals(ids) },
+        { type: 'rail_terminal', id: (e) => e.rail_terminal_id, fetchByIds: (ids) => loaders.railTerminals(ids) },
+      ]),
       // The version this one corrects (docs/containers.md, "Corrections").
       previous_version: relationshipByIds<TransportEventView, AccountContext>(TRANSPORT_EVENT_TYPE, (e) => e.previous_version_id, loaders.transportEvents),
       // The raw event it came from (docs/containers.md, "Raw events").

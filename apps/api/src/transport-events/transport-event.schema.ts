@@ -25,7 +25,10 @@ export const TRANSPORT_EVENT_SCHEMA: SchemaObject = resourceSchema(
     shipment: toOne('shipment'),
     container: toOne('container', false),
     location: toOne('port'),
-    terminal: toOne('terminal'),
+    terminal: {
+      ...toOne(['terminal', 'rail_terminal']),
+      description: 'Where it happened: a terminal of the reference data, or the inland rail facility a rail carrier reported (for rail events there).',
+    },
     previous_version: toOne('transport_event'),
     source_event: { ...toOne('raw_event'), description: 'The raw event it came from (the newest when several did); includable.' },
     vessel: { ...toOne('vessel'), description: 'The vessel, when its IMO is known (GET /v2/vessels/{id}).' },

@@ -1,6 +1,6 @@
 import type { OnModuleInit } from '@nestjs/common';
 import { Module } from '@nestjs/common';
-import { ContainerRepository, RawEventRepository, ReferenceResourceRepository, ShipmentRepository, TransportEventRepository } from '@quayside/data-access';
+import { ContainerRepository, RailTerminalRepository, RawEventRepository, ReferenceResourceRepository, ShipmentRepository, TransportEventRepository } from '@quayside/data-access';
 import { ResourceRegistry } from '@quayside/json-api';
 import { ContainersModule } from '../containers/containers.module';
 import { ContainersQueryService } from '../containers/containers-query.service';
@@ -23,6 +23,7 @@ export class TransportEventsModule implements OnModuleInit {
     private readonly reference: ReferenceResourceRepository,
     private readonly transportEvents: TransportEventRepository,
     private readonly rawEvents: RawEventRepository,
+    private readonly railTerminals: RailTerminalRepository,
   ) {}
 
   onModuleInit(): void {
@@ -32,6 +33,7 @@ export class TransportEventsModule implements OnModuleInit {
         containers: (ids, account) => this.containers.byIds(account, ids),
         ports: (ids) => this.reference.findPortsByIds(ids),
         terminals: (ids) => this.reference.findTerminalsByIds(ids),
+        railTerminals: (ids) => this.railTerminals.findByIds(ids),
         transportEvents: (ids, account) => this.transportEvents.findManyRecords(account, ids),
         rawEvents: (ids, account) => this.rawEvents.findManyOwned(account, ids),
       }),

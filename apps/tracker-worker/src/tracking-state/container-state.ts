@@ -35,6 +35,7 @@ export type TrackedContainerColumns = Pick<
   | 'empty_terminated_timezone'
   | 'pod_rail_carrier_scac'
   | 'ind_rail_carrier_scac'
+  | 'ind_rail_terminal_id'
   | 'shipment_last_tracking_request_at'
   | 'pod_rail_loaded_at'
   | 'pod_rail_departed_at'
@@ -122,7 +123,7 @@ function terminalFacts(observation: Observation, number: string, stored: Contain
   }
 }
 
-type InlandFacility = Pick<TrackedContainerColumns, 'ind_facility_holds' | 'ind_facility_fees' | 'rail_last_tracking_request_at'>;
+type InlandFacility = Pick<TrackedContainerColumns, 'ind_facility_holds' | 'ind_facility_fees' | 'rail_last_tracking_request_at' | 'ind_rail_terminal_id'>;
 
 /**
  * Rail facts: fresh, kept (rail unreachable), or none. The rail last free day only for accounts
@@ -140,6 +141,7 @@ function railFacts(observation: Observation, number: string, stored: ContainerEn
     ind_facility_holds: stored?.ind_facility_holds ?? null,
     ind_facility_fees: stored?.ind_facility_fees ?? null,
     rail_last_tracking_request_at: stored?.rail_last_tracking_request_at ?? null,
+    ind_rail_terminal_id: stored?.ind_rail_terminal_id ?? null,
   };
   if (observation.rail.failed.has(number)) return { status: null, pickupLfdRail: mayHaveLfd ? (stored?.pickup_lfd_rail ?? null) : null, facility: kept };
   const status = observation.rail.byContainer.get(number) ?? null;
@@ -154,6 +156,8 @@ function railFacts(observation: Observation, number: string, stored: ContainerEn
       ind_facility_holds: holds === null ? null : report.holds,
       ind_facility_fees: fees === null ? null : report.fees,
       rail_last_tracking_request_at: toDate(status.checkedAt),
+      // A rail answer that does not name the facility keeps the one named before.
+      ind_rail_terminal_id: observation.rail.railTerminalIds?.get(number) ?? kept.ind_rail_terminal_id,
     },
   };
 }

@@ -2,9 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { CarrierShipmentSnapshot, CarrierTrackQuery, CarrierTrackResult, RailContainerStatus, TerminalContainerStatus } from '@quayside/carriers';
 import { transientFailure } from '@quayside/carriers';
 import { normalizeTerminalReport } from '@quayside/domain';
-import { ReferenceDataRepository } from '@quayside/data-access';
+import { RailTerminalRepository, ReferenceDataRepository } from '@quayside/data-access';
 import { TrackingAdapters } from '../adapters/tracking-adapters';
 import type { Observation, RailObservation, ShippingLineRef, TerminalObservation } from './observation';
+import { recordRailFacilities } from './rail-facilities';
 
 export interface ObserveContext {
   trackingSince: Date;
@@ -24,6 +25,7 @@ export class ObservationService {
   constructor(
     private readonly adapters: TrackingAdapters,
     private readonly referenceData: ReferenceDataRepository,
+    private readonly railTerminals: RailTerminalRepository,
   ) {}
 
   async track(query: CarrierTrackQuery): Promise<CarrierTrackResult> {
@@ -101,7 +103,7 @@ export class ObservationService {
         numbers.forEach((n) => failed.add(n));
       }
     }
-    return { byContainer, failed };
+    return { byContainer, failed, railTerminalIds: await recordRailFacilities(this.railTerminals, byContainer) };
   }
 
   private async podTerminalId(firmsCode: string | null): Promise<string | null> {

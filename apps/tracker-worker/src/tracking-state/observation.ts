@@ -11,10 +11,14 @@ export type TerminalObservation =
   | { kind: 'failed' }
   | { kind: 'found'; checkedAt: Date; byContainer: ReadonlyMap<string, TerminalContainerStatus> };
 
-/** What rail carriers said, per container number; `failed` numbers keep what is stored. */
+/**
+ * What rail carriers said, per container number; `failed` numbers keep what is stored.
+ * `railTerminalIds`: the recorded rail terminal of each container whose inland facility was named.
+ */
 export interface RailObservation {
   byContainer: ReadonlyMap<string, RailContainerStatus>;
   failed: ReadonlySet<string>;
+  railTerminalIds?: ReadonlyMap<string, string>;
 }
 
 /** One fetch of a physical shipment from carrier, terminal and rail, before any account's view of it. */

@@ -34,6 +34,12 @@ export interface RailContainerStatus {
   pickupLfdRail: UtcTimestamp | null;
   /** Inland destination ramp, when the rail carrier says. */
   destination: PortRef | null;
+  /**
+   * The facility (ramp) at the inland destination as the rail source names it, with its FIRMS or
+   * sublocation code when it gives one; absent or null when it does not say. Quayside records it
+   * as a rail terminal (docs/containers.md, "Rail terminals").
+   */
+  destinationFacility?: { name: string; firmsCode: string | null } | null;
   destinationEtaAt: UtcTimestamp | null;
   /**
    * Holds and fees at the inland destination facility in the source's own words (normalized like

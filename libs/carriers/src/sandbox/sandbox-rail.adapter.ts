@@ -1,5 +1,6 @@
 import type { RailAdapter, RailContainerStatus, RailLookupQuery, RailLookupResult } from '../ports/rail-adapter.port';
 import type { SandboxAdapterOptions, SandboxScenario } from './sandbox-scenario';
+import { SANDBOX_RAIL_FACILITY } from './sandbox-scenario';
 import { SANDBOX_SCENARIOS } from './sandbox-scenarios';
 import { ScenarioClock, assertClockCompression, findScenario, playScenario } from './scenario-player';
 
@@ -30,6 +31,7 @@ export class SandboxRailAdapter implements RailAdapter {
         milestones: container.railMilestones,
         pickupLfdRail: container.pickupLfdRail,
         destination: dest ? { locode: dest.locode, name: dest.name, timeZone: dest.timeZone } : null,
+        destinationFacility: dest ? { name: SANDBOX_RAIL_FACILITY.name, firmsCode: SANDBOX_RAIL_FACILITY.firmsCode } : null,
         destinationEtaAt:
           container.estimates.find((e) => e.event === 'container.transport.estimated.arrived_at_inland_destination')?.timestamp ?? null,
         checkedAt: query.now.toISOString(),

@@ -14,6 +14,11 @@ export const SANDBOX_SCAC = 'TEST';
 export const SANDBOX_TERMINAL_FIRMS_CODE = 'TST1';
 export const SANDBOX_ALTERNATE_TERMINAL_FIRMS_CODE = 'TST2';
 export const SANDBOX_RAIL_SCAC = 'TSTR';
+/**
+ * The inland ramp the sandbox rail carrier reports at a scenario's destination: a sandbox
+ * facility like the sandbox terminals, so a sandbox user sees a rail terminal recorded and served.
+ */
+export const SANDBOX_RAIL_FACILITY = { name: 'Quayside Sandbox Rail Ramp', firmsCode: 'TSR1' } as const;
 
 export interface SandboxPlace {
   locode: string;

@@ -12,6 +12,7 @@ import {
   UuidColumn,
   inList,
 } from './column-types';
+import { RailTerminalEntity } from './rail-terminal.entity';
 import { ShipmentEntity } from './shipment.entity';
 import { TerminalEntity } from './terminal.entity';
 
@@ -146,6 +147,14 @@ export class ContainerEntity implements ContainerRecord {
 
   @NullableTextColumn()
   ind_rail_carrier_scac!: string | null;
+
+  /** The inland rail facility the rail carrier reports as the container's destination (docs/containers.md, "Rail terminals"). */
+  @UuidColumn({ nullable: true })
+  ind_rail_terminal_id!: string | null;
+
+  @ManyToOne(() => RailTerminalEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'ind_rail_terminal_id' })
+  ind_rail_terminal?: RailTerminalEntity | null;
 
   @InstantColumn()
   pod_last_tracking_request_at!: Date | null;

@@ -18,6 +18,7 @@ import { PartyRoleEntity } from './party-role.entity';
 import { PartyEntity } from './party.entity';
 import { PortEntity } from './port.entity';
 import { RailCarrierEntity } from './rail-carrier.entity';
+import { RailTerminalEntity } from './rail-terminal.entity';
 import { RawEventEntity } from './raw-event.entity';
 import { ShipmentEntity } from './shipment.entity';
 import { ShippingLineEntity } from './shipping-line.entity';
@@ -52,6 +53,7 @@ export {
   PartyRoleEntity,
   PortEntity,
   RailCarrierEntity,
+  RailTerminalEntity,
   RawEventEntity,
   ShipmentEntity,
   ShippingLineEntity,
@@ -79,6 +81,7 @@ export const ENTITIES = [
   PortEntity,
   TerminalEntity,
   MetroAreaEntity,
+  RailTerminalEntity,
   VesselEntity,
   PartyEntity,
   PartyRoleEntity,

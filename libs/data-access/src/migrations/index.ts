@@ -16,7 +16,8 @@ import { DocumentExtraction1795597276328 } from './1795597276328-document-extrac
 import { FirstPublishedAndLiveFields1795597446189 } from './1795597446189-first-published-and-live-fields';
 import { TransportEventValue1795597941082 } from './1795597941082-transport-event-value';
 import { AccountDocumentSettings1795600388254 } from './1795600388254-account-document-settings';
+import { RailTerminals1795607349884 } from './1795607349884-rail-terminals';
 
 // Listed explicitly (not globbed) so swc-node, jest and the built image load the same set.
 // `tools/cli/migration-generate.ts` rewrites this list from the files in this folder.
-export const MIGRATIONS: (new () => MigrationInterface)[] = [InitialSchema1795289541882, ShipmentsTrackingStoppedTrigger1795289541883, ShipmentsPhysicalLookup1795293000000, CarrierShipments1795533837778, VesselsMetroAreasSearch1795564365340, CustomFields1795564380908, RawEvents1795565967247, Documents1795566092796, WidgetKeys1795567007937, CustomFieldOptionsByAccount1795567546165, DcsaPushedEvents1795586565679, WebhookFormat1795587459054, TransportEventsByContainer1795587585817, DocumentExtraction1795597276328, FirstPublishedAndLiveFields1795597446189, TransportEventValue1795597941082, AccountDocumentSettings1795600388254];
+export const MIGRATIONS: (new () => MigrationInterface)[] = [InitialSchema1795289541882, ShipmentsTrackingStoppedTrigger1795289541883, ShipmentsPhysicalLookup1795293000000, CarrierShipments1795533837778, VesselsMetroAreasSearch1795564365340, CustomFields1795564380908, RawEvents1795565967247, Documents1795566092796, WidgetKeys1795567007937, CustomFieldOptionsByAccount1795567546165, DcsaPushedEvents1795586565679, WebhookFormat1795587459054, TransportEventsByContainer1795587585817, DocumentExtraction1795597276328, FirstPublishedAndLiveFields1795597446189, TransportEventValue1795597941082, AccountDocumentSettings1795600388254, RailTerminals1795607349884];

@@ -8,11 +8,13 @@ import { FanOutRepository } from './fan-out.repository';
 import { DeliveryOutcomeRepository } from './delivery-outcome.repository';
 import { ListTotals } from './list-totals';
 import { DcsaPushedEventRepository } from './dcsa-pushed-event.repository';
+import { RailTerminalRepository } from './rail-terminal.repository';
 
 export { OutboxRepository } from './outbox.repository';
 export type { OutboxEntry } from './outbox.repository';
 export { ReferenceDataRepository } from './reference-data.repository';
 export { DcsaPushedEventRepository } from './dcsa-pushed-event.repository';
+export { RailTerminalRepository } from './rail-terminal.repository';
 export type { NewPushedDcsaEvent, PushRecorded } from './dcsa-pushed-event.repository';
 export { queryRows } from './query-rows';
 export { EventRelatedRecordsRepository } from './event-related-records.repository';
@@ -42,4 +44,5 @@ export const REPOSITORIES = [
   DeliveryOutcomeRepository,
   ListTotals,
   DcsaPushedEventRepository,
+  RailTerminalRepository,
 ];

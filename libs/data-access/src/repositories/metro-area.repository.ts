@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { MetroAreaEntity } from '../entities/metro-area.entity';
 import { isUuid } from './account-scope';
 
@@ -45,5 +45,11 @@ export class MetroAreaRepository {
     if (!UN_LOCODE.test(idOrCode)) return null;
     const row = await repository.findOneBy({ code: idOrCode.toUpperCase() });
     return row ? toMetroArea(row) : null;
+  }
+
+  /** The metro areas among `ids`, for includes (a rail terminal's `metro_area`): one query. */
+  async findManyByIds(ids: readonly string[]): Promise<MetroArea[]> {
+    if (ids.length === 0) return [];
+    return (await this.dataSource.getRepository(MetroAreaEntity).findBy({ id: In([...ids]) })).map(toMetroArea);
   }
 }

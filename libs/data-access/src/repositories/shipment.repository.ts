@@ -12,10 +12,16 @@ import type { OutboxJobName } from './tracking-request.repository';
 import { OutboxRepository } from './outbox.repository';
 import { queryRows } from './query-rows';
 
-/** A shipment with the ids of its containers and of its custom field values (the to-many linkages), oldest first. */
+/**
+ * A shipment with the ids of its containers and of its custom field values (the to-many
+ * linkages), oldest first, and the inland rail facility a rail carrier reported as their
+ * destination (the first container's that has one; docs/containers.md, "Rail terminals");
+ * left out where a read does not fill it.
+ */
 export interface ShipmentRecord extends Shipment {
   container_ids: string[];
   custom_field_ids: string[];
+  destination_rail_terminal_id?: string | null;
 }
 
 export interface ShipmentFilters {
@@ -211,16 +217,25 @@ export class ShipmentRepository extends AccountScopedRepository<ShipmentEntity> 
   /** Both linkages of the rows in one statement (custom field values on their own cost every shipment read a round trip). */
   private async withContainerIds(rows: readonly ShipmentEntity[]): Promise<ShipmentRecord[]> {
     if (rows.length === 0) return [];
-    const links = await queryRows<{ shipment_id: string; ids: string[] | null; custom: string[] | null }>(
+    const links = await queryRows<{ shipment_id: string; ids: string[] | null; rail_terminal_id: string | null; custom: string[] | null }>(
       this.dataSource,
-      `SELECT s.id AS shipment_id,
-              (SELECT array_agg(c.id ORDER BY c.created_at, c.id) FROM containers c WHERE c.shipment_id = s.id AND c.account_id = $2) AS ids,
+      `SELECT s.id AS shipment_id, c.ids, c.rail_terminal_id,
               (SELECT array_agg(cf.id ORDER BY cf.created_at, cf.id) FROM custom_fields cf
                 WHERE cf.account_id = $2 AND cf.entity_type = 'Shipment' AND cf.entity_id = s.id) AS custom
-       FROM unnest($1::uuid[]) AS s(id)`,
+       FROM unnest($1::uuid[]) AS s(id)
+       LEFT JOIN LATERAL (
+         SELECT array_agg(c.id ORDER BY c.created_at, c.id) AS ids,
+                (array_agg(c.ind_rail_terminal_id ORDER BY c.created_at, c.id) FILTER (WHERE c.ind_rail_terminal_id IS NOT NULL))[1] AS rail_terminal_id
+         FROM containers c WHERE c.shipment_id = s.id AND c.account_id = $2
+       ) c ON true`,
       [rows.map((row) => row.id), rows[0]!.account_id],
     );
     const byShipment = new Map(links.map((link) => [link.shipment_id, link]));
-    return rows.map((row) => ({ ...toShipment(row), container_ids: byShipment.get(row.id)?.ids ?? [], custom_field_ids: byShipment.get(row.id)?.custom ?? [] }));
+    return rows.map((row) => ({
+      ...toShipment(row),
+      container_ids: byShipment.get(row.id)?.ids ?? [],
+      custom_field_ids: byShipment.get(row.id)?.custom ?? [],
+      destination_rail_terminal_id: byShipment.get(row.id)?.rail_terminal_id ?? null,
+    }));
   }
 }

@@ -4,8 +4,15 @@ import { TransportEventEntity } from '../entities/transport-event.entity';
 import type { AccountScope } from './account-scope';
 import { AccountScopedRepository } from './account-scoped.repository';
 
-/** A transport event as the api reads it: with the raw event it came from and its vessel. */
-export type TransportEventRecord = TransportEventEntity & { source_event_id: string | null; vessel_id: string | null };
+/**
+ * A transport event as the api reads it: with the raw event it came from, its vessel, and the
+ * inland rail facility it happened at (a rail event at the place of the container's reported
+ * rail terminal; docs/containers.md, "Rail terminals").
+ */
+export type TransportEventRecord = TransportEventEntity & { source_event_id: string | null; vessel_id: string | null; rail_terminal_id: string | null };
+
+/** The milestones that happen at an inland rail facility (a rail carrier's, or a line's report of the rail leg). */
+const AT_RAIL_FACILITY = ['container.transport.rail_arrived', 'container.transport.rail_unloaded', 'container.transport.arrived_at_inland_destination'];
 
 /**
  * Normalized milestones. A container's events are listed in the order they were stored,
@@ -44,15 +51,23 @@ export class TransportEventRepository extends AccountScopedRepository<TransportE
    */
   private async withLinks(rows: TransportEventEntity[]): Promise<TransportEventRecord[]> {
     if (rows.length === 0) return [];
-    const links = await this.dataSource.query<{ id: string; source_event_id: string | null; vessel_id: string | null }[]>(
+    const links = await this.dataSource.query<{ id: string; source_event_id: string | null; vessel_id: string | null; rail_terminal_id: string | null }[]>(
       `SELECT te.id,
               (SELECT r.id FROM raw_events r WHERE r.transport_event_id = te.id AND r.account_id = te.account_id ORDER BY r.created_at DESC, r.id DESC LIMIT 1) AS source_event_id,
-              (SELECT v.id FROM vessels v WHERE v.imo = te.vessel_imo) AS vessel_id
+              (SELECT v.id FROM vessels v WHERE v.imo = te.vessel_imo) AS vessel_id,
+              (SELECT rt.id FROM containers c JOIN rail_terminals rt ON rt.id = c.ind_rail_terminal_id
+                WHERE c.id = te.container_id AND c.account_id = te.account_id AND te.event = ANY($2::text[]) AND rt.locode = te.location_locode) AS rail_terminal_id
          FROM transport_events te WHERE te.id = ANY($1::uuid[])`,
-      [rows.map((row) => row.id)],
+      [rows.map((row) => row.id), AT_RAIL_FACILITY],
     );
     const byId = new Map(links.map((link) => [link.id, link]));
-    return rows.map((row) => Object.assign(row, { source_event_id: byId.get(row.id)?.source_event_id ?? null, vessel_id: byId.get(row.id)?.vessel_id ?? null }));
+    return rows.map((row) =>
+      Object.assign(row, {
+        source_event_id: byId.get(row.id)?.source_event_id ?? null,
+        vessel_id: byId.get(row.id)?.vessel_id ?? null,
+        rail_terminal_id: byId.get(row.id)?.rail_terminal_id ?? null,
+      }),
+    );
   }
 
   /**

@@ -60,23 +60,39 @@ async function includeLevel<TContext>(
       const relationship = registry.relationship(type, name);
       if (!relationship?.load) throw new Error(`"${name}" of "${type}" is not includable; validate include first`);
       const loaded = await relationship.load(parents, context);
-      await registry.prefetch(relationship.type, loaded, context);
-      const children: unknown[] = [];
-      const childKeys = new Set<string>();
+      // A polymorphic relationship loads records of several types: each type is a batch of its own.
+      const byType = new Map<string, unknown[]>();
       for (const record of loaded) {
-        const resource = registry.serialize(relationship.type, record);
-        const key = identityKey(resource);
-        if (childKeys.has(key)) continue;
-        childKeys.add(key);
-        children.push(record);
-        if (!seen.has(key)) {
-          seen.add(key);
-          included.push(resource);
-        }
+        const childType = relationship.typeOf?.(record) ?? relationship.type;
+        byType.set(childType, [...(byType.get(childType) ?? []), record]);
       }
-      await includeLevel(registry, relationship.type, children, subtree, context, seen, included);
+      await Promise.all(
+        [...byType].map(async ([childType, records]) => {
+          await registry.prefetch(childType, records, context);
+          const children: unknown[] = [];
+          const childKeys = new Set<string>();
+          for (const record of records) {
+            const resource = registry.serialize(childType, record);
+            const key = identityKey(resource);
+            if (childKeys.has(key)) continue;
+            childKeys.add(key);
+            children.push(record);
+            if (!seen.has(key)) {
+              seen.add(key);
+              included.push(resource);
+            }
+          }
+          await includeLevel(registry, childType, children, childType === relationship.type ? subtree : includableOf(registry, childType, subtree), context, seen, included);
+        }),
+      );
     }),
   );
+}
+
+/** The part of `tree` another type of a polymorphic relationship can include (paths are checked against its main type). */
+function includableOf<TContext>(registry: ResourceRegistry<TContext>, type: string, tree: IncludeTree): IncludeTree {
+  const allowed = new Set(registry.includable(type));
+  return new Map([...tree].filter(([name]) => allowed.has(name)));
 }
 
 function identityKey(resource: { id: string; type: string }): string {

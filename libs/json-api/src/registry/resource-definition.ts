@@ -22,6 +22,8 @@ export interface RelationshipDefinition<TRecord, TContext> {
    * `linkage` can answer from what it fetched. One query for the batch, never one per record.
    */
   prefetch?(records: readonly TRecord[], context: TContext): Promise<void>;
+  /** For a polymorphic relationship: the type of one record `load` returned (else `type`). */
+  typeOf?(loaded: unknown): string;
 }
 
 /** How one resource type turns a domain record into a JSON:API resource object. */
