@@ -113,7 +113,7 @@ async function main(): Promise<void> {
             // The worker first: it refreshes shipments no other phase has touched yet.
             const endToEnd = await trackerWorker.run(size, previousSize);
             const inProcess = await tracker.run(size);
-            return [inProcess, { ...inProcess, hotPath: 'tracker refresh (worker process, DCSA carrier, end to end)', quayside: endToEnd }];
+            return [...inProcess, { ...inProcess[0]!, hotPath: 'tracker refresh (worker process, DCSA carrier, end to end)', quayside: endToEnd }];
           },
         ],
         ['webhook deliveries', () => webhookBench.run(size)],

@@ -17,6 +17,11 @@ export function shipmentId(ordinal: number): string {
   return md5Uuid(`bench:shipment:${ordinal}`);
 }
 
+/** The physical shipment the shipment of the same ordinal follows (one account follows each). */
+export function carrierShipmentId(shipmentOrdinal: number): string {
+  return md5Uuid(`bench:carrier-shipment:${shipmentOrdinal}`);
+}
+
 function md5Uuid(text: string): string {
   // Same formatting Postgres uses for md5(text)::uuid.
   const hex = createHash('md5').update(text).digest('hex');

@@ -10,8 +10,13 @@ import { runTimedLoop } from '../support/timed-loop';
 import type { LoopResult } from '../support/timed-loop';
 import { writeRefreshRaw } from './raw-refresh-writer';
 import { refreshChange } from './refresh-change';
+import { RoutineRefreshSide } from './routine-refresh-side';
 
 const FAN_OUT = { queue: QUEUE.webhookFanout, jobName: JOB.fanOut };
+/** Physical shipments per routine job (REFRESH_BATCH_SIZE), and such jobs in flight (the refresh processor's `refresh-carrier-shipments` concurrency). */
+const ROUTINE_BATCH = 50;
+const ROUTINE_CONCURRENCY = 2;
+export const ROUTINE_ROW = 'tracker refresh (routine jobs of 50 shipments, 2 containers each)';
 /** Refresh jobs prepared per side and size: the most either side may run. */
 const JOBS_PER_SIDE = 20_000;
 const WARM_UP = { durationMs: 1_000, maxOperations: 200 };
@@ -34,11 +39,13 @@ function gcd(a: number, b: number): number {
 }
 
 /**
- * Tracker refreshes per second: `ShipmentStateRepository.transact` (the one transaction every
- * refresh goes through: complete the job's outbox row, lock and load the shipment, its
- * containers, milestones, account and tracking requests, decide, write) against the same rows
- * written with plain `pg`. Each side refreshes its own scattered shipments, one job outbox row
- * per refresh, as the tracker's refresh-shipment processor would (same concurrency).
+ * Tracker refreshes per second against the same rows written with plain `pg`, one transaction
+ * per shipment: the routine refresh workers run (`RoutineRefreshSide`: lease, then
+ * `ObservationRepository.applyBatch`), in jobs of 50 physical shipments and of one, and
+ * `ShipmentStateRepository.transact` (a change of one record without an observation: complete
+ * the job's outbox row, lock and load the shipment, its containers, milestones, account and
+ * tracking requests, decide, write). Quayside's sides share scattered shipments, the bare side
+ * has its own; one job outbox row per job.
  */
 export class TrackerBench {
   /** Unique per refresh across sizes, so every refresh stores new milestones. */
@@ -54,18 +61,38 @@ export class TrackerBench {
     this.states = new ShipmentStateRepository(dataSource, new OutboxRepository(dataSource));
   }
 
-  async run(size: number): Promise<ResultRow> {
+  /**
+   * The rows of one size: the routine refresh (`ObservationRepository.applyBatch`) in jobs of 50
+   * physical shipments and in jobs of one, and the single-record transaction
+   * (`ShipmentStateRepository.transact`), each against the same bare writer. The bare rounds are
+   * the same for every row.
+   */
+  async run(size: number): Promise<ResultRow[]> {
     const shipments = Math.ceil(size / CONTAINERS_PER_SHIPMENT);
     const order = this.scatteredOrdinals(shipments);
     const half = Math.max(1, Math.floor(shipments / 2));
     const pool = new Pool({ connectionString: this.databaseUrl, max: 10, options: '-c TimeZone=UTC' });
+    const sequence = (): number => ++this.sequence;
+    const { durationMs, concurrency } = this.options;
     try {
-      const repository = this.side(await this.prepareJobs(order.slice(0, half)), (job) => this.refreshThroughRepository(job));
+      const ours = order.slice(0, half);
+      const routine = new RoutineRefreshSide(this.dataSource, { shipmentsPerJob: ROUTINE_BATCH, concurrency: ROUTINE_CONCURRENCY, durationMs, jobs: JOBS_PER_SIDE / ROUTINE_BATCH }, sequence);
+      const single = new RoutineRefreshSide(this.dataSource, { shipmentsPerJob: 1, concurrency, durationMs, jobs: JOBS_PER_SIDE }, sequence);
+      await routine.prepare(ours);
+      await single.prepare(ours);
+      const transact = this.side(await this.prepareJobs(ours), (job) => this.refreshThroughRepository(job));
       const raw = this.side(await this.prepareJobs(order.slice(half)), (job) => this.refreshRaw(pool, job, size));
-      await repository.warmUp();
+      await routine.warmUp();
+      await single.warmUp();
+      await transact.warmUp();
       await raw.warmUp();
-      const { quayside, bare } = await interleavedRounds(this.options.rounds, { quayside: repository.round, bare: raw.round });
-      return { hotPath: 'tracker refresh (one shipment, 2 containers)', size, unit: 'ops/s', quayside, bare };
+      const measured = await interleavedRounds(this.options.rounds, { routine: () => routine.round(), single: () => single.round(), transact: transact.round, bare: raw.round });
+      const row = (hotPath: string, quayside: Measurement): ResultRow => ({ hotPath, size, unit: 'ops/s', quayside, bare: measured.bare });
+      return [
+        row(ROUTINE_ROW, measured.routine),
+        row('tracker refresh (one shipment, 2 containers)', measured.single),
+        row('tracker state change (transact, one shipment, 2 containers)', measured.transact),
+      ];
     } finally {
       await pool.end();
       // Jobs left over and the fan-out rows the refreshes wrote are the bench's own: settle them

@@ -6,6 +6,7 @@ import { TrackerWorkerConfig } from '../config/tracker-worker.config';
 import { adapterRegistryConfig } from './adapter-registry-config';
 import { ConfigTrackingAdapters } from './config-tracking-adapters';
 import { InstrumentedTrackingAdapters } from './instrumented-tracking-adapters';
+import { PortTimeZones } from './port-time-zones';
 import { TrackingAdapters } from './tracking-adapters';
 
 /**
@@ -23,12 +24,13 @@ export class AdaptersModule {
           provide: TrackingAdapters,
           inject: [ReferenceDataRepository, DcsaPushedEventRepository, { token: MetricsService, optional: true }],
           useFactory: (referenceData: ReferenceDataRepository, pushed: DcsaPushedEventRepository, metrics?: MetricsService): TrackingAdapters => {
+            const timeZones = new PortTimeZones(referenceData);
             const chosen =
               adapters ??
               // DCSA events carry UTC offsets only; the ports table names the IANA zone of each place.
               new ConfigTrackingAdapters(
                 adapterRegistryConfig(config),
-                async (locode) => (await referenceData.findPortByCode(locode))?.time_zone ?? null,
+                async (locode) => timeZones.of(locode),
                 // Carriers that push DCSA 3.0 events (docs/dcsa.md): their adapter reads them beside its polls.
                 (scac, number) => pushed.eventsNaming(scac, number),
               );

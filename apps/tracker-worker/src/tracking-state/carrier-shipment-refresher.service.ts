@@ -12,6 +12,7 @@ import type { Observation, ShippingLineRef } from './observation';
 import type { DecisionContext, ObservationValue } from './observation-decision';
 import { decideObservation } from './observation-decision';
 import { ObservationService } from './observation.service';
+import type { ReferenceLookups } from './reference-lookups';
 
 export const FAN_OUT = jobRoute(JOB.fanOut);
 
@@ -112,12 +113,14 @@ export class CarrierShipmentRefresher {
       // A second delivery of this job while the first still runs: it must not complete the job under it.
       return command.outboxId !== null && (await this.outbox.defer(command.outboxId, runningUntil)) ? { status: 'deferred', until: runningUntil } : { status: 'replayed' };
     }
+    // The group's shipments name the same line and mostly the same ports: each is looked up once.
+    const lookups = this.observation.lookups();
     const fetched = await Promise.all(
       claims.map(async (claim) => {
         const cs = claim.carrierShipment;
         // Nobody follows it any more: nothing is asked, and its schedule is dropped below.
         if (claim.activeFollowers === 0) return { claim, fetched: null };
-        return { claim, fetched: await this.fetchOrRelease(claim.lease, () => this.fetch(cs.shipping_line_scac, cs.query_type, cs.query_number, cs.tracking_since, now)) };
+        return { claim, fetched: await this.fetchOrRelease(claim.lease, () => this.fetch(cs.shipping_line_scac, cs.query_type, cs.query_number, cs.tracking_since, now, lookups)) };
       }),
     );
     const items = fetched.map(({ claim, fetched: f }): ObservationItem<ObservationValue | null> => ({
@@ -153,10 +156,10 @@ export class CarrierShipmentRefresher {
   }
 
   /** Asks carrier, terminal and rail about one shipment, as of `trackingSince` (the sandbox's clock). */
-  async fetch(scac: string, kind: RequestType, number: string, trackingSince: Date, now: Date): Promise<Fetched> {
+  async fetch(scac: string, kind: RequestType, number: string, trackingSince: Date, now: Date, lookups: ReferenceLookups = this.observation.lookups()): Promise<Fetched> {
     const result = await this.observation.track({ kind, number, scac, trackingSince, now });
     if (result.outcome !== 'found') return { result, observed: null, line: null, sources: {} };
-    const [observed, line] = await Promise.all([this.observation.observe(result.shipment, { trackingSince, now }), this.observation.shippingLine(scac)]);
+    const [observed, line] = await Promise.all([this.observation.observe(result.shipment, { trackingSince, now }, lookups), this.observation.shippingLine(scac, lookups)]);
     return { result, observed, line, sources: observed.sources };
   }
 

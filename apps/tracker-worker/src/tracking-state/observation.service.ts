@@ -6,6 +6,7 @@ import { RailTerminalRepository, ReferenceDataRepository } from '@quayside/data-
 import { TrackingAdapters } from '../adapters/tracking-adapters';
 import type { Observation, RailObservation, ShippingLineRef, TerminalObservation } from './observation';
 import { recordRailFacilities } from './rail-facilities';
+import { ReferenceLookups } from './reference-lookups';
 
 export interface ObserveContext {
   trackingSince: Date;
@@ -39,13 +40,18 @@ export class ObservationService {
     }
   }
 
-  async observe(carrier: CarrierShipmentSnapshot, context: ObserveContext): Promise<Observation> {
+  /** Reference data remembered for one refresh group (pass the same to every `observe` and `shippingLine` of the group). */
+  lookups(): ReferenceLookups {
+    return new ReferenceLookups(this.referenceData);
+  }
+
+  async observe(carrier: CarrierShipmentSnapshot, context: ObserveContext, lookups: ReferenceLookups = this.lookups()): Promise<Observation> {
     const numbers = carrier.containers.map((c) => c.number);
     const [terminal, rail, podTerminalId, portIds] = await Promise.all([
       this.terminal(carrier.podTerminalFirmsCode, numbers, context),
       this.rail(carrier, context),
-      this.podTerminalId(carrier.podTerminalFirmsCode),
-      this.portIds(carrier),
+      carrier.podTerminalFirmsCode === null ? null : lookups.terminalId(carrier.podTerminalFirmsCode),
+      lookups.portIds(this.locodes(carrier)),
     ]);
     const fetched = { fetchedAt: context.now, sourceAt: null };
     const sources: Observation['sources'] = {
@@ -56,9 +62,8 @@ export class ObservationService {
     return { carrier, terminal, rail, podTerminalId, portIds, observedAt: context.now, sources };
   }
 
-  async shippingLine(scac: string): Promise<ShippingLineRef> {
-    const line = await this.referenceData.findShippingLineByScac(scac);
-    return { id: line?.id ?? null, scac: line?.scac ?? scac.toUpperCase(), name: line?.name ?? null, shortName: line?.short_name ?? null };
+  async shippingLine(scac: string, lookups: ReferenceLookups = this.lookups()): Promise<ShippingLineRef> {
+    return lookups.shippingLine(scac);
   }
 
   private async terminal(firmsCode: string | null, numbers: string[], context: ObserveContext): Promise<TerminalObservation> {
@@ -106,20 +111,10 @@ export class ObservationService {
     return { byContainer, failed, railTerminalIds: await recordRailFacilities(this.railTerminals, byContainer) };
   }
 
-  private async podTerminalId(firmsCode: string | null): Promise<string | null> {
-    if (firmsCode === null) return null;
-    return (await this.referenceData.findTerminalByFirmsCode(firmsCode))?.id ?? null;
-  }
-
-  private async portIds(carrier: CarrierShipmentSnapshot): Promise<Map<string, string>> {
+  private locodes(carrier: CarrierShipmentSnapshot): Set<string> {
     const locodes = new Set<string>();
     for (const place of [carrier.portOfLading, carrier.portOfDischarge, carrier.destination]) if (place) locodes.add(place.locode);
     for (const container of carrier.containers) for (const m of container.milestones) if (m.locode) locodes.add(m.locode);
-    const ids = new Map<string, string>();
-    for (const locode of locodes) {
-      const port = await this.referenceData.findPortByCode(locode);
-      if (port) ids.set(locode, port.id);
-    }
-    return ids;
+    return locodes;
   }
 }

@@ -29,6 +29,8 @@ export const TRACKING_REQUEST_ACTIVE_UNIQUE_INDEX = 'uq_tracking_requests_active
 @Index('idx_tracking_requests_account_list', ['account_id', 'created_at', 'id'])
 @Index('idx_tracking_requests_next_attempt', ['next_attempt_at'], { where: '"next_attempt_at" IS NOT NULL' })
 @Index('idx_tracking_requests_tracked_object_id', ['tracked_object_id'])
+// Open requests that join a physical shipment when it is observed, found by carrier and number in every refresh transaction.
+@Index('idx_tracking_requests_open_number', ['scac', 'request_number'], { where: `"status" IN ('pending', 'awaiting_manifest')` })
 export class TrackingRequestEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CarrierShipmentEntity } from '../entities/carrier-shipment.entity';
-import { releaseLease } from './observation-lease';
+import { releaseLease, releaseLeases } from './observation-lease';
 import { OutboxRepository } from './outbox.repository';
 import type { OutboxEntry } from './outbox.repository';
 import { queryRows } from './query-rows';
@@ -138,7 +138,10 @@ export class CarrierShipmentRepository {
         [ids, outboxId, rows.map((row) => row.id)],
       );
       if (running) {
-        for (const row of rows) await releaseLease(this.dataSource, { kind: 'carrier_shipment', carrierShipmentId: row.id, seq: String(row.lease_seq) });
+        await releaseLeases(
+          this.dataSource,
+          rows.map((row) => ({ kind: 'carrier_shipment', carrierShipmentId: row.id, seq: String(row.lease_seq) })),
+        );
         return { leased: [], runningUntil: running.until };
       }
     }

@@ -4,8 +4,9 @@ import type { CarrierShipmentEntity } from '../entities/carrier-shipment.entity'
 import { TrackingRequestEntity } from '../entities/tracking-request.entity';
 import { queryRows } from './query-rows';
 import type { Follower } from './shipment-state.types';
-import { loadRecords } from './stored-records';
+import { loadRecordsOf } from './stored-records';
 
+// Written into the SQL as literals, so the planner matches idx_tracking_requests_open_number (same predicate).
 const OPEN = ['pending', 'awaiting_manifest'];
 
 /** What to load for one physical shipment. */
@@ -32,10 +33,10 @@ export async function loadFollowers(manager: EntityManager, queries: readonly Fo
           manager,
           `SELECT tr.*, tn.carrier_shipment_id AS joins
            FROM tracking_requests tr JOIN tracked_numbers tn ON tn.shipping_line_scac = tr.scac AND tn.number = tr.request_number
-           WHERE tn.carrier_shipment_id = ANY($1::uuid[]) AND tr.status = ANY($2::text[])
+           WHERE tn.carrier_shipment_id = ANY($1::uuid[]) AND tr.status IN (${OPEN.map((status) => `'${status}'`).join(', ')})
            ORDER BY tr.created_at, tr.id
            FOR UPDATE OF tr`,
-          [joinIds, OPEN],
+          [joinIds],
         );
   const joiningBy = new Map<string, TrackingRequestEntity[]>();
   for (const row of joining) {
@@ -48,20 +49,17 @@ export async function loadFollowers(manager: EntityManager, queries: readonly Fo
   }
   await adoptLegacyRecords(manager, queries, joiningBy);
 
-  const ids = queries.map((q) => q.carrierShipment.id);
-  const records = await queryRows<{ id: string; carrier_shipment_id: string }>(
+  const states = await loadRecordsOf(
     manager,
-    `SELECT id, carrier_shipment_id FROM shipments WHERE carrier_shipment_id = ANY($1::uuid[]) ORDER BY created_at, id`,
-    [ids],
+    queries.map((q) => q.carrierShipment.id),
   );
-  const states = await loadRecords(manager, records.map((r) => r.id));
   const linked =
-    records.length === 0
+    states.length === 0
       ? []
       : await manager
           .getRepository(TrackingRequestEntity)
           .createQueryBuilder('tr')
-          .where('tr.tracked_object_id = ANY(:ids)', { ids: records.map((r) => r.id) })
+          .where('tr.tracked_object_id = ANY(:ids)', { ids: states.map((s) => s.shipment.id) })
           .orderBy('tr.created_at')
           .addOrderBy('tr.id')
           .setLock('pessimistic_write')

@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { CarrierShipmentEntity } from '../entities/carrier-shipment.entity';
 import { TrackingRequestEntity } from '../entities/tracking-request.entity';
 import { loadFollowers } from './followers.loader';
-import { releaseLease } from './observation-lease';
+import { releaseLeases } from './observation-lease';
 import { OutboxRepository } from './outbox.repository';
 import type { LoadedObservation, ObservationDecision, ObservationResult, ObservationSource, ObservationTarget } from './shipment-state.types';
 import type { FanOutJobName } from './state-writer';
@@ -55,7 +55,7 @@ export class ObservationRepository {
   async applyBatch<T>(outboxId: string | null, items: ReadonlyArray<ObservationItem<T>>, fanOut: FanOutJobName): Promise<'replayed' | Array<ObservationItemResult<T>>> {
     return this.dataSource.transaction(async (manager) => {
       // Leases go back whatever happens next: a replayed job must not hold them until they lapse.
-      for (const item of items) await releaseLease(manager, item.target.lease);
+      await releaseLeases(manager, items.map((item) => item.target.lease));
       if (outboxId !== null && !(await this.outbox.complete(manager, outboxId))) return 'replayed' as const;
       const shipments = await this.lockCarrierShipments(manager, items);
       const locked: Array<Locked<T> | null> = [];

@@ -33,6 +33,12 @@ export class ReferenceDataRepository {
     return this.dataSource.getRepository(PortEntity).findOneBy({ code: code.trim().toUpperCase() });
   }
 
+  /** Ports by UN/LOCODE, in one query (codes compared as `findPortByCode` does). */
+  async findPortsByCodes(codes: readonly string[]): Promise<PortEntity[]> {
+    if (codes.length === 0) return [];
+    return this.dataSource.getRepository(PortEntity).findBy({ code: In([...new Set(codes.map((code) => code.trim().toUpperCase()))]) });
+  }
+
   async findPortsByIds(ids: readonly string[]): Promise<PortEntity[]> {
     if (ids.length === 0) return [];
     return this.dataSource.getRepository(PortEntity).findBy({ id: In([...ids]) });

@@ -1,11 +1,9 @@
 import type { EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import { ContainerEntity } from '../entities/container.entity';
-import { EstimatedEventEntity } from '../entities/estimated-event.entity';
 import { ShipmentEntity } from '../entities/shipment.entity';
-import { TransportEventEntity } from '../entities/transport-event.entity';
 import type { OutboxEntry } from './outbox.repository';
 import { queryRows } from './query-rows';
-import type { NewEvent, NewRawEvent, NewTransportEvent, StateWrite } from './shipment-state.types';
+import type { NewEstimatedEvent, NewEvent, NewRawEvent, NewTransportEvent, StateWrite } from './shipment-state.types';
 
 /** Queue and job that turn each stored event into webhook notifications. */
 export interface FanOutJobName {
@@ -47,8 +45,7 @@ export async function writeStates(manager: EntityManager, writes: readonly State
   }
   const stored = await insertTransportEvents(manager, writes.flatMap((w) => w.transportEvents ?? []));
   await insertRawEvents(manager, writes.flatMap((w) => w.rawEvents ?? []));
-  const estimated = writes.flatMap((w) => w.estimatedEvents ?? []);
-  if (estimated.length > 0) await manager.insert(EstimatedEventEntity, estimated);
+  await insertEstimatedEvents(manager, writes.flatMap((w) => w.estimatedEvents ?? []));
   const events = writes
     .flatMap((w) => w.events ?? [])
     .filter((e) => e.requiresTransportEventId === undefined || stored.has(e.requiresTransportEventId));
@@ -65,7 +62,9 @@ async function updateRows(manager: EntityManager, table: 'tracking_requests' | '
   const groups = new Map<string, IdRow[]>();
   for (const row of rows) {
     const key = Object.keys(row).sort().join(',');
-    groups.set(key, [...(groups.get(key) ?? []), row]);
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [row]);
+    else group.push(row);
   }
   for (const group of groups.values()) {
     const columns = Object.keys(group[0] ?? {}).filter((column) => column !== 'id' && column !== 'updated_at');
@@ -103,12 +102,34 @@ async function addRequestListsToShipments(manager: EntityManager, requestIds: re
   );
 }
 
-/** Inserts what is new; a transport event whose identity is current already is skipped. Returns the ids stored. */
+/**
+ * Inserts what is new; a transport event whose identity is current already is skipped. Returns
+ * the ids stored. One statement from a JSON document: no parameter per value to build and bind.
+ */
 async function insertTransportEvents(manager: EntityManager, rows: readonly NewTransportEvent[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
-  const result = await manager.createQueryBuilder().insert().into(TransportEventEntity).values([...rows]).orIgnore().returning(['id']).execute();
-  const raw = result.raw as Array<{ id: string }>;
-  return new Set(raw.map((row) => row.id));
+  const inserted = await queryRows<{ id: string }>(
+    manager,
+    `INSERT INTO transport_events (id, account_id, container_id, shipment_id, event, "timestamp", timezone, location_locode, location_id, terminal_id,
+                                   vessel_name, vessel_imo, voyage_number, data_source, dedupe_key, leg, invalidated_at, previous_version_id, value)
+     SELECT r.id, r.account_id, r.container_id, r.shipment_id, r.event, r."timestamp", r.timezone, r.location_locode, r.location_id, r.terminal_id,
+            r.vessel_name, r.vessel_imo, r.voyage_number, r.data_source, r.dedupe_key, r.leg, r.invalidated_at, r.previous_version_id, r.value
+     FROM jsonb_populate_recordset(null::transport_events, $1::jsonb) r
+     ON CONFLICT DO NOTHING
+     RETURNING id`,
+    [JSON.stringify(rows)],
+  );
+  return new Set(inserted.map((row) => row.id));
+}
+
+async function insertEstimatedEvents(manager: EntityManager, rows: readonly NewEstimatedEvent[]): Promise<void> {
+  if (rows.length === 0) return;
+  await manager.query(
+    `INSERT INTO estimated_events (id, account_id, shipment_id, container_id, event, estimated_timestamp, location_locode, timezone, voyage_number, data_source)
+     SELECT r.id, r.account_id, r.shipment_id, r.container_id, r.event, r.estimated_timestamp, r.location_locode, r.timezone, r.voyage_number, r.data_source
+     FROM jsonb_populate_recordset(null::estimated_events, $1::jsonb) r`,
+    [JSON.stringify(rows)],
+  );
 }
 
 /**
