@@ -34,6 +34,12 @@ export class WebhookRepository extends AccountScopedRepository<WebhookEntity> {
     await manager.query(`UPDATE webhooks SET last_success_at = $2, failing_since = NULL WHERE id = $1`, [id, at]);
   }
 
+  /** Locks the webhooks in id order (see `WebhookNotificationRepository.lockMany`), before a batch updates them. */
+  async lockMany(manager: EntityManager, ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await manager.query(`SELECT id FROM webhooks WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [[...new Set(ids)]]);
+  }
+
   /**
    * A failed attempt starts (or continues) the failing streak. When the streak is older than
    * `deactivateAfterMs` the webhook is turned off with `reason` recorded; returns true then.
