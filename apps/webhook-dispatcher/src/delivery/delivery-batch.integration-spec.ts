@@ -81,15 +81,15 @@ describe('a batch of deliveries with mixed outcomes', () => {
     expect(held).toHaveLength(4);
 
     const jobs = [
-      await job(ok!, 200),
-      await job(ok!, 204),
-      await job(retrying!, 503),
-      await job(exhausted!, 500, { attempts: 12 }),
-      await job(inactive!, 200),
+      await job(ok, 200),
+      await job(ok, 204),
+      await job(retrying, 503),
+      await job(exhausted, 500, { attempts: 12 }),
+      await job(inactive, 200),
       await job(withheld, 200),
-      await job(busy!, 200),
-      await job(ok!, 200, { replayed: true }),
-      await job(failing!, 500),
+      await job(busy, 200),
+      await job(ok, 200, { replayed: true }),
+      await job(failing, 500),
     ];
     const delivery = app.get(DeliveryService);
 
@@ -121,17 +121,17 @@ describe('a batch of deliveries with mixed outcomes', () => {
     expect(turnedOff).toMatchObject({ delivery_status: 'pending', attempts: 1, last_response_status: 500 });
 
     const webhooks = db.dataSource.getRepository(WebhookEntity);
-    expect(await webhooks.findOneByOrFail({ id: failing!.id })).toMatchObject({ active: false });
-    expect((await webhooks.findOneByOrFail({ id: failing!.id })).deactivated_reason).toMatch(/^deactivated after 120 hours/);
-    expect(await webhooks.findOneByOrFail({ id: ok!.id })).toMatchObject({ active: true, failing_since: null });
-    expect((await webhooks.findOneByOrFail({ id: ok!.id })).last_success_at).not.toBeNull();
-    expect(await webhooks.findOneByOrFail({ id: retrying!.id })).toMatchObject({ active: true });
-    expect((await webhooks.findOneByOrFail({ id: retrying!.id })).failing_since).not.toBeNull();
+    expect(await webhooks.findOneByOrFail({ id: failing.id })).toMatchObject({ active: false });
+    expect((await webhooks.findOneByOrFail({ id: failing.id })).deactivated_reason).toMatch(/^deactivated after 120 hours/);
+    expect(await webhooks.findOneByOrFail({ id: ok.id })).toMatchObject({ active: true, failing_since: null });
+    expect((await webhooks.findOneByOrFail({ id: ok.id })).last_success_at).not.toBeNull();
+    expect(await webhooks.findOneByOrFail({ id: retrying.id })).toMatchObject({ active: true });
+    expect((await webhooks.findOneByOrFail({ id: retrying.id })).failing_since).not.toBeNull();
 
     // Posted exactly the five that were due and had a free slot.
     expect(jobs.map((j) => postsOf(j.notificationId))).toEqual([1, 1, 1, 1, 0, 0, 0, 0, 1]);
-    const [{ open }] = await db.dataSource.query<Array<{ open: number }>>(`SELECT count(*)::int AS open FROM outbox WHERE id = ANY($1::uuid[]) AND completed_at IS NULL`, [jobs.map((j) => j.outboxId)]);
-    expect(open).toBe(0);
+    const [counted] = await db.dataSource.query<Array<{ open: number }>>(`SELECT count(*)::int AS open FROM outbox WHERE id = ANY($1::uuid[]) AND completed_at IS NULL`, [jobs.map((j) => j.outboxId)]);
+    expect(counted!.open).toBe(0);
 
     // The same batch again (Redis lost, the relay publishing it twice): no post, no change.
     const before = await Promise.all(jobs.map((j) => notification(j.notificationId)));

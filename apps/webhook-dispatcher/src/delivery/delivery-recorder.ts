@@ -2,6 +2,13 @@ import type { DeliveryConsequence, DeliveryOutcomeRepository, RecordedConsequenc
 
 /** Most consequences written by one transaction. */
 const MAX_BATCH = 250;
+/**
+ * Transactions in progress at once: each waits on round trips more than on Postgres, so a few
+ * overlap well (they lock notifications, then webhooks, in id order: no deadlock between them).
+ */
+const MAX_FLUSHES = 2;
+/** How long a transaction waits for more answers to join it: each costs several round trips, whatever its size. */
+const GATHER_MS = 5;
 
 interface Waiting {
   item: DeliveryConsequence;
@@ -17,20 +24,22 @@ interface Waiting {
  */
 export class DeliveryRecorder {
   private waiting: Waiting[] = [];
-  private flushing: Promise<void> | null = null;
+  private flushes = 0;
 
   constructor(private readonly outcomes: DeliveryOutcomeRepository) {}
 
   record(item: DeliveryConsequence): Promise<RecordedConsequence> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
-      this.flushing ??= this.flush();
+      if (this.flushes < MAX_FLUSHES) {
+        this.flushes += 1;
+        void this.flush();
+      }
     });
   }
 
   private async flush(): Promise<void> {
-    // Let the consequences of this turn of the event loop join the first transaction.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await new Promise<void>((resolve) => setTimeout(resolve, GATHER_MS));
     while (this.waiting.length > 0) {
       const taken = this.waiting.splice(0, MAX_BATCH);
       try {
@@ -41,6 +50,6 @@ export class DeliveryRecorder {
         for (const waiting of taken) waiting.reject(error);
       }
     }
-    this.flushing = null;
+    this.flushes -= 1;
   }
 }

@@ -16,7 +16,9 @@ import { WEBHOOK_HOST_RESOLVER } from './host-resolver.token';
 export type DeliveryOutcome = 'succeeded' | 'retry-scheduled' | 'failed' | 'endpoint-busy' | 'skipped';
 
 const DELIVERY = { queue: QUEUE.webhookDelivery, jobName: JOB.deliver };
-/** A delivery expected to wait longer than this for a slot of its endpoint is postponed instead. */
+/** An endpoint answering this slowly is not waited on beyond MAX_SLOT_WAIT_MS: its deliveries are postponed. */
+const SLOW_ENDPOINT_MS = 500;
+/** A delivery expected to wait longer than this for a slot of a slow endpoint is postponed instead. */
 const MAX_SLOT_WAIT_MS = 1_000;
 /** Leases last the attempt timeout plus 15 s: a worker holding one this long takes a fresh one. */
 const LEASE_HOLD_MS = 5_000;
@@ -50,7 +52,12 @@ export class DeliveryService implements OnApplicationShutdown {
       resolve,
     });
     this.recorder = new DeliveryRecorder(outcomes);
-    this.lanes = new EndpointLanes(semaphore, { cap: config.WEBHOOK_MAX_CONCURRENT_PER_ENDPOINT, maxWaitMs: MAX_SLOT_WAIT_MS, leaseHoldMs: LEASE_HOLD_MS });
+    this.lanes = new EndpointLanes(semaphore, {
+      cap: config.WEBHOOK_MAX_CONCURRENT_PER_ENDPOINT,
+      slowMs: SLOW_ENDPOINT_MS,
+      maxWaitMs: MAX_SLOT_WAIT_MS,
+      leaseHoldMs: LEASE_HOLD_MS,
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -26,7 +26,9 @@ interface Lane {
 export interface EndpointLanesOptions {
   /** Slots per endpoint (across every dispatcher). */
   cap: number;
-  /** A delivery expected to wait longer than this for its endpoint is postponed instead. */
+  /** An endpoint whose answers take this long (or one post has been waiting this long) is slow. */
+  slowMs: number;
+  /** A delivery expected to wait longer than this for a slow endpoint is postponed instead. */
   maxWaitMs: number;
   /** A worker gives its lease back after this long and takes a new one (leases expire in Redis). */
   leaseHoldMs: number;
@@ -36,9 +38,9 @@ export interface EndpointLanesOptions {
  * Deliveries in process, one lane per endpoint. A lane takes leases from the endpoint semaphore
  * (as many as its queue can use, up to the cap, in one call), and each lease is a worker posting
  * the lane's deliveries one after the other, so a fast endpoint keeps its slots busy back to back
- * without a Redis round trip per delivery. A lane whose endpoint is slow accepts only what its
- * slots can post within `maxWaitMs`; the rest is postponed at once, so a slow receiver holds its
- * own slots and nothing else.
+ * without a Redis round trip per delivery. A lane whose endpoint is slow (answers, or a post in
+ * flight, taking `slowMs` or more) accepts only what its slots can post within `maxWaitMs`, and
+ * what has waited longer is postponed, so a slow receiver holds its own slots and little else.
  */
 export class EndpointLanes {
   private readonly lanes = new Map<string, Lane>();
@@ -65,11 +67,14 @@ export class EndpointLanes {
       lane = { queue: [], workers: 0, acquiring: 0, inFlight: new Set(), latencyMs: 0 };
       this.lanes.set(webhookId, lane);
     }
+    // A fast endpoint takes everything: its queue drains at full speed, and postponing would
+    // only add work. A slow one takes what its slots can post within maxWaitMs.
     const latency = this.latency(lane);
+    const slow = latency >= this.options.slowMs;
     const slots = Math.max(1, Math.min(this.options.cap, lane.workers + lane.acquiring + tasks.length));
     const now = Date.now();
     for (const task of tasks) {
-      if ((lane.queue.length * latency) / slots > this.options.maxWaitMs) task.busy();
+      if (slow && (lane.queue.length * latency) / slots > this.options.maxWaitMs) task.busy();
       else lane.queue.push({ task, queuedAt: now });
     }
     this.grow(webhookId, lane);
@@ -140,8 +145,9 @@ export class EndpointLanes {
     return lane.queue.shift()?.task;
   }
 
-  /** Queued in arrival order: the stale ones are at the head. */
+  /** Queued in arrival order: the stale ones are at the head. Only a slow endpoint's are postponed. */
   private sweep(lane: Lane): void {
+    if (lane.queue.length === 0 || this.latency(lane) < this.options.slowMs) return;
     const staleBefore = Date.now() - this.options.maxWaitMs;
     while (lane.queue.length > 0 && lane.queue[0]!.queuedAt < staleBefore) lane.queue.shift()!.task.busy();
   }

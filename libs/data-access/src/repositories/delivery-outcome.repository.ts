@@ -6,6 +6,7 @@ import { AccountEntity } from '../entities/account.entity';
 import { WebhookEntity } from '../entities/webhook.entity';
 import { WebhookNotificationEntity } from '../entities/webhook-notification.entity';
 import { toAccount } from './account.repository';
+import { queryRows } from './query-rows';
 import { OutboxRepository } from './outbox.repository';
 import type { OutboxEntry } from './outbox.repository';
 import type { DeliveryJobTarget } from './webhook-redelivery.repository';
@@ -105,33 +106,39 @@ export class DeliveryOutcomeRepository {
   ) {}
 
   /**
-   * Everything a batch of delivery jobs reads before posting, in two statements sent together
-   * (the jobs' open outbox rows; the notifications joined to their webhooks and accounts),
-   * whatever the batch size. Contexts come back in the order of `jobs`.
+   * Everything a batch of delivery jobs reads before posting, in statements sent together (the
+   * jobs' open outbox rows; the notifications; their webhooks; their accounts), whatever the
+   * batch size. Webhooks and accounts are read once each, not once per notification.
+   * Contexts come back in the order of `jobs`.
    */
   async loadAttempts(jobs: readonly DeliveryJobRef[]): Promise<AttemptContext[]> {
     if (jobs.length === 0) return [];
     const outboxIds = jobs.flatMap((job) => (job.outboxId ? [job.outboxId] : []));
-    const notificationIds = [...new Set(jobs.map((job) => job.notificationId))];
-    const [open, rows] = await Promise.all([
+    const ids = [...new Set(jobs.map((job) => job.notificationId))];
+    const [open, notifications, webhooks, accounts] = await Promise.all([
       this.outbox.openIds(outboxIds),
+      queryRows<WebhookNotificationEntity>(
+        this.dataSource,
+        `SELECT id, account_id, webhook_id, delivery_status, attempts, payload FROM webhook_notifications WHERE id = ANY($1::uuid[])`,
+        [ids],
+      ),
+      queryRows<WebhookEntity>(this.dataSource, `SELECT * FROM webhooks WHERE id IN (SELECT webhook_id FROM webhook_notifications WHERE id = ANY($1::uuid[]))`, [ids]),
       this.dataSource
-        .getRepository(WebhookNotificationEntity)
-        .createQueryBuilder('n')
-        .leftJoinAndMapOne('n.webhook', WebhookEntity, 'w', 'w.id = n.webhook_id')
-        .leftJoinAndMapOne('n.account', AccountEntity, 'a', 'a.id = n.account_id')
-        .where('n.id IN (:...notificationIds)', { notificationIds })
-        .getMany() as Promise<Array<WebhookNotificationEntity & { webhook?: WebhookEntity | null; account?: AccountEntity | null }>>,
+        .getRepository(AccountEntity)
+        .createQueryBuilder('a')
+        .where('a.id IN (SELECT account_id FROM webhook_notifications WHERE id = ANY(:ids))', { ids })
+        .getMany(),
     ]);
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    const byId = new Map(notifications.map((row) => [row.id, Object.assign(new WebhookNotificationEntity(), row)]));
+    const webhookById = new Map(webhooks.map((row) => [row.id, Object.assign(new WebhookEntity(), row)]));
+    const accountById = new Map(accounts.map((row) => [row.id, toAccount(row)]));
     return jobs.map((job) => {
-      const row = byId.get(job.notificationId);
-      const { webhook = null, account = null, ...notification } = row ?? {};
+      const notification = byId.get(job.notificationId) ?? null;
       return {
         jobOpen: job.outboxId === undefined || open.has(job.outboxId),
-        notification: row ? Object.assign(new WebhookNotificationEntity(), notification) : null,
-        webhook,
-        account: account ? toAccount(account) : null,
+        notification,
+        webhook: notification ? (webhookById.get(notification.webhook_id) ?? null) : null,
+        account: notification ? (accountById.get(notification.account_id) ?? null) : null,
       };
     });
   }
@@ -225,19 +232,21 @@ export class DeliveryOutcomeRepository {
    * last of those tells whether the webhook was turned off.
    */
   private async recordWebhookHealth(manager: EntityManager, byWebhook: Map<string, WebhookAttempt[]>, results: RecordedConsequence[]): Promise<void> {
-    const webhookIds = [...byWebhook.keys()].sort();
-    await this.webhooks.lockMany(manager, webhookIds);
-    for (const webhookId of webhookIds) {
-      const series = byWebhook.get(webhookId)!.sort((a, b) => a.at.getTime() - b.at.getTime());
+    const streaks = [...byWebhook.entries()].map(([id, series]) => {
+      series.sort((a, b) => a.at.getTime() - b.at.getTime());
       let lastSuccess = series.length - 1;
       while (lastSuccess >= 0 && !series[lastSuccess]!.succeeded) lastSuccess -= 1;
-      if (lastSuccess >= 0) await this.webhooks.recordSuccess(manager, webhookId, series[lastSuccess]!.at);
-      const failed = series.slice(lastSuccess + 1);
-      if (failed.length === 0) continue;
-      const last = failed[failed.length - 1]!;
+      return { id, lastSuccessAt: lastSuccess >= 0 ? series[lastSuccess]!.at : null, failures: series.slice(lastSuccess + 1) };
+    });
+    const changed = await this.webhooks.lockForHealth(manager, streaks.map((s) => ({ id: s.id, lastSuccessAt: s.lastSuccessAt, failed: s.failures.length > 0 })));
+    const toRecord = streaks.filter((s) => changed.has(s.id)).sort((a, b) => (a.id < b.id ? -1 : 1));
+    await this.webhooks.recordSuccesses(manager, toRecord.flatMap((s) => (s.lastSuccessAt ? [{ id: s.id, at: s.lastSuccessAt }] : [])));
+    for (const { id, failures } of toRecord) {
+      if (failures.length === 0) continue;
+      const last = failures[failures.length - 1]!;
       let deactivated = false;
-      for (const attempt of failed.length > 1 ? [failed[0]!, last] : [last]) {
-        deactivated = (await this.webhooks.recordFailure(manager, webhookId, attempt.at, attempt.deactivation.afterMs, attempt.deactivation.reason)) || deactivated;
+      for (const attempt of failures.length > 1 ? [failures[0]!, last] : [last]) {
+        deactivated = (await this.webhooks.recordFailure(manager, id, attempt.at, attempt.deactivation.afterMs, attempt.deactivation.reason)) || deactivated;
       }
       results[last.index] = { ...results[last.index]!, webhookDeactivated: deactivated };
     }
