@@ -130,7 +130,8 @@ export class EndpointLanes {
       }
     } finally {
       lane.workers -= 1;
-      await lease.release();
+      // Not awaited: a Redis that does not answer must not leave this lane's queue waiting.
+      void lease.release();
       // Held long enough: what is left takes fresh leases (or is postponed if none is free).
       this.grow(webhookId, lane);
     }
