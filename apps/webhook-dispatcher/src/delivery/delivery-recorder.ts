@@ -18,8 +18,8 @@ interface Waiting {
 
 /**
  * Records delivery consequences as they come, many per transaction: whatever arrives while a
- * transaction is running goes into the next one, so the batches grow with the load and a quiet
- * dispatcher records each delivery at once. A slow endpoint's deliveries never hold back the
+ * transaction is running (or within GATHER_MS of the first answer) goes into the next one, so
+ * the batches grow with the load and a quiet dispatcher records each delivery within a few ms. A slow endpoint's deliveries never hold back the
  * record of the fast ones: each is queued when its own answer comes.
  */
 export class DeliveryRecorder {

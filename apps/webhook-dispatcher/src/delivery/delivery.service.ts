@@ -65,12 +65,6 @@ export class DeliveryService implements OnApplicationShutdown {
     await this.client.close();
   }
 
-  /** One delivery job on its own (a batch of one). */
-  async deliver(notificationId: string, outboxId?: string): Promise<DeliveryOutcome> {
-    const [outcome] = await this.deliverBatch([{ notificationId, ...(outboxId ? { outboxId } : {}) }]);
-    return outcome!;
-  }
-
   /** Runs a batch of delivery jobs; resolves, in the order of `jobs`, once each one's consequence is recorded. */
   async deliverBatch(jobs: readonly DeliveryJobRef[]): Promise<DeliveryOutcome[]> {
     const contexts = await this.outcomes.loadAttempts(jobs);

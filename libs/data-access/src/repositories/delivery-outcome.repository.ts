@@ -143,12 +143,6 @@ export class DeliveryOutcomeRepository {
     });
   }
 
-  /** One job's consequence, in its own transaction. */
-  async record(attempt: DeliveryAttempt): Promise<{ outcome: AttemptOutcome; webhookDeactivated: boolean }> {
-    const [result] = await this.recordMany([{ kind: 'attempted', attempt }]);
-    return { outcome: result!.outcome === 'postponed' ? 'skipped' : result!.outcome, webhookDeactivated: result!.webhookDeactivated };
-  }
-
   /**
    * The consequences of many jobs in one transaction, set-based (one statement per table and
    * kind of change, whatever the number of jobs); results come back in the order of `items`.
