@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { REDIS, REDIS_PREFIX } from '@quayside/platform';
 import Redis from 'ioredis';
 import { WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
-import { ACQUIRE_LEASE_LUA } from './endpoint-semaphore.script';
+import { ACQUIRE_LEASES_LUA } from './endpoint-semaphore.script';
 
 /** A held slot of one endpoint; `release` is idempotent. */
 export interface EndpointLease {
@@ -33,21 +33,36 @@ export class EndpointSemaphoreService {
     return `${this.prefix}:webhook-endpoint:{${webhookId}}`;
   }
 
+  /** How long a lease lasts unless released: the attempt timeout and a margin. */
+  get leaseMs(): number {
+    return this.config.WEBHOOK_TIMEOUT_MS + 15_000;
+  }
+
   /** A lease on one of the webhook's slots, or null when all are taken. */
   async acquire(webhookId: string): Promise<EndpointLease | null> {
+    const [lease] = await this.acquireMany(webhookId, 1);
+    return lease ?? null;
+  }
+
+  /** Up to `wanted` leases on the webhook's slots, in one round trip: as many as are free. */
+  async acquireMany(webhookId: string, wanted: number): Promise<EndpointLease[]> {
+    if (wanted <= 0) return [];
     const key = this.key(webhookId);
-    const token = randomUUID();
-    const leaseMs = this.config.WEBHOOK_TIMEOUT_MS + 15_000;
+    const tokens = Array.from({ length: wanted }, () => randomUUID());
     let granted: unknown;
     try {
-      granted = await this.redis.eval(ACQUIRE_LEASE_LUA, 1, key, token, String(this.config.WEBHOOK_MAX_CONCURRENT_PER_ENDPOINT), String(leaseMs));
+      granted = await this.redis.eval(ACQUIRE_LEASES_LUA, 1, key, String(this.config.WEBHOOK_MAX_CONCURRENT_PER_ENDPOINT), String(this.leaseMs), ...tokens);
     } catch (error) {
       if (!this.warned) this.logger.warn(`endpoint concurrency cap not enforced, Redis unavailable: ${String(error)}`);
       this.warned = true;
-      return NO_LEASE_NEEDED;
+      return tokens.map(() => NO_LEASE_NEEDED);
     }
     this.warned = false;
-    if (Number(granted) !== 1) return null;
+    // The script adds the tokens in order, so the first `granted` are the held ones.
+    return tokens.slice(0, Number(granted)).map((token) => this.lease(key, token));
+  }
+
+  private lease(key: string, token: string): EndpointLease {
     let released = false;
     return {
       release: async () => {

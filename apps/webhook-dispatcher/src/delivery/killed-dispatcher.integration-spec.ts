@@ -65,4 +65,35 @@ describe('a dispatcher killed in the middle of a delivery', () => {
     // The killed attempt left no record; the one that got an answer did.
     expect(notification).toMatchObject({ id: first[0]!.headers['webhook-id'], delivery_status: 'succeeded', attempts: 1, last_response_status: 200 });
   }, 180_000);
+
+  it('mid-batch: the survivor delivers every notification of the batch, each recorded once', async () => {
+    // The first three requests are held open and never answered: the dispatcher dies with a
+    // batch half posted (three slots taken, the rest queued behind them).
+    const held = 3;
+    // The first test's dispatcher shares the database: only the victim may take these jobs.
+    await survivor?.close();
+    survivor = undefined;
+    await receiver?.close();
+    receiver = await startReceiver((_req, index, res) => {
+      if (index >= held) res.writeHead(200).end('ok');
+    });
+    const accountId = (await createAccount(db.dataSource)).id;
+    const webhook = await createWebhook(db.dataSource, accountId, { url: receiver.url, events: ['tracking_request.succeeded'] });
+    const env = dispatcherEnv(db.url, testRedisPrefix(), { OUTBOX_REDELIVER_AFTER_MS: '1000', WEBHOOK_TIMEOUT_MS: '15000', WEBHOOK_MAX_CONCURRENT_PER_ENDPOINT: String(held) });
+
+    const spawned = spawnDispatcher(env);
+    victim = spawned.child;
+    for (let i = 0; i < 8; i++) await emitTrackingRequestEvent(db.dataSource, accountId);
+    const posts = receiver.received;
+    await waitFor(`the held attempts (dispatcher output: ${spawned.output()})`, async () => posts.length >= held, 60_000);
+    victim.kill('SIGKILL');
+    await new Promise((done) => victim!.once('exit', done));
+
+    survivor = await bootDispatcher(env);
+    const notifications = await waitFor('every delivery', () => settled(db.dataSource, webhook.id, 8), 90_000);
+
+    expect(notifications.every((n) => n.delivery_status === 'succeeded' && n.attempts === 1 && n.last_response_status === 200)).toBe(true);
+    // Every notification reached the receiver (those killed mid-post more than once: receivers de-duplicate on webhook-id).
+    expect(new Set(posts.map((request) => String(request.headers['webhook-id'])))).toEqual(new Set(notifications.map((n) => n.id)));
+  }, 180_000);
 });

@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
-import type { Account } from '@quayside/domain';
+import type { Account, DeliveryStatus } from '@quayside/domain';
 import { AccountEntity } from '../entities/account.entity';
-import { OutboxEntity } from '../entities/outbox.entity';
 import { WebhookEntity } from '../entities/webhook.entity';
 import { WebhookNotificationEntity } from '../entities/webhook-notification.entity';
 import { toAccount } from './account.repository';
+import { queryRows } from './query-rows';
 import { OutboxRepository } from './outbox.repository';
+import type { OutboxEntry } from './outbox.repository';
 import type { DeliveryJobTarget } from './webhook-redelivery.repository';
 import { WebhookNotificationRepository } from './webhook-notification.repository';
 import { WebhookRepository } from './webhook.repository';
@@ -30,6 +31,12 @@ export interface DeliveryAttempt {
 
 export type AttemptOutcome = 'succeeded' | 'retry-scheduled' | 'failed' | 'skipped';
 
+/** A delivery job: the notification it posts and its outbox row (absent for a direct call). */
+export interface DeliveryJobRef {
+  notificationId: string;
+  outboxId?: string;
+}
+
 /** What a delivery job needs to know before it posts: whether it is still to run, and whom to. */
 export interface AttemptContext {
   /** False when the job's outbox row is gone or already completed (a duplicate delivery of the job). */
@@ -39,10 +46,55 @@ export interface AttemptContext {
   account: Account | null;
 }
 
+/** How a delivery job ended, to be recorded with the completion of its outbox row. */
+export type DeliveryConsequence =
+  | { kind: 'attempted'; attempt: DeliveryAttempt }
+  /** The endpoint was at its cap: a new job comes at `availableAt`. */
+  | { kind: 'postponed'; notificationId: string; accountId: string; outboxId?: string; availableAt: Date; delivery: DeliveryJobTarget }
+  /** No attempt (nothing to deliver, or refused before posting: with `failure`, the notification fails for that reason). */
+  | { kind: 'not-attempted'; outboxId?: string; failure?: { notificationId: string; reason: string; at: Date } };
+
+export interface RecordedConsequence {
+  outcome: AttemptOutcome | 'postponed';
+  /** True on the attempt whose failure turned its webhook off. */
+  webhookDeactivated: boolean;
+}
+
+interface WebhookAttempt {
+  index: number;
+  at: Date;
+  succeeded: boolean;
+  deactivation: DeliveryAttempt['deactivation'];
+}
+
+type LockedNotification = { id: string; account_id: string; attempts: number; delivery_status: DeliveryStatus };
+
+const SKIPPED: RecordedConsequence = { outcome: 'skipped', webhookDeactivated: false };
+/** Deadlock or serialization failure: the transaction did nothing and may simply run again. */
+const RETRYABLE_CODES = new Set(['40P01', '40001']);
+
+function outboxIdOf(item: DeliveryConsequence): string | undefined {
+  return item.kind === 'attempted' ? item.attempt.outboxId : item.outboxId;
+}
+
+function notificationIdOf(item: DeliveryConsequence): string | undefined {
+  if (item.kind === 'attempted') return item.attempt.notificationId;
+  if (item.kind === 'postponed') return item.notificationId;
+  return item.failure?.notificationId;
+}
+
+function isRetryable(error: unknown): boolean {
+  const { code, driverError } = (error ?? {}) as { code?: unknown; driverError?: { code?: unknown } };
+  return RETRYABLE_CODES.has(String(code)) || RETRYABLE_CODES.has(String(driverError?.code));
+}
+
 /**
- * The consequences of delivery attempts, each in one transaction with the completion of the
- * job's outbox row. The notification row is locked before the outbox row in every writer
- * (redelivery too), so an attempt and a redelivery serialize instead of both leaving a series open.
+ * The consequences of delivery jobs, many in one transaction, each with the completion of its
+ * job's outbox row: a job whose row was completed already (a replay, or a series closed by a
+ * redelivery) has no effect. Notification rows are locked before outbox rows in every writer
+ * (redelivery too), so an attempt and a redelivery serialize instead of both leaving a series
+ * open; notifications, then webhooks, are locked in id order, so concurrent batches never deadlock
+ * each other (one that meets another writer's lock order is run again).
  */
 @Injectable()
 export class DeliveryOutcomeRepository {
@@ -54,75 +106,147 @@ export class DeliveryOutcomeRepository {
   ) {}
 
   /**
-   * Everything one delivery reads before its attempt, in two statements sent together (the
-   * job's outbox row; the notification joined to its webhook and account) instead of four in
-   * turn: each delivery waits one round trip, not four.
+   * Everything a batch of delivery jobs reads before posting, in statements sent together (the
+   * jobs' open outbox rows; the notifications; their webhooks; their accounts), whatever the
+   * batch size. Webhooks and accounts are read once each, not once per notification.
+   * Contexts come back in the order of `jobs`.
    */
-  async loadAttempt(notificationId: string, outboxId?: string): Promise<AttemptContext> {
-    const [job, row] = await Promise.all([
-      outboxId ? this.dataSource.getRepository(OutboxEntity).findOne({ where: { id: outboxId }, select: { id: true, completed_at: true } }) : Promise.resolve(null),
+  async loadAttempts(jobs: readonly DeliveryJobRef[]): Promise<AttemptContext[]> {
+    if (jobs.length === 0) return [];
+    const outboxIds = jobs.flatMap((job) => (job.outboxId ? [job.outboxId] : []));
+    const ids = [...new Set(jobs.map((job) => job.notificationId))];
+    const [open, notifications, webhooks, accounts] = await Promise.all([
+      this.outbox.openIds(outboxIds),
+      queryRows<WebhookNotificationEntity>(
+        this.dataSource,
+        `SELECT id, account_id, webhook_id, delivery_status, attempts, payload FROM webhook_notifications WHERE id = ANY($1::uuid[])`,
+        [ids],
+      ),
+      queryRows<WebhookEntity>(this.dataSource, `SELECT * FROM webhooks WHERE id IN (SELECT webhook_id FROM webhook_notifications WHERE id = ANY($1::uuid[]))`, [ids]),
       this.dataSource
-        .getRepository(WebhookNotificationEntity)
-        .createQueryBuilder('n')
-        .leftJoinAndMapOne('n.webhook', WebhookEntity, 'w', 'w.id = n.webhook_id')
-        .leftJoinAndMapOne('n.account', AccountEntity, 'a', 'a.id = n.account_id')
-        .where('n.id = :notificationId', { notificationId })
-        .getOne() as Promise<(WebhookNotificationEntity & { webhook?: WebhookEntity | null; account?: AccountEntity | null }) | null>,
+        .getRepository(AccountEntity)
+        .createQueryBuilder('a')
+        .where('a.id IN (SELECT account_id FROM webhook_notifications WHERE id = ANY(:ids))', { ids })
+        .getMany(),
     ]);
-    const { webhook = null, account = null, ...notification } = row ?? {};
-    return {
-      jobOpen: outboxId === undefined || (job !== null && job.completed_at === null),
-      notification: row ? Object.assign(new WebhookNotificationEntity(), notification) : null,
-      webhook,
-      account: account ? toAccount(account) : null,
-    };
+    const byId = new Map(notifications.map((row) => [row.id, Object.assign(new WebhookNotificationEntity(), row)]));
+    const webhookById = new Map(webhooks.map((row) => [row.id, Object.assign(new WebhookEntity(), row)]));
+    const accountById = new Map(accounts.map((row) => [row.id, toAccount(row)]));
+    return jobs.map((job) => {
+      const notification = byId.get(job.notificationId) ?? null;
+      return {
+        jobOpen: job.outboxId === undefined || open.has(job.outboxId),
+        notification,
+        webhook: notification ? (webhookById.get(notification.webhook_id) ?? null) : null,
+        account: notification ? (accountById.get(notification.account_id) ?? null) : null,
+      };
+    });
   }
 
-  async record(attempt: DeliveryAttempt): Promise<{ outcome: AttemptOutcome; webhookDeactivated: boolean }> {
-    return this.dataSource.transaction(async (manager) => {
-      const skipped = { outcome: 'skipped' as const, webhookDeactivated: false };
-      const current = await this.notifications.lock(manager, attempt.notificationId);
-      // Completed meanwhile (a redelivery restarted the series, or a twin job finished): the
-      // attempt happened, but this job's consequences must not be applied twice.
-      if (attempt.outboxId && !(await this.outbox.complete(manager, attempt.outboxId))) return skipped;
-      if (!current || current.delivery_status !== 'pending') return skipped;
-      if (attempt.succeeded) {
-        await this.notifications.recordAttempt(manager, current.id, { at: attempt.at, delivery_status: 'succeeded', ...attempt.answer, next_attempt_at: null });
-        await this.webhooks.recordSuccess(manager, attempt.webhookId, attempt.at);
-        return { outcome: 'succeeded', webhookDeactivated: false };
+  /**
+   * The consequences of many jobs in one transaction, set-based (one statement per table and
+   * kind of change, whatever the number of jobs); results come back in the order of `items`.
+   */
+  async recordMany(items: readonly DeliveryConsequence[]): Promise<RecordedConsequence[]> {
+    if (items.length === 0) return [];
+    for (let run = 1; ; run++) {
+      try {
+        return await this.dataSource.transaction((manager) => this.apply(manager, items));
+      } catch (error) {
+        if (run >= 3 || !isRetryable(error)) throw error;
       }
-      const nextAt = attempt.retryAt(current.attempts + 1);
-      await this.notifications.recordAttempt(manager, current.id, { at: attempt.at, delivery_status: nextAt ? 'pending' : 'failed', ...attempt.answer, next_attempt_at: nextAt });
-      if (nextAt) await this.enqueue(manager, current, nextAt, attempt.delivery);
-      const webhookDeactivated = await this.webhooks.recordFailure(manager, attempt.webhookId, attempt.at, attempt.deactivation.afterMs, attempt.deactivation.reason);
-      return { outcome: nextAt ? 'retry-scheduled' : 'failed', webhookDeactivated };
-    });
+    }
   }
 
-  /** The endpoint is at its cap: the job ends and a new one comes at `availableAt`, durably. */
-  async postpone(notification: { id: string; account_id: string }, outboxId: string | undefined, availableAt: Date, delivery: DeliveryJobTarget): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      await this.notifications.lock(manager, notification.id);
-      if (outboxId && !(await this.outbox.complete(manager, outboxId))) return;
-      await this.enqueue(manager, notification, availableAt, delivery);
-    });
+  private async apply(manager: EntityManager, items: readonly DeliveryConsequence[]): Promise<RecordedConsequence[]> {
+    const locked = new Map<string, LockedNotification>(
+      (await this.notifications.lockMany(manager, items.flatMap((item) => notificationIdOf(item) ?? []))).map((row) => [row.id, { ...row }]),
+    );
+    const completed = await this.outbox.completeMany(manager, items.flatMap((item) => outboxIdOf(item) ?? []));
+    const results: RecordedConsequence[] = [];
+    const attempts = new Map<string, Parameters<WebhookNotificationRepository['recordAttempts']>[1][number]>();
+    const failures = new Map<string, { id: string; error: string; at: Date }>();
+    const jobs: OutboxEntry[] = [];
+    const byWebhook = new Map<string, WebhookAttempt[]>();
+    for (const [index, item] of items.entries()) {
+      const outboxId = outboxIdOf(item);
+      // Completed meanwhile (a redelivery restarted the series, or a twin job finished): the
+      // attempt may have happened, but this job's consequences must not be applied twice.
+      if (outboxId !== undefined && !completed.delete(outboxId)) {
+        results.push(SKIPPED);
+        continue;
+      }
+      const id = notificationIdOf(item);
+      const current = id === undefined ? undefined : locked.get(id);
+      if (!current || current.delivery_status !== 'pending') {
+        results.push(SKIPPED);
+        continue;
+      }
+      if (item.kind === 'not-attempted') {
+        // notificationIdOf gave an id, so this job carries a failure.
+        const failure = item.failure!;
+        failures.set(current.id, { id: current.id, error: failure.reason, at: failure.at });
+        current.delivery_status = 'failed';
+        results.push({ outcome: 'failed', webhookDeactivated: false });
+        continue;
+      }
+      if (item.kind === 'postponed') {
+        jobs.push({ ...this.deliveryJob(current, item.delivery), availableAt: item.availableAt });
+        results.push({ outcome: 'postponed', webhookDeactivated: false });
+        continue;
+      }
+      const { attempt } = item;
+      const nextAt = attempt.succeeded ? null : attempt.retryAt(current.attempts + 1);
+      current.attempts += 1;
+      current.delivery_status = attempt.succeeded ? 'succeeded' : nextAt ? 'pending' : 'failed';
+      attempts.set(current.id, {
+        id: current.id,
+        attempts: (attempts.get(current.id)?.attempts ?? 0) + 1,
+        at: attempt.at,
+        delivery_status: current.delivery_status,
+        ...attempt.answer,
+        next_attempt_at: nextAt,
+      });
+      if (nextAt) jobs.push({ ...this.deliveryJob(current, attempt.delivery), availableAt: nextAt });
+      const series = byWebhook.get(attempt.webhookId) ?? [];
+      series.push({ index, at: attempt.at, succeeded: attempt.succeeded, deactivation: attempt.deactivation });
+      byWebhook.set(attempt.webhookId, series);
+      results.push({ outcome: attempt.succeeded ? 'succeeded' : nextAt ? 'retry-scheduled' : 'failed', webhookDeactivated: false });
+    }
+    await this.notifications.recordAttempts(manager, [...attempts.values()]);
+    await this.notifications.markManyFailed(manager, [...failures.values()]);
+    await this.outbox.enqueueMany(manager, jobs);
+    await this.recordWebhookHealth(manager, byWebhook, results);
+    return results;
   }
 
-  /** The job ends without an attempt; with `failure`, its notification is failed for that reason. */
-  async finishWithoutAttempt(outboxId: string | undefined, failure?: { notificationId: string; reason: string; at: Date }): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      if (outboxId && !(await this.outbox.complete(manager, outboxId))) return;
-      if (failure) await this.notifications.markFailed(manager, failure.notificationId, failure.reason, failure.at);
+  /**
+   * Each webhook's streak as if its attempts had been recorded one by one: the last success
+   * ends the streak, the failures after it start a new one (from the first of them), and the
+   * last of those tells whether the webhook was turned off.
+   */
+  private async recordWebhookHealth(manager: EntityManager, byWebhook: Map<string, WebhookAttempt[]>, results: RecordedConsequence[]): Promise<void> {
+    const streaks = [...byWebhook.entries()].map(([id, series]) => {
+      series.sort((a, b) => a.at.getTime() - b.at.getTime());
+      let lastSuccess = series.length - 1;
+      while (lastSuccess >= 0 && !series[lastSuccess]!.succeeded) lastSuccess -= 1;
+      return { id, lastSuccessAt: lastSuccess >= 0 ? series[lastSuccess]!.at : null, failures: series.slice(lastSuccess + 1) };
     });
+    const changed = await this.webhooks.lockForHealth(manager, streaks.map((s) => ({ id: s.id, lastSuccessAt: s.lastSuccessAt, failed: s.failures.length > 0 })));
+    const toRecord = streaks.filter((s) => changed.has(s.id)).sort((a, b) => (a.id < b.id ? -1 : 1));
+    await this.webhooks.recordSuccesses(manager, toRecord.flatMap((s) => (s.lastSuccessAt ? [{ id: s.id, at: s.lastSuccessAt }] : [])));
+    for (const { id, failures } of toRecord) {
+      if (failures.length === 0) continue;
+      const last = failures[failures.length - 1]!;
+      let deactivated = false;
+      for (const attempt of failures.length > 1 ? [failures[0]!, last] : [last]) {
+        deactivated = (await this.webhooks.recordFailure(manager, id, attempt.at, attempt.deactivation.afterMs, attempt.deactivation.reason)) || deactivated;
+      }
+      results[last.index] = { ...results[last.index]!, webhookDeactivated: deactivated };
+    }
   }
 
-  private async enqueue(manager: EntityManager, notification: Pick<WebhookNotificationEntity, 'id' | 'account_id'>, availableAt: Date, delivery: DeliveryJobTarget): Promise<void> {
-    await this.outbox.enqueue(manager, {
-      queue: delivery.queue,
-      jobName: delivery.jobName,
-      payload: { notificationId: notification.id },
-      accountId: notification.account_id,
-      availableAt,
-    });
+  private deliveryJob(notification: Pick<LockedNotification, 'id' | 'account_id'>, delivery: DeliveryJobTarget): OutboxEntry {
+    return { queue: delivery.queue, jobName: delivery.jobName, payload: { notificationId: notification.id }, accountId: notification.account_id };
   }
 }

@@ -51,6 +51,23 @@ export class OutboxRepository {
     return toEntity(rows[0]!);
   }
 
+  /** `enqueue` for many rows in one statement, through the caller's transaction. */
+  async enqueueMany(manager: EntityManager, entries: readonly OutboxEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    await manager.query(
+      `INSERT INTO outbox (queue, job_name, payload, account_id, available_at)
+       SELECT queue, job_name, payload, account_id, COALESCE(available_at, now())
+       FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::uuid[], $5::timestamptz[]) AS v(queue, job_name, payload, account_id, available_at)`,
+      [
+        entries.map((entry) => entry.queue),
+        entries.map((entry) => entry.jobName),
+        entries.map((entry) => JSON.stringify(entry.payload)),
+        entries.map((entry) => entry.accountId ?? null),
+        entries.map((entry) => entry.availableAt ?? null),
+      ],
+    );
+  }
+
   /**
    * Claims up to `limit` rows due for publication: never published, or published more than
    * `redeliverAfterMs` ago without completing (a lost Redis, a killed worker). Concurrent
@@ -105,6 +122,24 @@ export class OutboxRepository {
       [id],
     );
     return rows.length === 1;
+  }
+
+  /** `complete` for many rows in one statement; returns the ids this call completed (the others were replays). */
+  async completeMany(manager: EntityManager, ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await queryRows<{ id: string }>(
+      manager,
+      `UPDATE outbox SET completed_at = now() WHERE id = ANY($1::uuid[]) AND completed_at IS NULL RETURNING id`,
+      [[...new Set(ids)]],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** The ids among `ids` whose rows exist and are not completed: jobs still to run. */
+  async openIds(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await queryRows<{ id: string }>(this.dataSource, `SELECT id FROM outbox WHERE id = ANY($1::uuid[]) AND completed_at IS NULL`, [[...ids]]);
+    return new Set(rows.map((row) => row.id));
   }
 
   /** Completes a job that had nothing to do, in a transaction of its own. False when it was completed already. */

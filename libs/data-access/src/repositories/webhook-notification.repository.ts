@@ -95,6 +95,53 @@ export class WebhookNotificationRepository extends AccountScopedRepository<Webho
     );
   }
 
+  /**
+   * The rows, locked until the caller's transaction ends, in id order: concurrent batches of
+   * attempts lock their common notifications in the same order and never deadlock each other.
+   */
+  async lockMany(manager: EntityManager, ids: readonly string[]): Promise<Array<Pick<WebhookNotificationEntity, 'id' | 'account_id' | 'attempts' | 'delivery_status'>>> {
+    if (ids.length === 0) return [];
+    return queryRows(
+      manager,
+      `SELECT id, account_id, attempts, delivery_status FROM webhook_notifications WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+      [[...new Set(ids)]],
+    );
+  }
+
+  /** `recordAttempt` for many notifications in one statement; `attempts` says how many attempts each adds (one row each). */
+  async recordAttempts(manager: EntityManager, rows: ReadonlyArray<AttemptRecord & { id: string; attempts: number }>): Promise<void> {
+    if (rows.length === 0) return;
+    await manager.query(
+      `UPDATE webhook_notifications n
+       SET attempts = n.attempts + v.attempts, delivery_status = v.status, last_response_status = v.response_status,
+           last_response_body = v.response_body, last_error = v.error, last_attempted_at = v.at, next_attempt_at = v.next_at, updated_at = v.at
+       FROM unnest($1::uuid[], $2::int[], $3::text[], $4::int[], $5::text[], $6::text[], $7::timestamptz[], $8::timestamptz[])
+            AS v(id, attempts, status, response_status, response_body, error, at, next_at)
+       WHERE n.id = v.id`,
+      [
+        rows.map((row) => row.id),
+        rows.map((row) => row.attempts),
+        rows.map((row) => row.delivery_status),
+        rows.map((row) => row.last_response_status),
+        rows.map((row) => truncateUtf8(row.last_response_body, WEBHOOK_RESPONSE_BODY_MAX_BYTES)),
+        rows.map((row) => row.last_error),
+        rows.map((row) => row.at),
+        rows.map((row) => row.next_attempt_at),
+      ],
+    );
+  }
+
+  /** `markFailed` for many notifications in one statement. */
+  async markManyFailed(manager: EntityManager, rows: ReadonlyArray<{ id: string; error: string; at: Date }>): Promise<void> {
+    if (rows.length === 0) return;
+    await manager.query(
+      `UPDATE webhook_notifications n SET delivery_status = 'failed', last_error = v.error, next_attempt_at = NULL, updated_at = v.at
+       FROM unnest($1::uuid[], $2::text[], $3::timestamptz[]) AS v(id, error, at)
+       WHERE n.id = v.id`,
+      [rows.map((row) => row.id), rows.map((row) => row.error), rows.map((row) => row.at)],
+    );
+  }
+
   /** Ends a notification without an attempt (its webhook was turned off). */
   async markFailed(manager: EntityManager, id: string, error: string, at: Date): Promise<void> {
     await manager.query(

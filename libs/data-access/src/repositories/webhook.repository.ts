@@ -35,6 +35,35 @@ export class WebhookRepository extends AccountScopedRepository<WebhookEntity> {
   }
 
   /**
+   * Locks, in id order, the webhooks a batch of attempts changes, and returns them: every one
+   * with a failure, and those whose success is news (a failing streak to end, or no success
+   * recorded within the last second — `last_success_at` may lag by that much, so a webhook
+   * delivered to without pause is not rewritten by every batch). Concurrent batches lock in the
+   * same order and never deadlock each other.
+   */
+  async lockForHealth(manager: EntityManager, changes: ReadonlyArray<{ id: string; lastSuccessAt: Date | null; failed: boolean }>): Promise<Set<string>> {
+    if (changes.length === 0) return new Set();
+    const rows = await queryRows<{ id: string }>(
+      manager,
+      `SELECT w.id FROM webhooks w
+       JOIN unnest($1::uuid[], $2::timestamptz[], $3::boolean[]) AS v(id, success_at, failed) ON v.id = w.id
+       WHERE v.failed OR w.failing_since IS NOT NULL OR w.last_success_at IS NULL OR w.last_success_at < v.success_at - interval '1 second'
+       ORDER BY w.id FOR UPDATE OF w`,
+      [changes.map((c) => c.id), changes.map((c) => c.lastSuccessAt), changes.map((c) => c.failed)],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** `recordSuccess` for many webhooks in one statement (locked by the caller). */
+  async recordSuccesses(manager: EntityManager, successes: ReadonlyArray<{ id: string; at: Date }>): Promise<void> {
+    if (successes.length === 0) return;
+    await manager.query(
+      `UPDATE webhooks w SET last_success_at = v.at, failing_since = NULL FROM unnest($1::uuid[], $2::timestamptz[]) AS v(id, at) WHERE w.id = v.id`,
+      [successes.map((s) => s.id), successes.map((s) => s.at)],
+    );
+  }
+
+  /**
    * A failed attempt starts (or continues) the failing streak. When the streak is older than
    * `deactivateAfterMs` the webhook is turned off with `reason` recorded; returns true then.
    */

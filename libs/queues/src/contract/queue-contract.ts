@@ -45,6 +45,26 @@ export type JobName = keyof JobPayloads;
  */
 export type JobData<J extends JobName> = JobPayloads[J] & { outboxId: string };
 
+/**
+ * Jobs the relay hands over many at a time: their outbox rows stay one per job (each completed
+ * in the transaction of its own effects), but up to this many due rows travel in one Bull job,
+ * so the consumer pays Bull's per-job overhead, and its database reads, once per batch.
+ */
+export const BATCHED_JOBS = { deliver: 100 } as const satisfies Partial<Record<JobName, number>>;
+export type BatchedJobName = keyof typeof BATCHED_JOBS;
+
+export function isBatchedJob(name: string): name is BatchedJobName {
+  return Object.prototype.hasOwnProperty.call(BATCHED_JOBS, name);
+}
+
+/** What a batched job's Bull job carries: the rows of one relay pass, each with its outbox id. */
+export interface JobBatch<J extends JobName> {
+  batch: JobData<J>[];
+}
+
+/** What a handler of job `J` receives: one row's data, or a batch of them for a batched job. */
+export type JobMessage<J extends JobName> = J extends BatchedJobName ? JobBatch<J> : JobData<J>;
+
 interface JobRoute {
   queue: QueueName;
   /** Bull priority (1 runs first): what a client asked for jumps ahead of tracking work, which runs ahead of routine refreshes. */

@@ -1,7 +1,7 @@
 import { Process, Processor } from '@nestjs/bull';
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import type { Job } from 'bull';
-import type { JobData, JobName, QueueName } from '../contract/queue-contract';
+import type { JobMessage, JobName, QueueName } from '../contract/queue-contract';
 
 export const QUEUE_CONSUMER_METADATA = 'quayside:queue-consumer';
 export const JOB_HANDLER_METADATA = 'quayside:job-handler';
@@ -11,8 +11,8 @@ export function QueueConsumer(queue: QueueName): ClassDecorator {
   return applyDecorators(Processor(queue), SetMetadata(QUEUE_CONSUMER_METADATA, queue));
 }
 
-/** A method that can handle job `J`: it takes a Bull job carrying that job's payload. */
-type HandlerOf<J extends JobName> = (job: Job<JobData<J>>) => Promise<unknown>;
+/** A method that can handle job `J`: it takes a Bull job carrying that job's payload (a batch of them for a batched job). */
+type HandlerOf<J extends JobName> = (job: Job<JobMessage<J>>) => Promise<unknown>;
 
 /**
  * The handler of one job of the contract (Bull `@Process` with its name). Typed by the job: a

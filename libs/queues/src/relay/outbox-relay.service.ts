@@ -4,8 +4,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { OutboxRepository } from '@quayside/data-access';
 import type { Queue } from 'bull';
-import { jobPriority, QUEUE_NAMES } from '../contract/queue-contract';
+import { QUEUE_NAMES } from '../contract/queue-contract';
 import type { QueueName } from '../contract/queue-contract';
+import { bullJobsByQueue } from './bull-jobs';
 
 export interface RelayOptions {
   pollIntervalMs: number;
@@ -14,12 +15,13 @@ export interface RelayOptions {
   maxPublishes: number;
 }
 
-const BATCH = 200;
+/** Rows claimed per pass; `deliver` rows leave in Bull jobs of up to 100 (BATCHED_JOBS). */
+const BATCH = 1_000;
 
 /**
  * Moves outbox rows onto their Bull queues. Any number of relays may run (one per app
- * process): rows are claimed with SKIP LOCKED, and the row id is the Bull job id, so a row
- * is in Redis at most once. A row whose job never completed (Redis lost it, a worker died
+ * process): rows are claimed with SKIP LOCKED, and the row id is the Bull job id (a batched
+ * job's id names its first and last rows), so a row is in Redis at most once per claim. A row whose job never completed (Redis lost it, a worker died
  * for good) is claimed again after `redeliverAfterMs`; the consumer's completion of the row
  * in its own transaction makes the second run a no-op when the first one did finish.
  */
@@ -47,20 +49,17 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
     await this.running;
   }
 
-  /** One pass: publish what is due; true when a full batch went out (more may be waiting). */
+  /** One pass: publish what is due; returns how many rows went out (a full claim means more may be waiting). */
   async relayOnce(): Promise<number> {
     const rows = await this.outbox.claimPublishable(BATCH, this.options.redeliverAfterMs, this.options.maxPublishes);
     if (rows.length === 0) return 0;
     const failed: string[] = [];
-    for (const row of rows) {
+    // One addBulk per queue: a pass costs one Redis round trip per queue, not one per row.
+    for (const [queue, jobs] of bullJobsByQueue(rows)) {
       try {
-        await this.queue(row.queue as QueueName).add(
-          row.job_name,
-          { ...row.payload, outboxId: row.id },
-          { jobId: row.id, attempts: 3, backoff: { type: 'exponential', delay: 1000 }, priority: jobPriority(row.job_name) },
-        );
+        await this.queue(queue).addBulk(jobs.map((job) => job.bull));
       } catch (error) {
-        failed.push(row.id);
+        failed.push(...jobs.flatMap((job) => job.rowIds));
         if (!this.redisDown) this.logger.warn(`cannot publish to Redis, outbox rows wait in Postgres: ${String(error)}`);
         this.redisDown = true;
       }

