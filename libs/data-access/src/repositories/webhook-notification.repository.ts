@@ -168,13 +168,25 @@ export class WebhookNotificationRepository extends AccountScopedRepository<Webho
     return this.repository(manager).createQueryBuilder('n').where('n.id IN (:...ids)', { ids: rows.map((r) => r.id) }).getMany();
   }
 
-  /** Ids of the account's notifications (of one webhook when `webhookId` is given) created since `since` that ended `failed`, oldest first. */
+  /**
+   * Ids of the account's notifications (of one webhook when `webhookId` is given) created since
+   * `since` that ended `failed`, oldest first. Locked in id order, the order the dispatcher's
+   * batch recorder locks notifications in, so a bulk redelivery and a recording batch never
+   * wait on each other in a cycle.
+   */
   async failedIdsSince(manager: EntityManager, accountId: string, since: Date, limit: number, webhookId?: string): Promise<string[]> {
     const rows = await queryRows<{ id: string }>(
       manager,
-      `SELECT id FROM webhook_notifications
-       WHERE account_id = $1 AND delivery_status = 'failed' AND created_at >= $2 AND ($4::uuid IS NULL OR webhook_id = $4::uuid)
-       ORDER BY created_at, id LIMIT $3 FOR UPDATE`,
+      `WITH chosen AS (
+         SELECT id FROM webhook_notifications
+         WHERE account_id = $1 AND delivery_status = 'failed' AND created_at >= $2 AND ($4::uuid IS NULL OR webhook_id = $4::uuid)
+         ORDER BY created_at, id LIMIT $3
+       ), locked AS (
+         SELECT n.id, n.created_at FROM webhook_notifications n JOIN chosen USING (id)
+         WHERE n.delivery_status = 'failed'
+         ORDER BY n.id FOR UPDATE OF n
+       )
+       SELECT id FROM locked ORDER BY created_at, id`,
       [accountId, since, limit, webhookId ?? null],
     );
     return rows.map((row) => row.id);
