@@ -71,11 +71,6 @@ export class WebhookNotificationRepository extends AccountScopedRepository<Webho
     return this.repository(manager).findOneBy({ id });
   }
 
-  /** The row, locked until the caller's transaction ends: attempts are recorded one at a time. */
-  async lock(manager: EntityManager, id: string): Promise<WebhookNotificationEntity | null> {
-    return this.repository(manager).createQueryBuilder('n').setLock('pessimistic_write').where('n.id = :id', { id }).getOne();
-  }
-
   /** One more attempt: counts it and keeps what the receiver answered (body cut to 20 KB). */
   async recordAttempt(manager: EntityManager, id: string, attempt: AttemptRecord): Promise<void> {
     await manager.query(

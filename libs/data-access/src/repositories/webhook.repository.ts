@@ -29,11 +29,6 @@ export class WebhookRepository extends AccountScopedRepository<WebhookEntity> {
     return this.repository(manager).findOneBy({ id });
   }
 
-  /** A delivered notification ends the webhook's failing streak. */
-  async recordSuccess(manager: EntityManager, id: string, at: Date): Promise<void> {
-    await manager.query(`UPDATE webhooks SET last_success_at = $2, failing_since = NULL WHERE id = $1`, [id, at]);
-  }
-
   /**
    * Locks, in id order, the webhooks a batch of attempts changes, and returns them: every one
    * with a failure, and those whose success is news (a failing streak to end, or no success
