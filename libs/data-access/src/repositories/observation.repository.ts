@@ -119,11 +119,20 @@ export class ObservationRepository {
     const rows = await manager
       .getRepository(CarrierShipmentEntity)
       .createQueryBuilder('cs')
-      .where('cs.id = ANY(:ids)', { ids: keys.flatMap((k) => ('id' in k ? [k.id] : [])) })
-      .orWhere(`(cs.shipping_line_scac, cs.normalized_number) IN (SELECT * FROM unnest(:scacs::text[], :numbers::text[]))`, {
-        scacs: keys.flatMap((k) => ('scac' in k ? [k.scac] : [])),
-        numbers: keys.flatMap((k) => ('number' in k ? [k.number] : [])),
-      })
+      // One index-backed list of ids: an OR of the ids and the (line, number) pairs made the
+      // planner scan every physical shipment (1 s a job at a million containers).
+      .where(
+        `cs.id = ANY(ARRAY(
+           SELECT i.id FROM unnest(:ids::uuid[]) AS i(id)
+           UNION ALL
+           SELECT c.id FROM carrier_shipments c JOIN unnest(:scacs::text[], :numbers::text[]) AS k(scac, num)
+             ON c.shipping_line_scac = k.scac AND c.normalized_number = k.num))`,
+        {
+          ids: keys.flatMap((k) => ('id' in k ? [k.id] : [])),
+          scacs: keys.flatMap((k) => ('scac' in k ? [k.scac] : [])),
+          numbers: keys.flatMap((k) => ('number' in k ? [k.number] : [])),
+        },
+      )
       .orderBy('cs.id')
       .setLock('pessimistic_write')
       .getMany();
