@@ -3,7 +3,6 @@ import { Injectable } from '@nestjs/common';
 import { EmailSubmissionRepository } from '@quayside/data-access';
 import type { AccountScope, EmailSubmissionEntity, NewDocument, NewEmailSubmission } from '@quayside/data-access';
 import type { AddressObject, Attachment, ParsedMail } from 'mailparser';
-import { simpleParser } from 'mailparser';
 import { DocumentIntakeService, EXTRACTION_JOB } from '../documents/document-intake.service';
 import { SmtpRefusal } from './smtp-refusal';
 
@@ -34,6 +33,8 @@ export class EmailIntakeService {
   ) {}
 
   async accept(account: AccountScope, raw: Buffer): Promise<EmailSubmissionEntity> {
+    // mailparser (with html-to-text, iconv-lite and their kin) loads with the first message, not at boot.
+    const { simpleParser } = await import('mailparser');
     const mail = await simpleParser(raw, { skipHtmlToText: false });
     const attachments = distinct(mail.attachments.filter(isDocumentAttachment));
     if (attachments.length === 0) {

@@ -2,8 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Injectable, Logger } from '@nestjs/common';
 import { AccountRepository } from '@quayside/data-access';
-import { SMTPServer } from 'smtp-server';
-import type { SMTPServerAddress, SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
+import type { SMTPServer, SMTPServerAddress, SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
 import { ApiConfig } from '../config/api.config';
 import { EmailIntakeService } from './email-intake.service';
 import { accountIdOfRecipient, inboundAddressOf } from './inbound-address';
@@ -35,6 +34,8 @@ export class SmtpListenerService implements OnApplicationBootstrap, OnApplicatio
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.SMTP_ENABLED !== 'true') return;
+    // Loaded only when the listener is on: an api without email intake does not carry it.
+    const { SMTPServer } = await import('smtp-server');
     const server = new SMTPServer({
       name: this.config.INBOUND_EMAIL_DOMAIN,
       banner: 'Quayside document intake',

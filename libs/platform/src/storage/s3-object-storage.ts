@@ -1,5 +1,5 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { DownloadUrlOptions } from './object-storage';
 import { assertStorageKey, ObjectStorage } from './object-storage';
 import { contentDisposition } from './content-disposition';
@@ -15,30 +15,46 @@ export interface S3StorageOptions {
   secretAccessKey: string;
 }
 
+/**
+ * The AWS SDK (some 300 modules) is loaded with the first call, not at boot: every app builds
+ * its store at start, and one on local storage never needs it (docs/architecture.md, "Memory").
+ */
+const sdk = (): Promise<typeof S3Sdk> => import('@aws-sdk/client-s3');
+
 /** Any S3-compatible object store; download URLs are the store's own presigned GET URLs. */
 export class S3ObjectStorage extends ObjectStorage {
-  private readonly client: S3Client;
+  private client: Promise<S3Client> | null = null;
 
   constructor(private readonly options: S3StorageOptions) {
     super();
-    this.client = new S3Client({
-      region: options.region,
-      forcePathStyle: options.forcePathStyle,
-      ...(options.endpoint !== '' ? { endpoint: options.endpoint } : {}),
-      ...(options.accessKeyId !== '' ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } } : {}),
-    });
+  }
+
+  private s3(): Promise<S3Client> {
+    const { options } = this;
+    this.client ??= sdk().then(
+      ({ S3Client: Client }) =>
+        new Client({
+          region: options.region,
+          forcePathStyle: options.forcePathStyle,
+          ...(options.endpoint !== '' ? { endpoint: options.endpoint } : {}),
+          ...(options.accessKeyId !== '' ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } } : {}),
+        }),
+    );
+    return this.client;
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     assertStorageKey(key);
     // A single PutObject is atomic on S3: the object appears whole or not at all.
-    await this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: bytes, ContentType: contentType }));
+    const [{ PutObjectCommand }, client] = await Promise.all([sdk(), this.s3()]);
+    await client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: bytes, ContentType: contentType }));
   }
 
   async get(key: string): Promise<Buffer | null> {
     assertStorageKey(key);
+    const [{ GetObjectCommand, NoSuchKey }, client] = await Promise.all([sdk(), this.s3()]);
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      const object = await client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
       return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
     } catch (error) {
       if (error instanceof NoSuchKey) return null;
@@ -48,21 +64,27 @@ export class S3ObjectStorage extends ObjectStorage {
 
   async delete(key: string): Promise<void> {
     assertStorageKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+    const [{ DeleteObjectCommand }, client] = await Promise.all([sdk(), this.s3()]);
+    await client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
   }
 
   async signedDownloadUrl(key: string, options: DownloadUrlOptions): Promise<string> {
     assertStorageKey(key);
+    const [{ GetObjectCommand }, { getSignedUrl }, client] = await Promise.all([sdk(), import('@aws-sdk/s3-request-presigner'), this.s3()]);
     const command = new GetObjectCommand({
       Bucket: this.options.bucket,
       Key: key,
       ResponseContentType: options.contentType,
       ResponseContentDisposition: contentDisposition(options.fileName),
     });
-    return getSignedUrl(this.client, command, { expiresIn: options.expiresInSeconds });
+    return getSignedUrl(client, command, { expiresIn: options.expiresInSeconds });
   }
 
   destroy(): void {
-    this.client.destroy();
+    // A client never made holds no sockets; one being made is closed once it exists.
+    void this.client?.then(
+      (client) => client.destroy(),
+      () => undefined,
+    );
   }
 }
