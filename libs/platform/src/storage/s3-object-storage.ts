@@ -15,44 +15,48 @@ export interface S3StorageOptions {
   secretAccessKey: string;
 }
 
-/**
- * The AWS SDK (some 300 modules) is loaded with the first call, not at boot: every app builds
- * its store at start, and one on local storage never needs it (docs/architecture.md, "Memory").
- */
-const sdk = (): Promise<typeof S3Sdk> => import('@aws-sdk/client-s3');
+/** What the first call loads: the SDK's module and the one client made with it. */
+interface LoadedSdk {
+  sdk: typeof S3Sdk;
+  client: S3Client;
+}
 
 /** Any S3-compatible object store; download URLs are the store's own presigned GET URLs. */
 export class S3ObjectStorage extends ObjectStorage {
-  private client: Promise<S3Client> | null = null;
+  /**
+   * The AWS SDK and its dependencies are loaded with the first call, not at boot: every app builds
+   * its store at start, and one on local storage never needs it (docs/architecture.md, "Memory").
+   */
+  private loaded: Promise<LoadedSdk> | null = null;
 
   constructor(private readonly options: S3StorageOptions) {
     super();
   }
 
-  private s3(): Promise<S3Client> {
+  private s3(): Promise<LoadedSdk> {
     const { options } = this;
-    this.client ??= sdk().then(
-      ({ S3Client: Client }) =>
-        new Client({
-          region: options.region,
-          forcePathStyle: options.forcePathStyle,
-          ...(options.endpoint !== '' ? { endpoint: options.endpoint } : {}),
-          ...(options.accessKeyId !== '' ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } } : {}),
-        }),
-    );
-    return this.client;
+    this.loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: options.region,
+        forcePathStyle: options.forcePathStyle,
+        ...(options.endpoint !== '' ? { endpoint: options.endpoint } : {}),
+        ...(options.accessKeyId !== '' ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } } : {}),
+      }),
+    }));
+    return this.loaded;
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     assertStorageKey(key);
     // A single PutObject is atomic on S3: the object appears whole or not at all.
-    const [{ PutObjectCommand }, client] = await Promise.all([sdk(), this.s3()]);
+    const { sdk: { PutObjectCommand }, client } = await this.s3();
     await client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: bytes, ContentType: contentType }));
   }
 
   async get(key: string): Promise<Buffer | null> {
     assertStorageKey(key);
-    const [{ GetObjectCommand, NoSuchKey }, client] = await Promise.all([sdk(), this.s3()]);
+    const { sdk: { GetObjectCommand, NoSuchKey }, client } = await this.s3();
     try {
       const object = await client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
       return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
@@ -64,13 +68,13 @@ export class S3ObjectStorage extends ObjectStorage {
 
   async delete(key: string): Promise<void> {
     assertStorageKey(key);
-    const [{ DeleteObjectCommand }, client] = await Promise.all([sdk(), this.s3()]);
+    const { sdk: { DeleteObjectCommand }, client } = await this.s3();
     await client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
   }
 
   async signedDownloadUrl(key: string, options: DownloadUrlOptions): Promise<string> {
     assertStorageKey(key);
-    const [{ GetObjectCommand }, { getSignedUrl }, client] = await Promise.all([sdk(), import('@aws-sdk/s3-request-presigner'), this.s3()]);
+    const [{ sdk: { GetObjectCommand }, client }, { getSignedUrl }] = await Promise.all([this.s3(), import('@aws-sdk/s3-request-presigner')]);
     const command = new GetObjectCommand({
       Bucket: this.options.bucket,
       Key: key,
@@ -82,8 +86,8 @@ export class S3ObjectStorage extends ObjectStorage {
 
   destroy(): void {
     // A client never made holds no sockets; one being made is closed once it exists.
-    void this.client?.then(
-      (client) => client.destroy(),
+    void this.loaded?.then(
+      ({ client }) => client.destroy(),
       () => undefined,
     );
   }
