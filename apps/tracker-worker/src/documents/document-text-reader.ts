@@ -91,7 +91,7 @@ export class DocumentTextReader {
   private async readTiff(bytes: Buffer, budget: OcrBudget): Promise<string[]> {
     let decoded: { pages: Buffer[]; total: number };
     try {
-      decoded = tiffPagesAsPng(bytes, budget.ocrLeft);
+      decoded = await tiffPagesAsPng(bytes, budget.ocrLeft);
     } catch (error) {
       throw new UnreadableDocument(`The TIFF cannot be read: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -1,12 +1,14 @@
-import { createCanvas } from '@napi-rs/canvas';
 import * as UTIF from 'utif';
 
 /**
  * The pages of a TIFF as PNGs, for OCR: Tesseract in WebAssembly reads PNG but not TIFF. Decoded
  * by UTIF (pure JavaScript; uncompressed, LZW, PackBits, Deflate, CCITT fax and JPEG TIFFs),
  * re-encoded by @napi-rs/canvas. At most `maxPages`; `total` says how many the file has.
+ * The canvas (Skia, a native module with its fonts: about 9 MB resident) loads with the first
+ * TIFF, not at boot (docs/architecture.md, "Memory").
  */
-export function tiffPagesAsPng(bytes: Buffer, maxPages: number): { pages: Buffer[]; total: number } {
+export async function tiffPagesAsPng(bytes: Buffer, maxPages: number): Promise<{ pages: Buffer[]; total: number }> {
+  const { createCanvas } = await import('@napi-rs/canvas');
   // UTIF wants an ArrayBuffer of exactly the file (a Node Buffer may be a view into a larger one).
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   const images = UTIF.decode(buffer).filter((ifd) => ifd['t256'] !== undefined && ifd['t257'] !== undefined);
