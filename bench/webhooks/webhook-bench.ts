@@ -44,6 +44,8 @@ export class WebhookBench {
   private readonly payload = sampleNotificationPayload(EVENT);
   private readonly body = JSON.stringify(this.payload);
   private readonly secret = generateWebhookSecret();
+  /** The document as the dispatcher posts it: its stored `jsonb` as Postgres prints it (read in start()). */
+  private storedBody = '';
 
   constructor(
     private readonly dataSource: DatabaseConnection,
@@ -67,6 +69,8 @@ export class WebhookBench {
       [this.accountId, this.receiverUrl, generateWebhookSecret()],
     );
     this.slowWebhookId = slow!.id;
+    const [stored] = await this.dataSource.query<Array<{ body: string }>>(`SELECT $1::jsonb::text AS body`, [this.body]);
+    this.storedBody = stored!.body;
   }
 
   async stop(): Promise<void> {
@@ -97,9 +101,9 @@ export class WebhookBench {
     ];
   }
 
-  /** What `DeliveryService` does per attempt: serialize the stored payload, sign it, post it with the client. */
+  /** What `DeliveryService` does per attempt: sign the stored document's text and post it with the client. */
   private async postSigned(client: WebhookDeliveryClient, index: number): Promise<void> {
-    const body = JSON.stringify(this.payload);
+    const body = this.storedBody;
     const result = await client.post({
       url: `${this.receiverUrl}/hooks/${(index % WEBHOOKS) + 1}`,
       body,

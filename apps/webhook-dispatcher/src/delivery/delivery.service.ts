@@ -80,13 +80,14 @@ export class DeliveryService implements OnApplicationShutdown {
       }
       const webhook = context.webhook!;
       const notification = context.notification!;
+      const body = context.body!;
       outcomes.push(
         new Promise<DeliveryOutcome>((resolve, reject) => {
           const tasks = byWebhook.get(webhook.id) ?? [];
           tasks.push({
             // The slot goes to the next delivery as soon as the answer is in; recording is not awaited.
             post: () =>
-              this.attempt(notification, webhook).then(
+              this.attempt(notification, body, webhook).then(
                 (result) => {
                   this.record(notification, webhook, result, job.outboxId).then(resolve, reject);
                 },
@@ -124,9 +125,8 @@ export class DeliveryService implements OnApplicationShutdown {
     return null;
   }
 
-  private async attempt(notification: WebhookNotificationEntity, webhook: WebhookEntity): Promise<DeliveryResult> {
-    // The stored document, serialized the same way on every attempt: retries post the same bytes.
-    const body = JSON.stringify(notification.payload);
+  /** Posts the stored document's text (AttemptContext.body): retries post the same bytes. */
+  private async attempt(notification: WebhookNotificationEntity, body: string, webhook: WebhookEntity): Promise<DeliveryResult> {
     const timestamp = Math.floor(Date.now() / 1000);
     return this.client.post({
       url: webhook.url,

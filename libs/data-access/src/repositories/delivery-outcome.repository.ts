@@ -41,7 +41,14 @@ export interface DeliveryJobRef {
 export interface AttemptContext {
   /** False when the job's outbox row is gone or already completed (a duplicate delivery of the job). */
   jobOpen: boolean;
+  /** The notification without its `payload`: the document comes as `body`. */
   notification: WebhookNotificationEntity | null;
+  /**
+   * The stored document as Postgres prints it, posted as it is: every attempt posts the same
+   * bytes, and no attempt parses and serializes the document again (about 50 µs of CPU and
+   * its garbage per delivery). Null with `notification`.
+   */
+  body: string | null;
   webhook: WebhookEntity | null;
   account: Account | null;
 }
@@ -117,9 +124,9 @@ export class DeliveryOutcomeRepository {
     const ids = [...new Set(jobs.map((job) => job.notificationId))];
     const [open, notifications, webhooks, accounts] = await Promise.all([
       this.outbox.openIds(outboxIds),
-      queryRows<WebhookNotificationEntity>(
+      queryRows<WebhookNotificationEntity & { body: string }>(
         this.dataSource,
-        `SELECT id, account_id, webhook_id, delivery_status, attempts, payload FROM webhook_notifications WHERE id = ANY($1::uuid[])`,
+        `SELECT id, account_id, webhook_id, delivery_status, attempts, payload::text AS body FROM webhook_notifications WHERE id = ANY($1::uuid[])`,
         [ids],
       ),
       queryRows<WebhookEntity>(this.dataSource, `SELECT * FROM webhooks WHERE id IN (SELECT webhook_id FROM webhook_notifications WHERE id = ANY($1::uuid[]))`, [ids]),
@@ -129,14 +136,16 @@ export class DeliveryOutcomeRepository {
         .where('a.id IN (SELECT account_id FROM webhook_notifications WHERE id = ANY(:ids))', { ids })
         .getMany(),
     ]);
-    const byId = new Map(notifications.map((row) => [row.id, Object.assign(new WebhookNotificationEntity(), row)]));
+    const byId = new Map(notifications.map(({ body, ...row }) => [row.id, { body, notification: Object.assign(new WebhookNotificationEntity(), row) }]));
     const webhookById = new Map(webhooks.map((row) => [row.id, Object.assign(new WebhookEntity(), row)]));
     const accountById = new Map(accounts.map((row) => [row.id, toAccount(row)]));
     return jobs.map((job) => {
-      const notification = byId.get(job.notificationId) ?? null;
+      const found = byId.get(job.notificationId);
+      const notification = found?.notification ?? null;
       return {
         jobOpen: job.outboxId === undefined || open.has(job.outboxId),
         notification,
+        body: found?.body ?? null,
         webhook: notification ? (webhookById.get(notification.webhook_id) ?? null) : null,
         account: notification ? (accountById.get(notification.account_id) ?? null) : null,
       };
