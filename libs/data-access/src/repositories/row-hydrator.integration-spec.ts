@@ -5,6 +5,7 @@ import { runMigrations } from '../database/run-migrations';
 import { ContainerEntity } from '../entities/container.entity';
 import { ShipmentEntity } from '../entities/shipment.entity';
 import { listPage } from './list-page';
+import { OwnedRowsStatement } from './owned-rows.statement';
 import { RowHydrator } from './row-hydrator';
 
 describe('RowHydrator', () => {
@@ -101,5 +102,41 @@ describe('RowHydrator', () => {
     const page = await listPage(query(), 'shipment', { offset: 0, size: 10 });
     expect(page.rows).toHaveLength(2);
     expect(page.rows).toEqual(expected);
+  });
+});
+
+describe('OwnedRowsStatement', () => {
+  let db: ScratchDatabase;
+  let accountId: string;
+  let mine: string[];
+  let theirs: string;
+
+  beforeAll(async () => {
+    db = await createScratchDatabase();
+    await runMigrations(db.dataSource);
+    const accounts = await db.dataSource.query<Array<{ id: string }>>(`INSERT INTO accounts (company_name) VALUES ('A'), ('B') RETURNING id`);
+    accountId = accounts[0]!.id;
+    const rows = await db.dataSource.query<Array<{ id: string }>>(
+      `INSERT INTO containers (account_id, number, ref_numbers, pickup_lfd, last_snapshot) VALUES ($1, 'QSDU2006850', '{A}', '2026-11-20T10:00:00Z', '{"a":1}'), ($1, 'QSDU2006851', '{}', NULL, NULL), ($2, 'QSDU2006852', '{}', NULL, NULL) RETURNING id`,
+      [accountId, accounts[1]!.id],
+    );
+    mine = [rows[0]!.id, rows[1]!.id];
+    theirs = rows[2]!.id;
+  });
+
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  it("reads the account's rows among the ids as the query builder does, and only those", async () => {
+    const repository = db.dataSource.getRepository(ContainerEntity);
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const read = await new OwnedRowsStatement(db.dataSource, repository).find(accountId, [...mine, theirs, missing]);
+    const expected = await repository.createQueryBuilder('row').where('row.account_id = :accountId', { accountId }).andWhere('row.id IN (:...ids)', { ids: mine }).getMany();
+    const byId = (rows: ContainerEntity[]) => [...rows].sort((a, b) => a.id.localeCompare(b.id));
+    expect(read).toHaveLength(2);
+    read.forEach((row) => expect(row).toBeInstanceOf(ContainerEntity));
+    expect(byId(read)).toEqual(byId(expected));
+    expect(await new OwnedRowsStatement(db.dataSource, repository).find(accountId, [theirs])).toEqual([]);
   });
 });
