@@ -6,6 +6,7 @@ import { ContainerEntity } from '../entities/container.entity';
 import { ShipmentEntity } from '../entities/shipment.entity';
 import { listPage } from './list-page';
 import { OwnedRowsStatement } from './owned-rows.statement';
+import { RowByIdStatement } from './row-by-id.statement';
 import { RowHydrator } from './row-hydrator';
 
 describe('RowHydrator', () => {
@@ -138,5 +139,24 @@ describe('OwnedRowsStatement', () => {
     read.forEach((row) => expect(row).toBeInstanceOf(ContainerEntity));
     expect(byId(read)).toEqual(byId(expected));
     expect(await new OwnedRowsStatement(db.dataSource, repository).find(accountId, [theirs])).toEqual([]);
+  });
+
+  it('reads the same through the query builder when something listens to loads', async () => {
+    const repository = db.dataSource.getRepository(ContainerEntity);
+    const statement = new OwnedRowsStatement(db.dataSource, repository);
+    const hydrated = await statement.find(accountId, [...mine, theirs]);
+    let loaded = 0;
+    const subscriber: EntitySubscriberInterface = { afterLoad: () => void (loaded += 1) };
+    db.dataSource.subscribers.push(subscriber);
+    try {
+      const built = await statement.find(accountId, [...mine, theirs]);
+      const byOwnId = new RowByIdStatement(db.dataSource, repository);
+      expect(await byOwnId.find(mine[0]!)).toEqual(hydrated.find((row) => row.id === mine[0]));
+      expect(loaded).toBe(3);
+      const byId = (rows: ContainerEntity[]) => [...rows].sort((a, b) => a.id.localeCompare(b.id));
+      expect(byId(built)).toEqual(byId(hydrated));
+    } finally {
+      db.dataSource.subscribers.splice(db.dataSource.subscribers.indexOf(subscriber), 1);
+    }
   });
 });
