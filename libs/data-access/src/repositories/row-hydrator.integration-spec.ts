@@ -89,11 +89,12 @@ describe('RowHydrator', () => {
     expect(next.rows.map((row) => row.number)).toEqual(['QSDU2006852']);
   });
 
-  it('is not used for a query that selects a join or only some columns', async () => {
+  it('is not used for a query that selects a join or only some columns, or pages with take', async () => {
     expect(RowHydrator.forQuery(scoped())).not.toBeNull();
     expect(RowHydrator.forQuery(scoped().leftJoinAndSelect('row.shipment', 'shipment'))).toBeNull();
     expect(RowHydrator.forQuery(containers().createQueryBuilder('row').select('row.id'))).toBeNull();
     expect(RowHydrator.forQuery(scoped().leftJoin('row.shipment', 'shipment'))).not.toBeNull();
+    expect(RowHydrator.forQuery(scoped().take(10))).toBeNull();
   });
 
   it('reads other entities as the query builder does (shipments)', async () => {

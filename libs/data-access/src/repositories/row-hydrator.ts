@@ -49,8 +49,9 @@ export class RowHydrator<TEntity extends ObjectLiteral> {
   /**
    * The hydrator of the entities `query` selects, or null unless the query selects its whole main
    * entity and nothing the transformer would add to it (selected joins, relation ids or counts,
-   * relations loaded by further queries, locks, plain-object results). Other added selections
-   * (a computed column) stay in the raw rows only, as with `getRawAndEntities`.
+   * relations loaded by further queries, locks, plain-object results, skip/take pagination).
+   * Other added selections (a computed column) stay in the raw rows only, as with
+   * `getRawAndEntities`.
    */
   static forQuery<TEntity extends ObjectLiteral>(query: SelectQueryBuilder<TEntity>): RowHydrator<TEntity> | null {
     const map = query.expressionMap;
@@ -59,6 +60,9 @@ export class RowHydrator<TEntity extends ObjectLiteral> {
     const shaped =
       map.selects.some((select) => select.selection === main.name) &&
       map.joinAttributes.every((join) => !join.isSelected) &&
+      // skip/take with a join make getRawAndEntities read ids first, in a statement of its own.
+      map.skip === undefined &&
+      map.take === undefined &&
       map.relationIdAttributes.length === 0 &&
       map.relationCountAttributes.length === 0 &&
       map.relationLoadStrategy === 'join' &&
