@@ -1,6 +1,8 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { EntitySubscriberInterface } from 'typeorm';
 import { createScratchDatabase } from '../__tests__/scratch-database';
 import type { ScratchDatabase } from '../__tests__/scratch-database';
+import { createDatabaseConnection } from '../database/database-connection';
 import { runMigrations } from '../database/run-migrations';
 import { ContainerEntity } from '../entities/container.entity';
 import { ShipmentEntity } from '../entities/shipment.entity';
@@ -8,6 +10,25 @@ import { listPage } from './list-page';
 import { OwnedRowsStatement } from './owned-rows.statement';
 import { RowByIdStatement } from './row-by-id.statement';
 import { RowHydrator } from './row-hydrator';
+
+/** Columns whose values the driver or a transformer converts: the hydrator must not pass them as read. */
+@Entity('hydrator_probe')
+class ConvertedColumnsEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ type: 'text', transformer: { to: (value: string) => value, from: (value: string | null) => value?.toUpperCase() ?? null } })
+  shout!: string;
+
+  @Column({ type: 'simple-json' })
+  doc!: { a: number[] };
+
+  @Column({ type: 'simple-array' })
+  tags!: string[];
+
+  @Column({ type: 'timestamptz', nullable: true })
+  created_at!: Date | null;
+}
 
 describe('RowHydrator', () => {
   let db: ScratchDatabase;
@@ -104,6 +125,38 @@ describe('RowHydrator', () => {
     const page = await listPage(query(), 'shipment', { offset: 0, size: 10 });
     expect(page.rows).toHaveLength(2);
     expect(page.rows).toEqual(expected);
+  });
+});
+
+describe('RowHydrator of converted columns', () => {
+  let db: ScratchDatabase;
+
+  beforeAll(async () => {
+    db = await createScratchDatabase();
+  });
+
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  it('still prepares columns the driver converts or a transformer maps', async () => {
+    await db.dataSource.query(`CREATE TABLE hydrator_probe (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), shout text NOT NULL, doc text NOT NULL, tags text NOT NULL, created_at timestamptz)`);
+    await db.dataSource.query(`INSERT INTO hydrator_probe (shout, doc, tags, created_at) VALUES ('quiet', '{"a":[1,2]}', 'x,y', now()), ('low', '{"a":[]}', 'z', NULL)`);
+    const probe = createDatabaseConnection(db.url, { entities: [ConvertedColumnsEntity] });
+    await probe.initialize();
+    try {
+      const query = () => probe.getRepository(ConvertedColumnsEntity).createQueryBuilder('row');
+      expect(RowHydrator.forQuery(query())).not.toBeNull();
+      const expected = await query().orderBy('row.created_at', 'ASC').addOrderBy('row.id', 'ASC').getMany();
+      const page = await listPage(query(), 'row', { offset: 0, size: 10 });
+      expect(page.rows).toEqual(expected);
+      expect(page.rows.map((row) => [row.shout, row.doc, row.tags])).toEqual([
+        ['QUIET', { a: [1, 2] }, ['x', 'y']],
+        ['LOW', { a: [] }, ['z']],
+      ]);
+    } finally {
+      await probe.destroy();
+    }
   });
 });
 
