@@ -33,7 +33,7 @@ export interface QueryPlan {
   shipmentLists: Record<string, ListStatements>;
   /** `$1` = shipment ids, `$2` = account id. */
   shipmentContainerIds: string;
-  /** `$1` = account id, `$2…` = one container id each. */
+  /** `$1` = account id, `$2` = the container ids (one uuid[] parameter). */
   containersByIds: string;
 }
 
@@ -151,7 +151,7 @@ export async function captureQueryPlan(
     const byId = await record(() => containers.findOwnedWithEvents(scope, firstContainerId));
     plan.containerById = only(byId, 'container by id', (sql) => sql.includes('"row"."id" = $1') || /\.id\s*=\s*\$1/.test(sql)).sql;
     const included = await record(() => containers.findManyOwnedWithEvents(scope, firstShipmentContainerIds));
-    plan.containersByIds = only(included, 'containers by ids', (sql) => /\bIN\s*\(/i.test(sql)).sql;
+    plan.containersByIds = only(included, 'containers by ids', (sql) => /"row"\."id" = ANY\(/.test(sql)).sql;
     return plan;
   } finally {
     await dataSource.destroy();

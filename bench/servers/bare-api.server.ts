@@ -73,7 +73,7 @@ async function listShipmentsWithContainers(key: string, size: number): Promise<u
   const byShipment = new Map(links.map((link) => [link['shipment_id'], link['ids'] as string[]]));
   const shipments = page.map((row) => ({ ...row, container_ids: byShipment.get(row[plan.shipmentIdColumn]) ?? [] }));
   const containerIds = shipments.flatMap((row) => row.container_ids);
-  const containers = containerIds.length === 0 ? [] : await withTransportEventIds(await rows(plan.containersByIds, [plan.accountId, ...containerIds]));
+  const containers = containerIds.length === 0 ? [] : await withTransportEventIds(await rows(plan.containersByIds, [plan.accountId, containerIds]));
   return { data: shipments, included: containers, meta: { total: Number(count?.['total'] ?? 0) } };
 }
 

@@ -2,6 +2,7 @@ import { notFound, unauthorized } from '@quayside/domain';
 import type { DataSource, EntityManager, EntityTarget, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
 import type { AccountScope } from './account-scope';
 import { isUuid } from './account-scope';
+import { OwnedRowsStatement } from './owned-rows.statement';
 import { RowByIdStatement } from './row-by-id.statement';
 
 /** A tenant-owned row: every such table has `id` and `account_id`. */
@@ -20,6 +21,7 @@ export interface OwnedRow extends ObjectLiteral {
  */
 export abstract class AccountScopedRepository<TEntity extends OwnedRow> {
   private byId: RowByIdStatement<TEntity> | undefined;
+  private byIds: OwnedRowsStatement<TEntity> | undefined;
 
   protected constructor(
     protected readonly dataSource: DataSource,
@@ -58,6 +60,7 @@ export abstract class AccountScopedRepository<TEntity extends OwnedRow> {
   async findManyOwned(scope: AccountScope, ids: readonly string[]): Promise<TEntity[]> {
     const valid = [...new Set(ids)].filter(isUuid);
     if (valid.length === 0) return [];
-    return this.scoped(scope).andWhere('row.id IN (:...ids)', { ids: valid }).getMany();
+    this.byIds ??= new OwnedRowsStatement(this.dataSource, this.repository());
+    return this.byIds.find(scope.accountId, valid);
   }
 }

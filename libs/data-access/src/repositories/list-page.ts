@@ -2,6 +2,7 @@ import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { EXACT_TOTAL_BOUND } from './list-totals';
 import type { ListTotals } from './list-totals';
 import { queryRows } from './query-rows';
+import { RowHydrator } from './row-hydrator';
 
 /** Where a row sits in a list's order: `created_at` to the microsecond (ISO 8601, UTC) and `id`. */
 export interface PageKey {
@@ -64,20 +65,42 @@ export async function listPage<T extends ObjectLiteral>(query: SelectQueryBuilde
   } else if (!backwards) {
     rowsQuery.offset(page.offset);
   }
-  const { entities, raw } = await rowsQuery.getRawAndEntities<Record<string, unknown>>();
-  const more = entities.length > page.size;
-  const rows = entities.slice(0, page.size);
-  if (backwards) rows.reverse();
-  const keys = new Map(raw.map((row) => [String(row[`${alias}_id`]), String(row['page_key'])]));
-  const keyOf = (row: T | undefined): PageKey | undefined => (row ? { at: keys.get(String(row['id'])) ?? '', id: String(row['id']) } : undefined);
+  const read = await readKeyedRows(rowsQuery, alias);
+  const more = read.length > page.size;
+  const keyed = read.slice(0, page.size);
+  if (backwards) keyed.reverse();
+  const rows = keyed.map(({ row }) => row);
+  const keyOf = (item: KeyedRow<T> | undefined): PageKey | undefined => (item ? { at: item.at, id: String(item.row['id']) } : undefined);
   // Coming from a row means rows exist on that side; the extra row read shows the other side.
   const bounds: PageBounds = backwards
-    ? { first: keyOf(rows[0]), last: keyOf(rows[rows.length - 1]), hasBefore: more, hasAfter: page.before !== 'end' }
-    : { first: keyOf(rows[0]), last: keyOf(rows[rows.length - 1]), hasBefore: page.after !== undefined || page.offset > 0, hasAfter: more };
+    ? { first: keyOf(keyed[0]), last: keyOf(keyed[keyed.length - 1]), hasBefore: more, hasAfter: page.before !== 'end' }
+    : { first: keyOf(keyed[0]), last: keyOf(keyed[keyed.length - 1]), hasBefore: page.after !== undefined || page.offset > 0, hasAfter: more };
   // The first page of a list that fits in it is its own count.
   const whole = !key && !backwards && page.offset === 0 && !more;
   const total = whole ? rows.length : await countTotal(filtered, alias, totals);
   return { rows, total, bounds };
+}
+
+/** A listed entity and its `page_key` (`created_at` as the page cursor spells it). */
+interface KeyedRow<T> {
+  row: T;
+  at: string;
+}
+
+/**
+ * The page's rows with their keys, from one statement (the query builder's own SQL). A plain
+ * entity is hydrated from the raw rows directly (RowHydrator), each next to its key; anything
+ * else goes through the query builder's transform and its keys are matched back by id.
+ */
+async function readKeyedRows<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, alias: string): Promise<Array<KeyedRow<T>>> {
+  const hydrator = RowHydrator.forQuery(query);
+  if (hydrator !== null) {
+    const raw = await query.getRawMany<Record<string, unknown>>();
+    return raw.map((row) => ({ row: hydrator.entity(row), at: String(row['page_key']) }));
+  }
+  const { entities, raw } = await query.getRawAndEntities<Record<string, unknown>>();
+  const keys = new Map(raw.map((row) => [String(row[`${alias}_id`]), String(row['page_key'])]));
+  return entities.map((row) => ({ row, at: keys.get(String(row['id'])) ?? '' }));
 }
 
 async function countTotal<T extends ObjectLiteral>(filtered: SelectQueryBuilder<T>, alias: string, totals: ListTotals | undefined): Promise<number> {
