@@ -1,6 +1,6 @@
 import type { DynamicModule } from '@nestjs/common';
 import { Global, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ResourceRegistry } from '@quayside/json-api';
 import { AccountsModule } from './accounts/accounts.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
@@ -13,8 +13,8 @@ import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import type { RateLimitOptions } from './rate-limit/rate-limit-options';
 import type { AccountContext } from './tenancy/account-context';
-import { StorableInputInterceptor } from './common/input/storable-input.interceptor';
-import { JsonApiContentTypeInterceptor } from './common/json-api-content-type.interceptor';
+import { StorableInputGuard } from './common/input/storable-input.guard';
+import { JsonApiContentTypeGuard } from './common/json-api-content-type.guard';
 import { JsonApiExceptionFilter } from './common/json-api-exception.filter';
 import { PUBLIC_BASE_URL } from './common/json-api-options';
 import { JsonApiPresenter } from './common/json-api-presenter.service';
@@ -28,7 +28,8 @@ export interface ApiPlatformOptions {
 /**
  * What every /v2 endpoint relies on. Global guards run in the order listed: authentication
  * (401) resolves the account, then its rate-limit bucket is counted (429), then plan and
- * feature checks (403). The filter renders every failure as JSON:API. Global, so feature
+ * feature checks (403), then the input's storability (400/422) and the JSON:API content type.
+ * There are no global interceptors (each cost every request an Observable pipeline). The filter renders every failure as JSON:API. Global, so feature
  * modules inject `JsonApiPresenter`, `ResourceRegistry` and `EntitlementsService` directly.
  */
 @Global()
@@ -44,11 +45,11 @@ export class ApiPlatformModule {
         { provide: AUTH_CACHE_TTL_SECONDS, useValue: options.authCacheTtlSeconds },
         JsonApiPresenter,
         { provide: APP_FILTER, useClass: JsonApiExceptionFilter },
-        { provide: APP_INTERCEPTOR, useClass: JsonApiContentTypeInterceptor },
-        { provide: APP_INTERCEPTOR, useClass: StorableInputInterceptor },
         { provide: APP_GUARD, useExisting: ApiKeyAuthGuard },
         { provide: APP_GUARD, useExisting: RateLimitGuard },
         { provide: APP_GUARD, useExisting: EntitlementsGuard },
+        { provide: APP_GUARD, useClass: StorableInputGuard },
+        { provide: APP_GUARD, useClass: JsonApiContentTypeGuard },
       ],
       exports: [ResourceRegistry, JsonApiPresenter, PlansModule, AuthModule, AUTH_CACHE_TTL_SECONDS, PUBLIC_BASE_URL],
     };

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { ApiKeyAuthenticator } from './api-key-authenticator.service';
-import { API_PREFIX, DCSA_PREFIX } from '../common/json-api-content-type.interceptor';
+import { API_PREFIX, DCSA_PREFIX } from '../common/json-api-content-type.guard';
 import { IS_PUBLIC } from './public.decorator';
 
 /** Global: every /v2 and /tnt/v3 route needs `Authorization: Token <key>` unless marked @Public(). */

@@ -38,7 +38,10 @@ export function createLoggerModule(app: string, level: LogLevel, format: 'json' 
   const pretty = { transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } };
   return LoggerModule.forRoot({
     // Nest 11 (path-to-regexp 8) needs a named wildcard; the default '*' logs a warning at boot.
-    forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
+    // With logging off, no request middleware at all: pino-http builds a child logger with the
+    // serialized request for every request whatever the level, and nestjs-pino runs each one in
+    // an AsyncLocalStorage, which puts async hooks on every promise of the process.
+    forRoutes: level === 'silent' ? [] : [{ path: '{*path}', method: RequestMethod.ALL }],
     // A file gets JSON lines whatever the format; stdout gets what LOG_FORMAT asks for.
     pinoHttp:
       file !== ''
