@@ -6,7 +6,7 @@ import { dropDatabase, withAdminClient, withDatabaseName } from '@quayside/data-
 import { ACCOUNT_FEATURES } from '@quayside/domain';
 import { JsonApiClient } from '@quayside/json-api';
 import { TEST_SERVER_URL, testRedisPrefix } from '@quayside/testing';
-import { AppProcess, COMPILED_NODE_FLAGS, freePort, ROOT } from './support/app-process';
+import { AppProcess, compiledNodeFlags, freePort, ROOT } from './support/app-process';
 import type { AppName } from './support/app-process';
 import { readDelivery } from './support/notification-document';
 import { commandLine, listensOn } from './support/process-inspection';
@@ -78,7 +78,7 @@ describe('npm run start:prod: the compiled apps serve a tracking request through
     for (const app of APPS) {
       const proc = processes.get(app);
       if (proc === undefined) throw new Error(`${app} not started`);
-      expect(commandLine(proc.pid)).toEqual([process.execPath, ...COMPILED_NODE_FLAGS, `dist/apps/${app}/src/main.js`]);
+      expect(commandLine(proc.pid)).toEqual([process.execPath, ...compiledNodeFlags(app), `dist/apps/${app}/src/main.js`]);
       expect(listensOn(proc.pid, ports.get(app) ?? 0)).toBe(true);
     }
   });

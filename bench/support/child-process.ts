@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { request } from 'undici';
-import { COMPILED_NODE_FLAGS } from '@quayside/runtime';
+import { compiledNodeFlags } from '@quayside/runtime';
 
 /** The repository root: children run with it as working directory, as `npm start` runs them. */
 export const ROOT = resolve(__dirname, '../..');
@@ -40,7 +40,7 @@ export type AppName = 'api' | 'tracker-worker' | 'webhook-dispatcher';
  * `npm run start:prod` and the image give it: what the bench measures is what is deployed.
  */
 export function spawnApp(app: AppName, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [...COMPILED_NODE_FLAGS, `dist/apps/${app}/src/main.js`], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, [...compiledNodeFlags(app), `dist/apps/${app}/src/main.js`], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 /** The most memory a child has held so far (Linux `VmHWM`, in MB); null where /proc is not there. */

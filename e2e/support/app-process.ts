@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { COMPILED_NODE_FLAGS } from '@quayside/runtime';
+import { compiledNodeFlags } from '@quayside/runtime';
 
-export { COMPILED_NODE_FLAGS };
+export { compiledNodeFlags };
 export const ROOT = path.resolve(__dirname, '..', '..');
 export type AppName = 'api' | 'tracker-worker' | 'webhook-dispatcher';
 
@@ -32,7 +32,7 @@ export class AppProcess {
     /** Run the production build in dist/ with plain node, as `npm run start:prod` (tools/start.js --compiled) does. */
     options: { compiled?: boolean } = {},
   ) {
-    const args = options.compiled ? [...COMPILED_NODE_FLAGS, `dist/apps/${app}/src/main.js`] : ['-r', '@swc-node/register', `apps/${app}/src/main.ts`];
+    const args = options.compiled ? [...compiledNodeFlags(app), `dist/apps/${app}/src/main.js`] : ['-r', '@swc-node/register', `apps/${app}/src/main.ts`];
     this.child = spawn(process.execPath, args, {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
