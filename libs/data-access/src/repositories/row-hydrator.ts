@@ -29,7 +29,7 @@ export class RowHydrator<TEntity extends ObjectLiteral> {
   // Keyed by metadata (one per data source and entity), so a test's data source takes its own.
   private static readonly built = new WeakMap<EntityMetadata, Map<string, RowHydrator<ObjectLiteral> | null>>();
 
-  private readonly columns: ReadonlyArray<readonly [alias: string, column: ColumnMetadata, prepared: boolean]>;
+  private readonly columns: ReadonlyArray<readonly [alias: string, property: string, column: ColumnMetadata, prepared: boolean]>;
 
   private constructor(
     private readonly metadata: EntityMetadata,
@@ -41,10 +41,12 @@ export class RowHydrator<TEntity extends ObjectLiteral> {
       column.transformer === undefined &&
       READ_AS_PARSED.has(column.type) &&
       [PROBE_TEXT, PROBE_OBJECT].every((probe) => driver.prepareHydratedValue(probe, column) === probe);
-    // Virtual columns (a relation's join column without a property) are skipped, as the transformer does.
+    // Virtual columns (a relation's join column without a property) are skipped, as the transformer
+    // does; what is left of a plain entity is written to its property as ColumnMetadata.setEntityValue
+    // would (no embedded path, not virtual), without that call per column and row.
     this.columns = metadata.columns
       .filter((column) => !column.isVirtual)
-      .map((column) => [DriverUtils.buildAlias(driver, undefined, alias, column.databaseName), column, !passes(column)] as const);
+      .map((column) => [DriverUtils.buildAlias(driver, undefined, alias, column.databaseName), column.propertyName, column, !passes(column)] as const);
   }
 
   /** The hydrator of `metadata`'s columns selected as `<alias>_<column>`, or null where the entity is not plain. */
@@ -113,11 +115,11 @@ export class RowHydrator<TEntity extends ObjectLiteral> {
 
   entity(row: Record<string, unknown>): TEntity {
     const { driver } = this.metadata.connection;
-    const entity = this.metadata.create(undefined, { fromDeserializer: true }) as TEntity;
-    for (const [alias, column, prepared] of this.columns) {
+    const entity = this.metadata.create(undefined, { fromDeserializer: true }) as Record<string, unknown>;
+    for (const [alias, property, column, prepared] of this.columns) {
       const value = row[alias];
-      if (value !== undefined) column.setEntityValue(entity, prepared ? driver.prepareHydratedValue(value, column) : value);
+      if (value !== undefined) entity[property] = prepared ? driver.prepareHydratedValue(value, column) : value;
     }
-    return entity;
+    return entity as TEntity;
   }
 }
