@@ -11,15 +11,15 @@ const path = require('node:path');
 const { spawn } = require('node:child_process');
 const readline = require('node:readline');
 const { present } = require('./start-output');
-// Small young-generation semi-spaces keep an idle app near 100 MB (8 MB for the api, where they buy
-// CPU), and a slower-growing old generation keeps a busy one under 200 MB (docs/architecture.md,
-// "Memory"); the image, the bench and the e2e tests read the same lists.
+// Young-generation semi-spaces sized per app, and a slower-growing old generation that keeps a busy
+// app under 200 MB (docs/architecture.md, "Memory"); the image, the bench and the e2e tests read
+// the same lists.
 const NODE_FLAGS = require('../libs/runtime/src/compiled-node-flags.json');
 
 const root = path.resolve(__dirname, '..');
 const compiled = process.argv.includes('--compiled');
 // Developer mode compiles TypeScript as it loads; compiled mode runs dist/ (npm run build).
-const script = (file) => (compiled ? [...(file.startsWith('apps/api/') ? NODE_FLAGS.api : NODE_FLAGS.default), 'dist/' + file.replace(/\.ts$/, '.js')] : ['-r', '@swc-node/register', file]);
+const script = (file) => (compiled ? [...(NODE_FLAGS[file.split('/')[1]] || NODE_FLAGS.default), 'dist/' + file.replace(/\.ts$/, '.js')] : ['-r', '@swc-node/register', file]);
 // LOG_LEVEL=debug (or trace) shows every line of every app; otherwise only what present() keeps.
 const verbose = ['debug', 'trace'].includes(process.env.LOG_LEVEL || '');
 const env = {
