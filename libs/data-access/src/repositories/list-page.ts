@@ -107,9 +107,10 @@ async function countTotal<T extends ObjectLiteral>(filtered: SelectQueryBuilder<
   const [sql, parameters] = filtered.clone().orderBy().select(`${alias}.id`).limit(EXACT_TOTAL_BOUND + 1).getQueryAndParameters();
   const [bounded] = await queryRows<{ total: number }>(filtered.connection, `SELECT COUNT(*)::int AS total FROM (${sql}) AS bounded`, parameters);
   if ((bounded?.total ?? 0) <= EXACT_TOTAL_BOUND) return bounded?.total ?? 0;
-  const [countSql, countParameters] = filtered.clone().orderBy().getQueryAndParameters();
   const count = (): Promise<number> => filtered.clone().orderBy().getCount();
-  return totals ? totals.largeTotal(`${countSql}\n${JSON.stringify(countParameters)}`, count) : count();
+  // The bounded statement names the filtered rows as well as the full count would (same WHERE,
+  // same parameters), so it keys the kept total without building a third statement per page.
+  return totals ? totals.largeTotal(`${sql}\n${JSON.stringify(parameters)}`, count) : count();
 }
 
 /** `column >= start` and `column <= end` for the ends a range has. */
