@@ -56,7 +56,10 @@ export async function writeStates(manager: EntityManager, writes: readonly State
 
 /**
  * One UPDATE per distinct column set (in practice one per table), so many records changing at
- * once are not a round trip each. `updated_at` is set by the statement.
+ * once are not a round trip each. `updated_at` is set by the statement. The ids are also given
+ * as an array: the planner knows how many rows a JSON document holds only as a fixed guess
+ * (100), and at 10 000 containers it chose a hash join over a scan of the whole table for every
+ * refresh; `id = ANY($2)` with the array's real length makes it a primary-key lookup.
  */
 async function updateRows(manager: EntityManager, table: 'tracking_requests' | 'shipments' | 'containers', rows: readonly IdRow[]): Promise<void> {
   const groups = new Map<string, IdRow[]>();
@@ -75,8 +78,8 @@ async function updateRows(manager: EntityManager, table: 'tracking_requests' | '
     await manager.query(
       `UPDATE ${table} t SET ${assignments}, updated_at = now()
        FROM jsonb_populate_recordset(null::${table}, $1::jsonb) v
-       WHERE t.id = v.id`,
-      [JSON.stringify(group)],
+       WHERE t.id = ANY($2::uuid[]) AND t.id = v.id`,
+      [JSON.stringify(group), group.map((row) => row.id)],
     );
   }
 }
@@ -135,38 +138,52 @@ async function insertEstimatedEvents(manager: EntityManager, rows: readonly NewE
 /**
  * Source messages as received (`rows`: every report of this answer, stored or not). A report
  * stored already inserts nothing (one that came back after being withdrawn is current again);
- * a report inserted now is linked to the current transport event it mapped to (same container,
- * event, place and time); a stored report of an answered container and source that this answer
- * no longer carries was withdrawn or corrected: it gets `invalidated_at`. Three statements.
+ * a report inserted (or made current again) now is linked to the current transport event it
+ * mapped to (same container, event, place and time), looked up per report through the
+ * container's index as it is written: a separate `UPDATE … FROM transport_events` was planned
+ * as a hash join over the whole table while its statistics lagged behind a growing table
+ * (the slowest statement of a refresh in the worker's bench). A stored report of an answered
+ * container and source that this answer no longer carries was withdrawn or corrected: it gets
+ * `invalidated_at`: a hashed `NOT IN` (container and key are never null here), as `NOT EXISTS`
+ * was planned as a nested loop comparing each stored report with every reported one (quadratic:
+ * 60–100 ms for a job of 50 shipments). Two statements.
  */
 async function insertRawEvents(manager: EntityManager, rows: readonly NewRawEvent[]): Promise<void> {
   if (rows.length === 0) return;
   const doc = JSON.stringify(rows);
-  const inserted = await queryRows<{ id: string }>(
-    manager,
+  await manager.query(
     `INSERT INTO raw_events (id, account_id, container_id, event, original_event, "timestamp", timezone, estimated, "index", location_locode, location_name,
-                             location_id, terminal_id, vessel_name, vessel_imo, voyage_number, data_source, data_provider_code, data_provider_name, dedupe_key)
+                             location_id, terminal_id, vessel_name, vessel_imo, voyage_number, data_source, data_provider_code, data_provider_name, dedupe_key,
+                             transport_event_id)
      SELECT r.id, r.account_id, r.container_id, r.event, r.original_event, r."timestamp", r.timezone, COALESCE(r.estimated, false), COALESCE(r."index", 0),
             r.location_locode, r.location_name, r.location_id, r.terminal_id, r.vessel_name, r.vessel_imo, r.voyage_number, r.data_source,
-            r.data_provider_code, r.data_provider_name, r.dedupe_key
+            r.data_provider_code, r.data_provider_name, r.dedupe_key,
+            CASE WHEN COALESCE(r.estimated, false) THEN NULL ELSE
+              (SELECT te.id FROM transport_events te
+               WHERE te.container_id = r.container_id AND te.event = r.event AND te.invalidated_at IS NULL
+                 AND te."timestamp" = r."timestamp" AND te.location_locode IS NOT DISTINCT FROM r.location_locode
+               LIMIT 1)
+            END
      FROM jsonb_populate_recordset(null::raw_events, $1::jsonb) r
-     ON CONFLICT (container_id, dedupe_key) DO UPDATE SET invalidated_at = NULL WHERE raw_events.invalidated_at IS NOT NULL
-     RETURNING id`,
+     ON CONFLICT (container_id, dedupe_key) DO UPDATE SET
+       invalidated_at = NULL,
+       transport_event_id = COALESCE(
+         CASE WHEN raw_events.estimated THEN NULL ELSE
+           (SELECT te.id FROM transport_events te
+            WHERE te.container_id = raw_events.container_id AND te.event = raw_events.event AND te.invalidated_at IS NULL
+              AND te."timestamp" = raw_events."timestamp" AND te.location_locode IS NOT DISTINCT FROM raw_events.location_locode
+            LIMIT 1)
+         END,
+         raw_events.transport_event_id)
+     WHERE raw_events.invalidated_at IS NOT NULL`,
     [doc],
-  );
-  await manager.query(
-    `UPDATE raw_events r SET transport_event_id = te.id
-     FROM transport_events te
-     WHERE r.id = ANY($1::uuid[]) AND NOT r.estimated AND te.container_id = r.container_id AND te.event = r.event
-       AND te.invalidated_at IS NULL AND te."timestamp" = r."timestamp" AND te.location_locode IS NOT DISTINCT FROM r.location_locode`,
-    [inserted.map((row) => row.id)],
   );
   await manager.query(
     `WITH reported AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(container_id uuid, data_source text, dedupe_key text))
      UPDATE raw_events old SET invalidated_at = now()
      WHERE old.invalidated_at IS NULL
        AND (old.container_id, old.data_source) IN (SELECT container_id, data_source FROM reported)
-       AND NOT EXISTS (SELECT 1 FROM reported x WHERE x.container_id = old.container_id AND x.dedupe_key = old.dedupe_key)`,
+       AND (old.container_id, old.dedupe_key) NOT IN (SELECT container_id, dedupe_key FROM reported)`,
     [doc],
   );
 }
