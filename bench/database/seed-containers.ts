@@ -53,10 +53,10 @@ FROM generate_series($2::int, $3::int - 1) AS i, LATERAL (SELECT $4::timestamptz
 
 const TRANSPORT_EVENTS_SQL = `
 INSERT INTO transport_events (id, account_id, container_id, shipment_id, event, timestamp, timezone, location_locode, vessel_name, voyage_number,
-  data_source, dedupe_key, created_at)
+  data_source, leg, dedupe_key, created_at)
 SELECT md5('bench:transport-event:' || i || ':' || k)::uuid, $1, md5('bench:container:' || i)::uuid, md5('bench:shipment:' || (i / ${CONTAINERS_PER_SHIPMENT}))::uuid,
   e.name, e.at, 'Asia/Shanghai', 'CNSHA', CASE WHEN k = 2 THEN 'BENCH EXPRESS' END, CASE WHEN k = 2 THEN '001E' END,
-  'shipping_line', e.name || '|CNSHA|' || to_char(e.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), t + k * interval '1 millisecond'
+  'shipping_line', 0, e.name || '|CNSHA|0', t + k * interval '1 millisecond'
 FROM generate_series($2::int, $3::int - 1) AS i,
   LATERAL (SELECT $4::timestamptz + i * interval '1 second' AS t) AS at,
   generate_series(0, ${TRANSPORT_EVENTS_PER_CONTAINER - 1}) AS k,
