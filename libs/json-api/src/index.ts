@@ -1,4 +1,5 @@
 export * from './document/build-document';
+export * from './document/response-json';
 export * from './model/json-api-document';
 export * from './include/include-tree';
 export * from './include/parse-include';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { responseJson } from '@quayside/json-api';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
 import { configureHttpPlatform } from '../common/configure-http-platform';
@@ -33,6 +34,10 @@ export async function createApiApp(config: ApiConfig): Promise<NestFastifyApplic
   adapter.getInstance().addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  // Before any route exists (each route takes the serializer when registered). The text is
+  // JSON.stringify's; a page of resources comes as bytes written in parts, which Fastify sends
+  // as they are (its type says string), with their length as content-length.
+  adapter.getInstance().setReplySerializer(responseJson as (payload: unknown) => string);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true });
   app.useLogger(app.get(Logger));
   // Nest flushes buffered logs only in listen(): an app driven through inject() (tests) would

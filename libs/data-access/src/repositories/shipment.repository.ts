@@ -231,11 +231,14 @@ export class ShipmentRepository extends AccountScopedRepository<ShipmentEntity> 
       [rows.map((row) => row.id), rows[0]!.account_id],
     );
     const byShipment = new Map(links.map((link) => [link.shipment_id, link]));
-    return rows.map((row) => ({
-      ...toShipment(row),
-      container_ids: byShipment.get(row.id)?.ids ?? [],
-      custom_field_ids: byShipment.get(row.id)?.custom ?? [],
-      destination_rail_terminal_id: byShipment.get(row.id)?.rail_terminal_id ?? null,
-    }));
+    return rows.map((row) => {
+      const link = byShipment.get(row.id);
+      // toShipment's object is new: the linkages go onto it rather than into a copy of its 40 fields.
+      return Object.assign(toShipment(row), {
+        container_ids: link?.ids ?? [],
+        custom_field_ids: link?.custom ?? [],
+        destination_rail_terminal_id: link?.rail_terminal_id ?? null,
+      });
+    });
   }
 }

@@ -64,7 +64,9 @@ async function includeLevel<TContext>(
       const byType = new Map<string, unknown[]>();
       for (const record of loaded) {
         const childType = relationship.typeOf?.(record) ?? relationship.type;
-        byType.set(childType, [...(byType.get(childType) ?? []), record]);
+        const batch = byType.get(childType);
+        if (batch === undefined) byType.set(childType, [record]);
+        else batch.push(record);
       }
       await Promise.all(
         [...byType].map(async ([childType, records]) => {

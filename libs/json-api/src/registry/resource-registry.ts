@@ -11,6 +11,8 @@ function isIdentifier(linkage: Linkage): linkage is ResourceIdentifier {
  */
 export class ResourceRegistry<TContext> {
   private readonly definitions = new Map<string, ResourceDefinition<unknown, TContext>>();
+  /** A definition's relationships as entries, made once per relationships object (addRelationship replaces it), not per record serialized. */
+  private readonly entries = new WeakMap<object, ReadonlyArray<[string, RelationshipDefinition<unknown, TContext>]>>();
 
   register<TRecord>(definition: ResourceDefinition<TRecord, TContext>): this {
     if (this.definitions.has(definition.type)) {
@@ -63,13 +65,25 @@ export class ResourceRegistry<TContext> {
     return Object.prototype.hasOwnProperty.call(relationships, name) ? relationships[name] : undefined;
   }
 
+  private relationshipsOf(definition: ResourceDefinition<unknown, TContext>): ReadonlyArray<[string, RelationshipDefinition<unknown, TContext>]> {
+    const relationships = definition.relationships;
+    if (relationships === undefined) return [];
+    let entries = this.entries.get(relationships);
+    if (entries === undefined) {
+      entries = Object.entries(relationships);
+      this.entries.set(relationships, entries);
+    }
+    return entries;
+  }
+
   serialize(type: string, record: unknown): ResourceObject {
     const definition = this.definition(type);
     const resource: ResourceObject = { id: definition.id(record), type, attributes: definition.attributes(record) };
-    const relationships: Record<string, RelationshipObject> = {};
-    for (const [name, relationship] of Object.entries(definition.relationships ?? {})) {
+    let relationships: Record<string, RelationshipObject> | undefined;
+    for (const [name, relationship] of this.relationshipsOf(definition)) {
       const linkage = relationship.linkage(record);
       if (linkage === undefined) continue;
+      relationships ??= {};
       relationships[name] = {
         data:
           linkage === null
@@ -81,7 +95,7 @@ export class ResourceRegistry<TContext> {
                 : linkage.map((id) => ({ id, type: relationship.type })),
       };
     }
-    if (Object.keys(relationships).length > 0) resource.relationships = relationships;
+    if (relationships !== undefined) resource.relationships = relationships;
     if (definition.selfLink) resource.links = { self: definition.selfLink(record) };
     return resource;
   }
