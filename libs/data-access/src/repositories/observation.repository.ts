@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import { CarrierShipmentEntity } from '../entities/carrier-shipment.entity';
+import type { CombinedStatement } from './combined-statement';
 import { TrackingRequestEntity } from '../entities/tracking-request.entity';
 import { loadFollowers } from './followers.loader';
 import { releaseLeases } from './observation-lease';
@@ -88,8 +89,8 @@ export class ObservationRepository {
       const decisions = present.map((l) =>
         l.item.decide({ carrierShipment: l.carrierShipment, fresh: l.fresh, followers: followers.get(l.carrierShipment.id) ?? [], trackingRequest: l.trackingRequest }),
       );
-      const stored = new Set(await writeStates(manager, decisions.flatMap((d) => d.writes), fanOut));
-      await this.advance(manager, present, decisions);
+      // The cursors move in the statement of the writes: one round trip fewer per job.
+      const stored = new Set(await writeStates(manager, decisions.flatMap((d) => d.writes), fanOut, (tail) => this.advance(tail, present, decisions)));
       return locked.map((l): ObservationItemResult<T> => {
         if (l === null) return { status: 'missing' };
         const decision = decisions[present.indexOf(l)]!;
@@ -180,8 +181,8 @@ export class ObservationRepository {
     );
   }
 
-  /** Moves each fresh source's cursor to its observation, and writes the decided schedules and queries: one statement. */
-  private async advance<T>(manager: EntityManager, locked: ReadonlyArray<Locked<T>>, decisions: ReadonlyArray<ObservationDecision<T>>): Promise<void> {
+  /** Moves each fresh source's cursor to its observation, and writes the decided schedules and queries: one part of the writes' statement. */
+  private advance<T>(tail: CombinedStatement, locked: ReadonlyArray<Locked<T>>, decisions: ReadonlyArray<ObservationDecision<T>>): void {
     const rows = locked.map((l, index) => {
       const stamp = (source: ObservationSource) => (l.fresh[source] === true ? l.item.target.sources[source] : undefined);
       const schedule = decisions[index]?.carrierShipment ?? {};
@@ -201,16 +202,16 @@ export class ObservationRepository {
     if (rows.length === 0) return;
     // A column a row does not name keeps its value: each assignment applies only where the row has its key.
     const keep = (column: string, present: string): string => `${column} = CASE WHEN v.doc ? '${present}' THEN (v.r).${column} ELSE cs.${column} END`;
-    await manager.query(
+    tail.add(
+      'advanced_carrier_shipments',
       `UPDATE carrier_shipments cs SET
          ${SOURCES.flatMap((s) => [keep(`${s}_seq`, `${s}_seq`), keep(`${s}_fetched_at`, `${s}_seq`), keep(`${s}_source_at`, `${s}_seq`)]).join(',\n         ')},
          ${keep('next_refresh_at', 'set_schedule')},
          ${keep('query_type', 'query_type')},
          ${keep('query_number', 'query_number')},
          updated_at = now()
-       FROM (SELECT e.doc, jsonb_populate_record(null::carrier_shipments, e.doc) AS r FROM jsonb_array_elements($1::jsonb) AS e(doc)) AS v
+       FROM (SELECT e.doc, jsonb_populate_record(null::carrier_shipments, e.doc) AS r FROM jsonb_array_elements(${tail.parameter(JSON.stringify(rows))}::jsonb) AS e(doc)) AS v
        WHERE cs.id = (v.r).id`,
-      [JSON.stringify(rows)],
     );
   }
 }
