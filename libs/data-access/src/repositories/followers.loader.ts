@@ -1,5 +1,4 @@
 import type { EntityManager } from 'typeorm';
-import { AccountEntity } from '../entities/account.entity';
 import type { CarrierShipmentEntity } from '../entities/carrier-shipment.entity';
 import { TrackingRequestEntity } from '../entities/tracking-request.entity';
 import { queryRows } from './query-rows';
@@ -49,24 +48,12 @@ export async function loadFollowers(manager: EntityManager, queries: readonly Fo
   }
   await adoptLegacyRecords(manager, queries, joiningBy);
 
-  const states = await loadRecordsOf(
+  // Accounts that join without a record yet are read with the records' own.
+  const { states, linkedRequests: linked, accounts: accountById } = await loadRecordsOf(
     manager,
     queries.map((q) => q.carrierShipment.id),
+    [...joiningBy.values()].flat().map((r) => r.account_id),
   );
-  const linked =
-    states.length === 0
-      ? []
-      : await manager
-          .getRepository(TrackingRequestEntity)
-          .createQueryBuilder('tr')
-          .where('tr.tracked_object_id = ANY(:ids)', { ids: states.map((s) => s.shipment.id) })
-          .orderBy('tr.created_at')
-          .addOrderBy('tr.id')
-          .setLock('pessimistic_write')
-          .getMany();
-  const accountIds = [...new Set([...states.map((s) => s.shipment.account_id), ...[...joiningBy.values()].flat().map((r) => r.account_id)])];
-  const accounts = accountIds.length === 0 ? [] : await manager.getRepository(AccountEntity).createQueryBuilder('a').where('a.id = ANY(:ids)', { ids: accountIds }).getMany();
-  const accountById = new Map(accounts.map((a) => [a.id, a]));
 
   const result = new Map<string, Follower[]>();
   for (const q of queries) {

@@ -8,6 +8,7 @@ import { loadFollowers } from './followers.loader';
 import { releaseLeases } from './observation-lease';
 import { OutboxRepository } from './outbox.repository';
 import type { LoadedObservation, ObservationDecision, ObservationResult, ObservationSource, ObservationTarget } from './shipment-state.types';
+import { queryRows } from './query-rows';
 import type { FanOutJobName } from './state-writer';
 import { writeStates } from './state-writer';
 
@@ -57,8 +58,8 @@ export class ObservationRepository {
     return this.dataSource.transaction(async (manager) => {
       // Leases go back whatever happens next: a replayed job must not hold them until they lapse.
       await releaseLeases(manager, items.map((item) => item.target.lease));
-      if (outboxId !== null && !(await this.outbox.complete(manager, outboxId))) return 'replayed' as const;
-      const shipments = await this.lockCarrierShipments(manager, items);
+      const shipments = await this.lockCarrierShipments(manager, outboxId, items);
+      if (shipments === 'replayed') return 'replayed' as const;
       const locked: Array<Locked<T> | null> = [];
       for (const [index, item] of items.entries()) {
         const carrierShipment = shipments[index] ?? null;
@@ -100,8 +101,35 @@ export class ObservationRepository {
     });
   }
 
-  /** Each item's physical shipment, created from its first answer if needed, locked in id order. */
-  private async lockCarrierShipments<T>(manager: EntityManager, items: ReadonlyArray<ObservationItem<T>>): Promise<Array<CarrierShipmentEntity | undefined>> {
+  /**
+   * Completes the job's outbox row ('replayed' when it was completed already: nothing else is
+   * done), then returns each item's physical shipment, created from its first answer if needed,
+   * locked in id order. When every item names its shipment by id (every refresh but a number's
+   * first answer), the completion and the lock are one statement.
+   */
+  private async lockCarrierShipments<T>(
+    manager: EntityManager,
+    outboxId: string | null,
+    items: ReadonlyArray<ObservationItem<T>>,
+  ): Promise<'replayed' | Array<CarrierShipmentEntity | undefined>> {
+    const byId = items.flatMap((item) => ('id' in item.target.carrierShipment ? [item.target.carrierShipment.id] : []));
+    if (byId.length === items.length) {
+      const rows =
+        outboxId === null
+          ? await queryRows<CarrierShipmentEntity>(manager, `SELECT * FROM carrier_shipments WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [byId])
+          : await queryRows<CarrierShipmentEntity & { job_completed: number }>(
+              manager,
+              `WITH completed AS (UPDATE outbox SET completed_at = now() WHERE id = $1 AND completed_at IS NULL RETURNING id)
+               SELECT c.job_completed, cs.* FROM (SELECT count(*)::int AS job_completed FROM completed) c
+               LEFT JOIN LATERAL (SELECT * FROM carrier_shipments WHERE id = ANY($2::uuid[]) AND c.job_completed > 0 ORDER BY id FOR UPDATE) cs ON true`,
+              [outboxId, byId],
+            );
+      if (outboxId !== null && (rows[0] as { job_completed?: number } | undefined)?.job_completed !== 1) return 'replayed';
+      const repository = manager.getRepository(CarrierShipmentEntity);
+      const locked = new Map(rows.flatMap((row) => (row.id === null ? [] : [[row.id, repository.create(row)] as const])));
+      return byId.map((id) => locked.get(id));
+    }
+    if (outboxId !== null && !(await this.outbox.complete(manager, outboxId))) return 'replayed';
     const keys: Array<{ id: string } | { scac: string; number: string }> = [];
     for (const item of items) {
       const target = item.target.carrierShipment;
@@ -200,7 +228,8 @@ export class ObservationRepository {
       };
     });
     if (rows.length === 0) return;
-    // A column a row does not name keeps its value: each assignment applies only where the row has its key.
+    // A column a row does not name keeps its value: each assignment applies only where the row has
+    // its key. The ids again as an array, so the planner looks the rows up by key (as `updateRows` of state-writer.ts).
     const keep = (column: string, present: string): string => `${column} = CASE WHEN v.doc ? '${present}' THEN (v.r).${column} ELSE cs.${column} END`;
     tail.add(
       'advanced_carrier_shipments',
@@ -211,7 +240,7 @@ export class ObservationRepository {
          ${keep('query_number', 'query_number')},
          updated_at = now()
        FROM (SELECT e.doc, jsonb_populate_record(null::carrier_shipments, e.doc) AS r FROM jsonb_array_elements(${tail.parameter(JSON.stringify(rows))}::jsonb) AS e(doc)) AS v
-       WHERE cs.id = (v.r).id`,
+       WHERE cs.id = (v.r).id AND cs.id = ANY(${tail.parameter(rows.map((row) => row.id))}::uuid[])`,
     );
   }
 }
