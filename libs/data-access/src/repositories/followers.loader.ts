@@ -1,12 +1,9 @@
 import type { EntityManager } from 'typeorm';
 import type { CarrierShipmentEntity } from '../entities/carrier-shipment.entity';
-import { TrackingRequestEntity } from '../entities/tracking-request.entity';
+import type { TrackingRequestEntity } from '../entities/tracking-request.entity';
 import { queryRows } from './query-rows';
 import type { Follower } from './shipment-state.types';
-import { loadRecordsOf } from './stored-records';
-
-// Written into the SQL as literals, so the planner matches idx_tracking_requests_open_number (same predicate).
-const OPEN = ['pending', 'awaiting_manifest'];
+import { OPEN_REQUEST_STATUSES, loadLockedRecordsOf, loadRecordsOf, lockJoiningAndRecordsOf } from './stored-records';
 
 /** What to load for one physical shipment. */
 export interface FollowersQuery {
@@ -25,35 +22,25 @@ export interface FollowersQuery {
  */
 export async function loadFollowers(manager: EntityManager, queries: readonly FollowersQuery[]): Promise<Map<string, Follower[]>> {
   const joinIds = queries.filter((q) => q.join).map((q) => q.carrierShipment.id);
-  const joining =
-    joinIds.length === 0
-      ? []
-      : await queryRows<TrackingRequestEntity & { joins: string }>(
-          manager,
-          `SELECT tr.*, tn.carrier_shipment_id AS joins
-           FROM tracking_requests tr JOIN tracked_numbers tn ON tn.shipping_line_scac = tr.scac AND tn.number = tr.request_number
-           WHERE tn.carrier_shipment_id = ANY($1::uuid[]) AND tr.status IN (${OPEN.map((status) => `'${status}'`).join(', ')})
-           ORDER BY tr.created_at, tr.id
-           FOR UPDATE OF tr`,
-          [joinIds],
-        );
+  const carrierShipmentIds = queries.map((q) => q.carrierShipment.id);
+  // The joining requests and the records are locked by one statement, requests first.
+  const locked = joinIds.length === 0 ? null : await lockJoiningAndRecordsOf(manager, joinIds, carrierShipmentIds);
   const joiningBy = new Map<string, TrackingRequestEntity[]>();
-  for (const row of joining) {
-    const { joins, ...request } = row;
-    joiningBy.set(joins, [...(joiningBy.get(joins) ?? []), manager.getRepository(TrackingRequestEntity).create(request)]);
-  }
+  for (const { request, joins } of locked?.joining ?? []) joiningBy.set(joins, [...(joiningBy.get(joins) ?? []), request]);
   for (const q of queries) {
     const list = joiningBy.get(q.carrierShipment.id) ?? [];
-    if (q.join && q.own !== null && OPEN.includes(q.own.status) && !list.some((r) => r.id === q.own?.id)) joiningBy.set(q.carrierShipment.id, [...list, q.own]);
+    if (q.join && q.own !== null && OPEN_REQUEST_STATUSES.includes(q.own.status) && !list.some((r) => r.id === q.own?.id)) joiningBy.set(q.carrierShipment.id, [...list, q.own]);
   }
-  await adoptLegacyRecords(manager, queries, joiningBy);
+  const adopted = await adoptLegacyRecords(manager, queries, joiningBy);
 
-  // Accounts that join without a record yet are read with the records' own.
-  const { states, linkedRequests: linked, accounts: accountById } = await loadRecordsOf(
-    manager,
-    queries.map((q) => q.carrierShipment.id),
-    [...joiningBy.values()].flat().map((r) => r.account_id),
-  );
+  // Accounts that join without a record yet are read with the records' own. Records adopted just
+  // now were not among those locked: the lock is taken again, with them.
+  const joinerAccounts = [...joiningBy.values()].flat().map((r) => r.account_id);
+  const {
+    states,
+    linkedRequests: linked,
+    accounts: accountById,
+  } = locked === null || adopted ? await loadRecordsOf(manager, carrierShipmentIds, joinerAccounts) : await loadLockedRecordsOf(manager, locked.shipments, joinerAccounts);
 
   const result = new Map<string, Follower[]>();
   for (const q of queries) {
@@ -79,7 +66,8 @@ export async function loadFollowers(manager: EntityManager, queries: readonly Fo
   return result;
 }
 
-async function adoptLegacyRecords(manager: EntityManager, queries: readonly FollowersQuery[], joiningBy: ReadonlyMap<string, TrackingRequestEntity[]>): Promise<void> {
+/** True when it attached records to a physical shipment. */
+async function adoptLegacyRecords(manager: EntityManager, queries: readonly FollowersQuery[], joiningBy: ReadonlyMap<string, TrackingRequestEntity[]>): Promise<boolean> {
   const adoptions = queries.flatMap((q) =>
     [...new Set((joiningBy.get(q.carrierShipment.id) ?? []).map((r) => r.account_id))].map((account) => ({
       account_id: account,
@@ -88,11 +76,14 @@ async function adoptLegacyRecords(manager: EntityManager, queries: readonly Foll
       normalized_number: q.carrierShipment.normalized_number,
     })),
   );
-  if (adoptions.length === 0) return;
-  await manager.query(
+  if (adoptions.length === 0) return false;
+  const adopted = await queryRows<{ id: string }>(
+    manager,
     `UPDATE shipments s SET carrier_shipment_id = a.carrier_shipment_id
      FROM jsonb_to_recordset($1::jsonb) AS a(account_id uuid, carrier_shipment_id uuid, shipping_line_scac text, normalized_number text)
-     WHERE s.carrier_shipment_id IS NULL AND s.account_id = a.account_id AND s.shipping_line_scac = a.shipping_line_scac AND s.normalized_number = a.normalized_number`,
+     WHERE s.carrier_shipment_id IS NULL AND s.account_id = a.account_id AND s.shipping_line_scac = a.shipping_line_scac AND s.normalized_number = a.normalized_number
+     RETURNING s.id`,
     [JSON.stringify(adoptions)],
   );
+  return adopted.length > 0;
 }

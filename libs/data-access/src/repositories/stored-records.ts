@@ -61,11 +61,53 @@ function inOrderOf(shipmentIds: readonly string[], loaded: LoadedRecords): Loade
 export async function loadRecordsOf(manager: EntityManager, carrierShipmentIds: readonly string[], accountIds: readonly string[] = []): Promise<LoadedRecords> {
   const shipments =
     carrierShipmentIds.length === 0 ? [] : await readRows(manager, ShipmentEntity, statementsOf(manager.connection).lockByCarrierShipment, [carrierShipmentIds]);
-  const loaded = await loadLocked(manager, shipments, accountIds);
+  return byCreation(await loadLocked(manager, shipments, accountIds));
+}
+
+function byCreation(loaded: LoadedRecords): LoadedRecords {
   const states = loaded.states.sort(
     (a, b) => a.shipment.created_at.getTime() - b.shipment.created_at.getTime() || (a.shipment.id < b.shipment.id ? -1 : a.shipment.id > b.shipment.id ? 1 : 0),
   );
   return { ...loaded, states };
+}
+
+// Written into the SQL as literals, so the planner matches idx_tracking_requests_open_number (same predicate).
+export const OPEN_REQUEST_STATUSES: readonly string[] = ['pending', 'awaiting_manifest'];
+
+/** An open request for one of a physical shipment's numbers, which joins it. */
+export interface JoiningRequest {
+  request: TrackingRequestEntity;
+  /** The physical shipment it joins. */
+  joins: string;
+}
+
+/**
+ * The open requests for the numbers of `joinIds` (oldest first), then every account's record of
+ * `carrierShipmentIds` (in id order), locked in that order by one statement, as every tracker
+ * transaction locks them: the records' part reads the requests' CTE, so it runs after it.
+ * Records are created only under their physical shipment's lock, which the caller holds, so
+ * the lookup misses none.
+ */
+export async function lockJoiningAndRecordsOf(
+  manager: EntityManager,
+  joinIds: readonly string[],
+  carrierShipmentIds: readonly string[],
+): Promise<{ joining: JoiningRequest[]; shipments: ShipmentEntity[] }> {
+  const statements = statementsOf(manager.connection);
+  const [row] = await queryRows<{ joining: Array<Record<string, unknown>>; shipments: Array<Record<string, unknown>> }>(manager, statements.lockJoiningAndRecordsOf, [
+    joinIds,
+    carrierShipmentIds,
+  ]);
+  const readRequest = statements.readers[2]!;
+  return {
+    joining: (row?.joining ?? []).map((value) => ({ request: readRequest(value) as TrackingRequestEntity, joins: String(value['joins']) })),
+    shipments: (row?.shipments ?? []).map((value) => statements.readShipment(value) as ShipmentEntity),
+  };
+}
+
+/** `loadRecordsOf` for records locked already (`lockJoiningAndRecordsOf`). */
+export async function loadLockedRecordsOf(manager: EntityManager, shipments: readonly ShipmentEntity[], accountIds: readonly string[]): Promise<LoadedRecords> {
+  return byCreation(await loadLocked(manager, shipments, accountIds));
 }
 
 /** Everything beside records locked already, read by one statement that waited for their lock. */
@@ -110,6 +152,9 @@ interface Statements {
   lockByCarrierShipment: string;
   /** `$1` the job's outbox row, `$2` the records: `job_completed` 0 (and no record) when it was completed already. */
   completeJobAndLockById: string;
+  /** `$1` the physical shipments whose open requests join, `$2` those whose records are locked: two JSON lists. */
+  lockJoiningAndRecordsOf: string;
+  readShipment: (row: Record<string, unknown>) => object;
   /** Every part as a JSON list of one row: one round trip brings them all, and the statement stays small to plan. */
   load: string;
   /** Per part: a JSON row → an entity whose values are what pg gives for the column (see `readerOf`). */
@@ -133,12 +178,27 @@ function statementsOf(connection: DataSource): Statements {
     .map((column) => `s."${column.databaseName}"`)
     .join(', ');
   const lock = (key: string): string => `SELECT ${shipmentColumns} FROM shipments s WHERE ${key} = ANY($1::uuid[]) ORDER BY s.id FOR UPDATE`;
+  const requestColumns = columns(TrackingRequestEntity)
+    .map((column) => `tr."${column.databaseName}"`)
+    .join(', ');
   const statements: Statements = {
     lockById: lock('s.id'),
     lockByCarrierShipment: lock('s.carrier_shipment_id'),
     completeJobAndLockById: `WITH completed AS (UPDATE outbox SET completed_at = now() WHERE id = $1 AND completed_at IS NULL RETURNING id)
       SELECT c.job_completed, s.* FROM (SELECT count(*)::int AS job_completed FROM completed) c
       LEFT JOIN LATERAL (SELECT ${shipmentColumns} FROM shipments s WHERE s.id = ANY($2::uuid[]) AND c.job_completed > 0 ORDER BY s.id FOR UPDATE) s ON true`,
+    lockJoiningAndRecordsOf: `WITH joining AS MATERIALIZED (
+        SELECT ${requestColumns}, tn.carrier_shipment_id AS joins
+        FROM tracking_requests tr JOIN tracked_numbers tn ON tn.shipping_line_scac = tr.scac AND tn.number = tr.request_number
+        WHERE tn.carrier_shipment_id = ANY($1::uuid[]) AND tr.status IN (${OPEN_REQUEST_STATUSES.map((status) => `'${status}'`).join(', ')})
+        ORDER BY tr.created_at, tr.id
+        FOR UPDATE OF tr
+      )
+      SELECT (SELECT COALESCE(json_agg(j ORDER BY j.created_at, j.id), '[]') FROM joining j) AS joining,
+             (SELECT COALESCE(json_agg(s ORDER BY s.id), '[]') FROM (
+                SELECT ${shipmentColumns} FROM shipments s WHERE s.carrier_shipment_id = ANY($2::uuid[]) AND (SELECT count(*) FROM joining) >= 0 ORDER BY s.id FOR UPDATE
+              ) s) AS shipments`,
+    readShipment: readerOf(ShipmentEntity, columns(ShipmentEntity)),
     load: `SELECT ${lists.map((list, index) => `${list} AS "${index}"`).join(',\n       ')}`,
     readers: PARTS.map((part) => readerOf(part.entity, columns(part.entity))),
   };
