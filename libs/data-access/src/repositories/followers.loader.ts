@@ -18,13 +18,16 @@ export interface FollowersQuery {
  * Every account's record of each physical shipment (stopped ones too: the decision knows what
  * to do with them) and the open requests that join it, grouped by account and locked — a fixed
  * number of statements whatever the number of physical shipments. A record written before
- * physical shipments existed is adopted by the one of its carrier and number.
+ * physical shipments existed is adopted by the one of its carrier and number. With `outboxId`,
+ * the first statement completes the job's outbox row ('replayed' when it was completed already:
+ * nothing is locked).
  */
-export async function loadFollowers(manager: EntityManager, queries: readonly FollowersQuery[]): Promise<Map<string, Follower[]>> {
+export async function loadFollowers(manager: EntityManager, queries: readonly FollowersQuery[], outboxId: string | null = null): Promise<Map<string, Follower[]> | 'replayed'> {
   const joinIds = queries.filter((q) => q.join).map((q) => q.carrierShipment.id);
   const carrierShipmentIds = queries.map((q) => q.carrierShipment.id);
-  // The joining requests and the records are locked by one statement, requests first.
-  const locked = joinIds.length === 0 ? null : await lockJoiningAndRecordsOf(manager, joinIds, carrierShipmentIds);
+  // The job's outbox row (when given), the joining requests and the records: one statement, in that order.
+  const locked = joinIds.length === 0 && outboxId === null ? undefined : await lockJoiningAndRecordsOf(manager, joinIds, carrierShipmentIds, outboxId);
+  if (locked === null) return 'replayed';
   const joiningBy = new Map<string, TrackingRequestEntity[]>();
   for (const { request, joins } of locked?.joining ?? []) joiningBy.set(joins, [...(joiningBy.get(joins) ?? []), request]);
   for (const q of queries) {
@@ -40,7 +43,7 @@ export async function loadFollowers(manager: EntityManager, queries: readonly Fo
     states,
     linkedRequests: linked,
     accounts: accountById,
-  } = locked === null || adopted ? await loadRecordsOf(manager, carrierShipmentIds, joinerAccounts) : await loadLockedRecordsOf(manager, locked.shipments, joinerAccounts);
+  } = locked === undefined || adopted ? await loadRecordsOf(manager, carrierShipmentIds, joinerAccounts) : await loadLockedRecordsOf(manager, locked.shipments, joinerAccounts);
 
   const result = new Map<string, Follower[]>();
   for (const q of queries) {

@@ -5,9 +5,9 @@ import { CarrierShipmentEntity } from '../entities/carrier-shipment.entity';
 import type { CombinedStatement } from './combined-statement';
 import { TrackingRequestEntity } from '../entities/tracking-request.entity';
 import { loadFollowers } from './followers.loader';
-import { releaseLeases } from './observation-lease';
+import { releaseAndLockCarrierShipments, releaseLeases } from './observation-lease';
 import { OutboxRepository } from './outbox.repository';
-import type { LoadedObservation, ObservationDecision, ObservationResult, ObservationSource, ObservationTarget } from './shipment-state.types';
+import type { LoadedObservation, ObservationDecision, ObservationLease, ObservationResult, ObservationSource, ObservationTarget } from './shipment-state.types';
 import { queryRows } from './query-rows';
 import type { FanOutJobName } from './state-writer';
 import { writeStates } from './state-writer';
@@ -33,8 +33,9 @@ interface Locked<T> {
 /**
  * Applies observations of physical shipments to every account following them
  * (docs/architecture.md, "Invariants"), one job's worth in one transaction: it hands the leases
- * back, completes the job's outbox row, locks the physical shipments (in id order, so batches
- * never deadlock), compares each observation's sequence and source times with what was applied
+ * back, completes the job's outbox row and locks the physical shipments (in id order, so batches
+ * never deadlock; a refresh locks them with the hand-back and completes the row with the
+ * followers' lock, docs/architecture.md "Scheduled refreshes"), compares each observation's sequence and source times with what was applied
  * before per source (an older one is recorded in `stale_observations` and handed to the
  * decision as not fresh, never to be applied), locks every follower's record and requests, lets
  * the caller decide (pure functions), writes every record's decision set-based and moves the
@@ -57,9 +58,21 @@ export class ObservationRepository {
   async applyBatch<T>(outboxId: string | null, items: ReadonlyArray<ObservationItem<T>>, fanOut: FanOutJobName): Promise<'replayed' | Array<ObservationItemResult<T>>> {
     return this.dataSource.transaction(async (manager) => {
       // Leases go back whatever happens next: a replayed job must not hold them until they lapse.
-      await releaseLeases(manager, items.map((item) => item.target.lease));
-      const shipments = await this.lockCarrierShipments(manager, outboxId, items);
-      if (shipments === 'replayed') return 'replayed' as const;
+      // A batch of known physical shipments under their own leases (a refresh) hands them back and
+      // locks them with one statement, and completes its outbox row in the followers' lock; any
+      // other completes it before the physical shipments' lock. Either way: the outbox row, then
+      // the requests, then the records.
+      const leases = ownLeases(items);
+      let shipments: Array<CarrierShipmentEntity | undefined>;
+      if (leases === null) {
+        await releaseLeases(manager, items.map((item) => item.target.lease));
+        const lockedShipments = await this.lockCarrierShipments(manager, outboxId, items);
+        if (lockedShipments === 'replayed') return 'replayed' as const;
+        shipments = lockedShipments;
+      } else {
+        const byId = new Map((await releaseAndLockCarrierShipments(manager, leases)).map((row) => [row.id, row]));
+        shipments = leases.map((lease) => byId.get(lease.carrierShipmentId));
+      }
       const locked: Array<Locked<T> | null> = [];
       for (const [index, item] of items.entries()) {
         const carrierShipment = shipments[index] ?? null;
@@ -82,11 +95,13 @@ export class ObservationRepository {
         locked.push({ item, carrierShipment, fresh, stale: SOURCES.filter((s) => fresh[s] === false), trackingRequest });
       }
       const present = locked.filter((l): l is Locked<T> => l !== null);
-      await this.recordStale(manager, present);
       const followers = await loadFollowers(
         manager,
         present.map((l) => ({ carrierShipment: l.carrierShipment, join: l.item.target.joinOpenRequests && l.fresh.carrier === true, own: l.trackingRequest })),
+        leases === null ? null : outboxId,
       );
+      if (followers === 'replayed') return 'replayed' as const;
+      await this.recordStale(manager, present);
       const decisions = present.map((l) =>
         l.item.decide({ carrierShipment: l.carrierShipment, fresh: l.fresh, followers: followers.get(l.carrierShipment.id) ?? [], trackingRequest: l.trackingRequest }),
       );
@@ -243,4 +258,19 @@ export class ObservationRepository {
        WHERE cs.id = (v.r).id AND cs.id = ANY(${tail.parameter(rows.map((row) => row.id))}::uuid[])`,
     );
   }
+}
+
+/**
+ * The items' leases when every one is the lease of the physical shipment it names by id, with
+ * no tracked number to link nor request of its own to lock (a refresh); null otherwise.
+ */
+function ownLeases<T>(items: ReadonlyArray<ObservationItem<T>>): Array<Extract<ObservationLease, { kind: 'carrier_shipment' }>> | null {
+  const leases: Array<Extract<ObservationLease, { kind: 'carrier_shipment' }>> = [];
+  for (const { target } of items) {
+    const { lease, carrierShipment } = target;
+    if (lease.kind !== 'carrier_shipment' || !('id' in carrierShipment) || lease.carrierShipmentId !== carrierShipment.id) return null;
+    if (target.trackedNumber !== undefined || target.trackingRequestId !== undefined) return null;
+    leases.push(lease);
+  }
+  return leases.length === 0 ? null : leases;
 }

@@ -84,24 +84,27 @@ export interface JoiningRequest {
 /**
  * The open requests for the numbers of `joinIds` (oldest first), then every account's record of
  * `carrierShipmentIds` (in id order), locked in that order by one statement, as every tracker
- * transaction locks them: the records' part reads the requests' CTE, so it runs after it.
- * Records are created only under their physical shipment's lock, which the caller holds, so
- * the lookup misses none.
+ * transaction locks them. Records are created only under their physical shipment's lock, which
+ * the caller holds, so the lookup misses none. With `outboxId`, the statement first completes
+ * the job's outbox row: null when it was completed already (a replay, which locks nothing).
  */
 export async function lockJoiningAndRecordsOf(
   manager: EntityManager,
   joinIds: readonly string[],
   carrierShipmentIds: readonly string[],
-): Promise<{ joining: JoiningRequest[]; shipments: ShipmentEntity[] }> {
+  outboxId: string | null = null,
+): Promise<{ joining: JoiningRequest[]; shipments: ShipmentEntity[] } | null> {
   const statements = statementsOf(manager.connection);
-  const [row] = await queryRows<{ joining: Array<Record<string, unknown>>; shipments: Array<Record<string, unknown>> }>(manager, statements.lockJoiningAndRecordsOf, [
-    joinIds,
-    carrierShipmentIds,
-  ]);
+  const [row] = await queryRows<{ job_completed: number; joining: Array<Record<string, unknown>>; shipments: Array<Record<string, unknown>> }>(
+    manager,
+    outboxId === null ? statements.lockJoiningAndRecordsOf : statements.completeJobLockJoiningAndRecordsOf,
+    outboxId === null ? [joinIds, carrierShipmentIds] : [joinIds, carrierShipmentIds, outboxId],
+  );
+  if (row?.job_completed !== 1) return null;
   const readRequest = statements.readers[2]!;
   return {
-    joining: (row?.joining ?? []).map((value) => ({ request: readRequest(value) as TrackingRequestEntity, joins: String(value['joins']) })),
-    shipments: (row?.shipments ?? []).map((value) => statements.readShipment(value) as ShipmentEntity),
+    joining: row.joining.map((value) => ({ request: readRequest(value) as TrackingRequestEntity, joins: String(value['joins']) })),
+    shipments: row.shipments.map((value) => statements.readShipment(value) as ShipmentEntity),
   };
 }
 
@@ -154,6 +157,8 @@ interface Statements {
   completeJobAndLockById: string;
   /** `$1` the physical shipments whose open requests join, `$2` those whose records are locked: two JSON lists. */
   lockJoiningAndRecordsOf: string;
+  /** The same, completing the job's outbox row (`$3`) first: `job_completed` 0, and nothing locked, when it was completed already. */
+  completeJobLockJoiningAndRecordsOf: string;
   readShipment: (row: Record<string, unknown>) => object;
   /** Every part as a JSON list of one row: one round trip brings them all, and the statement stays small to plan. */
   load: string;
@@ -187,23 +192,39 @@ function statementsOf(connection: DataSource): Statements {
     completeJobAndLockById: `WITH completed AS (UPDATE outbox SET completed_at = now() WHERE id = $1 AND completed_at IS NULL RETURNING id)
       SELECT c.job_completed, s.* FROM (SELECT count(*)::int AS job_completed FROM completed) c
       LEFT JOIN LATERAL (SELECT ${shipmentColumns} FROM shipments s WHERE s.id = ANY($2::uuid[]) AND c.job_completed > 0 ORDER BY s.id FOR UPDATE) s ON true`,
-    lockJoiningAndRecordsOf: `WITH joining AS MATERIALIZED (
-        SELECT ${requestColumns}, tn.carrier_shipment_id AS joins
-        FROM tracking_requests tr JOIN tracked_numbers tn ON tn.shipping_line_scac = tr.scac AND tn.number = tr.request_number
-        WHERE tn.carrier_shipment_id = ANY($1::uuid[]) AND tr.status IN (${OPEN_REQUEST_STATUSES.map((status) => `'${status}'`).join(', ')})
-        ORDER BY tr.created_at, tr.id
-        FOR UPDATE OF tr
-      )
-      SELECT (SELECT COALESCE(json_agg(j ORDER BY j.created_at, j.id), '[]') FROM joining j) AS joining,
-             (SELECT COALESCE(json_agg(s ORDER BY s.id), '[]') FROM (
-                SELECT ${shipmentColumns} FROM shipments s WHERE s.carrier_shipment_id = ANY($2::uuid[]) AND (SELECT count(*) FROM joining) >= 0 ORDER BY s.id FOR UPDATE
-              ) s) AS shipments`,
+    lockJoiningAndRecordsOf: lockJoiningAndRecords(requestColumns, shipmentColumns, false),
+    completeJobLockJoiningAndRecordsOf: lockJoiningAndRecords(requestColumns, shipmentColumns, true),
     readShipment: readerOf(ShipmentEntity, columns(ShipmentEntity)),
     load: `SELECT ${lists.map((list, index) => `${list} AS "${index}"`).join(',\n       ')}`,
     readers: PARTS.map((part) => readerOf(part.entity, columns(part.entity))),
   };
   built.set(connection, statements);
   return statements;
+}
+
+/**
+ * The open requests for the numbers of `$1`, then the records of `$2`, locked in that order:
+ * the records' part reads the requests' CTE (a one-time filter), so it runs after it. With
+ * `completing`, the job's outbox row `$3` is completed first, by a CTE the requests' part reads,
+ * and nothing is locked when it was completed already.
+ */
+function lockJoiningAndRecords(requestColumns: string, shipmentColumns: string, completing: boolean): string {
+  const completed = completing ? `completed AS (UPDATE outbox SET completed_at = now() WHERE id = $3 AND completed_at IS NULL RETURNING id),\n` : '';
+  const afterCompletion = completing ? `(SELECT count(*) FROM completed) > 0 AND ` : '';
+  return `WITH ${completed}joining AS MATERIALIZED (
+      SELECT ${requestColumns}, tn.carrier_shipment_id AS joins
+      FROM tracking_requests tr JOIN tracked_numbers tn ON tn.shipping_line_scac = tr.scac AND tn.number = tr.request_number
+      WHERE ${afterCompletion}tn.carrier_shipment_id = ANY($1::uuid[]) AND tr.status IN (${OPEN_REQUEST_STATUSES.map((status) => `'${status}'`).join(', ')})
+      ORDER BY tr.created_at, tr.id
+      FOR UPDATE OF tr
+    )
+    SELECT ${completing ? '(SELECT count(*)::int FROM completed)' : '1'} AS job_completed,
+           (SELECT COALESCE(json_agg(j ORDER BY j.created_at, j.id), '[]') FROM joining j) AS joining,
+           (SELECT COALESCE(json_agg(s ORDER BY s.id), '[]') FROM (
+              SELECT ${shipmentColumns} FROM shipments s
+              WHERE ${afterCompletion}(SELECT count(*) FROM joining) >= 0 AND s.carrier_shipment_id = ANY($2::uuid[])
+              ORDER BY s.id FOR UPDATE
+            ) s) AS shipments`;
 }
 
 const parseTimestamptz = types.getTypeParser(1184, 'text') as (value: string) => unknown;
