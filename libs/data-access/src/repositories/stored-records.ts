@@ -28,7 +28,7 @@ export interface LoadedRecords {
  * order of `shipmentIds`, missing ones left out.
  */
 export async function loadRecords(manager: EntityManager, shipmentIds: readonly string[], accountIds: readonly string[] = []): Promise<LoadedRecords> {
-  const shipments = shipmentIds.length === 0 ? [] : await readRows(manager, ShipmentEntity, statementsOf(manager.connection).lockById, [shipmentIds]);
+  const shipments = shipmentIds.length === 0 ? [] : await readShipments(manager, statementsOf(manager.connection).lockById, [shipmentIds]);
   return inOrderOf(shipmentIds, await loadLocked(manager, shipments, accountIds));
 }
 
@@ -43,9 +43,10 @@ export async function completeJobAndLoadRecords(
   shipmentIds: readonly string[],
   accountIds: readonly string[] = [],
 ): Promise<LoadedRecords | null> {
-  const rows = await queryRows<ShipmentEntity & { job_completed: number }>(manager, statementsOf(manager.connection).completeJobAndLockById, [outboxId, shipmentIds]);
+  const statements = statementsOf(manager.connection);
+  const rows = await queryRows<Record<string, unknown> & { job_completed: number }>(manager, statements.completeJobAndLockById, [outboxId, shipmentIds]);
   if (rows[0]?.job_completed !== 1) return null;
-  const shipments = rows.flatMap(({ job_completed: _completed, ...row }) => (row.id === null ? [] : [Object.assign(Object.create(ShipmentEntity.prototype as object) as ShipmentEntity, row)]));
+  const shipments = rows.flatMap((row) => (row['id'] === null ? [] : [statements.readShipment(row) as ShipmentEntity]));
   return inOrderOf(shipmentIds, await loadLocked(manager, shipments, accountIds));
 }
 
@@ -60,7 +61,7 @@ function inOrderOf(shipmentIds: readonly string[], loaded: LoadedRecords): Loade
  */
 export async function loadRecordsOf(manager: EntityManager, carrierShipmentIds: readonly string[], accountIds: readonly string[] = []): Promise<LoadedRecords> {
   const shipments =
-    carrierShipmentIds.length === 0 ? [] : await readRows(manager, ShipmentEntity, statementsOf(manager.connection).lockByCarrierShipment, [carrierShipmentIds]);
+    carrierShipmentIds.length === 0 ? [] : await readShipments(manager, statementsOf(manager.connection).lockByCarrierShipment, [carrierShipmentIds]);
   return byCreation(await loadLocked(manager, shipments, accountIds));
 }
 
@@ -136,18 +137,18 @@ type EntityClass = typeof ContainerEntity | typeof TransportEventEntity | typeof
  * their requests: the order every tracker transaction takes them in).
  */
 const PARTS: ReadonlyArray<{ entity: EntityClass; from: string; order: string }> = [
-  { entity: ContainerEntity, from: `containers x WHERE x.shipment_id = ANY($1::uuid[])`, order: 'y.number' },
+  { entity: ContainerEntity, from: `containers x WHERE x.shipment_id = ANY($1::uuid[])`, order: 'x.number' },
   {
     entity: TransportEventEntity,
     from: `transport_events x WHERE x.shipment_id = ANY($1::uuid[]) AND x.leg IS NOT NULL AND x.invalidated_at IS NULL`,
-    order: 'y."timestamp" ASC NULLS LAST, y.created_at ASC',
+    order: 'x."timestamp" ASC NULLS LAST, x.created_at ASC',
   },
   {
     entity: TrackingRequestEntity,
     from: `(SELECT * FROM tracking_requests WHERE tracked_object_id = ANY($1::uuid[]) ORDER BY created_at, id FOR UPDATE) x`,
-    order: 'y.created_at, y.id',
+    order: 'x.created_at, x.id',
   },
-  { entity: AccountEntity, from: `accounts x WHERE x.id = ANY($2::uuid[])`, order: 'y.id' },
+  { entity: AccountEntity, from: `accounts x WHERE x.id = ANY($2::uuid[])`, order: 'x.id' },
 ];
 
 interface Statements {
@@ -173,27 +174,17 @@ function statementsOf(connection: DataSource): Statements {
   const cached = built.get(connection);
   if (cached !== undefined) return cached;
   const columns = (entity: EntityClass): ColumnMetadata[] => connection.getMetadata(entity).columns.filter((column) => column.isSelect);
-  const lists = PARTS.map((part) => {
-    const names = columns(part.entity)
-      .map((column) => `x."${column.databaseName}"`)
-      .join(', ');
-    return `(SELECT COALESCE(json_agg(y ORDER BY ${part.order}), '[]') FROM (SELECT ${names} FROM ${part.from}) y)`;
-  });
-  const shipmentColumns = columns(ShipmentEntity)
-    .map((column) => `s."${column.databaseName}"`)
-    .join(', ');
-  const lock = (key: string): string => `SELECT ${shipmentColumns} FROM shipments s WHERE ${key} = ANY($1::uuid[]) ORDER BY s.id FOR UPDATE`;
-  const requestColumns = columns(TrackingRequestEntity)
-    .map((column) => `tr."${column.databaseName}"`)
-    .join(', ');
+  // Whole rows: a short text to parse (the readers keep the entity's columns).
+  const lists = PARTS.map((part) => `(SELECT COALESCE(json_agg(x ORDER BY ${part.order}), '[]') FROM ${part.from})`);
+  const lock = (key: string): string => `SELECT s.* FROM shipments s WHERE ${key} = ANY($1::uuid[]) ORDER BY s.id FOR UPDATE`;
   const statements: Statements = {
     lockById: lock('s.id'),
     lockByCarrierShipment: lock('s.carrier_shipment_id'),
     completeJobAndLockById: `WITH completed AS (UPDATE outbox SET completed_at = now() WHERE id = $1 AND completed_at IS NULL RETURNING id)
       SELECT c.job_completed, s.* FROM (SELECT count(*)::int AS job_completed FROM completed) c
-      LEFT JOIN LATERAL (SELECT ${shipmentColumns} FROM shipments s WHERE s.id = ANY($2::uuid[]) AND c.job_completed > 0 ORDER BY s.id FOR UPDATE) s ON true`,
-    lockJoiningAndRecordsOf: lockJoiningAndRecords(requestColumns, shipmentColumns, false),
-    completeJobLockJoiningAndRecordsOf: lockJoiningAndRecords(requestColumns, shipmentColumns, true),
+      LEFT JOIN LATERAL (SELECT * FROM shipments s WHERE s.id = ANY($2::uuid[]) AND c.job_completed > 0 ORDER BY s.id FOR UPDATE) s ON true`,
+    lockJoiningAndRecordsOf: lockJoiningAndRecords(false),
+    completeJobLockJoiningAndRecordsOf: lockJoiningAndRecords(true),
     readShipment: readerOf(ShipmentEntity, columns(ShipmentEntity)),
     load: `SELECT ${lists.map((list, index) => `${list} AS "${index}"`).join(',\n       ')}`,
     readers: PARTS.map((part) => readerOf(part.entity, columns(part.entity))),
@@ -208,11 +199,11 @@ function statementsOf(connection: DataSource): Statements {
  * `completing`, the job's outbox row `$3` is completed first, by a CTE the requests' part reads,
  * and nothing is locked when it was completed already.
  */
-function lockJoiningAndRecords(requestColumns: string, shipmentColumns: string, completing: boolean): string {
+function lockJoiningAndRecords(completing: boolean): string {
   const completed = completing ? `completed AS (UPDATE outbox SET completed_at = now() WHERE id = $3 AND completed_at IS NULL RETURNING id),\n` : '';
   const afterCompletion = completing ? `(SELECT count(*) FROM completed) > 0 AND ` : '';
   return `WITH ${completed}joining AS MATERIALIZED (
-      SELECT ${requestColumns}, tn.carrier_shipment_id AS joins
+      SELECT tr.*, tn.carrier_shipment_id AS joins
       FROM tracking_requests tr JOIN tracked_numbers tn ON tn.shipping_line_scac = tr.scac AND tn.number = tr.request_number
       WHERE ${afterCompletion}tn.carrier_shipment_id = ANY($1::uuid[]) AND tr.status IN (${OPEN_REQUEST_STATUSES.map((status) => `'${status}'`).join(', ')})
       ORDER BY tr.created_at, tr.id
@@ -221,7 +212,7 @@ function lockJoiningAndRecords(requestColumns: string, shipmentColumns: string, 
     SELECT ${completing ? '(SELECT count(*)::int FROM completed)' : '1'} AS job_completed,
            (SELECT COALESCE(json_agg(j ORDER BY j.created_at, j.id), '[]') FROM joining j) AS joining,
            (SELECT COALESCE(json_agg(s ORDER BY s.id), '[]') FROM (
-              SELECT ${shipmentColumns} FROM shipments s
+              SELECT s.* FROM shipments s
               WHERE ${afterCompletion}(SELECT count(*) FROM joining) >= 0 AND s.carrier_shipment_id = ANY($2::uuid[])
               ORDER BY s.id FOR UPDATE
             ) s) AS shipments`;
@@ -230,9 +221,9 @@ function lockJoiningAndRecords(requestColumns: string, shipmentColumns: string, 
 const parseTimestamptz = types.getTypeParser(1184, 'text') as (value: string) => unknown;
 
 /**
- * Reads a JSON row as the entity pg would have given for the same row: JSON carries every value
- * of these types as pg parses it, except instants, which are parsed by pg's own parser (JSON
- * writes them with a `T`). A column of another type stops the process here, so nothing is read
+ * Reads a row (JSON, or as pg gives it) as an entity of the table's columns that the entity
+ * maps, with the values pg would give: JSON carries every value of these types as pg parses it,
+ * except instants, parsed here by pg's own parser (JSON writes them with a `T`). A column of another type stops the process here, so nothing is read
  * with a different value than its own query would give.
  */
 function readerOf(entity: EntityClass, columns: readonly ColumnMetadata[]): (row: Record<string, unknown>) => object {
@@ -257,8 +248,9 @@ function readerOf(entity: EntityClass, columns: readonly ColumnMetadata[]): (row
 /** Types whose JSON value is what pg parses them to (numbers that fit a double, text, booleans, jsonb, arrays of text). */
 const JSON_AS_PG: ReadonlySet<string> = new Set(['uuid', 'text', 'boolean', 'integer', 'double precision', 'jsonb']);
 
-/** Rows of the entity's own columns as instances of it (property names are the column names, see column-types.ts). */
-async function readRows<T extends object>(manager: EntityManager, entity: new () => T, sql: string, parameters: unknown[]): Promise<T[]> {
-  const rows = await queryRows<T>(manager, sql, parameters);
-  return rows.map((row) => Object.assign(Object.create(entity.prototype as object) as T, row));
+/** Shipments rows as entities of their own columns. */
+async function readShipments(manager: EntityManager, sql: string, parameters: unknown[]): Promise<ShipmentEntity[]> {
+  const rows = await queryRows<Record<string, unknown>>(manager, sql, parameters);
+  const read = statementsOf(manager.connection).readShipment;
+  return rows.map((row) => read(row) as ShipmentEntity);
 }
