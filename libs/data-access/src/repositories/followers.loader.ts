@@ -1,13 +1,9 @@
 import type { EntityManager } from 'typeorm';
-import { AccountEntity } from '../entities/account.entity';
 import type { CarrierShipmentEntity } from '../entities/carrier-shipment.entity';
-import { TrackingRequestEntity } from '../entities/tracking-request.entity';
+import type { TrackingRequestEntity } from '../entities/tracking-request.entity';
 import { queryRows } from './query-rows';
 import type { Follower } from './shipment-state.types';
-import { loadRecordsOf } from './stored-records';
-
-// Written into the SQL as literals, so the planner matches idx_tracking_requests_open_number (same predicate).
-const OPEN = ['pending', 'awaiting_manifest'];
+import { OPEN_REQUEST_STATUSES, loadLockedRecordsOf, loadRecordsOf, lockJoiningAndRecordsOf } from './stored-records';
 
 /** What to load for one physical shipment. */
 export interface FollowersQuery {
@@ -22,51 +18,32 @@ export interface FollowersQuery {
  * Every account's record of each physical shipment (stopped ones too: the decision knows what
  * to do with them) and the open requests that join it, grouped by account and locked — a fixed
  * number of statements whatever the number of physical shipments. A record written before
- * physical shipments existed is adopted by the one of its carrier and number.
+ * physical shipments existed is adopted by the one of its carrier and number. With `outboxId`,
+ * the first statement completes the job's outbox row ('replayed' when it was completed already:
+ * nothing is locked).
  */
-export async function loadFollowers(manager: EntityManager, queries: readonly FollowersQuery[]): Promise<Map<string, Follower[]>> {
+export async function loadFollowers(manager: EntityManager, queries: readonly FollowersQuery[], outboxId: string | null = null): Promise<Map<string, Follower[]> | 'replayed'> {
   const joinIds = queries.filter((q) => q.join).map((q) => q.carrierShipment.id);
-  const joining =
-    joinIds.length === 0
-      ? []
-      : await queryRows<TrackingRequestEntity & { joins: string }>(
-          manager,
-          `SELECT tr.*, tn.carrier_shipment_id AS joins
-           FROM tracking_requests tr JOIN tracked_numbers tn ON tn.shipping_line_scac = tr.scac AND tn.number = tr.request_number
-           WHERE tn.carrier_shipment_id = ANY($1::uuid[]) AND tr.status IN (${OPEN.map((status) => `'${status}'`).join(', ')})
-           ORDER BY tr.created_at, tr.id
-           FOR UPDATE OF tr`,
-          [joinIds],
-        );
+  const carrierShipmentIds = queries.map((q) => q.carrierShipment.id);
+  // The job's outbox row (when given), the joining requests and the records: one statement, in that order.
+  const locked = joinIds.length === 0 && outboxId === null ? undefined : await lockJoiningAndRecordsOf(manager, joinIds, carrierShipmentIds, outboxId);
+  if (locked === null) return 'replayed';
   const joiningBy = new Map<string, TrackingRequestEntity[]>();
-  for (const row of joining) {
-    const { joins, ...request } = row;
-    joiningBy.set(joins, [...(joiningBy.get(joins) ?? []), manager.getRepository(TrackingRequestEntity).create(request)]);
-  }
+  for (const { request, joins } of locked?.joining ?? []) joiningBy.set(joins, [...(joiningBy.get(joins) ?? []), request]);
   for (const q of queries) {
     const list = joiningBy.get(q.carrierShipment.id) ?? [];
-    if (q.join && q.own !== null && OPEN.includes(q.own.status) && !list.some((r) => r.id === q.own?.id)) joiningBy.set(q.carrierShipment.id, [...list, q.own]);
+    if (q.join && q.own !== null && OPEN_REQUEST_STATUSES.includes(q.own.status) && !list.some((r) => r.id === q.own?.id)) joiningBy.set(q.carrierShipment.id, [...list, q.own]);
   }
-  await adoptLegacyRecords(manager, queries, joiningBy);
+  const adopted = await adoptLegacyRecords(manager, queries, joiningBy);
 
-  const states = await loadRecordsOf(
-    manager,
-    queries.map((q) => q.carrierShipment.id),
-  );
-  const linked =
-    states.length === 0
-      ? []
-      : await manager
-          .getRepository(TrackingRequestEntity)
-          .createQueryBuilder('tr')
-          .where('tr.tracked_object_id = ANY(:ids)', { ids: states.map((s) => s.shipment.id) })
-          .orderBy('tr.created_at')
-          .addOrderBy('tr.id')
-          .setLock('pessimistic_write')
-          .getMany();
-  const accountIds = [...new Set([...states.map((s) => s.shipment.account_id), ...[...joiningBy.values()].flat().map((r) => r.account_id)])];
-  const accounts = accountIds.length === 0 ? [] : await manager.getRepository(AccountEntity).createQueryBuilder('a').where('a.id = ANY(:ids)', { ids: accountIds }).getMany();
-  const accountById = new Map(accounts.map((a) => [a.id, a]));
+  // Accounts that join without a record yet are read with the records' own. Records adopted just
+  // now were not among those locked: the lock is taken again, with them.
+  const joinerAccounts = [...joiningBy.values()].flat().map((r) => r.account_id);
+  const {
+    states,
+    linkedRequests: linked,
+    accounts: accountById,
+  } = locked === undefined || adopted ? await loadRecordsOf(manager, carrierShipmentIds, joinerAccounts) : await loadLockedRecordsOf(manager, locked.shipments, joinerAccounts);
 
   const result = new Map<string, Follower[]>();
   for (const q of queries) {
@@ -92,7 +69,8 @@ export async function loadFollowers(manager: EntityManager, queries: readonly Fo
   return result;
 }
 
-async function adoptLegacyRecords(manager: EntityManager, queries: readonly FollowersQuery[], joiningBy: ReadonlyMap<string, TrackingRequestEntity[]>): Promise<void> {
+/** True when it attached records to a physical shipment. */
+async function adoptLegacyRecords(manager: EntityManager, queries: readonly FollowersQuery[], joiningBy: ReadonlyMap<string, TrackingRequestEntity[]>): Promise<boolean> {
   const adoptions = queries.flatMap((q) =>
     [...new Set((joiningBy.get(q.carrierShipment.id) ?? []).map((r) => r.account_id))].map((account) => ({
       account_id: account,
@@ -101,11 +79,14 @@ async function adoptLegacyRecords(manager: EntityManager, queries: readonly Foll
       normalized_number: q.carrierShipment.normalized_number,
     })),
   );
-  if (adoptions.length === 0) return;
-  await manager.query(
+  if (adoptions.length === 0) return false;
+  const adopted = await queryRows<{ id: string }>(
+    manager,
     `UPDATE shipments s SET carrier_shipment_id = a.carrier_shipment_id
      FROM jsonb_to_recordset($1::jsonb) AS a(account_id uuid, carrier_shipment_id uuid, shipping_line_scac text, normalized_number text)
-     WHERE s.carrier_shipment_id IS NULL AND s.account_id = a.account_id AND s.shipping_line_scac = a.shipping_line_scac AND s.normalized_number = a.normalized_number`,
+     WHERE s.carrier_shipment_id IS NULL AND s.account_id = a.account_id AND s.shipping_line_scac = a.shipping_line_scac AND s.normalized_number = a.normalized_number
+     RETURNING s.id`,
     [JSON.stringify(adoptions)],
   );
+  return adopted.length > 0;
 }

@@ -1,4 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { CarrierShipmentEntity } from '../entities/carrier-shipment.entity';
+import { queryRows } from './query-rows';
 import type { ObservationLease } from './shipment-state.types';
 
 /**
@@ -33,4 +35,32 @@ export async function releaseLeases(executor: EntityManager | DataSource, leases
       [numbers.map((l) => l.scac), numbers.map((l) => l.number), numbers.map((l) => l.seq)],
     );
   }
+}
+
+/**
+ * `releaseLeases` for a batch about to be applied whose leases are all of physical shipments,
+ * with the lock the batch takes next: the statement first locks every one of them (FOR UPDATE,
+ * in id order, in a one-time filter that runs before anything else), then hands back the leases
+ * still granted, returning those rows. The rows whose lease was not this batch's any more are
+ * read after it (locked already). One round trip where there were two.
+ */
+export async function releaseAndLockCarrierShipments(
+  manager: EntityManager,
+  leases: ReadonlyArray<Extract<ObservationLease, { kind: 'carrier_shipment' }>>,
+): Promise<CarrierShipmentEntity[]> {
+  const ids = leases.map((l) => l.carrierShipmentId);
+  const released = await queryRows<CarrierShipmentEntity>(
+    manager,
+    `UPDATE carrier_shipments cs SET lease_until = NULL, lease_seq = NULL, lease_outbox_id = NULL
+     FROM unnest($1::uuid[], $2::bigint[]) AS l(id, seq)
+     WHERE (SELECT count(*) FROM (SELECT 1 FROM carrier_shipments WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE) AS locked) >= 0
+       AND cs.id = l.id AND cs.lease_seq = l.seq
+     RETURNING cs.*`,
+    [ids, leases.map((l) => l.seq)],
+  );
+  const seen = new Set(released.map((row) => row.id));
+  const others = ids.filter((id) => !seen.has(id));
+  const kept = others.length === 0 ? [] : await queryRows<CarrierShipmentEntity>(manager, `SELECT * FROM carrier_shipments WHERE id = ANY($1::uuid[])`, [others]);
+  const repository = manager.getRepository(CarrierShipmentEntity);
+  return [...released, ...kept].map((row) => repository.create(row));
 }

@@ -2,11 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import { CarrierShipmentEntity } from '../entities/carrier-shipment.entity';
+import type { CombinedStatement } from './combined-statement';
 import { TrackingRequestEntity } from '../entities/tracking-request.entity';
 import { loadFollowers } from './followers.loader';
-import { releaseLeases } from './observation-lease';
+import { releaseAndLockCarrierShipments, releaseLeases } from './observation-lease';
 import { OutboxRepository } from './outbox.repository';
-import type { LoadedObservation, ObservationDecision, ObservationResult, ObservationSource, ObservationTarget } from './shipment-state.types';
+import type { LoadedObservation, ObservationDecision, ObservationLease, ObservationResult, ObservationSource, ObservationTarget } from './shipment-state.types';
+import { queryRows } from './query-rows';
 import type { FanOutJobName } from './state-writer';
 import { writeStates } from './state-writer';
 
@@ -31,8 +33,9 @@ interface Locked<T> {
 /**
  * Applies observations of physical shipments to every account following them
  * (docs/architecture.md, "Invariants"), one job's worth in one transaction: it hands the leases
- * back, completes the job's outbox row, locks the physical shipments (in id order, so batches
- * never deadlock), compares each observation's sequence and source times with what was applied
+ * back, completes the job's outbox row and locks the physical shipments (in id order, so batches
+ * never deadlock; a refresh locks them with the hand-back and completes the row with the
+ * followers' lock, docs/architecture.md "Scheduled refreshes"), compares each observation's sequence and source times with what was applied
  * before per source (an older one is recorded in `stale_observations` and handed to the
  * decision as not fresh, never to be applied), locks every follower's record and requests, lets
  * the caller decide (pure functions), writes every record's decision set-based and moves the
@@ -55,9 +58,21 @@ export class ObservationRepository {
   async applyBatch<T>(outboxId: string | null, items: ReadonlyArray<ObservationItem<T>>, fanOut: FanOutJobName): Promise<'replayed' | Array<ObservationItemResult<T>>> {
     return this.dataSource.transaction(async (manager) => {
       // Leases go back whatever happens next: a replayed job must not hold them until they lapse.
-      await releaseLeases(manager, items.map((item) => item.target.lease));
-      if (outboxId !== null && !(await this.outbox.complete(manager, outboxId))) return 'replayed' as const;
-      const shipments = await this.lockCarrierShipments(manager, items);
+      // A batch of known physical shipments under their own leases (a refresh) hands them back and
+      // locks them with one statement, and completes its outbox row in the followers' lock; any
+      // other completes it before the physical shipments' lock. Either way: the outbox row, then
+      // the requests, then the records.
+      const leases = ownLeases(items);
+      let shipments: Array<CarrierShipmentEntity | undefined>;
+      if (leases === null) {
+        await releaseLeases(manager, items.map((item) => item.target.lease));
+        const lockedShipments = await this.lockCarrierShipments(manager, outboxId, items);
+        if (lockedShipments === 'replayed') return 'replayed' as const;
+        shipments = lockedShipments;
+      } else {
+        const byId = new Map((await releaseAndLockCarrierShipments(manager, leases)).map((row) => [row.id, row]));
+        shipments = leases.map((lease) => byId.get(lease.carrierShipmentId));
+      }
       const locked: Array<Locked<T> | null> = [];
       for (const [index, item] of items.entries()) {
         const carrierShipment = shipments[index] ?? null;
@@ -80,16 +95,18 @@ export class ObservationRepository {
         locked.push({ item, carrierShipment, fresh, stale: SOURCES.filter((s) => fresh[s] === false), trackingRequest });
       }
       const present = locked.filter((l): l is Locked<T> => l !== null);
-      await this.recordStale(manager, present);
       const followers = await loadFollowers(
         manager,
         present.map((l) => ({ carrierShipment: l.carrierShipment, join: l.item.target.joinOpenRequests && l.fresh.carrier === true, own: l.trackingRequest })),
+        leases === null ? null : outboxId,
       );
+      if (followers === 'replayed') return 'replayed' as const;
+      await this.recordStale(manager, present);
       const decisions = present.map((l) =>
         l.item.decide({ carrierShipment: l.carrierShipment, fresh: l.fresh, followers: followers.get(l.carrierShipment.id) ?? [], trackingRequest: l.trackingRequest }),
       );
-      const stored = new Set(await writeStates(manager, decisions.flatMap((d) => d.writes), fanOut));
-      await this.advance(manager, present, decisions);
+      // The cursors move in the statement of the writes: one round trip fewer per job.
+      const stored = new Set(await writeStates(manager, decisions.flatMap((d) => d.writes), fanOut, (tail) => this.advance(tail, present, decisions)));
       return locked.map((l): ObservationItemResult<T> => {
         if (l === null) return { status: 'missing' };
         const decision = decisions[present.indexOf(l)]!;
@@ -99,8 +116,35 @@ export class ObservationRepository {
     });
   }
 
-  /** Each item's physical shipment, created from its first answer if needed, locked in id order. */
-  private async lockCarrierShipments<T>(manager: EntityManager, items: ReadonlyArray<ObservationItem<T>>): Promise<Array<CarrierShipmentEntity | undefined>> {
+  /**
+   * Completes the job's outbox row ('replayed' when it was completed already: nothing else is
+   * done), then returns each item's physical shipment, created from its first answer if needed,
+   * locked in id order. When every item names its shipment by id (every refresh but a number's
+   * first answer), the completion and the lock are one statement.
+   */
+  private async lockCarrierShipments<T>(
+    manager: EntityManager,
+    outboxId: string | null,
+    items: ReadonlyArray<ObservationItem<T>>,
+  ): Promise<'replayed' | Array<CarrierShipmentEntity | undefined>> {
+    const byId = items.flatMap((item) => ('id' in item.target.carrierShipment ? [item.target.carrierShipment.id] : []));
+    if (byId.length === items.length) {
+      const rows =
+        outboxId === null
+          ? await queryRows<CarrierShipmentEntity>(manager, `SELECT * FROM carrier_shipments WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [byId])
+          : await queryRows<CarrierShipmentEntity & { job_completed: number }>(
+              manager,
+              `WITH completed AS (UPDATE outbox SET completed_at = now() WHERE id = $1 AND completed_at IS NULL RETURNING id)
+               SELECT c.job_completed, cs.* FROM (SELECT count(*)::int AS job_completed FROM completed) c
+               LEFT JOIN LATERAL (SELECT * FROM carrier_shipments WHERE id = ANY($2::uuid[]) AND c.job_completed > 0 ORDER BY id FOR UPDATE) cs ON true`,
+              [outboxId, byId],
+            );
+      if (outboxId !== null && (rows[0] as { job_completed?: number } | undefined)?.job_completed !== 1) return 'replayed';
+      const repository = manager.getRepository(CarrierShipmentEntity);
+      const locked = new Map(rows.flatMap((row) => (row.id === null ? [] : [[row.id, repository.create(row)] as const])));
+      return byId.map((id) => locked.get(id));
+    }
+    if (outboxId !== null && !(await this.outbox.complete(manager, outboxId))) return 'replayed';
     const keys: Array<{ id: string } | { scac: string; number: string }> = [];
     for (const item of items) {
       const target = item.target.carrierShipment;
@@ -180,8 +224,8 @@ export class ObservationRepository {
     );
   }
 
-  /** Moves each fresh source's cursor to its observation, and writes the decided schedules and queries: one statement. */
-  private async advance<T>(manager: EntityManager, locked: ReadonlyArray<Locked<T>>, decisions: ReadonlyArray<ObservationDecision<T>>): Promise<void> {
+  /** Moves each fresh source's cursor to its observation, and writes the decided schedules and queries: one part of the writes' statement. */
+  private advance<T>(tail: CombinedStatement, locked: ReadonlyArray<Locked<T>>, decisions: ReadonlyArray<ObservationDecision<T>>): void {
     const rows = locked.map((l, index) => {
       const stamp = (source: ObservationSource) => (l.fresh[source] === true ? l.item.target.sources[source] : undefined);
       const schedule = decisions[index]?.carrierShipment ?? {};
@@ -199,18 +243,34 @@ export class ObservationRepository {
       };
     });
     if (rows.length === 0) return;
-    // A column a row does not name keeps its value: each assignment applies only where the row has its key.
+    // A column a row does not name keeps its value: each assignment applies only where the row has
+    // its key. The ids again as an array, so the planner looks the rows up by key (as `updateRows` of state-writer.ts).
     const keep = (column: string, present: string): string => `${column} = CASE WHEN v.doc ? '${present}' THEN (v.r).${column} ELSE cs.${column} END`;
-    await manager.query(
+    tail.add(
+      'advanced_carrier_shipments',
       `UPDATE carrier_shipments cs SET
          ${SOURCES.flatMap((s) => [keep(`${s}_seq`, `${s}_seq`), keep(`${s}_fetched_at`, `${s}_seq`), keep(`${s}_source_at`, `${s}_seq`)]).join(',\n         ')},
          ${keep('next_refresh_at', 'set_schedule')},
          ${keep('query_type', 'query_type')},
          ${keep('query_number', 'query_number')},
          updated_at = now()
-       FROM (SELECT e.doc, jsonb_populate_record(null::carrier_shipments, e.doc) AS r FROM jsonb_array_elements($1::jsonb) AS e(doc)) AS v
-       WHERE cs.id = (v.r).id`,
-      [JSON.stringify(rows)],
+       FROM (SELECT e.doc, jsonb_populate_record(null::carrier_shipments, e.doc) AS r FROM jsonb_array_elements(${tail.parameter(JSON.stringify(rows))}::jsonb) AS e(doc)) AS v
+       WHERE cs.id = (v.r).id AND cs.id = ANY(${tail.parameter(rows.map((row) => row.id))}::uuid[])`,
     );
   }
+}
+
+/**
+ * The items' leases when every one is the lease of the physical shipment it names by id, with
+ * no tracked number to link nor request of its own to lock (a refresh); null otherwise.
+ */
+function ownLeases<T>(items: ReadonlyArray<ObservationItem<T>>): Array<Extract<ObservationLease, { kind: 'carrier_shipment' }>> | null {
+  const leases: Array<Extract<ObservationLease, { kind: 'carrier_shipment' }>> = [];
+  for (const { target } of items) {
+    const { lease, carrierShipment } = target;
+    if (lease.kind !== 'carrier_shipment' || !('id' in carrierShipment) || lease.carrierShipmentId !== carrierShipment.id) return null;
+    if (target.trackedNumber !== undefined || target.trackingRequestId !== undefined) return null;
+    leases.push(lease);
+  }
+  return leases.length === 0 ? null : leases;
 }

@@ -6,7 +6,7 @@ import { TrackingRequestEntity } from '../entities/tracking-request.entity';
 import { releaseLease } from './observation-lease';
 import { OutboxRepository } from './outbox.repository';
 import type { LoadedTrackingState, StateTransactionResult, StateTransactionTarget, StateWrite } from './shipment-state.types';
-import { loadRecords } from './stored-records';
+import { completeJobAndLoadRecords, loadRecords } from './stored-records';
 import type { FanOutJobName } from './state-writer';
 import { writeStates } from './state-writer';
 
@@ -33,8 +33,8 @@ export class ShipmentStateRepository {
   ): Promise<StateTransactionResult<T | null>> {
     return this.dataSource.transaction(async (manager) => {
       if (target.releaseNumberLease) await releaseLease(manager, target.releaseNumberLease);
-      if (target.outboxId !== null && !(await this.outbox.complete(manager, target.outboxId))) return { status: 'replayed' as const };
       const loaded = await this.load(manager, target);
+      if (loaded === 'replayed') return { status: 'replayed' as const };
       if (loaded === null) return { status: 'missing' as const };
       const decision = decide(loaded);
       if (decision === null) return { status: 'done' as const, value: null, eventIds: [] };
@@ -43,30 +43,29 @@ export class ShipmentStateRepository {
     });
   }
 
-  private async load(manager: EntityManager, target: StateTransactionTarget): Promise<LoadedTrackingState | null> {
-    let trackingRequest: TrackingRequestEntity | null = null;
-    let accountId: string | null = null;
-    if (target.trackingRequestId !== undefined) {
-      trackingRequest = await manager.getRepository(TrackingRequestEntity).findOne({ where: { id: target.trackingRequestId }, lock: { mode: 'pessimistic_write' } });
-      if (trackingRequest === null) return null;
-      accountId = trackingRequest.account_id;
+  /** The job's outbox row completed first, then what the decision is about, locked (null: missing). */
+  private async load(manager: EntityManager, target: StateTransactionTarget): Promise<LoadedTrackingState | 'replayed' | null> {
+    if (target.trackingRequestId === undefined && target.shipmentId !== undefined) {
+      // A job about one record: the statement that completes its outbox row locks the record.
+      const records =
+        target.outboxId === null ? await loadRecords(manager, [target.shipmentId]) : await completeJobAndLoadRecords(manager, target.outboxId, [target.shipmentId]);
+      if (records === null) return 'replayed';
+      const state = records.states[0] ?? null;
+      const account = state === null ? undefined : records.accounts.get(state.shipment.account_id);
+      return state === null || account === undefined ? null : { trackingRequest: null, account, state, linkedRequests: records.linkedRequests };
     }
-    const state = target.shipmentId === undefined ? null : ((await loadRecords(manager, [target.shipmentId]))[0] ?? null);
-    if (target.shipmentId !== undefined && state === null) return null;
-    accountId ??= state?.shipment.account_id ?? null;
-    if (accountId === null) return null;
-    const account = await manager.getRepository(AccountEntity).findOneBy({ id: accountId });
-    if (account === null) return null;
-    const linkedRequests =
-      state === null
-        ? trackingRequest === null
-          ? []
-          : [trackingRequest]
-        : await manager.getRepository(TrackingRequestEntity).find({
-            where: { tracked_object_id: state.shipment.id },
-            order: { created_at: 'ASC', id: 'ASC' },
-            lock: { mode: 'pessimistic_write' },
-          });
-    return { trackingRequest, account, state, linkedRequests };
+    if (target.outboxId !== null && !(await this.outbox.complete(manager, target.outboxId))) return 'replayed';
+    if (target.trackingRequestId === undefined) return null;
+    // The request first, then its record: the order every tracker transaction locks them in.
+    const trackingRequest = await manager.getRepository(TrackingRequestEntity).findOne({ where: { id: target.trackingRequestId }, lock: { mode: 'pessimistic_write' } });
+    if (trackingRequest === null) return null;
+    if (target.shipmentId === undefined) {
+      const account = await manager.getRepository(AccountEntity).findOneBy({ id: trackingRequest.account_id });
+      return account === null ? null : { trackingRequest, account, state: null, linkedRequests: [trackingRequest] };
+    }
+    const records = await loadRecords(manager, [target.shipmentId], [trackingRequest.account_id]);
+    const state = records.states[0] ?? null;
+    const account = records.accounts.get(trackingRequest.account_id);
+    return state === null || account === undefined ? null : { trackingRequest, account, state, linkedRequests: records.linkedRequests };
   }
 }

@@ -1,6 +1,7 @@
 import type { EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import { ContainerEntity } from '../entities/container.entity';
 import { ShipmentEntity } from '../entities/shipment.entity';
+import { CombinedStatement } from './combined-statement';
 import type { OutboxEntry } from './outbox.repository';
 import { queryRows } from './query-rows';
 import type { NewEstimatedEvent, NewEvent, NewRawEvent, NewTransportEvent, StateWrite } from './shipment-state.types';
@@ -22,36 +23,57 @@ export const SET_ONCE_COLUMNS: ReadonlySet<string> = new Set(['pod_original_eta_
 
 /**
  * Writes the decisions of one transaction — any number of accounts' records — set-based: one
- * statement per table and column set, whatever the number of records, containers and events.
- * Identities are enforced by the database: a transport event or an event whose key is already
- * stored is skipped (ON CONFLICT DO NOTHING), and an event whose transport event was skipped
- * is dropped with it.
+ * statement per table and column set, whatever the number of records, containers and events,
+ * and the writes that do not read each other's effects share one statement (`CombinedStatement`:
+ * records, milestones, events with their fan-out rows, outbox rows and whatever `also` adds),
+ * so a transaction about one shipment is a few round trips. Identities are enforced by the
+ * database: a transport event or an event whose key is already stored is skipped (ON CONFLICT
+ * DO NOTHING), and an event whose transport event was skipped is dropped with it.
  */
-export async function writeStates(manager: EntityManager, writes: readonly StateWrite[], fanOut: FanOutJobName): Promise<string[]> {
+export async function writeStates(manager: EntityManager, writes: readonly StateWrite[], fanOut: FanOutJobName, also?: (statement: CombinedStatement) => void): Promise<string[]> {
+  const tail = new CombinedStatement();
   const newShipments = writes.flatMap((w) => (w.shipment?.isNew ? [w.shipment.values] : []));
   if (newShipments.length > 0) await manager.insert(ShipmentEntity, newShipments.map((row) => asColumns<ShipmentEntity>(row)));
-  await updateRows(manager, 'tracking_requests', writes.flatMap((w) => (w.trackingRequests ?? []).map((r) => ({ ...r.values, id: r.id }))));
-  await updateRows(manager, 'shipments', writes.flatMap((w) => (w.shipment && !w.shipment.isNew ? [w.shipment.values as IdRow] : [])));
-  await addRequestListsToShipments(
-    manager,
-    writes.flatMap((w) => (w.trackingRequests ?? []).filter((r) => r.values.status === 'succeeded' && typeof r.values.tracked_object_id === 'string').map((r) => r.id)),
+  const requestRows = writes.flatMap((w) => (w.trackingRequests ?? []).map((r) => ({ ...r.values, id: r.id })));
+  const shipmentRows = writes.flatMap((w) => (w.shipment && !w.shipment.isNew ? [w.shipment.values as IdRow] : []));
+  const succeeded = writes.flatMap((w) =>
+    (w.trackingRequests ?? []).filter((r) => r.values.status === 'succeeded' && typeof r.values.tracked_object_id === 'string').map((r) => r.id),
   );
+  if (succeeded.length > 0) {
+    // The lists are appended from the requests as just updated, to the shipments as just updated: in turn.
+    await updateRows(manager, 'tracking_requests', requestRows);
+    await updateRows(manager, 'shipments', shipmentRows);
+    await addRequestListsToShipments(manager, succeeded);
+  } else {
+    await updateRows(manager, 'tracking_requests', requestRows, tail);
+    await updateRows(manager, 'shipments', shipmentRows, tail);
+  }
   const newContainers = writes.flatMap((w) => (w.containers ?? []).filter((c) => c.isNew).map((c) => c.values));
   if (newContainers.length > 0) await manager.insert(ContainerEntity, newContainers.map((c) => asColumns<ContainerEntity>(c)));
   await updateRows(manager, 'containers', writes.flatMap((w) => (w.containers ?? []).filter((c) => !c.isNew).map((c) => c.values as IdRow)));
   const invalidated = writes.flatMap((w) => w.invalidatedTransportEventIds ?? []);
   if (invalidated.length > 0) {
+    // Before the corrected versions are inserted: the current-milestone index must no longer hold the old ones.
     await manager.query(`UPDATE transport_events SET invalidated_at = now() WHERE id = ANY($1::uuid[]) AND invalidated_at IS NULL`, [invalidated]);
   }
-  const stored = await insertTransportEvents(manager, writes.flatMap((w) => w.transportEvents ?? []));
-  await insertRawEvents(manager, writes.flatMap((w) => w.rawEvents ?? []));
-  await insertEstimatedEvents(manager, writes.flatMap((w) => w.estimatedEvents ?? []));
-  const events = writes
-    .flatMap((w) => w.events ?? [])
-    .filter((e) => e.requiresTransportEventId === undefined || stored.has(e.requiresTransportEventId));
-  const eventIds = await insertEvents(manager, events, fanOut);
-  await insertOutbox(manager, writes.flatMap((w) => w.outbox ?? []));
-  return eventIds;
+  const transportEvents = writes.flatMap((w) => w.transportEvents ?? []);
+  const rawEvents = writes.flatMap((w) => w.rawEvents ?? []);
+  const events = writes.flatMap((w) => w.events ?? []);
+  if (rawEvents.length > 0) {
+    // Source messages link to the transport events stored before them: those go first, on their own.
+    const stored = await insertTransportEvents(manager, transportEvents);
+    await insertRawEvents(manager, rawEvents);
+    addEvents(tail, events.filter((e) => e.requiresTransportEventId === undefined || stored.has(e.requiresTransportEventId)), fanOut, null);
+  } else {
+    if (transportEvents.length > 0) tail.add('stored_transport_events', insertTransportEventsSql(tail.parameter(JSON.stringify(transportEvents))));
+    addEvents(tail, events, fanOut, transportEvents.length > 0 ? 'stored_transport_events' : null);
+  }
+  addEstimatedEvents(tail, writes.flatMap((w) => w.estimatedEvents ?? []));
+  addOutbox(tail, writes.flatMap((w) => w.outbox ?? []));
+  also?.(tail);
+  if (tail.isEmpty) return [];
+  const rows = await tail.run<{ id: string }>(manager, events.length > 0 ? `SELECT id FROM stored_events ORDER BY created_at` : `SELECT NULL::uuid AS id WHERE false`);
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -59,9 +81,16 @@ export async function writeStates(manager: EntityManager, writes: readonly State
  * once are not a round trip each. `updated_at` is set by the statement. The ids are also given
  * as an array: the planner knows how many rows a JSON document holds only as a fixed guess
  * (100), and at 10 000 containers it chose a hash join over a scan of the whole table for every
- * refresh; `id = ANY($2)` with the array's real length makes it a primary-key lookup.
+ * refresh; `id = ANY($2)` with the array's real length makes it a primary-key lookup. With
+ * `tail`, they are parts of that statement, unless a row would be updated twice in it (its
+ * effect is undefined).
  */
-async function updateRows(manager: EntityManager, table: 'tracking_requests' | 'shipments' | 'containers', rows: readonly IdRow[]): Promise<void> {
+async function updateRows(
+  manager: EntityManager,
+  table: 'tracking_requests' | 'shipments' | 'containers',
+  rows: readonly IdRow[],
+  tail?: CombinedStatement,
+): Promise<void> {
   const groups = new Map<string, IdRow[]>();
   for (const row of rows) {
     const key = Object.keys(row).sort().join(',');
@@ -69,18 +98,21 @@ async function updateRows(manager: EntityManager, table: 'tracking_requests' | '
     if (group === undefined) groups.set(key, [row]);
     else group.push(row);
   }
+  const joinable = tail !== undefined && new Set(rows.map((row) => row.id)).size === rows.length;
+  let part = 0;
   for (const group of groups.values()) {
     const columns = Object.keys(group[0] ?? {}).filter((column) => column !== 'id' && column !== 'updated_at');
     if (columns.length === 0) continue;
     const assignments = columns
       .map((column) => (SET_ONCE_COLUMNS.has(column) ? `"${column}" = COALESCE(t."${column}", v."${column}")` : `"${column}" = v."${column}"`))
       .join(', ');
-    await manager.query(
+    const sql = (document: string, ids: string): string =>
       `UPDATE ${table} t SET ${assignments}, updated_at = now()
-       FROM jsonb_populate_recordset(null::${table}, $1::jsonb) v
-       WHERE t.id = ANY($2::uuid[]) AND t.id = v.id`,
-      [JSON.stringify(group), group.map((row) => row.id)],
-    );
+       FROM jsonb_populate_recordset(null::${table}, ${document}::jsonb) v
+       WHERE t.id = ANY(${ids}::uuid[]) AND t.id = v.id`;
+    const ids = group.map((row) => row.id);
+    if (joinable) tail.add(`updated_${table}_${part++}`, sql(tail.parameter(JSON.stringify(group)), tail.parameter(ids)));
+    else await manager.query(sql('$1', '$2'), [JSON.stringify(group), ids]);
   }
 }
 
@@ -105,33 +137,31 @@ async function addRequestListsToShipments(manager: EntityManager, requestIds: re
   );
 }
 
+const insertTransportEventsSql = (parameter: string): string => `INSERT INTO transport_events (id, account_id, container_id, shipment_id, event, "timestamp", timezone, location_locode, location_id, terminal_id,
+                                 vessel_name, vessel_imo, voyage_number, data_source, dedupe_key, leg, invalidated_at, previous_version_id, value)
+   SELECT r.id, r.account_id, r.container_id, r.shipment_id, r.event, r."timestamp", r.timezone, r.location_locode, r.location_id, r.terminal_id,
+          r.vessel_name, r.vessel_imo, r.voyage_number, r.data_source, r.dedupe_key, r.leg, r.invalidated_at, r.previous_version_id, r.value
+   FROM jsonb_populate_recordset(null::transport_events, ${parameter}::jsonb) r
+   ON CONFLICT DO NOTHING
+   RETURNING id`;
+
 /**
  * Inserts what is new; a transport event whose identity is current already is skipped. Returns
  * the ids stored. One statement from a JSON document: no parameter per value to build and bind.
  */
 async function insertTransportEvents(manager: EntityManager, rows: readonly NewTransportEvent[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
-  const inserted = await queryRows<{ id: string }>(
-    manager,
-    `INSERT INTO transport_events (id, account_id, container_id, shipment_id, event, "timestamp", timezone, location_locode, location_id, terminal_id,
-                                   vessel_name, vessel_imo, voyage_number, data_source, dedupe_key, leg, invalidated_at, previous_version_id, value)
-     SELECT r.id, r.account_id, r.container_id, r.shipment_id, r.event, r."timestamp", r.timezone, r.location_locode, r.location_id, r.terminal_id,
-            r.vessel_name, r.vessel_imo, r.voyage_number, r.data_source, r.dedupe_key, r.leg, r.invalidated_at, r.previous_version_id, r.value
-     FROM jsonb_populate_recordset(null::transport_events, $1::jsonb) r
-     ON CONFLICT DO NOTHING
-     RETURNING id`,
-    [JSON.stringify(rows)],
-  );
+  const inserted = await queryRows<{ id: string }>(manager, insertTransportEventsSql('$1'), [JSON.stringify(rows)]);
   return new Set(inserted.map((row) => row.id));
 }
 
-async function insertEstimatedEvents(manager: EntityManager, rows: readonly NewEstimatedEvent[]): Promise<void> {
+function addEstimatedEvents(tail: CombinedStatement, rows: readonly NewEstimatedEvent[]): void {
   if (rows.length === 0) return;
-  await manager.query(
+  tail.add(
+    'stored_estimated_events',
     `INSERT INTO estimated_events (id, account_id, shipment_id, container_id, event, estimated_timestamp, location_locode, timezone, voyage_number, data_source)
      SELECT r.id, r.account_id, r.shipment_id, r.container_id, r.event, r.estimated_timestamp, r.location_locode, r.timezone, r.voyage_number, r.data_source
-     FROM jsonb_populate_recordset(null::estimated_events, $1::jsonb) r`,
-    [JSON.stringify(rows)],
+     FROM jsonb_populate_recordset(null::estimated_events, ${tail.parameter(JSON.stringify(rows))}::jsonb) r`,
   );
 }
 
@@ -190,54 +220,54 @@ async function insertRawEvents(manager: EntityManager, rows: readonly NewRawEven
 
 /**
  * Events in emission order: `created_at` is the transaction time plus one microsecond per
- * event, and each stored event's fan-out row becomes available at the same instant, so both
- * the events listing and the relay keep that order. An event whose key is stored already is
- * not stored again and gets no fan-out row.
+ * event stored, and each stored event's fan-out row becomes available at the same instant, so
+ * both the events listing and the relay keep that order. An event whose key is stored already
+ * is not stored again and gets no fan-out row. With `transportEvents` (the part inserting this
+ * write's transport events), an event that requires one of them is kept only if it was stored.
  */
-async function insertEvents(manager: EntityManager, events: readonly NewEvent[], fanOut: FanOutJobName): Promise<string[]> {
-  if (events.length === 0) return [];
+function addEvents(tail: CombinedStatement, events: readonly NewEvent[], fanOut: FanOutJobName, transportEvents: string | null): void {
+  if (events.length === 0) return;
   const docs = events.map((event) => {
-    const { requiresTransportEventId: _ignored, ...row } = event;
-    return row;
+    const { requiresTransportEventId, ...row } = event;
+    return transportEvents === null || requiresTransportEventId === undefined ? row : { ...row, requires_transport_event_id: requiresTransportEventId };
   });
-  const rows = await queryRows<{ id: string }>(
-    manager,
-    `WITH inserted AS (
-       INSERT INTO events (id, account_id, name, reference_object_type, reference_object_id, shipment_id, container_id, tracking_request_id, payload, occurred_at, dedupe_key, created_at)
-       SELECT r.id, r.account_id, r.name, r.reference_object_type, r.reference_object_id, r.shipment_id, r.container_id, r.tracking_request_id,
-              COALESCE(r.payload, '{}'::jsonb), r.occurred_at, r.dedupe_key, now() + (e.ord * interval '1 microsecond')
-       FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(doc, ord),
-            LATERAL jsonb_populate_record(null::events, e.doc) r
-       ORDER BY e.ord
-       ON CONFLICT (dedupe_key) DO NOTHING
-       RETURNING id, account_id, created_at
-     ), queued AS (
-       INSERT INTO outbox (queue, job_name, payload, account_id, available_at)
-       SELECT $2, $3, jsonb_build_object('eventId', id), account_id, created_at FROM inserted
-     )
-     SELECT id FROM inserted ORDER BY created_at`,
-    [JSON.stringify(docs), fanOut.queue, fanOut.jobName],
+  const kept = transportEvents === null ? '' : `WHERE NOT (e.doc ? 'requires_transport_event_id') OR (e.doc->>'requires_transport_event_id')::uuid IN (SELECT id FROM ${transportEvents})`;
+  tail.add(
+    'stored_events',
+    `INSERT INTO events (id, account_id, name, reference_object_type, reference_object_id, shipment_id, container_id, tracking_request_id, payload, occurred_at, dedupe_key, created_at)
+     SELECT r.id, r.account_id, r.name, r.reference_object_type, r.reference_object_id, r.shipment_id, r.container_id, r.tracking_request_id,
+            COALESCE(r.payload, '{}'::jsonb), r.occurred_at, r.dedupe_key, now() + (row_number() OVER (ORDER BY e.ord) * interval '1 microsecond')
+     FROM jsonb_array_elements(${tail.parameter(JSON.stringify(docs))}::jsonb) WITH ORDINALITY AS e(doc, ord),
+          LATERAL jsonb_populate_record(null::events, e.doc) r
+     ${kept}
+     ORDER BY e.ord
+     ON CONFLICT (dedupe_key) DO NOTHING
+     RETURNING id, account_id, created_at`,
   );
-  return rows.map((row) => row.id);
+  tail.add(
+    'queued_fan_out',
+    `INSERT INTO outbox (queue, job_name, payload, account_id, available_at)
+     SELECT ${tail.parameter(fanOut.queue)}, ${tail.parameter(fanOut.jobName)}, jsonb_build_object('eventId', id), account_id, created_at FROM stored_events`,
+  );
 }
 
-async function insertOutbox(manager: EntityManager, entries: readonly OutboxEntry[]): Promise<void> {
+function addOutbox(tail: CombinedStatement, entries: readonly OutboxEntry[]): void {
   if (entries.length === 0) return;
-  await manager.query(
+  tail.add(
+    'queued_jobs',
     `INSERT INTO outbox (queue, job_name, payload, account_id, available_at)
      SELECT r.queue, r.job_name, r.payload, r.account_id, COALESCE(r.available_at, now())
-     FROM jsonb_to_recordset($1::jsonb) AS r(queue text, job_name text, payload jsonb, account_id uuid, available_at timestamptz)`,
-    [
-      JSON.stringify(
-        entries.map((entry) => ({
-          queue: entry.queue,
-          job_name: entry.jobName,
-          payload: entry.payload,
-          account_id: entry.accountId ?? null,
-          available_at: entry.availableAt?.toISOString() ?? null,
-        })),
-      ),
-    ],
+     FROM jsonb_to_recordset(${tail.parameter(
+       JSON.stringify(
+         entries.map((entry) => ({
+           queue: entry.queue,
+           job_name: entry.jobName,
+           payload: entry.payload,
+           account_id: entry.accountId ?? null,
+           available_at: entry.availableAt?.toISOString() ?? null,
+         })),
+       ),
+     )}::jsonb) AS r(queue text, job_name text, payload jsonb, account_id uuid, available_at timestamptz)`,
   );
 }
 
