@@ -8,6 +8,8 @@ export const DATABASE_CONNECTION = DataSource;
 export interface StatementLog {
   /** The SQL of every statement sent since `recordStatements`, in order (transaction control included). */
   readonly statements: string[];
+  /** The same statements with the values bound to them, for tests that compare both. */
+  readonly sent: Array<{ sql: string; parameters: unknown[] }>;
   stop(): void;
 }
 
@@ -17,10 +19,17 @@ export interface StatementLog {
  */
 export function recordStatements(connection: DatabaseConnection): StatementLog {
   const statements: string[] = [];
-  const subscriber: EntitySubscriberInterface = { beforeQuery: (event) => void statements.push(event.query) };
+  const sent: Array<{ sql: string; parameters: unknown[] }> = [];
+  const subscriber: EntitySubscriberInterface = {
+    beforeQuery: (event) => {
+      statements.push(event.query);
+      sent.push({ sql: event.query, parameters: event.parameters ?? [] });
+    },
+  };
   connection.subscribers.push(subscriber);
   return {
     statements,
+    sent,
     stop: () => {
       const at = connection.subscribers.indexOf(subscriber);
       if (at >= 0) connection.subscribers.splice(at, 1);

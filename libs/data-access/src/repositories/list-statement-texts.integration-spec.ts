@@ -1,7 +1,7 @@
-import type { EntitySubscriberInterface } from 'typeorm';
 import { createScratchDatabase } from '../__tests__/scratch-database';
 import type { ScratchDatabase } from '../__tests__/scratch-database';
 import { runMigrations } from '../database/run-migrations';
+import { recordStatements } from '../database/statement-recorder';
 import { ContainerEntity } from '../entities/container.entity';
 import { listPage } from './list-page';
 import type { Page } from './list-page';
@@ -18,13 +18,11 @@ describe('ListStatementTexts', () => {
   const paged = (page: Page) => (copy: ReturnType<typeof scoped>) => copy.limit(page.size + 1);
 
   async function recorded<T>(work: () => Promise<T>): Promise<{ result: T; statements: Array<{ sql: string; parameters: unknown[] }> }> {
-    const statements: Array<{ sql: string; parameters: unknown[] }> = [];
-    const subscriber: EntitySubscriberInterface = { beforeQuery: (event) => void statements.push({ sql: event.query, parameters: event.parameters ?? [] }) };
-    db.dataSource.subscribers.push(subscriber);
+    const log = recordStatements(db.dataSource);
     try {
-      return { result: await work(), statements };
+      return { result: await work(), statements: log.sent };
     } finally {
-      db.dataSource.subscribers.splice(db.dataSource.subscribers.indexOf(subscriber), 1);
+      log.stop();
     }
   }
 

@@ -4,6 +4,7 @@ import { createScratchDatabase } from '../__tests__/scratch-database';
 import type { ScratchDatabase } from '../__tests__/scratch-database';
 import { createDatabaseConnection } from '../database/database-connection';
 import { runMigrations } from '../database/run-migrations';
+import { recordStatements } from '../database/statement-recorder';
 import { ContainerEntity } from '../entities/container.entity';
 import { ShipmentEntity } from '../entities/shipment.entity';
 import { listPage } from './list-page';
@@ -52,13 +53,11 @@ describe('RowHydrator', () => {
   }
 
   async function recorded<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
-    const statements: string[] = [];
-    const subscriber: EntitySubscriberInterface = { beforeQuery: (event) => void statements.push(event.query) };
-    db.dataSource.subscribers.push(subscriber);
+    const log = recordStatements(db.dataSource);
     try {
-      return { result: await work(), statements };
+      return { result: await work(), statements: log.statements };
     } finally {
-      db.dataSource.subscribers.splice(db.dataSource.subscribers.indexOf(subscriber), 1);
+      log.stop();
     }
   }
 
