@@ -38,10 +38,6 @@ export class AttemptDeadline {
     return this;
   }
 
-  off(event: string, listener: Listener): this {
-    return this.removeListener(event, listener);
-  }
-
   clear(): void {
     clearTimeout(this.timer);
     this.listeners = [];
