@@ -7,10 +7,13 @@ import type { TestDatabase } from '@quayside/testing';
 import { In } from 'typeorm';
 import type { Receiver } from '../__tests__/dispatcher-harness';
 import { createWebhook, startDispatcherWithReceiver, stopDispatcherWithReceiver, waitFor } from '../__tests__/dispatcher-harness';
+import type { Job } from 'bull';
+import type { JobBatch } from '@quayside/queues';
+import { FanOutProcessor } from './fan-out.processor';
 import { FanOutService } from './fan-out.service';
 
-/** A shipment with two containers and one `container.updated` event per container. */
-async function emitContainerUpdates(db: DatabaseConnection, accountId: string): Promise<{ events: EventEntity[]; fanOutRows: string[]; containers: ContainerEntity[] }> {
+/** A shipment with two containers and one `container.updated` event per container; fan-out rows due at `availableAt` (now). */
+async function emitContainerUpdates(db: DatabaseConnection, accountId: string, availableAt?: Date): Promise<{ events: EventEntity[]; fanOutRows: string[]; containers: ContainerEntity[] }> {
   return inFixtureTransaction(db, async (manager) => {
     const shipment = await manager.save(manager.create(ShipmentEntity, { account_id: accountId, bill_of_lading_number: 'MEDUFAN00001', normalized_number: 'FAN00001', shipping_line_scac: 'MSCU' }));
     const containers = await manager.save([
@@ -34,7 +37,7 @@ async function emitContainerUpdates(db: DatabaseConnection, accountId: string): 
       event.reference_object_id = event.id;
       event.dedupe_key = `${container.id}|container.updated|${event.id}`;
       events.push(await manager.save(event));
-      const row = await new OutboxRepository(db).enqueue(manager, { queue: QUEUE.webhookFanout, jobName: JOB.fanOut, payload: { eventId: event.id }, accountId });
+      const row = await new OutboxRepository(db).enqueue(manager, { queue: QUEUE.webhookFanout, jobName: JOB.fanOut, payload: { eventId: event.id }, accountId, availableAt });
       fanOutRows.push(row.id);
     }
     return { events, fanOutRows, containers };
@@ -89,5 +92,24 @@ describe('fan-out', () => {
     // What the receiver got is that stored document.
     const sent = receiver.received.map((r) => JSON.parse(r.body) as { data: { id: string } });
     expect(sent.map((s) => s.data.id).sort()).toEqual(delivered.map((n) => n.id).sort());
+  });
+
+  it('fans out every event of a batch in which one row fails, and fails the job so that Bull retries it', async () => {
+    const account = await createAccount(db.dataSource);
+    const webhook = await createWebhook(db.dataSource, account.id, { url: receiver.url, events: ['container.updated'] });
+    // Rows due in a year, so the dispatcher's relay leaves them be; the processor gets them as one batch, a broken row between.
+    const { events, fanOutRows } = await emitContainerUpdates(db.dataSource, account.id, new Date(Date.now() + 365 * 24 * 3600 * 1000));
+    const batch = [
+      { eventId: events[0]!.id, outboxId: fanOutRows[0]! },
+      { eventId: events[0]!.id, outboxId: 'not-an-outbox-id' },
+      { eventId: events[1]!.id, outboxId: fanOutRows[1]! },
+    ];
+    const job = { data: { batch } } as unknown as Job<JobBatch<'fan-out'>>;
+
+    await expect(app.get(FanOutProcessor).handle(job)).rejects.toThrow(/uuid/);
+    const stored = await db.dataSource.getRepository(WebhookNotificationEntity).find({ where: { webhook_id: webhook.id } });
+    expect(stored.map((n) => n.event_id).sort()).toEqual(events.map((e) => e.id).sort());
+    const open = await db.dataSource.query<Array<{ id: string }>>(`SELECT id FROM outbox WHERE id = ANY($1::uuid[]) AND completed_at IS NULL`, [fanOutRows]);
+    expect(open).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { JobData } from '@quayside/queues';
+import type { JobBatch, JobData } from '@quayside/queues';
 import { JOB, JobHandler, QUEUE, QueueConsumer } from '@quayside/queues';
 import type { Job } from 'bull';
 import { FanOutService } from './fan-out.service';
@@ -9,8 +9,24 @@ import { FanOutService } from './fan-out.service';
 export class FanOutProcessor {
   constructor(private readonly fanOut: FanOutService) {}
 
+  /**
+   * Up to 100 events per job (BATCHED_JOBS), fanned out one after the other in the order they
+   * were stored, each in its own transaction with its own outbox row. A row that fails does not
+   * keep the rest from their notifications: the job fails after the others are done, and Bull's
+   * retry runs the batch again, where the rows already completed are no-ops.
+   */
   @JobHandler(JOB.fanOut, { concurrency: 4 })
-  async handle(job: Job<JobData<'fan-out'>>): Promise<void> {
-    await this.fanOut.fanOut(job.data.eventId, job.data.outboxId);
+  async handle(job: Job<JobBatch<'fan-out'>>): Promise<void> {
+    // A job published one row per job (before batches) still runs, as a batch of one.
+    const batch: Array<JobData<'fan-out'>> = Array.isArray(job.data.batch) ? job.data.batch : [job.data as unknown as JobData<'fan-out'>];
+    let failure: Error | null = null;
+    for (const { eventId, outboxId } of batch) {
+      try {
+        await this.fanOut.fanOut(eventId, outboxId);
+      } catch (error) {
+        failure ??= error instanceof Error ? error : new Error(String(error));
+      }
+    }
+    if (failure !== null) throw failure;
   }
 }
