@@ -121,17 +121,18 @@ function parseEvent(raw: unknown, path: string, now: number): DcsaEvent {
  */
 export function parseDcsaEvents(body: unknown, now: Date): DcsaParseResult {
   if (!Array.isArray(body)) return { ok: false, problem: 'response: not an array of events' };
-  const seen = new Map<string, string>();
+  // Events by id as received: only a repeated id costs a comparison of the two texts.
+  const seen = new Map<string, unknown>();
   const events: DcsaEvent[] = [];
   try {
     body.forEach((raw: unknown, index) => {
       const event = parseEvent(raw, `[${index}]`, now.getTime());
       if (event.eventId !== null) {
-        const text = JSON.stringify(raw);
-        const earlier = seen.get(event.eventId);
-        if (earlier !== undefined && earlier !== text) fail(`[${index}].eventID`, `${event.eventId} repeats with other content`);
-        if (earlier !== undefined) return;
-        seen.set(event.eventId, text);
+        if (seen.has(event.eventId)) {
+          if (JSON.stringify(seen.get(event.eventId)) !== JSON.stringify(raw)) fail(`[${index}].eventID`, `${event.eventId} repeats with other content`);
+          return;
+        }
+        seen.set(event.eventId, raw);
       }
       events.push(event);
     });
