@@ -44,9 +44,9 @@ export interface AttemptContext {
   /** The notification without its `payload`: the document comes as `body`. */
   notification: WebhookNotificationEntity | null;
   /**
-   * The stored document as Postgres prints it, posted as it is: every attempt posts the same
-   * bytes, and no attempt parses and serializes the document again (about 50 µs of CPU and
-   * its garbage per delivery). Null with `notification`.
+   * The stored document's text (`json`, kept as fan-out wrote it), posted as it is: every
+   * attempt posts the same bytes, and neither Postgres nor the dispatcher parses and
+   * serializes the document again. Null with `notification`.
    */
   body: string | null;
   webhook: WebhookEntity | null;
