@@ -42,10 +42,9 @@ export class WebhookBench {
   private webhookIds: string[] = [];
   private slowWebhookId = '';
   private readonly payload = sampleNotificationPayload(EVENT);
+  /** The document as fan-out stores it and the dispatcher posts it (`json`: the text kept as written). */
   private readonly body = JSON.stringify(this.payload);
   private readonly secret = generateWebhookSecret();
-  /** The document as the dispatcher posts it: its stored `jsonb` as Postgres prints it (read in start()). */
-  private storedBody = '';
 
   constructor(
     private readonly dataSource: DatabaseConnection,
@@ -69,8 +68,6 @@ export class WebhookBench {
       [this.accountId, this.receiverUrl, generateWebhookSecret()],
     );
     this.slowWebhookId = slow!.id;
-    const [stored] = await this.dataSource.query<Array<{ body: string }>>(`SELECT $1::jsonb::text AS body`, [this.body]);
-    this.storedBody = stored!.body;
   }
 
   async stop(): Promise<void> {
@@ -103,7 +100,7 @@ export class WebhookBench {
 
   /** What `DeliveryService` does per attempt: sign the stored document's text and post it with the client. */
   private async postSigned(client: WebhookDeliveryClient, index: number): Promise<void> {
-    const body = this.storedBody;
+    const body = this.body;
     const result = await client.post({
       url: `${this.receiverUrl}/hooks/${(index % WEBHOOKS) + 1}`,
       body,
@@ -196,7 +193,7 @@ export class WebhookBench {
          RETURNING id
        ), notified AS (
          INSERT INTO webhook_notifications (account_id, webhook_id, event_id, event, reference_object_type, reference_object_id, payload)
-         SELECT $1, ($4::uuid[])[1 + (row_number() OVER ()) % cardinality($4::uuid[])], id, $2, 'transport_event', id, $5::jsonb FROM stored
+         SELECT $1, ($4::uuid[])[1 + (row_number() OVER ()) % cardinality($4::uuid[])], id, $2, 'transport_event', id, $5::json FROM stored
          RETURNING id
        )
        INSERT INTO outbox (queue, job_name, payload, account_id)

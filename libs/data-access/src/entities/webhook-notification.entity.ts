@@ -74,8 +74,11 @@ export class WebhookNotificationEntity implements WebhookNotificationRecord {
   @InstantColumn()
   next_attempt_at!: Date | null;
 
-  /** The exact body posted (and signed), fixed at fan-out so retries send the same bytes. */
-  @Column({ type: 'jsonb' })
+  /**
+   * The exact body posted (and signed), fixed at fan-out so retries send the same bytes:
+   * `json`, the text kept as written (never queried into, so nothing gains from `jsonb`).
+   */
+  @Column({ type: 'json' })
   payload!: Record<string, unknown>;
 
   @CreatedAtColumn()

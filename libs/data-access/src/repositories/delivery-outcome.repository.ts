@@ -44,9 +44,9 @@ export interface AttemptContext {
   /** The notification without its `payload`: the document comes as `body`. */
   notification: WebhookNotificationEntity | null;
   /**
-   * The stored document as Postgres prints it, posted as it is: every attempt posts the same
-   * bytes, and no attempt parses and serializes the document again (about 50 µs of CPU and
-   * its garbage per delivery). Null with `notification`.
+   * The stored document's text (`json`, kept as fan-out wrote it), posted as it is: every
+   * attempt posts the same bytes, and neither Postgres nor the dispatcher parses and
+   * serializes the document again. Null with `notification`.
    */
   body: string | null;
   webhook: WebhookEntity | null;
@@ -117,6 +117,12 @@ export class DeliveryOutcomeRepository {
    * jobs' open outbox rows; the notifications; their webhooks; their accounts), whatever the
    * batch size. Webhooks and accounts are read once each, not once per notification.
    * Contexts come back in the order of `jobs`.
+   *
+   * Webhooks and accounts are named by `= ANY(ARRAY(subquery))`, which Postgres evaluates once
+   * (the batch's notifications by primary key) before looking them up by theirs. As `IN
+   * (subquery)` the planner, once it had statistics, joined the other way round: for each
+   * webhook, every notification of it through `idx_webhook_notifications_webhook_list`,
+   * filtered by id (12 ms for a batch of 100 at 20 000 notifications, and growing with them).
    */
   async loadAttempts(jobs: readonly DeliveryJobRef[]): Promise<AttemptContext[]> {
     if (jobs.length === 0) return [];
@@ -129,11 +135,11 @@ export class DeliveryOutcomeRepository {
         `SELECT id, account_id, webhook_id, delivery_status, attempts, payload::text AS body FROM webhook_notifications WHERE id = ANY($1::uuid[])`,
         [ids],
       ),
-      queryRows<WebhookEntity>(this.dataSource, `SELECT * FROM webhooks WHERE id IN (SELECT webhook_id FROM webhook_notifications WHERE id = ANY($1::uuid[]))`, [ids]),
+      queryRows<WebhookEntity>(this.dataSource, `SELECT * FROM webhooks WHERE id = ANY(ARRAY(SELECT webhook_id FROM webhook_notifications WHERE id = ANY($1::uuid[])))`, [ids]),
       this.dataSource
         .getRepository(AccountEntity)
         .createQueryBuilder('a')
-        .where('a.id IN (SELECT account_id FROM webhook_notifications WHERE id = ANY(:ids))', { ids })
+        .where('a.id = ANY(ARRAY(SELECT account_id FROM webhook_notifications WHERE id = ANY(:ids)))', { ids })
         .getMany(),
     ]);
     const byId = new Map(notifications.map(({ body, ...row }) => [row.id, { body, notification: Object.assign(new WebhookNotificationEntity(), row) }]));

@@ -26,6 +26,17 @@ interface OutboxRow {
   created_at: Date;
 }
 
+/**
+ * "Not completed yet" for rows named by id, written so that the planner cannot answer it from
+ * `idx_outbox_publishable` (whose predicate is `completed_at IS NULL`, which this form does not
+ * match): for rows named by id that partial index is a scan of every open row, and of the dead
+ * entries vacuum has not removed yet, filtered by id. The planner picks it whenever its
+ * statistics say few rows are open (a new table, or one last analyzed in a quiet spell), and
+ * then each completion of a batch cost time in proportion to the backlog: 1.6 ms instead of
+ * 0.5 ms for 35 rows behind 4 000 open ones. Rows named by id are looked up by primary key.
+ */
+const OPEN_BY_ID = '(completed_at IS NULL) IS TRUE';
+
 function toEntity(row: OutboxRow): OutboxEntity {
   return Object.assign(new OutboxEntity(), row);
 }
@@ -106,7 +117,7 @@ export class OutboxRepository {
     await this.dataSource.query(
       // The claim counted a publication that did not happen: take it back, so a long Redis
       // outage never pushes a row towards the abandonment limit.
-      `UPDATE outbox SET published_at = NULL, publish_count = GREATEST(publish_count - 1, 0) WHERE id = ANY($1::uuid[]) AND completed_at IS NULL`,
+      `UPDATE outbox SET published_at = NULL, publish_count = GREATEST(publish_count - 1, 0) WHERE id = ANY($1::uuid[]) AND ${OPEN_BY_ID}`,
       [ids],
     );
   }
@@ -118,7 +129,7 @@ export class OutboxRepository {
   async complete(manager: EntityManager, id: string): Promise<boolean> {
     const rows = await queryRows<{ id: string }>(
       manager,
-      `UPDATE outbox SET completed_at = now() WHERE id = $1 AND completed_at IS NULL RETURNING id`,
+      `UPDATE outbox SET completed_at = now() WHERE id = $1 AND ${OPEN_BY_ID} RETURNING id`,
       [id],
     );
     return rows.length === 1;
@@ -129,7 +140,7 @@ export class OutboxRepository {
     if (ids.length === 0) return new Set();
     const rows = await queryRows<{ id: string }>(
       manager,
-      `UPDATE outbox SET completed_at = now() WHERE id = ANY($1::uuid[]) AND completed_at IS NULL RETURNING id`,
+      `UPDATE outbox SET completed_at = now() WHERE id = ANY($1::uuid[]) AND ${OPEN_BY_ID} RETURNING id`,
       [[...new Set(ids)]],
     );
     return new Set(rows.map((row) => row.id));
@@ -138,7 +149,7 @@ export class OutboxRepository {
   /** The ids among `ids` whose rows exist and are not completed: jobs still to run. */
   async openIds(ids: readonly string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const rows = await queryRows<{ id: string }>(this.dataSource, `SELECT id FROM outbox WHERE id = ANY($1::uuid[]) AND completed_at IS NULL`, [[...ids]]);
+    const rows = await queryRows<{ id: string }>(this.dataSource, `SELECT id FROM outbox WHERE id = ANY($1::uuid[]) AND ${OPEN_BY_ID}`, [[...ids]]);
     return new Set(rows.map((row) => row.id));
   }
 
@@ -156,7 +167,7 @@ export class OutboxRepository {
     const rows = await queryRows<{ id: string }>(
       this.dataSource,
       `UPDATE outbox SET available_at = $2, published_at = NULL, publish_count = GREATEST(publish_count - 1, 0)
-       WHERE id = $1 AND completed_at IS NULL RETURNING id`,
+       WHERE id = $1 AND ${OPEN_BY_ID} RETURNING id`,
       [id, until],
     );
     return rows.length === 1;

@@ -53,7 +53,7 @@ export class WebhookNotificationRepository extends AccountScopedRepository<Webho
     const tuples = rows.map((row, i) => {
       values.push(row.id, row.account_id, row.webhook_id, row.event_id, row.event, row.reference_object_type, row.reference_object_id, JSON.stringify(row.payload), row.created_at);
       const n = i * 9;
-      return `($${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, $${n + 5}, $${n + 6}, $${n + 7}, $${n + 8}::jsonb, $${n + 9}, $${n + 9})`;
+      return `($${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, $${n + 5}, $${n + 6}, $${n + 7}, $${n + 8}::json, $${n + 9}, $${n + 9})`;
     });
     const inserted = await queryRows<{ id: string }>(
       manager,

@@ -1,0 +1,80 @@
+import { createScratchDatabase } from '../__tests__/scratch-database';
+import type { ScratchDatabase } from '../__tests__/scratch-database';
+import { runMigrations } from '../database/run-migrations';
+import { recordStatements } from '../database/statement-recorder';
+import { DeliveryOutcomeRepository } from './delivery-outcome.repository';
+import { OutboxRepository } from './outbox.repository';
+import { WebhookNotificationRepository } from './webhook-notification.repository';
+import { WebhookRepository } from './webhook.repository';
+
+/** Every index an EXPLAIN (FORMAT JSON) plan reads. */
+function indexesOf(plan: unknown): string[] {
+  if (Array.isArray(plan)) return plan.flatMap(indexesOf);
+  if (plan === null || typeof plan !== 'object') return [];
+  return Object.entries(plan).flatMap(([key, value]) => (key === 'Index Name' ? [String(value)] : indexesOf(value)));
+}
+
+/**
+ * The statements a delivery batch sends for rows it names by id find them by primary key,
+ * whatever the statistics say: a backlog of open outbox rows the planner does not know about
+ * (the table was analyzed while it was quiet), and many notifications per webhook. Planned
+ * otherwise, each of them cost time in proportion to the backlog or to the notifications
+ * stored (bench/README.md, "The dispatcher's Postgres work per delivery").
+ */
+describe('delivery statements under misleading statistics', () => {
+  let db: ScratchDatabase;
+
+  beforeAll(async () => {
+    db = await createScratchDatabase();
+    await runMigrations(db.dataSource);
+  });
+
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  it('reads and completes the rows of a batch by primary key', async () => {
+    const q = <T = unknown>(sql: string, params: unknown[] = []): Promise<T[]> => db.dataSource.query<T[]>(sql, params);
+    const [account] = await q<{ id: string }>(`INSERT INTO accounts (company_name) VALUES ('A') RETURNING id`);
+    const webhooks = await q<{ id: string }>(`INSERT INTO webhooks (account_id, url, secret) SELECT $1, 'https://example.com/' || n, 's' FROM generate_series(1, 2) n RETURNING id`, [account!.id]);
+    const notify = (count: number, completed: boolean): Promise<Array<{ notification: string; outbox: string }>> =>
+      q(
+        `WITH stored AS (
+           INSERT INTO events (account_id, name, reference_object_type, reference_object_id, payload, occurred_at, dedupe_key)
+           SELECT $1, 'shipment.estimated.arrival', 'shipment', gen_random_uuid(), '{}', now(), gen_random_uuid()::text FROM generate_series(1, $2::int)
+           RETURNING id
+         ), notified AS (
+           INSERT INTO webhook_notifications (account_id, webhook_id, event_id, event, reference_object_type, reference_object_id, payload)
+           SELECT $1, ($3::uuid[])[1 + (row_number() OVER ()) % 2], id, 'shipment.estimated.arrival', 'shipment', id, '{"data":{}}' FROM stored
+           RETURNING id
+         )
+         INSERT INTO outbox (queue, job_name, payload, account_id, completed_at)
+         SELECT 'webhook-delivery', 'deliver', jsonb_build_object('notificationId', id), $1, CASE WHEN $4 THEN now() END FROM notified
+         RETURNING payload->>'notificationId' AS notification, id AS outbox`,
+        [account!.id, count, webhooks.map((row) => row.id), completed],
+      );
+    await notify(3_000, true);
+    await q('ANALYZE');
+    const open = (await notify(2_000, false)).slice(0, 100);
+
+    const outbox = new OutboxRepository(db.dataSource);
+    const outcomes = new DeliveryOutcomeRepository(db.dataSource, outbox, new WebhookNotificationRepository(db.dataSource), new WebhookRepository(db.dataSource));
+    const log = recordStatements(db.dataSource);
+    try {
+      const contexts = await outcomes.loadAttempts(open.map((row) => ({ notificationId: row.notification, outboxId: row.outbox })));
+      expect(contexts.every((context) => context.jobOpen && context.webhook !== null && context.account !== null)).toBe(true);
+      await db.dataSource.transaction((manager) => outbox.completeMany(manager, open.map((row) => row.outbox)));
+      expect(await outbox.completeAlone(open[0]!.outbox)).toBe(false);
+    } finally {
+      log.stop();
+    }
+
+    const planned = log.sent.filter(({ sql }) => /^\s*(SELECT|UPDATE)/i.test(sql));
+    expect(planned.length).toBeGreaterThanOrEqual(6);
+    for (const { sql, parameters } of planned) {
+      const [row] = await q<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${sql}`, parameters);
+      const indexes = indexesOf(row!['QUERY PLAN']);
+      expect({ sql, indexes: indexes.filter((name) => !name.startsWith('PK_')) }).toEqual({ sql, indexes: [] });
+    }
+  });
+});
