@@ -1,3 +1,6 @@
+// First, before anything loads @nestjs/common: Nest's logger timestamp format is built on first use,
+// not at boot (docs/architecture.md, "Memory").
+import './bootstrap/nest-timestamp-format';
 export * from './config/base-app.config';
 export * from './config/config-validation.error';
 export * from './config/load-config';
