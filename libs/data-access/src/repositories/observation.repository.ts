@@ -6,7 +6,7 @@ import type { CombinedStatement } from './combined-statement';
 import { TrackingRequestEntity } from '../entities/tracking-request.entity';
 import { loadFollowers } from './followers.loader';
 import { releaseAndLockCarrierShipments, releaseLeases } from './observation-lease';
-import { OutboxRepository } from './outbox.repository';
+import { OPEN_BY_ID, OutboxRepository } from './outbox.repository';
 import type { LoadedObservation, ObservationDecision, ObservationLease, ObservationResult, ObservationSource, ObservationTarget } from './shipment-state.types';
 import { queryRows } from './query-rows';
 import type { FanOutJobName } from './state-writer';
@@ -134,7 +134,7 @@ export class ObservationRepository {
           ? await queryRows<CarrierShipmentEntity>(manager, `SELECT * FROM carrier_shipments WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [byId])
           : await queryRows<CarrierShipmentEntity & { job_completed: number }>(
               manager,
-              `WITH completed AS (UPDATE outbox SET completed_at = now() WHERE id = $1 AND completed_at IS NULL RETURNING id)
+              `WITH completed AS (UPDATE outbox SET completed_at = now() WHERE id = $1 AND ${OPEN_BY_ID} RETURNING id)
                SELECT c.job_completed, cs.* FROM (SELECT count(*)::int AS job_completed FROM completed) c
                LEFT JOIN LATERAL (SELECT * FROM carrier_shipments WHERE id = ANY($2::uuid[]) AND c.job_completed > 0 ORDER BY id FOR UPDATE) cs ON true`,
               [outboxId, byId],

@@ -35,7 +35,7 @@ interface OutboxRow {
  * then each completion of a batch cost time in proportion to the backlog: 1.6 ms instead of
  * 0.5 ms for 35 rows behind 4 000 open ones. Rows named by id are looked up by primary key.
  */
-const OPEN_BY_ID = '(completed_at IS NULL) IS TRUE';
+export const OPEN_BY_ID = '(completed_at IS NULL) IS TRUE';
 
 function toEntity(row: OutboxRow): OutboxEntity {
   return Object.assign(new OutboxEntity(), row);

@@ -6,6 +6,7 @@ import { ContainerEntity } from '../entities/container.entity';
 import { ShipmentEntity } from '../entities/shipment.entity';
 import { TrackingRequestEntity } from '../entities/tracking-request.entity';
 import { TransportEventEntity } from '../entities/transport-event.entity';
+import { OPEN_BY_ID } from './outbox.repository';
 import { queryRows } from './query-rows';
 import type { StoredShipmentState } from './shipment-state.types';
 
@@ -180,7 +181,7 @@ function statementsOf(connection: DataSource): Statements {
   const statements: Statements = {
     lockById: lock('s.id'),
     lockByCarrierShipment: lock('s.carrier_shipment_id'),
-    completeJobAndLockById: `WITH completed AS (UPDATE outbox SET completed_at = now() WHERE id = $1 AND completed_at IS NULL RETURNING id)
+    completeJobAndLockById: `WITH completed AS (UPDATE outbox SET completed_at = now() WHERE id = $1 AND ${OPEN_BY_ID} RETURNING id)
       SELECT c.job_completed, s.* FROM (SELECT count(*)::int AS job_completed FROM completed) c
       LEFT JOIN LATERAL (SELECT * FROM shipments s WHERE s.id = ANY($2::uuid[]) AND c.job_completed > 0 ORDER BY s.id FOR UPDATE) s ON true`,
     lockJoiningAndRecordsOf: lockJoiningAndRecords(false),
@@ -200,7 +201,7 @@ function statementsOf(connection: DataSource): Statements {
  * and nothing is locked when it was completed already.
  */
 function lockJoiningAndRecords(completing: boolean): string {
-  const completed = completing ? `completed AS (UPDATE outbox SET completed_at = now() WHERE id = $3 AND completed_at IS NULL RETURNING id),\n` : '';
+  const completed = completing ? `completed AS (UPDATE outbox SET completed_at = now() WHERE id = $3 AND ${OPEN_BY_ID} RETURNING id),\n` : '';
   const afterCompletion = completing ? `(SELECT count(*) FROM completed) > 0 AND ` : '';
   return `WITH ${completed}joining AS MATERIALIZED (
       SELECT tr.*, tn.carrier_shipment_id AS joins
