@@ -2,6 +2,7 @@ import type { DataSourceOptions } from 'typeorm';
 import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import { ENTITIES } from '../entities';
 import { MIGRATIONS } from '../migrations';
+import { PreparingClient } from './preparing-client';
 
 /** Every connection works in UTC, so `now()`, `::date` and text casts of `timestamptz` never depend on the server. */
 const SESSION_OPTIONS = '-c TimeZone=UTC';
@@ -9,6 +10,7 @@ const SESSION_OPTIONS = '-c TimeZone=UTC';
 /**
  * The one place connection options are built. Schema changes only ever come from the
  * committed migrations: `synchronize` and `migrationsRun` are off whatever the caller passes.
+ * Every connection prepares its parameterized statements (`PreparingClient`).
  */
 export function buildDataSourceOptions(
   databaseUrl: string,
@@ -23,7 +25,7 @@ export function buildDataSourceOptions(
     migrationsTableName: 'migrations',
     uuidExtension: 'pgcrypto',
     ...overrides,
-    extra: { options: SESSION_OPTIONS, ...extra },
+    extra: { options: SESSION_OPTIONS, Client: PreparingClient, ...extra },
     synchronize: false,
     migrationsRun: false,
   };
