@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
-import { Agent, request } from 'undici';
 import { OAuth2TokenError } from '../dcsa/oauth2-token.error';
 import { OAuth2TokenProvider } from '../dcsa/oauth2-token.provider';
+import { HttpConnections } from '../http/http-connections';
 import type { ApmtTerminalConfig } from '../ports/adapter-config';
 import type { TerminalAdapter, TerminalContainerStatus, TerminalLookupQuery, TerminalLookupResult } from '../ports/terminal-adapter.port';
 import type { TransientFailure } from '../ports/transient-failure';
@@ -28,8 +28,7 @@ const MAX_BODY_CHARS = 5_000_000;
 export class ApmtTerminalAdapter implements TerminalAdapter {
   private readonly url: URL;
   private readonly timeoutMs: number;
-  private readonly dispatcher: Dispatcher;
-  private readonly ownsDispatcher: boolean;
+  private readonly connections: HttpConnections;
   private readonly tokens: OAuth2TokenProvider | null;
 
   constructor(
@@ -46,10 +45,9 @@ export class ApmtTerminalAdapter implements TerminalAdapter {
     }
     this.url = new URL('import-availability', base.href.endsWith('/') ? base.href : `${base.href}/`);
     this.timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.ownsDispatcher = dependencies.dispatcher === undefined;
-    this.dispatcher = dependencies.dispatcher ?? new Agent({ connections: 2, keepAliveTimeout: 10_000 });
+    this.connections = new HttpConnections({ dispatcher: dependencies.dispatcher, agent: { connections: 2, keepAliveTimeout: 10_000 } });
     this.tokens =
-      config.auth?.type === 'oauth2' ? new OAuth2TokenProvider(config.auth, { timeoutMs: this.timeoutMs, dispatcher: this.dispatcher, clock: dependencies.clock }) : null;
+      config.auth?.type === 'oauth2' ? new OAuth2TokenProvider(config.auth, { timeoutMs: this.timeoutMs, connections: this.connections, clock: dependencies.clock }) : null;
   }
 
   async lookup(query: TerminalLookupQuery): Promise<TerminalLookupResult> {
@@ -70,7 +68,7 @@ export class ApmtTerminalAdapter implements TerminalAdapter {
   }
 
   async close(): Promise<void> {
-    if (this.ownsDispatcher) await this.dispatcher.close();
+    await this.connections.close();
   }
 
   private async fetchBatch(numbers: string[], now: Date, retriedAuth = false): Promise<TerminalContainerStatus[] | TransientFailure> {
@@ -90,7 +88,7 @@ export class ApmtTerminalAdapter implements TerminalAdapter {
     let status: number;
     let body: string;
     try {
-      const response = await request(url, { method: 'GET', headers, dispatcher: this.dispatcher, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs, signal: AbortSignal.timeout(this.timeoutMs) });
+      const response = await this.connections.request(url, { method: 'GET', headers, timeoutMs: this.timeoutMs });
       status = response.statusCode;
       body = await response.body.text();
     } catch (error) {

@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { Agent, request } from 'undici';
+import { HttpConnections } from '../http/http-connections';
 import type { DcsaCarrierConfig } from '../ports/adapter-config';
 import type { CarrierAdapter, CarrierTrackQuery, CarrierTrackResult } from '../ports/carrier-adapter.port';
 import type { TimeZoneLookup } from '../ports/time-zone-lookup';
@@ -45,8 +45,7 @@ type Page = { kind: 'events'; body: unknown; next: string | null } | { kind: 'no
  */
 export class DcsaCarrierAdapter implements CarrierAdapter {
   private readonly timeoutMs: number;
-  private readonly dispatcher: Dispatcher;
-  private readonly ownsDispatcher: boolean;
+  private readonly connections: HttpConnections;
   private readonly eventsUrl: URL;
   private readonly tokens: OAuth2TokenProvider | null;
   private readonly protocol: DcsaProtocol;
@@ -63,11 +62,13 @@ export class DcsaCarrierAdapter implements CarrierAdapter {
     const base = new URL(config.baseUrl);
     if (base.protocol !== 'https:' && base.protocol !== 'http:') throw new Error(`carrier ${config.scac}: baseUrl must be http(s)`);
     this.eventsUrl = new URL(this.protocol.path, base.href.endsWith('/') ? base.href : `${base.href}/`);
-    this.ownsDispatcher = dependencies.dispatcher === undefined;
-    this.dispatcher = dependencies.dispatcher ?? new Agent({ connections: config.maxConcurrency ?? 4, keepAliveTimeout: 10_000 });
+    this.connections = new HttpConnections({
+      dispatcher: dependencies.dispatcher,
+      agent: { connections: config.maxConcurrency ?? 4, keepAliveTimeout: 10_000 },
+    });
     this.tokens =
       config.auth?.type === 'oauth2'
-        ? new OAuth2TokenProvider(config.auth, { timeoutMs: this.timeoutMs, dispatcher: this.dispatcher, clock: dependencies.clock })
+        ? new OAuth2TokenProvider(config.auth, { timeoutMs: this.timeoutMs, connections: this.connections, clock: dependencies.clock })
         : null;
   }
 
@@ -121,7 +122,7 @@ export class DcsaCarrierAdapter implements CarrierAdapter {
 
   /** Releases the connection pool the adapter owns. */
   async close(): Promise<void> {
-    if (this.ownsDispatcher) await this.dispatcher.close();
+    await this.connections.close();
   }
 
   private async collectPages(first: URL): Promise<unknown[] | 'not_found' | TransientFailure | InvalidNumber> {
@@ -181,14 +182,7 @@ export class DcsaCarrierAdapter implements CarrierAdapter {
     let responseHeaders: Record<string, string | string[] | undefined>;
     let text: string;
     try {
-      const response = await request(url, {
-        method: 'GET',
-        headers,
-        dispatcher: this.dispatcher,
-        headersTimeout: this.timeoutMs,
-        bodyTimeout: this.timeoutMs,
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
+      const response = await this.connections.request(url, { method: 'GET', headers, timeoutMs: this.timeoutMs });
       statusCode = response.statusCode;
       responseHeaders = response.headers;
       text = await response.body.text();

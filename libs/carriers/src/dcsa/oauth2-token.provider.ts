@@ -1,5 +1,4 @@
-import type { Dispatcher } from 'undici';
-import { request } from 'undici';
+import { HttpConnections } from '../http/http-connections';
 import { OAuth2TokenError } from './oauth2-token.error';
 
 export interface OAuth2ClientCredentials {
@@ -12,7 +11,8 @@ export interface OAuth2ClientCredentials {
 
 export interface OAuth2TokenProviderOptions {
   timeoutMs: number;
-  dispatcher?: Dispatcher;
+  /** Where the token request goes: the adapter's own pool; by default undici's global dispatcher. */
+  connections?: HttpConnections;
   /** Epoch milliseconds; injectable so tests can move past expiry without waiting. */
   clock?: () => number;
 }
@@ -35,12 +35,14 @@ export class OAuth2TokenProvider {
   private cached: CachedToken | null = null;
   private inFlight: Promise<string> | null = null;
   private readonly clock: () => number;
+  private readonly connections: HttpConnections;
 
   constructor(
     private readonly credentials: OAuth2ClientCredentials,
     private readonly options: OAuth2TokenProviderOptions,
   ) {
     this.clock = options.clock ?? Date.now;
+    this.connections = options.connections ?? new HttpConnections();
   }
 
   async token(): Promise<string> {
@@ -73,15 +75,7 @@ export class OAuth2TokenProvider {
     let statusCode: number;
     let text: string;
     try {
-      const response = await request(tokenUrl, {
-        method: 'POST',
-        headers,
-        body: form.toString(),
-        dispatcher: this.options.dispatcher,
-        headersTimeout: this.options.timeoutMs,
-        bodyTimeout: this.options.timeoutMs,
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
+      const response = await this.connections.request(tokenUrl, { method: 'POST', headers, body: form.toString(), timeoutMs: this.options.timeoutMs });
       statusCode = response.statusCode;
       text = await response.body.text();
     } catch (error) {

@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { Agent, request } from 'undici';
+import { HttpConnections } from '../http/http-connections';
 import type { VesselPosition, VesselPositionQuery, VesselPositionSource } from './vessel-position-source.port';
 
 export interface DatalasticConfig {
@@ -58,8 +58,7 @@ export class DatalasticVesselPositionSource implements VesselPositionSource {
   readonly name = 'datalastic';
   private readonly url: URL;
   private readonly timeoutMs: number;
-  private readonly dispatcher: Dispatcher;
-  private readonly ownsDispatcher: boolean;
+  private readonly connections: HttpConnections;
 
   constructor(
     private readonly config: DatalasticConfig,
@@ -70,8 +69,7 @@ export class DatalasticVesselPositionSource implements VesselPositionSource {
     if (config.apiKey.trim() === '') throw new Error('datalastic: an API key is required');
     this.url = new URL('api/v0/vessel_history', base.href.endsWith('/') ? base.href : `${base.href}/`);
     this.timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.ownsDispatcher = dependencies.dispatcher === undefined;
-    this.dispatcher = dependencies.dispatcher ?? new Agent({ connections: 4, keepAliveTimeout: 10_000 });
+    this.connections = new HttpConnections({ dispatcher: dependencies.dispatcher, agent: { connections: 4, keepAliveTimeout: 10_000 } });
   }
 
   /** Every vessel with an IMO number (seven digits). */
@@ -104,21 +102,14 @@ export class DatalasticVesselPositionSource implements VesselPositionSource {
   }
 
   async close(): Promise<void> {
-    if (this.ownsDispatcher) await this.dispatcher.close();
+    await this.connections.close();
   }
 
   private async fetch(url: URL, imo: string): Promise<unknown> {
     let status: number;
     let text: string;
     try {
-      const response = await request(url, {
-        method: 'GET',
-        headers: { accept: 'application/json' },
-        dispatcher: this.dispatcher,
-        headersTimeout: this.timeoutMs,
-        bodyTimeout: this.timeoutMs,
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
+      const response = await this.connections.request(url, { method: 'GET', headers: { accept: 'application/json' }, timeoutMs: this.timeoutMs });
       status = response.statusCode;
       text = await response.body.text();
     } catch (error) {

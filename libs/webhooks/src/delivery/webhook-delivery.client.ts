@@ -1,5 +1,5 @@
-import { Agent, buildConnector } from 'undici';
-import type { Dispatcher } from 'undici';
+import type * as Undici from 'undici';
+import type { Agent, Dispatcher } from 'undici';
 import type { AttemptFailureKind } from '../retry/retry-schedule';
 import { parseRetryAfter } from '../retry/retry-schedule';
 import { blockedAddressReason, isAllowedHost } from '../url-safety/address-policy';
@@ -17,6 +17,17 @@ export const WEBHOOK_RESPONSE_READ_LIMIT_BYTES = 64 * 1024;
 export const WEBHOOK_RESPONSE_KEEP_BYTES = 20 * 1024;
 export const WEBHOOK_USER_AGENT = 'Quayside-Webhooks/1';
 const SAFE_URLS_KEPT = 1_024;
+
+let undiciLoaded: Promise<typeof Undici> | undefined;
+/**
+ * undici is loaded with the first post, not at boot: the api builds a client for its trigger
+ * endpoint at boot and most api processes never post, and undici held at rest is some 3.5 MB
+ * of an idle api's RSS (docs/architecture.md, "Memory").
+ */
+function loadUndici(): Promise<typeof Undici> {
+  undiciLoaded ??= import('undici');
+  return undiciLoaded;
+}
 
 /** Headers the service sets itself; a webhook's custom headers cannot replace them. */
 const RESERVED_HEADERS = new Set([
@@ -109,7 +120,10 @@ function describeError(error: unknown, timeoutMs: number): string {
  * connects (DNS lookup hook, then the connected peer address) so rebinding cannot reach inside.
  */
 export class WebhookDeliveryClient {
-  private readonly agent: Agent;
+  /** Built with the first post (undici loaded then); `agent` is set once it is, so later posts do not wait. */
+  private agent: Agent | null = null;
+  private building: Promise<Agent> | null = null;
+  private closed = false;
   /**
    * URLs that passed the syntax check under this client's (fixed) policy, with the origin and
    * path the agent is asked for: a dispatcher posts to the same few endpoints thousands of
@@ -119,29 +133,38 @@ export class WebhookDeliveryClient {
    */
   private readonly safeUrls = new Map<string, { origin: string; path: string }>();
 
-  constructor(private readonly options: DeliveryClientOptions) {
-    const allow = options.policy.allow;
-    const base = buildConnector({
-      lookup: guardedLookup(allow, options.resolve ?? systemResolver),
-      timeout: options.timeoutMs,
+  constructor(private readonly options: DeliveryClientOptions) {}
+
+  private buildAgent(): Promise<Agent> {
+    this.building ??= loadUndici().then(async ({ Agent, buildConnector }) => {
+      const allow = this.options.policy.allow;
+      const base = buildConnector({
+        lookup: guardedLookup(allow, this.options.resolve ?? systemResolver),
+        timeout: this.options.timeoutMs,
+      });
+      const agent = new Agent({
+        connections: null,
+        keepAliveTimeout: 4_000,
+        connect: (connectOptions, callback) => {
+          base(connectOptions, (error, socket) => {
+            if (error || !socket) return callback(error ?? new Error('no socket'), null);
+            // IP literals skip the lookup hook; the connected peer is checked for every socket.
+            const peer = socket.remoteAddress;
+            const reason = isAllowedHost(connectOptions.hostname, allow) || !peer ? null : blockedAddressReason(peer, allow);
+            if (reason) {
+              socket.destroy();
+              return callback(new BlockedAddressError(connectOptions.hostname, reason), null);
+            }
+            return callback(null, socket);
+          });
+        },
+      });
+      // Closed before its first post: built closed, so the post fails as it did on a closed client.
+      if (this.closed) await agent.close();
+      this.agent = agent;
+      return agent;
     });
-    this.agent = new Agent({
-      connections: null,
-      keepAliveTimeout: 4_000,
-      connect: (connectOptions, callback) => {
-        base(connectOptions, (error, socket) => {
-          if (error || !socket) return callback(error ?? new Error('no socket'), null);
-          // IP literals skip the lookup hook; the connected peer is checked for every socket.
-          const peer = socket.remoteAddress;
-          const reason = isAllowedHost(connectOptions.hostname, allow) || !peer ? null : blockedAddressReason(peer, allow);
-          if (reason) {
-            socket.destroy();
-            return callback(new BlockedAddressError(connectOptions.hostname, reason), null);
-          }
-          return callback(null, socket);
-        });
-      },
-    });
+    return this.building;
   }
 
   async post(delivery: DeliveryRequest): Promise<DeliveryResult> {
@@ -166,10 +189,12 @@ export class WebhookDeliveryClient {
       if (this.safeUrls.size >= SAFE_URLS_KEPT) this.safeUrls.clear();
       this.safeUrls.set(delivery.url, target);
     }
+    // The first post loads undici before its deadline starts: the receiver is not charged for it.
+    const agent = this.agent ?? (await this.buildAgent());
     // One deadline for the whole attempt (connect, send, answer, body), cleared at the end.
     const deadline = new AttemptDeadline(this.options.timeoutMs);
     try {
-      const response = await this.agent.request({
+      const response = await agent.request({
         origin: target.origin,
         path: target.path,
         method: 'POST',
@@ -201,7 +226,9 @@ export class WebhookDeliveryClient {
     }
   }
 
+  /** Closes the connections; a client that never posted has none (undici is not loaded for it). */
   async close(): Promise<void> {
-    await this.agent.close();
+    this.closed = true;
+    if (this.building) await (await this.building).close();
   }
 }
