@@ -39,7 +39,7 @@ export class DcsaPushService {
   }
 
   async receive(connection: string, body: unknown, now: Date): Promise<PushRecorded> {
-    const checked = validateDcsa3Push(body, now);
+    const checked = await validateDcsa3Push(body, now);
     if (!checked.ok) throw new DcsaRequestError(400, checked.problems.map((p) => p.message).join('; '), checked.problems[0]?.propertyPath ?? null);
     return this.pushed.record(connection, checked.events, jobRoute(JOB.refreshCarrierShipments));
   }

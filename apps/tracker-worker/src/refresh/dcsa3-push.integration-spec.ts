@@ -146,7 +146,7 @@ describe('a DCSA 3.0 carrier that pushes ends in the same state as one that is p
 
   /** What the api does with a pushed body: checks it, stores it, and queues a refresh of the shipments it names. */
   async function push(events: Event[]): Promise<string[]> {
-    const checked = validateDcsa3Push({ events }, NOW);
+    const checked = await validateDcsa3Push({ events }, NOW);
     if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
     const recorded = await pushed.module.get(DcsaPushedEventRepository).record('HLCU', checked.events, jobRoute(JOB.refreshCarrierShipments));
     expect(recorded.duplicates).toBe(0);
@@ -177,7 +177,7 @@ describe('a DCSA 3.0 carrier that pushes ends in the same state as one that is p
 
   it('the same push again stores nothing and queues nothing (idempotent by eventID and version)', async () => {
     const repository = pushed.module.get(DcsaPushedEventRepository);
-    const checked = validateDcsa3Push({ events: eventsOf('tnt-300-request-transport.json') }, NOW);
+    const checked = await validateDcsa3Push({ events: eventsOf('tnt-300-request-transport.json') }, NOW);
     if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
     const first = await repository.record('HLCU', checked.events, jobRoute(JOB.refreshCarrierShipments));
     const again = await repository.record('HLCU', checked.events, jobRoute(JOB.refreshCarrierShipments));

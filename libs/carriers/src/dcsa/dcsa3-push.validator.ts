@@ -1,7 +1,4 @@
-import Ajv from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
-import schemaFile from './dcsa3-schemas.json';
 import { parseDcsa3Events } from './dcsa3-response.parser';
 import { isRecord } from './dcsa-shape';
 
@@ -25,20 +22,30 @@ export type Dcsa3PushValidation = { ok: true; events: Dcsa3PushedEvent[] } | { o
 
 const MAX_EVENTS = 1_000;
 
-let compiled: ValidateFunction | null = null;
+let compiled: Promise<ValidateFunction> | null = null;
 
-/** The `PostEventsRequest` schema of the DCSA 3.0 OpenAPI document, compiled once per process. */
-function postEventsRequest(): ValidateFunction {
-  if (compiled) return compiled;
+/**
+ * The `PostEventsRequest` schema of the DCSA 3.0 OpenAPI document, compiled once per process.
+ * ajv, its formats and the schema (some 70 modules) are loaded with the first pushed body, not
+ * at boot: every app loads this module, and only the api's push endpoint uses it
+ * (docs/architecture.md, "Memory").
+ */
+function postEventsRequest(): Promise<ValidateFunction> {
+  compiled ??= compile();
+  return compiled;
+}
+
+async function compile(): Promise<ValidateFunction> {
+  const [{ default: Ajv }, { default: addFormats }, { default: schemaFile }] = await Promise.all([import('ajv'), import('ajv-formats'), import('./dcsa3-schemas.json')]);
   const text = JSON.stringify(schemaFile.schemas).replaceAll('#/components/schemas/', '#/definitions/');
   const ajv = new Ajv({ allErrors: true, strict: false });
   addFormats(ajv);
   // OpenAPI's numeric formats are hints; ajv-formats does not know them.
   for (const format of ['int32', 'int64', 'float', 'double']) ajv.addFormat(format, true);
   ajv.addSchema({ $id: 'dcsa-tnt-3', definitions: JSON.parse(text) as Record<string, unknown> });
-  compiled = ajv.getSchema('dcsa-tnt-3#/definitions/PostEventsRequest') ?? null;
-  if (!compiled) throw new Error('the DCSA 3.0 schema has no PostEventsRequest');
-  return compiled;
+  const validate = ajv.getSchema('dcsa-tnt-3#/definitions/PostEventsRequest');
+  if (!validate) throw new Error('the DCSA 3.0 schema has no PostEventsRequest');
+  return validate;
 }
 
 function feedbackOf(error: ErrorObject): Dcsa3Feedback {
@@ -76,8 +83,8 @@ function refsOf(event: Record<string, unknown>): string[] {
  * polling adapter sets (ids, required times, types, classifiers), so a pushed event is accepted
  * exactly when the same event polled would be. Every problem is named with its property path.
  */
-export function validateDcsa3Push(body: unknown, now: Date): Dcsa3PushValidation {
-  const validate = postEventsRequest();
+export async function validateDcsa3Push(body: unknown, now: Date): Promise<Dcsa3PushValidation> {
+  const validate = await postEventsRequest();
   if (!validate(body)) return { ok: false, problems: (validate.errors ?? []).slice(0, 20).map(feedbackOf) };
   if (!isRecord(body) || !Array.isArray(body['events'])) return { ok: false, problems: [{ message: 'events must be a list of events', propertyPath: 'events' }] };
   const list = body['events'] as unknown[];
