@@ -107,7 +107,7 @@ export default tseslint.config(
             ...PATH_PATTERNS,
             { group: ['typeorm', 'typeorm/*', '@nestjs/typeorm', 'pg'], message: 'SQL and transactions belong to the repositories of @quayside/data-access.' },
           ],
-          paths: [{ name: '@quayside/data-access', importNames: ['inFixtureTransaction'], message: 'Fixture transactions are for tests and the bench; use a repository method.' }],
+          paths: [{ name: '@quayside/data-access', importNames: ['inFixtureTransaction', 'recordStatements', 'recordStatementsDuring'], message: 'Fixture transactions and statement recorders are for tests and the bench; use a repository method.' }],
         },
       ],
     },

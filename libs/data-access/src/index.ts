@@ -3,7 +3,7 @@ export { transportEventDedupeKey } from './entities/transport-event-dedupe-key';
 export { buildDataSourceOptions } from './database/data-source-options';
 export { createDatabaseConnection, inFixtureTransaction } from './database/database-connection';
 export type { DatabaseConnection, RowWriter } from './database/database-connection';
-export { DATABASE_CONNECTION, recordStatements } from './database/statement-recorder';
+export { DATABASE_CONNECTION, recordStatements, recordStatementsDuring } from './database/statement-recorder';
 export type { StatementLog } from './database/statement-recorder';
 export { runMigrations, revertLastMigration, withSchemaLock } from './database/run-migrations';
 export {

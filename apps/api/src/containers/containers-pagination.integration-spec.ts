@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DATABASE_CONNECTION, EXACT_TOTAL_BOUND, inFixtureTransaction, recordStatements } from '@quayside/data-access';
+import { DATABASE_CONNECTION, EXACT_TOTAL_BOUND, inFixtureTransaction, recordStatementsDuring } from '@quayside/data-access';
 import type { ProvisionedAccount } from '@quayside/data-access';
 import { createContainer, createShipment } from '@quayside/testing';
 import { ApiTestContext, call } from '../test/api-test-app';
@@ -97,13 +97,8 @@ describe('GET /v2/containers pages through cursors', () => {
 
   it('reads a cursor page from the index, without OFFSET, and counts at most the bound', async () => {
     const first = await list(pager, '/v2/containers?page[size]=3');
-    const log = recordStatements(app.get(DATABASE_CONNECTION));
-    try {
-      await list(pager, first.links['next']!);
-    } finally {
-      log.stop();
-    }
-    const reads = log.statements.filter((sql) => /FROM "containers"/.test(sql));
+    const { statements } = await recordStatementsDuring(app.get(DATABASE_CONNECTION), () => list(pager, first.links['next']!));
+    const reads = statements.filter((sql) => /FROM "containers"/.test(sql));
     expect(reads.length).toBeGreaterThan(0);
     expect(reads.every((sql) => !/\bOFFSET\b/i.test(sql))).toBe(true);
     expect(reads.filter((sql) => /COUNT\(/i.test(sql)).every((sql) => sql.includes(`LIMIT ${EXACT_TOTAL_BOUND + 1}`))).toBe(true);

@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DATABASE_CONNECTION, OutboxEntity, recordStatements, ShipmentEntity, TrackingRequestEntity } from '@quayside/data-access';
+import { DATABASE_CONNECTION, OutboxEntity, recordStatementsDuring, ShipmentEntity, TrackingRequestEntity } from '@quayside/data-access';
 import type { ProvisionedAccount } from '@quayside/data-access';
 import { createContainer, createShipment } from '@quayside/testing';
 import { ApiTestContext, call } from '../test/api-test-app';
@@ -157,14 +157,9 @@ describe('shipments: GET /v2/shipments, GET/PATCH /v2/shipments/{id}, stop_track
       const connection = app.get(DATABASE_CONNECTION);
       const include = 'containers,containers.pod_terminal,port_of_lading,port_of_discharge,pod_terminal,shipping_line';
       const count = async (url: string): Promise<number> => {
-        const log = recordStatements(connection);
-        try {
-          expect((await get(reader, url)).status).toBe(200);
-          // The page's count is left out: a page that holds the whole list is its own count.
-          return log.statements.filter((sql) => !/\bCOUNT\(/i.test(sql)).length;
-        } finally {
-          log.stop();
-        }
+        const { statements } = await recordStatementsDuring(connection, async () => expect((await get(reader, url)).status).toBe(200));
+        // The page's count is left out: a page that holds the whole list is its own count.
+        return statements.filter((sql) => !/\bCOUNT\(/i.test(sql)).length;
       };
       await count(`/v2/shipments?page[size]=1&include=${include}`);
       const one = await count(`/v2/shipments?page[size]=1&include=${include}`);

@@ -1,5 +1,5 @@
 import type { SandboxContainer, SandboxScenario } from '@quayside/carriers';
-import { recordStatements, ShipmentStateRepository, TrackingRepository } from '@quayside/data-access';
+import { recordStatementsDuring, ShipmentStateRepository, TrackingRepository } from '@quayside/data-access';
 import { ScenarioAdapters } from '../test/scenario-adapters';
 import { TrackerTestHarness, dayOf } from '../test/tracker-test-harness';
 import { TrackRequestUseCase } from '../tracking-requests/track-request.use-case';
@@ -55,10 +55,11 @@ describe('a bill of lading with many containers changing at once', () => {
     const before = (await harness.events(account)).length;
     expect(before).toBe(1 + COUNT * 2);
 
-    const log = recordStatements(harness.connection);
-    const result = await harness.module.get(RefreshShipmentUseCase).execute({ shipmentId, outboxId: null, reason: 'manual' }, dayOf(T0, 2));
-    log.stop();
-    const statements = log.statements.map((sql) => sql.trim().split(/\s+/).slice(0, 2).join(' '));
+    const recorded = await recordStatementsDuring(harness.connection, () =>
+      harness.module.get(RefreshShipmentUseCase).execute({ shipmentId, outboxId: null, reason: 'manual' }, dayOf(T0, 2)),
+    );
+    const result = recorded.result;
+    const statements = recorded.statements.map((sql) => sql.trim().split(/\s+/).slice(0, 2).join(' '));
 
     expect(result).toMatchObject({ status: 'refreshed' });
     expect(statements.filter((s) => s === 'UPDATE containers')).toHaveLength(1);

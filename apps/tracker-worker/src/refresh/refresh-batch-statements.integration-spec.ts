@@ -1,4 +1,4 @@
-import { CarrierShipmentEntity, CarrierShipmentRepository, ObservationRepository, recordStatements } from '@quayside/data-access';
+import { CarrierShipmentEntity, CarrierShipmentRepository, ObservationRepository, recordStatementsDuring } from '@quayside/data-access';
 import { TrackerTestHarness, dayOf } from '../test/tracker-test-harness';
 import { FAN_OUT } from '../tracking-state/carrier-shipment-refresher.service';
 import { TrackRequestUseCase } from '../tracking-requests/track-request.use-case';
@@ -30,11 +30,9 @@ describe('the statements of a batch of routine refreshes', () => {
 
   it('sends as many statements for three shipments as for one: leases, reference data and writes are set-based', async () => {
     const count = async (ids: string[], day: number): Promise<{ total: number; releases: number }> => {
-      const log = recordStatements(harness.connection);
-      const run = await batch(ids, day);
-      log.stop();
+      const { result: run, statements } = await recordStatementsDuring(harness.connection, () => batch(ids, day));
       expect(run).toMatchObject({ status: 'done', leased: ids.length });
-      return { total: log.statements.length, releases: log.statements.filter((sql) => /^UPDATE carrier_shipments cs SET lease_until = NULL/.test(sql.trim())).length };
+      return { total: statements.length, releases: statements.filter((sql) => /^UPDATE carrier_shipments cs SET lease_until = NULL/.test(sql.trim())).length };
     };
     const one = await count(physical.slice(0, 1), 10);
     const three = await count(physical, 12);

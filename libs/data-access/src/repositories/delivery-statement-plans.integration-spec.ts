@@ -1,7 +1,7 @@
 import { createScratchDatabase } from '../__tests__/scratch-database';
 import type { ScratchDatabase } from '../__tests__/scratch-database';
 import { runMigrations } from '../database/run-migrations';
-import { recordStatements } from '../database/statement-recorder';
+import { recordStatementsDuring } from '../database/statement-recorder';
 import { DeliveryOutcomeRepository } from './delivery-outcome.repository';
 import { OutboxRepository } from './outbox.repository';
 import { WebhookNotificationRepository } from './webhook-notification.repository';
@@ -59,17 +59,14 @@ describe('delivery statements under misleading statistics', () => {
 
     const outbox = new OutboxRepository(db.dataSource);
     const outcomes = new DeliveryOutcomeRepository(db.dataSource, outbox, new WebhookNotificationRepository(db.dataSource), new WebhookRepository(db.dataSource));
-    const log = recordStatements(db.dataSource);
-    try {
+    const { sent } = await recordStatementsDuring(db.dataSource, async () => {
       const contexts = await outcomes.loadAttempts(open.map((row) => ({ notificationId: row.notification, outboxId: row.outbox })));
       expect(contexts.every((context) => context.jobOpen && context.webhook !== null && context.account !== null)).toBe(true);
       await db.dataSource.transaction((manager) => outbox.completeMany(manager, open.map((row) => row.outbox)));
       expect(await outbox.completeAlone(open[0]!.outbox)).toBe(false);
-    } finally {
-      log.stop();
-    }
+    });
 
-    const planned = log.sent.filter(({ sql }) => /^\s*(SELECT|UPDATE)/i.test(sql));
+    const planned = sent.filter(({ sql }) => /^\s*(SELECT|UPDATE)/i.test(sql));
     expect(planned.length).toBeGreaterThanOrEqual(6);
     for (const { sql, parameters } of planned) {
       const [row] = await q<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${sql}`, parameters);

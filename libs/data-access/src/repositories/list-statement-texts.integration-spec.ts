@@ -1,7 +1,7 @@
 import { createScratchDatabase } from '../__tests__/scratch-database';
 import type { ScratchDatabase } from '../__tests__/scratch-database';
 import { runMigrations } from '../database/run-migrations';
-import { recordStatements } from '../database/statement-recorder';
+import { recordStatementsDuring } from '../database/statement-recorder';
 import { ContainerEntity } from '../entities/container.entity';
 import { listPage } from './list-page';
 import type { Page } from './list-page';
@@ -18,12 +18,8 @@ describe('ListStatementTexts', () => {
   const paged = (page: Page) => (copy: ReturnType<typeof scoped>) => copy.limit(page.size + 1);
 
   async function recorded<T>(work: () => Promise<T>): Promise<{ result: T; statements: Array<{ sql: string; parameters: unknown[] }> }> {
-    const log = recordStatements(db.dataSource);
-    try {
-      return { result: await work(), statements: log.sent };
-    } finally {
-      log.stop();
-    }
+    const { result, sent } = await recordStatementsDuring(db.dataSource, work);
+    return { result, statements: sent };
   }
 
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import { createScratchDatabase } from '../__tests__/scratch-database';
 import type { ScratchDatabase } from '../__tests__/scratch-database';
 import { createDatabaseConnection } from '../database/database-connection';
 import { runMigrations } from '../database/run-migrations';
-import { recordStatements } from '../database/statement-recorder';
+import { recordStatementsDuring } from '../database/statement-recorder';
 import { ContainerEntity } from '../entities/container.entity';
 import { ShipmentEntity } from '../entities/shipment.entity';
 import { listPage } from './list-page';
@@ -53,12 +53,7 @@ describe('RowHydrator', () => {
   }
 
   async function recorded<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
-    const log = recordStatements(db.dataSource);
-    try {
-      return { result: await work(), statements: log.statements };
-    } finally {
-      log.stop();
-    }
+    return recordStatementsDuring(db.dataSource, work);
   }
 
   beforeAll(async () => {
