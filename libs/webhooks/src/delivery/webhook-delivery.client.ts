@@ -1,4 +1,3 @@
-import type * as Undici from 'undici';
 import type { Agent, Dispatcher } from 'undici';
 import type { AttemptFailureKind } from '../retry/retry-schedule';
 import { parseRetryAfter } from '../retry/retry-schedule';
@@ -17,17 +16,6 @@ export const WEBHOOK_RESPONSE_READ_LIMIT_BYTES = 64 * 1024;
 export const WEBHOOK_RESPONSE_KEEP_BYTES = 20 * 1024;
 export const WEBHOOK_USER_AGENT = 'Quayside-Webhooks/1';
 const SAFE_URLS_KEPT = 1_024;
-
-let undiciLoaded: Promise<typeof Undici> | undefined;
-/**
- * undici is loaded with the first post, not at boot: the api builds a client for its trigger
- * endpoint at boot and most api processes never post, and undici held at rest is some 3.5 MB
- * of an idle api's RSS (docs/architecture.md, "Memory").
- */
-function loadUndici(): Promise<typeof Undici> {
-  undiciLoaded ??= import('undici');
-  return undiciLoaded;
-}
 
 /** Headers the service sets itself; a webhook's custom headers cannot replace them. */
 const RESERVED_HEADERS = new Set([
@@ -136,7 +124,10 @@ export class WebhookDeliveryClient {
   constructor(private readonly options: DeliveryClientOptions) {}
 
   private buildAgent(): Promise<Agent> {
-    this.building ??= loadUndici().then(async ({ Agent, buildConnector }) => {
+    // undici is loaded with the first post, not at boot: the api builds a client for its trigger
+    // endpoint at boot and most api processes never post, and undici held at rest is some 3.5 MB
+    // of an idle api's RSS (docs/architecture.md, "Memory"). `building` makes it once per client.
+    this.building ??= import('undici').then(async ({ Agent, buildConnector }) => {
       const allow = this.options.policy.allow;
       const base = buildConnector({
         lookup: guardedLookup(allow, this.options.resolve ?? systemResolver),
