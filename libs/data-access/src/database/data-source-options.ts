@@ -3,6 +3,7 @@ import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/Postgres
 import { ENTITIES } from '../entities';
 import { MIGRATIONS } from '../migrations';
 import { PreparingClient } from './preparing-client';
+import { CONNECTION_TYPES } from './timestamptz-parser';
 
 /** Every connection works in UTC, so `now()`, `::date` and text casts of `timestamptz` never depend on the server. */
 const SESSION_OPTIONS = '-c TimeZone=UTC';
@@ -10,7 +11,8 @@ const SESSION_OPTIONS = '-c TimeZone=UTC';
 /**
  * The one place connection options are built. Schema changes only ever come from the
  * committed migrations: `synchronize` and `migrationsRun` are off whatever the caller passes.
- * Every connection prepares its parameterized statements (`PreparingClient`).
+ * Every connection prepares its parameterized statements (`PreparingClient`) and reads
+ * `timestamptz` values with `parseTimestamptz`.
  */
 export function buildDataSourceOptions(
   databaseUrl: string,
@@ -25,7 +27,7 @@ export function buildDataSourceOptions(
     migrationsTableName: 'migrations',
     uuidExtension: 'pgcrypto',
     ...overrides,
-    extra: { options: SESSION_OPTIONS, Client: PreparingClient, ...extra },
+    extra: { options: SESSION_OPTIONS, Client: PreparingClient, types: CONNECTION_TYPES, ...extra },
     synchronize: false,
     migrationsRun: false,
   };
