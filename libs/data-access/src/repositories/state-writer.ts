@@ -50,7 +50,8 @@ export async function writeStates(manager: EntityManager, writes: readonly State
   }
   const newContainers = writes.flatMap((w) => (w.containers ?? []).filter((c) => c.isNew).map((c) => c.values));
   if (newContainers.length > 0) await manager.insert(ContainerEntity, newContainers.map((c) => asColumns<ContainerEntity>(c)));
-  await updateRows(manager, 'containers', writes.flatMap((w) => (w.containers ?? []).filter((c) => !c.isNew).map((c) => c.values as IdRow)));
+  // Nothing else in the transaction reads the containers' new values: part of the last statement.
+  await updateRows(manager, 'containers', writes.flatMap((w) => (w.containers ?? []).filter((c) => !c.isNew).map((c) => c.values as IdRow)), tail);
   const invalidated = writes.flatMap((w) => w.invalidatedTransportEventIds ?? []);
   if (invalidated.length > 0) {
     // Before the corrected versions are inserted: the current-milestone index must no longer hold the old ones.
@@ -93,7 +94,9 @@ async function updateRows(
 ): Promise<void> {
   const groups = new Map<string, IdRow[]>();
   for (const row of rows) {
-    const key = Object.keys(row).sort().join(',');
+    // Rows made by one planner list their columns in one order; the same set in another order
+    // only makes one more statement, so the key is not sorted (that was most of this loop's cost).
+    const key = Object.keys(row).join(',');
     const group = groups.get(key);
     if (group === undefined) groups.set(key, [row]);
     else group.push(row);
@@ -176,45 +179,46 @@ function addEstimatedEvents(tail: CombinedStatement, rows: readonly NewEstimated
  * container and source that this answer no longer carries was withdrawn or corrected: it gets
  * `invalidated_at`: a hashed `NOT IN` (container and key are never null here), as `NOT EXISTS`
  * was planned as a nested loop comparing each stored report with every reported one (quadratic:
- * 60–100 ms for a job of 50 shipments). Two statements.
+ * 60–100 ms for a job of 50 shipments).
  */
 async function insertRawEvents(manager: EntityManager, rows: readonly NewRawEvent[]): Promise<void> {
   if (rows.length === 0) return;
-  const doc = JSON.stringify(rows);
+  // One statement, so the document crosses the socket and is parsed once: the insert and the
+  // withdrawal touch disjoint rows (reported keys and unreported ones), so neither needs to see
+  // the other's effect.
   await manager.query(
-    `INSERT INTO raw_events (id, account_id, container_id, event, original_event, "timestamp", timezone, estimated, "index", location_locode, location_name,
-                             location_id, terminal_id, vessel_name, vessel_imo, voyage_number, data_source, data_provider_code, data_provider_name, dedupe_key,
-                             transport_event_id)
-     SELECT r.id, r.account_id, r.container_id, r.event, r.original_event, r."timestamp", r.timezone, COALESCE(r.estimated, false), COALESCE(r."index", 0),
-            r.location_locode, r.location_name, r.location_id, r.terminal_id, r.vessel_name, r.vessel_imo, r.voyage_number, r.data_source,
-            r.data_provider_code, r.data_provider_name, r.dedupe_key,
-            CASE WHEN COALESCE(r.estimated, false) THEN NULL ELSE
-              (SELECT te.id FROM transport_events te
-               WHERE te.container_id = r.container_id AND te.event = r.event AND te.invalidated_at IS NULL
-                 AND te."timestamp" = r."timestamp" AND te.location_locode IS NOT DISTINCT FROM r.location_locode
-               LIMIT 1)
-            END
-     FROM jsonb_populate_recordset(null::raw_events, $1::jsonb) r
-     ON CONFLICT (container_id, dedupe_key) DO UPDATE SET
-       invalidated_at = NULL,
-       transport_event_id = COALESCE(
-         CASE WHEN raw_events.estimated THEN NULL ELSE
-           (SELECT te.id FROM transport_events te
-            WHERE te.container_id = raw_events.container_id AND te.event = raw_events.event AND te.invalidated_at IS NULL
-              AND te."timestamp" = raw_events."timestamp" AND te.location_locode IS NOT DISTINCT FROM raw_events.location_locode
-            LIMIT 1)
-         END,
-         raw_events.transport_event_id)
-     WHERE raw_events.invalidated_at IS NOT NULL`,
-    [doc],
-  );
-  await manager.query(
-    `WITH reported AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(container_id uuid, data_source text, dedupe_key text))
+    `WITH reported AS MATERIALIZED (SELECT * FROM jsonb_populate_recordset(null::raw_events, $1::jsonb)),
+     stored AS (
+       INSERT INTO raw_events (id, account_id, container_id, event, original_event, "timestamp", timezone, estimated, "index", location_locode, location_name,
+                               location_id, terminal_id, vessel_name, vessel_imo, voyage_number, data_source, data_provider_code, data_provider_name, dedupe_key,
+                               transport_event_id)
+       SELECT r.id, r.account_id, r.container_id, r.event, r.original_event, r."timestamp", r.timezone, COALESCE(r.estimated, false), COALESCE(r."index", 0),
+              r.location_locode, r.location_name, r.location_id, r.terminal_id, r.vessel_name, r.vessel_imo, r.voyage_number, r.data_source,
+              r.data_provider_code, r.data_provider_name, r.dedupe_key,
+              CASE WHEN COALESCE(r.estimated, false) THEN NULL ELSE
+                (SELECT te.id FROM transport_events te
+                 WHERE te.container_id = r.container_id AND te.event = r.event AND te.invalidated_at IS NULL
+                   AND te."timestamp" = r."timestamp" AND te.location_locode IS NOT DISTINCT FROM r.location_locode
+                 LIMIT 1)
+              END
+       FROM reported r
+       ON CONFLICT (container_id, dedupe_key) DO UPDATE SET
+         invalidated_at = NULL,
+         transport_event_id = COALESCE(
+           CASE WHEN raw_events.estimated THEN NULL ELSE
+             (SELECT te.id FROM transport_events te
+              WHERE te.container_id = raw_events.container_id AND te.event = raw_events.event AND te.invalidated_at IS NULL
+                AND te."timestamp" = raw_events."timestamp" AND te.location_locode IS NOT DISTINCT FROM raw_events.location_locode
+              LIMIT 1)
+           END,
+           raw_events.transport_event_id)
+       WHERE raw_events.invalidated_at IS NOT NULL
+     )
      UPDATE raw_events old SET invalidated_at = now()
      WHERE old.invalidated_at IS NULL
        AND (old.container_id, old.data_source) IN (SELECT container_id, data_source FROM reported)
        AND (old.container_id, old.dedupe_key) NOT IN (SELECT container_id, dedupe_key FROM reported)`,
-    [doc],
+    [JSON.stringify(rows)],
   );
 }
 
