@@ -1,4 +1,4 @@
-import { types } from 'pg';
+import { parseTimestamptz } from '../database/timestamptz-parser';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { AccountEntity } from '../entities/account.entity';
@@ -219,12 +219,10 @@ function lockJoiningAndRecords(completing: boolean): string {
             ) s) AS shipments`;
 }
 
-const parseTimestamptz = types.getTypeParser(1184, 'text') as (value: string) => unknown;
-
 /**
  * Reads a row (JSON, or as pg gives it) as an entity of the table's columns that the entity
  * maps, with the values pg would give: JSON carries every value of these types as pg parses it,
- * except instants, parsed here by pg's own parser (JSON writes them with a `T`). A column of another type stops the process here, so nothing is read
+ * except instants, parsed here as a column's are (`parseTimestamptz`; JSON writes them with a `T` and `+00:00`). A column of another type stops the process here, so nothing is read
  * with a different value than its own query would give.
  */
 function readerOf(entity: EntityClass, columns: readonly ColumnMetadata[]): (row: Record<string, unknown>) => object {
@@ -244,7 +242,7 @@ function readerOf(entity: EntityClass, columns: readonly ColumnMetadata[]): (row
     for (const name of names) record[name] = row[name];
     for (const name of instants) {
       const value = record[name];
-      if (typeof value === 'string') record[name] = parseTimestamptz(value.replace('T', ' '));
+      if (typeof value === 'string') record[name] = parseTimestamptz(value);
     }
     return record;
   };
