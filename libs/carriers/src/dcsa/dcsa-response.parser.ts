@@ -14,7 +14,7 @@ import {
   DCSA_TRANSPORT_EVENT_CODES,
 } from './dcsa-event';
 import type { Json } from './dcsa-shape';
-import { ShapeError, SKEW_MS, dateTime, fail, isRecord, oneOf, optionalArray, optionalRecord, optionalString, requiredString } from './dcsa-shape';
+import { ShapeError, SKEW_MS, dateTime, fail, isRecord, optionalArray, optionalRecord, optionalString, requiredOneOf, requiredString } from './dcsa-shape';
 
 export type DcsaParseResult = { ok: true; events: DcsaEvent[] } | { ok: false; problem: string };
 
@@ -24,19 +24,50 @@ function locodeOf(location: Json | null, path: string): string | null {
   return location ? (optionalString(location, 'UNLocationCode', path, 5)?.toUpperCase() ?? null) : null;
 }
 
+/** Paths inside an event are built only when something fails there: an answer's events are parsed on every refresh. */
+const within = (path: string, key: string): string => `${path}.${key}`;
+
 function transportCall(obj: Json, path: string): DcsaTransportCall {
   requiredString(obj, 'transportCallID', path, 100);
   const vessel = optionalRecord(obj, 'vessel', path);
+  const location = optionalRecord(obj, 'location', path);
   return {
-    mode: oneOf(DCSA_MODES, requiredString(obj, 'modeOfTransport', path), `${path}.modeOfTransport`),
-    locode: optionalString(obj, 'UNLocationCode', path, 5)?.toUpperCase() ?? locodeOf(optionalRecord(obj, 'location', path), `${path}.location`),
+    mode: requiredOneOf(obj, 'modeOfTransport', DCSA_MODES, path),
+    locode: optionalString(obj, 'UNLocationCode', path, 5)?.toUpperCase() ?? (location ? locodeOf(location, within(path, 'location')) : null),
     exportVoyageNumber: optionalString(obj, 'exportVoyageNumber', path, 50),
     importVoyageNumber: optionalString(obj, 'importVoyageNumber', path, 50),
     carrierVoyageNumber: optionalString(obj, 'carrierVoyageNumber', path, 50),
-    vessel: vessel
-      ? { imo: requiredString(vessel, 'vesselIMONumber', `${path}.vessel`, 7), name: optionalString(vessel, 'vesselName', `${path}.vessel`, 35) }
-      : null,
+    vessel: vessel ? vesselOf(vessel, within(path, 'vessel')) : null,
   };
+}
+
+function vesselOf(vessel: Json, path: string): { imo: string; name: string | null } {
+  return { imo: requiredString(vessel, 'vesselIMONumber', path, 7), name: optionalString(vessel, 'vesselName', path, 35) };
+}
+
+const DOCUMENT_REFERENCE_TYPES = ['BKG', 'TRD'] as const;
+const EMPTY_INDICATORS = ['EMPTY', 'LADEN'] as const;
+
+function documentReference(ref: Json, path: string, index: number): { type: (typeof DOCUMENT_REFERENCE_TYPES)[number]; value: string } {
+  const at = (): string => `${path}.documentReferences[${index}]`;
+  const type = ref['documentReferenceType'];
+  const value = ref['documentReferenceValue'];
+  // The common case checked without building a path; anything else gets the full checks and their message.
+  if (typeof type === 'string' && (DOCUMENT_REFERENCE_TYPES as readonly string[]).includes(type) && typeof value === 'string') {
+    return { type: type as (typeof DOCUMENT_REFERENCE_TYPES)[number], value };
+  }
+  return { type: requiredOneOf(ref, 'documentReferenceType', DOCUMENT_REFERENCE_TYPES, at()), value: requiredString(ref, 'documentReferenceValue', at()) };
+}
+
+/** An `EQ` reference's container number, null for a reference of another type. */
+function equipmentReference(ref: Json, path: string, index: number): string | null {
+  const type = ref['referenceType'];
+  const value = ref['referenceValue'];
+  if (typeof type === 'string' && typeof value === 'string' && value.length <= 100) return type === 'EQ' ? value.trim().toUpperCase() : null;
+  const at = `${path}.references[${index}]`;
+  requiredString(ref, 'referenceType', at);
+  requiredString(ref, 'referenceValue', at, 100);
+  return null;
 }
 
 function parseEvent(raw: unknown, path: string, now: number): DcsaEvent {
@@ -45,24 +76,19 @@ function parseEvent(raw: unknown, path: string, now: number): DcsaEvent {
   if (eventId !== null && !UUID.test(eventId)) fail(`${path}.eventID`, `not a UUID: ${JSON.stringify(eventId)}`);
   const createdAt = dateTime(raw, 'eventCreatedDateTime', path);
   const happenedAt = dateTime(raw, 'eventDateTime', path);
-  const classifier = oneOf(DCSA_CLASSIFIERS, requiredString(raw, 'eventClassifierCode', path), `${path}.eventClassifierCode`);
+  const classifier = requiredOneOf(raw, 'eventClassifierCode', DCSA_CLASSIFIERS, path);
   if (createdAt > now + SKEW_MS) fail(`${path}.eventCreatedDateTime`, 'in the future');
   if (classifier === 'ACT' && happenedAt > createdAt + SKEW_MS) fail(`${path}.eventDateTime`, 'an actual event after its creation');
 
   const documentReferences = optionalArray(raw, 'documentReferences', path).map((ref, i) => {
-    const at = `${path}.documentReferences[${i}]`;
-    if (!isRecord(ref)) fail(at, 'not an object');
-    return {
-      type: oneOf(['BKG', 'TRD'] as const, requiredString(ref, 'documentReferenceType', at), `${at}.documentReferenceType`),
-      value: requiredString(ref, 'documentReferenceValue', at),
-    };
+    if (!isRecord(ref)) fail(`${path}.documentReferences[${i}]`, 'not an object');
+    return documentReference(ref, path, i);
   });
-  const equipmentReferences = optionalArray(raw, 'references', path).flatMap((ref, i) => {
-    const at = `${path}.references[${i}]`;
-    if (!isRecord(ref)) fail(at, 'not an object');
-    const type = requiredString(ref, 'referenceType', at);
-    const value = requiredString(ref, 'referenceValue', at, 100);
-    return type === 'EQ' ? [value.trim().toUpperCase()] : [];
+  const equipmentReferences: string[] = [];
+  optionalArray(raw, 'references', path).forEach((ref, i) => {
+    if (!isRecord(ref)) fail(`${path}.references[${i}]`, 'not an object');
+    const reference = equipmentReference(ref, path, i);
+    if (reference !== null) equipmentReferences.push(reference);
   });
   const base = { eventId, createdAt, happenedAt, classifier, documentReferences, equipmentReferences };
 
@@ -73,22 +99,23 @@ function parseEvent(raw: unknown, path: string, now: number): DcsaEvent {
       const event: DcsaTransportEvent = {
         ...base,
         eventType,
-        code: oneOf(DCSA_TRANSPORT_EVENT_CODES, requiredString(raw, 'transportEventTypeCode', path), `${path}.transportEventTypeCode`),
-        transportCall: transportCall(call, `${path}.transportCall`),
+        code: requiredOneOf(raw, 'transportEventTypeCode', DCSA_TRANSPORT_EVENT_CODES, path),
+        transportCall: transportCall(call, within(path, 'transportCall')),
       };
       return event;
     }
     case 'EQUIPMENT': {
       const call = optionalRecord(raw, 'transportCall', path);
+      const location = optionalRecord(raw, 'eventLocation', path);
       const event: DcsaEquipmentEvent = {
         ...base,
         eventType,
-        code: oneOf(DCSA_EQUIPMENT_EVENT_CODES, requiredString(raw, 'equipmentEventTypeCode', path), `${path}.equipmentEventTypeCode`),
+        code: requiredOneOf(raw, 'equipmentEventTypeCode', DCSA_EQUIPMENT_EVENT_CODES, path),
         equipmentReference: optionalString(raw, 'equipmentReference', path, 15)?.trim().toUpperCase() ?? null,
         isoEquipmentCode: optionalString(raw, 'ISOEquipmentCode', path, 4),
-        empty: oneOf(['EMPTY', 'LADEN'] as const, requiredString(raw, 'emptyIndicatorCode', path), `${path}.emptyIndicatorCode`) === 'EMPTY',
-        locode: locodeOf(optionalRecord(raw, 'eventLocation', path), `${path}.eventLocation`),
-        transportCall: call ? transportCall(call, `${path}.transportCall`) : null,
+        empty: requiredOneOf(raw, 'emptyIndicatorCode', EMPTY_INDICATORS, path) === 'EMPTY',
+        locode: location ? locodeOf(location, within(path, 'eventLocation')) : null,
+        transportCall: call ? transportCall(call, within(path, 'transportCall')) : null,
         seals: optionalArray(raw, 'seals', path).map((seal, i) => {
           const at = `${path}.seals[${i}]`;
           if (!isRecord(seal)) fail(at, 'not an object');
@@ -102,9 +129,9 @@ function parseEvent(raw: unknown, path: string, now: number): DcsaEvent {
       const event: DcsaShipmentEvent = {
         ...base,
         eventType,
-        code: oneOf(DCSA_SHIPMENT_EVENT_CODES, requiredString(raw, 'shipmentEventTypeCode', path), `${path}.shipmentEventTypeCode`),
+        code: requiredOneOf(raw, 'shipmentEventTypeCode', DCSA_SHIPMENT_EVENT_CODES, path),
         documentId: requiredString(raw, 'documentID', path),
-        documentType: oneOf(DCSA_DOCUMENT_TYPES, requiredString(raw, 'documentTypeCode', path), `${path}.documentTypeCode`),
+        documentType: requiredOneOf(raw, 'documentTypeCode', DCSA_DOCUMENT_TYPES, path),
       };
       return event;
     }

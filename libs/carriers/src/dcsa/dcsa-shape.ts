@@ -29,9 +29,13 @@ export function requiredString(obj: Json, key: string, path: string, maxLength =
   return optionalString(obj, key, path, maxLength) ?? fail(`${path}.${key}`, 'missing');
 }
 
-export function oneOf<T extends string>(allowed: readonly T[], value: string, path: string): T {
-  const found = allowed.find((a) => a === value);
-  return found ?? fail(path, `unknown value ${JSON.stringify(value)}`);
+/**
+ * `obj[key]`, a string that must be one of `allowed`. The path of the value is built only when
+ * it fails: parsers call this for every code of every event of every answer.
+ */
+export function requiredOneOf<T extends string>(obj: Json, key: string, allowed: readonly T[], path: string): T {
+  const value = requiredString(obj, key, path);
+  return (allowed as readonly string[]).includes(value) ? (value as T) : fail(`${path}.${key}`, `unknown value ${JSON.stringify(value)}`);
 }
 
 /** Epoch milliseconds of an RFC 3339 date-time, null when absent. */
