@@ -38,7 +38,7 @@ export class BenchConfig extends BaseAppConfig {
   @IsInt()
   @Min(10)
   @Max(100_000)
-  BENCH_TRACKER_WORKER_REFRESHES: number = 600;
+  BENCH_TRACKER_WORKER_REFRESHES: number = 2000;
 
   /** Webhook posts in flight; the dispatcher's delivery processor runs 16. */
   @IsInt()
@@ -50,7 +50,7 @@ export class BenchConfig extends BaseAppConfig {
   @IsInt()
   @Min(100)
   @Max(100_000)
-  BENCH_DISPATCHER_DELIVERIES: number = 2000;
+  BENCH_DISPATCHER_DELIVERIES: number = 6000;
 
   get sizes(): number[] {
     return this.BENCH_SIZES.split(',').map((size) => Number(size.trim()));
