@@ -64,6 +64,30 @@ FROM generate_series($2::int, $3::int - 1) AS i,
                   t - (10 - k) * interval '1 day' AS at) AS e`;
 
 /**
+ * The carrier's reports behind the seeded milestones, as the tracker stored them when it first
+ * saw them (apps/tracker-worker/src/tracking-state/raw-event-rows.ts): wording, event, place,
+ * time and voyage, keyed by the SHA-256 of that identity as JSON. A tracked shipment has them; a
+ * refresh then stores only the reports that are new, as it does for a live account.
+ */
+const RAW_EVENTS_SQL = `
+INSERT INTO raw_events (id, account_id, container_id, event, original_event, "timestamp", timezone, estimated, "index", location_locode, location_id,
+  vessel_name, vessel_imo, voyage_number, data_source, data_provider_code, data_provider_name, transport_event_id, dedupe_key, created_at)
+SELECT md5('bench:raw-event:' || i || ':' || k)::uuid, $1, md5('bench:container:' || i)::uuid, e.name, e.original, e.at, 'Asia/Shanghai', false, k, 'CNSHA',
+  (SELECT id FROM ports WHERE code = 'CNSHA'), e.vessel_name, e.vessel_imo, e.voyage, 'shipping_line', 'MSCU', 'Mediterranean Shipping Company',
+  md5('bench:transport-event:' || i || ':' || k)::uuid,
+  encode(sha256(convert_to('["shipping_line","' || e.original || '","' || e.name || '","CNSHA","'
+    || to_char(e.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '","actual","' || COALESCE(e.voyage, '') || '"]', 'UTF8')), 'hex'),
+  t + k * interval '1 millisecond'
+FROM generate_series($2::int, $3::int - 1) AS i,
+  LATERAL (SELECT $4::timestamptz + i * interval '1 second' AS t) AS at,
+  generate_series(0, ${TRANSPORT_EVENTS_PER_CONTAINER - 1}) AS k,
+  LATERAL (SELECT (ARRAY['container.transport.empty_out', 'container.transport.full_in', 'container.transport.vessel_loaded'])[k + 1] AS name,
+                  (ARRAY['EQUIPMENT GTOT ACT EMPTY', 'EQUIPMENT GTIN ACT LADEN', 'EQUIPMENT LOAD ACT LADEN'])[k + 1] AS original,
+                  CASE WHEN k = 2 THEN 'BENCH EXPRESS' END AS vessel_name, CASE WHEN k = 2 THEN '9000001' END AS vessel_imo,
+                  CASE WHEN k = 2 THEN '001E' END AS voyage,
+                  t - (10 - k) * interval '1 day' AS at) AS e`;
+
+/**
  * Grows the account's data from `from` to `to` containers with set-based inserts (a few
  * statements per hundred thousand containers), then refreshes the planner statistics and the
  * visibility map as autovacuum would on a live database.
@@ -87,8 +111,9 @@ export async function growContainers(
       await manager.query(TRACKING_REQUESTS_SQL, [accountId, firstShipment, endShipment, base]);
       await manager.query(CONTAINERS_SQL, [accountId, start, end, base]);
       await manager.query(TRANSPORT_EVENTS_SQL, [accountId, start, end, base]);
+      await manager.query(RAW_EVENTS_SQL, [accountId, start, end, base]);
     });
     progress(end);
   }
-  await dataSource.query('VACUUM (ANALYZE) carrier_shipments, tracked_numbers, shipments, tracking_requests, containers, transport_events, api_keys, accounts');
+  await dataSource.query('VACUUM (ANALYZE) carrier_shipments, tracked_numbers, shipments, tracking_requests, containers, transport_events, raw_events, api_keys, accounts');
 }
