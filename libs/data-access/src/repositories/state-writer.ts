@@ -236,7 +236,7 @@ function addEvents(tail: CombinedStatement, events: readonly NewEvent[], fanOut:
   if (events.length === 0) return;
   const docs = events.map((event) => {
     const { requiresTransportEventId, ...row } = event;
-    return transportEvents === null || requiresTransportEventId === undefined ? row : { ...row, requires_transport_event_id: requiresTransportEventId };
+    return transportEvents === null || requiresTransportEventId === undefined ? row : { requires_transport_event_id: requiresTransportEventId, ...row };
   });
   const kept = transportEvents === null ? '' : `WHERE NOT (e.doc ? 'requires_transport_event_id') OR (e.doc->>'requires_transport_event_id')::uuid IN (SELECT id FROM ${transportEvents})`;
   tail.add(
