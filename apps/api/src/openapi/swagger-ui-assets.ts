@@ -24,9 +24,8 @@ interface DeclaredRoute {
 /**
  * Swagger UI's files (the swagger-ui-dist package) under `prefix`, served by the very route
  * @fastify/static declares when Nest's `SwaggerModule.setup` registers it, but with the plugin
- * (with glob, send and mime: some 40 modules) loaded on the first request for one of them
- * rather than at boot: most api processes never serve the page (docs/architecture.md,
- * "Memory"). Fastify takes no plugin once it has started, so the route is declared here, with
+ * (with glob, send and mime: 27 modules) loaded on the first request for one of them rather
+ * than at boot: most api processes never serve the page (docs/architecture.md, "Memory"). Fastify takes no plugin once it has started, so the route is declared here, with
  * the methods, URL and `hide` @fastify/static gives it, and the plugin is run once, against a
  * view of this Fastify instance that keeps the route it declares instead of adding it; that
  * route's handler and error handler then answer, so headers, conditional and range requests,
