@@ -1,3 +1,6 @@
+// First, before anything loads pg: pg loads without waking Node 20's bundled fetch
+// (docs/architecture.md, "Memory").
+import './database/load-pg-without-fetch';
 export * from './entities';
 export { transportEventDedupeKey } from './entities/transport-event-dedupe-key';
 export { buildDataSourceOptions } from './database/data-source-options';
