@@ -7,6 +7,7 @@ import { WebhookEntity } from '../entities/webhook.entity';
 import { WebhookNotificationEntity } from '../entities/webhook-notification.entity';
 import { toAccount } from './account.repository';
 import { queryRows } from './query-rows';
+import { uuidArray } from './uuid-array';
 import { OutboxRepository } from './outbox.repository';
 import type { OutboxEntry } from './outbox.repository';
 import type { DeliveryJobTarget } from './webhook-redelivery.repository';
@@ -14,20 +15,24 @@ import { WebhookNotificationRepository } from './webhook-notification.repository
 import { WebhookRepository } from './webhook.repository';
 
 /** One attempt to post a notification, as the dispatcher saw it. */
-export interface DeliveryAttempt {
+export type DeliveryAttempt = {
   notificationId: string;
   webhookId: string;
   /** The delivery job's outbox row, completed with the outcome (absent for a direct call). */
   outboxId?: string;
   at: Date;
-  succeeded: boolean;
   answer: { last_response_status: number | null; last_response_body: string | null; last_error: string | null };
-  /** When to try again after this failed attempt, the `attemptsMade`th; null to give up. */
-  retryAt: (attemptsMade: number) => Date | null;
-  /** A webhook failing for this long without a success is deactivated, with this reason. */
-  deactivation: { afterMs: number; reason: string };
   delivery: DeliveryJobTarget;
-}
+} & (
+  | { succeeded: true }
+  | {
+      succeeded: false;
+      /** When to try again after this failed attempt, the `attemptsMade`th; null to give up. */
+      retryAt: (attemptsMade: number) => Date | null;
+      /** A webhook failing for this long without a success is deactivated, with this reason. */
+      deactivation: { afterMs: number; reason: string };
+    }
+);
 
 export type AttemptOutcome = 'succeeded' | 'retry-scheduled' | 'failed' | 'skipped';
 
@@ -70,8 +75,8 @@ export interface RecordedConsequence {
 interface WebhookAttempt {
   index: number;
   at: Date;
-  succeeded: boolean;
-  deactivation: DeliveryAttempt['deactivation'];
+  /** Null for a success. */
+  deactivation: { afterMs: number; reason: string } | null;
 }
 
 type LockedNotification = { id: string; account_id: string; attempts: number; delivery_status: DeliveryStatus };
@@ -127,7 +132,8 @@ export class DeliveryOutcomeRepository {
   async loadAttempts(jobs: readonly DeliveryJobRef[]): Promise<AttemptContext[]> {
     if (jobs.length === 0) return [];
     const outboxIds = jobs.flatMap((job) => (job.outboxId ? [job.outboxId] : []));
-    const ids = [...new Set(jobs.map((job) => job.notificationId))];
+    // One array text for the three statements that name the notifications.
+    const ids = uuidArray(new Set(jobs.map((job) => job.notificationId)));
     const [open, notifications, webhooks, accounts] = await Promise.all([
       this.outbox.openIds(outboxIds),
       queryRows<WebhookNotificationEntity & { body: string }>(
@@ -139,7 +145,7 @@ export class DeliveryOutcomeRepository {
       this.dataSource
         .getRepository(AccountEntity)
         .createQueryBuilder('a')
-        .where('a.id = ANY(ARRAY(SELECT account_id FROM webhook_notifications WHERE id = ANY(:ids)))', { ids })
+        .where('a.id = ANY(ARRAY(SELECT account_id FROM webhook_notifications WHERE id = ANY(CAST(:ids AS uuid[]))))', { ids })
         .getMany(),
     ]);
     const byId = new Map(notifications.map(({ body, ...row }) => [row.id, { body, notification: Object.assign(new WebhookNotificationEntity(), row) }]));
@@ -224,7 +230,7 @@ export class DeliveryOutcomeRepository {
       });
       if (nextAt) jobs.push({ ...this.deliveryJob(current, attempt.delivery), availableAt: nextAt });
       const series = byWebhook.get(attempt.webhookId) ?? [];
-      series.push({ index, at: attempt.at, succeeded: attempt.succeeded, deactivation: attempt.deactivation });
+      series.push({ index, at: attempt.at, deactivation: attempt.succeeded ? null : attempt.deactivation });
       byWebhook.set(attempt.webhookId, series);
       results.push({ outcome: attempt.succeeded ? 'succeeded' : nextAt ? 'retry-scheduled' : 'failed', webhookDeactivated: false });
     }
@@ -244,7 +250,7 @@ export class DeliveryOutcomeRepository {
     const streaks = [...byWebhook.entries()].map(([id, series]) => {
       series.sort((a, b) => a.at.getTime() - b.at.getTime());
       let lastSuccess = series.length - 1;
-      while (lastSuccess >= 0 && !series[lastSuccess]!.succeeded) lastSuccess -= 1;
+      while (lastSuccess >= 0 && series[lastSuccess]!.deactivation !== null) lastSuccess -= 1;
       return { id, lastSuccessAt: lastSuccess >= 0 ? series[lastSuccess]!.at : null, failures: series.slice(lastSuccess + 1) };
     });
     const changed = await this.webhooks.lockForHealth(manager, streaks.map((s) => ({ id: s.id, lastSuccessAt: s.lastSuccessAt, failed: s.failures.length > 0 })));
@@ -255,7 +261,9 @@ export class DeliveryOutcomeRepository {
       const last = failures[failures.length - 1]!;
       let deactivated = false;
       for (const attempt of failures.length > 1 ? [failures[0]!, last] : [last]) {
-        deactivated = (await this.webhooks.recordFailure(manager, id, attempt.at, attempt.deactivation.afterMs, attempt.deactivation.reason)) || deactivated;
+        // A failure after the last success: it carries its deactivation rule.
+        const rule = attempt.deactivation!;
+        deactivated = (await this.webhooks.recordFailure(manager, id, attempt.at, rule.afterMs, rule.reason)) || deactivated;
       }
       results[last.index] = { ...results[last.index]!, webhookDeactivated: deactivated };
     }

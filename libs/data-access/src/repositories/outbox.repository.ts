@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import { OutboxEntity } from '../entities/outbox.entity';
 import { queryRows } from './query-rows';
+import { uuidArray } from './uuid-array';
 
 export interface OutboxEntry {
   queue: string;
@@ -141,7 +142,7 @@ export class OutboxRepository {
     const rows = await queryRows<{ id: string }>(
       manager,
       `UPDATE outbox SET completed_at = now() WHERE id = ANY($1::uuid[]) AND ${OPEN_BY_ID} RETURNING id`,
-      [[...new Set(ids)]],
+      [uuidArray(new Set(ids))],
     );
     return new Set(rows.map((row) => row.id));
   }
@@ -149,7 +150,7 @@ export class OutboxRepository {
   /** The ids among `ids` whose rows exist and are not completed: jobs still to run. */
   async openIds(ids: readonly string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const rows = await queryRows<{ id: string }>(this.dataSource, `SELECT id FROM outbox WHERE id = ANY($1::uuid[]) AND ${OPEN_BY_ID}`, [[...ids]]);
+    const rows = await queryRows<{ id: string }>(this.dataSource, `SELECT id FROM outbox WHERE id = ANY($1::uuid[]) AND ${OPEN_BY_ID}`, [uuidArray(ids)]);
     return new Set(rows.map((row) => row.id));
   }
 

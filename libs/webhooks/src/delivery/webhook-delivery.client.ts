@@ -1,5 +1,6 @@
 import type { Agent } from 'undici';
 import type { AttemptFailureKind } from '../retry/retry-schedule';
+import type { SignatureHeaders } from '../signing/webhook-signature';
 import { parseRetryAfter } from '../retry/retry-schedule';
 import { blockedAddressReason, isAllowedHost } from '../url-safety/address-policy';
 import type { WebhookUrlPolicy } from '../url-safety/assert-safe-webhook-url';
@@ -35,8 +36,8 @@ export interface DeliveryClientOptions {
 export interface DeliveryRequest {
   url: string;
   body: string;
-  /** Signature headers of this attempt. */
-  signatureHeaders: Record<string, string>;
+  /** Signature headers of this attempt (signWebhook's, or any others). */
+  signatureHeaders: SignatureHeaders | Record<string, string>;
   customHeaders?: readonly { name: string; value: string }[];
 }
 
