@@ -1,5 +1,5 @@
 import type { Logger } from '@nestjs/common';
-import type { DeliveryConsequence, DeliveryJobTarget, RecordedConsequence, WebhookEntity, WebhookNotificationEntity } from '@quayside/data-access';
+import type { DeliveryConsequence, DeliveryJobTarget, NotificationToDeliver, RecordedConsequence, WebhookEntity } from '@quayside/data-access';
 import { nextRetry, signWebhook } from '@quayside/webhooks';
 import type { DeliveryResult, WebhookDeliveryClient } from '@quayside/webhooks';
 import type { DeliveryBatch } from './delivery-batch';
@@ -34,7 +34,7 @@ export class QueuedDelivery implements LaneTask, RecordWaiter {
     private readonly batch: DeliveryBatch,
     private readonly index: number,
     private readonly outboxId: string | undefined,
-    private readonly notification: WebhookNotificationEntity,
+    private readonly notification: NotificationToDeliver,
     private readonly webhook: WebhookEntity,
     /** The stored document's text, posted as it is: retries post the same bytes. */
     private readonly body: string,
@@ -95,19 +95,18 @@ export class QueuedDelivery implements LaneTask, RecordWaiter {
 
   private attempt(result: DeliveryResult): Extract<DeliveryConsequence, { kind: 'attempted' }>['attempt'] {
     const at = new Date();
-    const common = {
-      notificationId: this.notification.id,
-      webhookId: this.webhook.id,
-      outboxId: this.outboxId,
-      at,
-      answer: { last_response_status: result.status, last_response_body: result.responseBody, last_error: result.error },
-      delivery: this.rules.delivery,
-    };
+    const answer = { last_response_status: result.status, last_response_body: result.responseBody, last_error: result.error };
+    const { notification, webhook, outboxId, rules } = this;
     // A success needs no retry or deactivation rule: only failures are given one.
-    if (result.succeeded) return { ...common, succeeded: true };
-    const { retryScale, deactivateAfterHours } = this.rules;
+    if (result.succeeded) return { notificationId: notification.id, webhookId: webhook.id, outboxId, at, answer, delivery: rules.delivery, succeeded: true };
+    const { retryScale, deactivateAfterHours } = rules;
     return {
-      ...common,
+      notificationId: notification.id,
+      webhookId: webhook.id,
+      outboxId,
+      at,
+      answer,
+      delivery: rules.delivery,
       succeeded: false,
       retryAt: (attemptsMade) => {
         const decision = nextRetry({ attemptsMade, failure: result.failure ?? 'other', retryAfterMs: result.retryAfterMs, scale: retryScale });

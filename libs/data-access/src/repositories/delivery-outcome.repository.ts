@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import type { Account, DeliveryStatus } from '@quayside/domain';
 import { AccountEntity } from '../entities/account.entity';
 import { WebhookEntity } from '../entities/webhook.entity';
-import { WebhookNotificationEntity } from '../entities/webhook-notification.entity';
+import type { WebhookNotificationEntity } from '../entities/webhook-notification.entity';
 import { toAccount } from './account.repository';
 import { queryRows } from './query-rows';
 import { uuidArray } from './uuid-array';
@@ -42,12 +42,15 @@ export interface DeliveryJobRef {
   outboxId?: string;
 }
 
+/** What a delivery reads of its notification. */
+export type NotificationToDeliver = Pick<WebhookNotificationEntity, 'id' | 'account_id' | 'webhook_id' | 'delivery_status' | 'attempts'>;
+
 /** What a delivery job needs to know before it posts: whether it is still to run, and whom to. */
 export interface AttemptContext {
   /** False when the job's outbox row is gone or already completed (a duplicate delivery of the job). */
   jobOpen: boolean;
-  /** The notification without its `payload`: the document comes as `body`. */
-  notification: WebhookNotificationEntity | null;
+  /** The notification's delivery state (not an entity: thousands are read a second); the document comes as `body`. */
+  notification: NotificationToDeliver | null;
   /**
    * The stored document's text (`json`, kept as fan-out wrote it), posted as it is: every
    * attempt posts the same bytes, and neither Postgres nor the dispatcher parses and
@@ -81,7 +84,12 @@ interface WebhookAttempt {
 
 type LockedNotification = { id: string; account_id: string; attempts: number; delivery_status: DeliveryStatus };
 
+// Shared, never changed (a deactivation is a new object): one result object per outcome, not per job.
 const SKIPPED: RecordedConsequence = { outcome: 'skipped', webhookDeactivated: false };
+const SUCCEEDED: RecordedConsequence = { outcome: 'succeeded', webhookDeactivated: false };
+const RETRY_SCHEDULED: RecordedConsequence = { outcome: 'retry-scheduled', webhookDeactivated: false };
+const FAILED: RecordedConsequence = { outcome: 'failed', webhookDeactivated: false };
+const POSTPONED: RecordedConsequence = { outcome: 'postponed', webhookDeactivated: false };
 /** Deadlock or serialization failure: the transaction did nothing and may simply run again. */
 const RETRYABLE_CODES = new Set(['40P01', '40001']);
 
@@ -136,7 +144,7 @@ export class DeliveryOutcomeRepository {
     const ids = uuidArray(new Set(jobs.map((job) => job.notificationId)));
     const [open, notifications, webhooks, accounts] = await Promise.all([
       this.outbox.openIds(outboxIds),
-      queryRows<WebhookNotificationEntity & { body: string }>(
+      queryRows<NotificationToDeliver & { body: string }>(
         this.dataSource,
         `SELECT id, account_id, webhook_id, delivery_status, attempts, payload::text AS body FROM webhook_notifications WHERE id = ANY($1::uuid[])`,
         [ids],
@@ -148,16 +156,16 @@ export class DeliveryOutcomeRepository {
         .where('a.id = ANY(ARRAY(SELECT account_id FROM webhook_notifications WHERE id = ANY(CAST(:ids AS uuid[]))))', { ids })
         .getMany(),
     ]);
-    const byId = new Map(notifications.map(({ body, ...row }) => [row.id, { body, notification: Object.assign(new WebhookNotificationEntity(), row) }]));
+    // The rows as they come (the body beside the state, unused there): no entity or copy per notification.
+    const byId = new Map(notifications.map((row) => [row.id, row]));
     const webhookById = new Map(webhooks.map((row) => [row.id, Object.assign(new WebhookEntity(), row)]));
     const accountById = new Map(accounts.map((row) => [row.id, toAccount(row)]));
     return jobs.map((job) => {
-      const found = byId.get(job.notificationId);
-      const notification = found?.notification ?? null;
+      const notification = byId.get(job.notificationId) ?? null;
       return {
         jobOpen: job.outboxId === undefined || open.has(job.outboxId),
         notification,
-        body: found?.body ?? null,
+        body: notification?.body ?? null,
         webhook: notification ? (webhookById.get(notification.webhook_id) ?? null) : null,
         account: notification ? (accountById.get(notification.account_id) ?? null) : null,
       };
@@ -181,7 +189,8 @@ export class DeliveryOutcomeRepository {
 
   private async apply(manager: EntityManager, items: readonly DeliveryConsequence[]): Promise<RecordedConsequence[]> {
     const locked = new Map<string, LockedNotification>(
-      (await this.notifications.lockMany(manager, items.flatMap((item) => notificationIdOf(item) ?? []))).map((row) => [row.id, { ...row }]),
+      // Fresh rows of this transaction, changed in place below as the jobs apply.
+      (await this.notifications.lockMany(manager, items.flatMap((item) => notificationIdOf(item) ?? []))).map((row) => [row.id, row]),
     );
     const completed = await this.outbox.completeMany(manager, items.flatMap((item) => outboxIdOf(item) ?? []));
     const results: RecordedConsequence[] = [];
@@ -208,12 +217,12 @@ export class DeliveryOutcomeRepository {
         const failure = item.failure!;
         failures.set(current.id, { id: current.id, error: failure.reason, at: failure.at });
         current.delivery_status = 'failed';
-        results.push({ outcome: 'failed', webhookDeactivated: false });
+        results.push(FAILED);
         continue;
       }
       if (item.kind === 'postponed') {
         jobs.push({ ...this.deliveryJob(current, item.delivery), availableAt: item.availableAt });
-        results.push({ outcome: 'postponed', webhookDeactivated: false });
+        results.push(POSTPONED);
         continue;
       }
       const { attempt } = item;
@@ -232,7 +241,7 @@ export class DeliveryOutcomeRepository {
       const series = byWebhook.get(attempt.webhookId) ?? [];
       series.push({ index, at: attempt.at, deactivation: attempt.succeeded ? null : attempt.deactivation });
       byWebhook.set(attempt.webhookId, series);
-      results.push({ outcome: attempt.succeeded ? 'succeeded' : nextAt ? 'retry-scheduled' : 'failed', webhookDeactivated: false });
+      results.push(attempt.succeeded ? SUCCEEDED : nextAt ? RETRY_SCHEDULED : FAILED);
     }
     await this.notifications.recordAttempts(manager, [...attempts.values()]);
     await this.notifications.markManyFailed(manager, [...failures.values()]);

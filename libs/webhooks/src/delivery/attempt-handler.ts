@@ -50,12 +50,13 @@ export class AttemptHandler implements Dispatcher.DispatchHandler {
     // 1xx answers are informational: the real one follows.
     if (statusCode < 200) return;
     this.status = statusCode;
-    const flat: Record<string, string> = {};
+    // undici parsed these into an object of our own: repeated headers are joined in place.
     for (const name of Object.keys(headers)) {
       const value = headers[name];
-      if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+      if (Array.isArray(value)) headers[name] = value.join(', ');
+      else if (value === undefined) delete headers[name];
     }
-    this.headers = flat;
+    this.headers = headers as Record<string, string>;
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
