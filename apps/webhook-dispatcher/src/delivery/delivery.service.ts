@@ -1,4 +1,4 @@
-import type { OnApplicationShutdown } from '@nestjs/common';
+import type { OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DeliveryOutcomeRepository } from '@quayside/data-access';
 import type { AttemptContext, DeliveryConsequence, DeliveryJobRef } from '@quayside/data-access';
@@ -37,7 +37,7 @@ const LEASE_HOLD_MS = 5_000;
  * while a receiver is called.
  */
 @Injectable()
-export class DeliveryService implements OnApplicationShutdown {
+export class DeliveryService implements OnModuleInit, OnApplicationShutdown {
   private readonly client: WebhookDeliveryClient;
   private readonly recorder: DeliveryRecorder;
   private readonly lanes: EndpointLanes;
@@ -70,6 +70,14 @@ export class DeliveryService implements OnApplicationShutdown {
       deactivateAfterHours: config.WEBHOOK_DEACTIVATE_AFTER_HOURS,
       endpointBusyDelayMs: config.WEBHOOK_ENDPOINT_BUSY_DELAY_MS,
     };
+  }
+
+  /**
+   * Every dispatcher posts: undici is loaded while the app initializes (before the relay, the
+   * queues and the health server start), not by its first delivery.
+   */
+  async onModuleInit(): Promise<void> {
+    await this.client.open();
   }
 
   async onApplicationShutdown(): Promise<void> {

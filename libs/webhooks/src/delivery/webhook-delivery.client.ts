@@ -189,6 +189,14 @@ export class WebhookDeliveryClient {
     return failed(requestHeaders, `answered ${status}; only 200, 201, 202 and 204 count as delivered`, 'other', answered);
   }
 
+  /**
+   * Loads undici and builds the agent now, for a process that posts anyway (the dispatcher):
+   * its first deliveries do not wait for the `require`, nor compete with it for the CPU.
+   */
+  async open(): Promise<void> {
+    await (this.agent ?? this.buildAgent());
+  }
+
   /** Closes the connections; a client that never posted has none (undici is not loaded for it). */
   async close(): Promise<void> {
     this.closed = true;
