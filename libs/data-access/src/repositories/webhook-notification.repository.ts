@@ -29,13 +29,19 @@ export interface AttemptRecord {
   next_attempt_at: Date | null;
 }
 
-/** Cuts a string to at most `maxBytes` of UTF-8 without splitting a character. */
-function truncateUtf8(text: string | null, maxBytes: number): string | null {
+/**
+ * A receiver's answer or an error as a text column can hold it: without NUL characters (no
+ * Postgres text may contain one, and a receiver answering binary bytes can send them: the whole
+ * batch's transaction failed on it, again with each retry), and cut to at most `maxBytes` of
+ * UTF-8 without splitting a character.
+ */
+function storableText(text: string | null, maxBytes = Infinity): string | null {
   if (text === null) return null;
+  const clean = text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
   // At most 3 bytes per UTF-16 unit: short answers ("ok") need no encoding to know they fit.
-  if (text.length * 3 <= maxBytes) return text;
-  const bytes = Buffer.from(text, 'utf8');
-  if (bytes.length <= maxBytes) return text;
+  if (clean.length * 3 <= maxBytes) return clean;
+  const bytes = Buffer.from(clean, 'utf8');
+  if (bytes.length <= maxBytes) return clean;
   return new TextDecoder('utf-8').decode(bytes.subarray(0, maxBytes)).replace(/\uFFFD$/, '');
 }
 
@@ -85,8 +91,8 @@ export class WebhookNotificationRepository extends AccountScopedRepository<Webho
         id,
         attempt.delivery_status,
         attempt.last_response_status,
-        truncateUtf8(attempt.last_response_body, WEBHOOK_RESPONSE_BODY_MAX_BYTES),
-        attempt.last_error,
+        storableText(attempt.last_response_body, WEBHOOK_RESPONSE_BODY_MAX_BYTES),
+        storableText(attempt.last_error),
         attempt.at,
         attempt.next_attempt_at,
       ],
@@ -124,8 +130,9 @@ export class WebhookNotificationRepository extends AccountScopedRepository<Webho
       [
         JSON.stringify(
           rows.map((row) => {
-            const body = truncateUtf8(row.last_response_body, WEBHOOK_RESPONSE_BODY_MAX_BYTES);
-            return body === row.last_response_body ? row : { ...row, last_response_body: body };
+            const body = storableText(row.last_response_body, WEBHOOK_RESPONSE_BODY_MAX_BYTES);
+            const error = storableText(row.last_error);
+            return body === row.last_response_body && error === row.last_error ? row : { ...row, last_response_body: body, last_error: error };
           }),
         ),
       ],
