@@ -125,6 +125,15 @@ describe('webhook delivery (dispatcher against local receivers)', () => {
     expect(peak).toBe(2);
   });
 
+  it('records an answer holding NUL characters without them (no text column can hold one)', async () => {
+    const hook = await receiver((_req, _index, res) => res.writeHead(200).end('o\u0000k'));
+    const webhook = await createWebhook(db.dataSource, accountId, { url: hook.url, events: ['tracking_request.succeeded'] });
+    await emitTrackingRequestEvent(db.dataSource, accountId);
+
+    const [notification] = await waitFor('delivery', () => settled(db.dataSource, webhook.id));
+    expect(notification).toMatchObject({ delivery_status: 'succeeded', attempts: 1, last_response_status: 200, last_response_body: 'ok' });
+  });
+
   it('sends nothing to a webhook that is turned off', async () => {
     const hook = await receiver((_req, _index, res) => res.writeHead(200).end());
     const webhook = await createWebhook(db.dataSource, accountId, { url: hook.url, events: ['tracking_request.tracking_stopped'] });

@@ -1,19 +1,22 @@
-import type { OnApplicationShutdown } from '@nestjs/common';
+import type { OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DeliveryOutcomeRepository } from '@quayside/data-access';
-import type { AttemptContext, DeliveryConsequence, DeliveryJobRef, RecordedConsequence, WebhookEntity, WebhookNotificationEntity } from '@quayside/data-access';
+import type { AttemptContext, DeliveryConsequence, DeliveryJobRef } from '@quayside/data-access';
 import { webhookWithheldReason } from '@quayside/domain';
 import { JOB, QUEUE } from '@quayside/queues';
-import { WebhookDeliveryClient, nextRetry, parseAllowList, signWebhook } from '@quayside/webhooks';
-import type { DeliveryResult, HostResolver } from '@quayside/webhooks';
+import { WebhookDeliveryClient, parseAllowList } from '@quayside/webhooks';
+import type { HostResolver } from '@quayside/webhooks';
 import { WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
+import { DeliveryBatch } from './delivery-batch';
+import type { DeliveryOutcome } from './delivery-batch';
 import { DeliveryRecorder } from './delivery-recorder';
 import { EndpointLanes } from './endpoint-lanes';
-import type { LaneTask } from './endpoint-lanes';
 import { EndpointSemaphoreService } from './endpoint-semaphore.service';
 import { WEBHOOK_HOST_RESOLVER } from './host-resolver.token';
+import { QueuedDelivery } from './queued-delivery';
+import type { DeliveryRules } from './queued-delivery';
 
-export type DeliveryOutcome = 'succeeded' | 'retry-scheduled' | 'failed' | 'endpoint-busy' | 'skipped';
+export type { DeliveryOutcome } from './delivery-batch';
 
 const DELIVERY = { queue: QUEUE.webhookDelivery, jobName: JOB.deliver };
 /** An endpoint answering this slowly is not waited on beyond MAX_SLOT_WAIT_MS: its deliveries are postponed. */
@@ -34,16 +37,16 @@ const LEASE_HOLD_MS = 5_000;
  * while a receiver is called.
  */
 @Injectable()
-export class DeliveryService implements OnApplicationShutdown {
-  private readonly logger = new Logger('WebhookDelivery');
+export class DeliveryService implements OnModuleInit, OnApplicationShutdown {
   private readonly client: WebhookDeliveryClient;
   private readonly recorder: DeliveryRecorder;
   private readonly lanes: EndpointLanes;
+  private readonly rules: DeliveryRules;
 
   constructor(
     private readonly outcomes: DeliveryOutcomeRepository,
     semaphore: EndpointSemaphoreService,
-    private readonly config: WebhookDispatcherConfig,
+    config: WebhookDispatcherConfig,
     @Inject(WEBHOOK_HOST_RESOLVER) resolve: HostResolver,
   ) {
     this.client = new WebhookDeliveryClient({
@@ -58,6 +61,23 @@ export class DeliveryService implements OnApplicationShutdown {
       maxWaitMs: MAX_SLOT_WAIT_MS,
       leaseHoldMs: LEASE_HOLD_MS,
     });
+    this.rules = {
+      client: this.client,
+      recorder: this.recorder,
+      logger: new Logger('WebhookDelivery'),
+      delivery: DELIVERY,
+      retryScale: config.WEBHOOK_RETRY_SCALE,
+      deactivateAfterHours: config.WEBHOOK_DEACTIVATE_AFTER_HOURS,
+      endpointBusyDelayMs: config.WEBHOOK_ENDPOINT_BUSY_DELAY_MS,
+    };
+  }
+
+  /**
+   * Every dispatcher posts: undici is loaded while the app initializes (before the relay, the
+   * queues and the health server start), not by its first delivery.
+   */
+  async onModuleInit(): Promise<void> {
+    await this.client.open();
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -69,111 +89,47 @@ export class DeliveryService implements OnApplicationShutdown {
   async deliverBatch(jobs: readonly DeliveryJobRef[]): Promise<DeliveryOutcome[]> {
     const contexts = await this.outcomes.loadAttempts(jobs);
     const now = new Date();
-    const outcomes: Array<Promise<DeliveryOutcome>> = [];
-    const byWebhook = new Map<string, LaneTask[]>();
-    contexts.forEach((context, index) => {
+    const batch = new DeliveryBatch(jobs.length);
+    const byWebhook = new Map<string, QueuedDelivery[]>();
+    for (let index = 0; index < jobs.length; index++) {
       const job = jobs[index]!;
-      const settled = this.settleWithoutPost(job, context, now);
-      if (settled) {
-        outcomes.push(settled);
-        return;
-      }
+      const context = contexts[index]!;
+      if (this.settledWithoutPost(batch, index, job, context, now)) continue;
       const webhook = context.webhook!;
-      const notification = context.notification!;
-      const body = context.body!;
-      outcomes.push(
-        new Promise<DeliveryOutcome>((resolve, reject) => {
-          const tasks = byWebhook.get(webhook.id) ?? [];
-          tasks.push({
-            // The slot goes to the next delivery as soon as the answer is in; recording is not awaited.
-            post: () =>
-              this.attempt(notification, body, webhook).then(
-                (result) => {
-                  this.record(notification, webhook, result, job.outboxId).then(resolve, reject);
-                },
-                (error: unknown) => {
-                  reject(error instanceof Error ? error : new Error(String(error)));
-                },
-              ),
-            busy: () => {
-              this.postpone(notification, job.outboxId).then(resolve, reject);
-            },
-          });
-          byWebhook.set(webhook.id, tasks);
-        }),
-      );
-    });
+      const delivery = new QueuedDelivery(this.rules, batch, index, job.outboxId, context.notification!, webhook, context.body!);
+      const tasks = byWebhook.get(webhook.id);
+      if (tasks) tasks.push(delivery);
+      else byWebhook.set(webhook.id, [delivery]);
+    }
     for (const [webhookId, tasks] of byWebhook) this.lanes.submit(webhookId, tasks);
-    return Promise.all(outcomes);
+    return batch.done;
   }
 
-  /** The jobs that end without a post, settled through the recorder; null for one to post. */
-  private settleWithoutPost(job: DeliveryJobRef, context: AttemptContext, now: Date): Promise<DeliveryOutcome> | null {
+  /** Settles, through the recorder, a job that ends without a post; false for one to post. */
+  private settledWithoutPost(batch: DeliveryBatch, index: number, job: DeliveryJobRef, context: AttemptContext, now: Date): boolean {
     const { jobOpen, notification, webhook, account } = context;
-    if (!jobOpen) return Promise.resolve('skipped');
-    const finish = (item: DeliveryConsequence, outcome: DeliveryOutcome): Promise<DeliveryOutcome> => this.recorder.record(item).then((recorded) => (recorded.outcome === 'skipped' ? 'skipped' : outcome));
-    const outboxId = job.outboxId ? { outboxId: job.outboxId } : {};
-    if (!notification || !webhook || notification.delivery_status !== 'pending') return finish({ kind: 'not-attempted', ...outboxId }, 'skipped');
+    if (!jobOpen) {
+      batch.settle(index, 'skipped');
+      return true;
+    }
+    // Rare (replays, webhooks turned off, plans): a waiter of its own for each is fine here.
+    const finish = (item: DeliveryConsequence, outcome: DeliveryOutcome): true => {
+      this.recorder.record(item, {
+        recorded: (recorded) => batch.settle(index, recorded.outcome === 'skipped' ? 'skipped' : outcome),
+        notRecorded: (error) => batch.fail(error),
+      });
+      return true;
+    };
+    const outboxId = job.outboxId;
+    if (!notification || !webhook || notification.delivery_status !== 'pending') return finish({ kind: 'not-attempted', outboxId }, 'skipped');
     if (!webhook.active) {
       const reason = `the webhook is not active${webhook.deactivated_reason ? `: ${webhook.deactivated_reason}` : ''}`;
-      return finish({ kind: 'not-attempted', ...outboxId, failure: { notificationId: notification.id, reason, at: now } }, 'failed');
+      return finish({ kind: 'not-attempted', outboxId, failure: { notificationId: notification.id, reason, at: now } }, 'failed');
     }
     // The plan when the attempt is made, not when the event was raised: a trial that ends
     // between two retries stops them (docs/plans.md "Webhooks and the plan").
     const withheld = account ? webhookWithheldReason(account, now) : 'not delivered: the account no longer exists';
-    if (withheld !== null) return finish({ kind: 'not-attempted', ...outboxId, failure: { notificationId: notification.id, reason: withheld, at: now } }, 'failed');
-    return null;
-  }
-
-  /** Posts the stored document's text (AttemptContext.body): retries post the same bytes. */
-  private async attempt(notification: WebhookNotificationEntity, body: string, webhook: WebhookEntity): Promise<DeliveryResult> {
-    const timestamp = Math.floor(Date.now() / 1000);
-    return this.client.post({
-      url: webhook.url,
-      body,
-      signatureHeaders: { ...signWebhook({ secret: webhook.secret, id: notification.id, timestamp, body }) },
-      customHeaders: webhook.headers,
-    });
-  }
-
-  private async record(notification: WebhookNotificationEntity, webhook: WebhookEntity, result: DeliveryResult, outboxId?: string): Promise<DeliveryOutcome> {
-    const at = new Date();
-    const hours = this.config.WEBHOOK_DEACTIVATE_AFTER_HOURS;
-    const reason = `deactivated after ${hours} hours of failed deliveries without a success; last error: ${result.error ?? 'unknown'}`;
-    const recorded: RecordedConsequence = await this.recorder.record({
-      kind: 'attempted',
-      attempt: {
-        notificationId: notification.id,
-        webhookId: webhook.id,
-        ...(outboxId ? { outboxId } : {}),
-        at,
-        succeeded: result.succeeded,
-        answer: { last_response_status: result.status, last_response_body: result.responseBody, last_error: result.error },
-        retryAt: (attemptsMade) => {
-          const decision = nextRetry({ attemptsMade, failure: result.failure ?? 'other', retryAfterMs: result.retryAfterMs, scale: this.config.WEBHOOK_RETRY_SCALE });
-          return decision.retry ? new Date(at.getTime() + decision.delayMs) : null;
-        },
-        deactivation: { afterMs: hours * 3600 * 1000, reason },
-        delivery: DELIVERY,
-      },
-    });
-    if (recorded.webhookDeactivated) this.logger.warn(`webhook ${webhook.id} deactivated: ${reason}`);
-    // Given up: the receiver will not get it unless someone redelivers it (a line under npm start).
-    if (recorded.outcome === 'failed') this.logger.warn(`notification ${notification.id} to webhook ${webhook.id} failed after its last attempt: ${result.error ?? `HTTP ${result.status ?? '?'}`}`);
-    return recorded.outcome === 'postponed' ? 'skipped' : recorded.outcome;
-  }
-
-  /** The endpoint is at its cap: the job ends and comes again shortly, durably. */
-  private async postpone(notification: WebhookNotificationEntity, outboxId?: string): Promise<DeliveryOutcome> {
-    const delay = this.config.WEBHOOK_ENDPOINT_BUSY_DELAY_MS * (0.5 + Math.random());
-    const recorded = await this.recorder.record({
-      kind: 'postponed',
-      notificationId: notification.id,
-      accountId: notification.account_id,
-      ...(outboxId ? { outboxId } : {}),
-      availableAt: new Date(Date.now() + delay),
-      delivery: DELIVERY,
-    });
-    return recorded.outcome === 'postponed' ? 'endpoint-busy' : 'skipped';
+    if (withheld !== null) return finish({ kind: 'not-attempted', outboxId, failure: { notificationId: notification.id, reason: withheld, at: now } }, 'failed');
+    return false;
   }
 }

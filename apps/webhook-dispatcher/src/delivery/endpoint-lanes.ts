@@ -17,7 +17,7 @@ interface Lane {
   queue: Queued[];
   workers: number;
   acquiring: number;
-  /** Start times of the posts in flight, to see an endpoint hanging before it answers. */
+  /** One per worker: the start of its post in flight (0 between posts), to see an endpoint hanging before it answers. */
   inFlight: Set<{ startedAt: number }>;
   /** Moving average of the endpoint's answer time, ms. */
   latencyMs: number;
@@ -84,7 +84,7 @@ export class EndpointLanes {
   private latency(lane: Lane): number {
     const now = Date.now();
     let oldest = 0;
-    for (const post of lane.inFlight) oldest = Math.max(oldest, now - post.startedAt);
+    for (const post of lane.inFlight) if (post.startedAt > 0) oldest = Math.max(oldest, now - post.startedAt);
     return Math.max(lane.latencyMs, oldest);
   }
 
@@ -116,19 +116,24 @@ export class EndpointLanes {
 
   private async work(webhookId: string, lane: Lane, lease: EndpointLease): Promise<void> {
     const until = Date.now() + this.options.leaseHoldMs;
+    // The worker's own record, reused for each of its posts: nothing allocated per post.
+    const post = { startedAt: 0 };
+    lane.inFlight.add(post);
     try {
-      for (let task = this.next(lane); task; task = Date.now() < until ? this.next(lane) : undefined) {
-        const post = { startedAt: Date.now() };
-        lane.inFlight.add(post);
+      let now = 0;
+      for (let task = this.next(lane); task; task = now < until ? this.next(lane) : undefined) {
+        post.startedAt = Date.now();
         try {
           await task.post();
         } finally {
-          lane.inFlight.delete(post);
-          const took = Date.now() - post.startedAt;
+          now = Date.now();
+          const took = now - post.startedAt;
+          post.startedAt = 0;
           lane.latencyMs = lane.latencyMs === 0 ? took : lane.latencyMs * 0.8 + took * 0.2;
         }
       }
     } finally {
+      lane.inFlight.delete(post);
       lane.workers -= 1;
       // Not awaited: a Redis that does not answer must not leave this lane's queue waiting.
       void lease.release();

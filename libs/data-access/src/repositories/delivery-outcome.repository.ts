@@ -4,9 +4,10 @@ import type { EntityManager } from 'typeorm';
 import type { Account, DeliveryStatus } from '@quayside/domain';
 import { AccountEntity } from '../entities/account.entity';
 import { WebhookEntity } from '../entities/webhook.entity';
-import { WebhookNotificationEntity } from '../entities/webhook-notification.entity';
+import type { WebhookNotificationEntity } from '../entities/webhook-notification.entity';
 import { toAccount } from './account.repository';
 import { queryRows } from './query-rows';
+import { uuidArray } from './uuid-array';
 import { OutboxRepository } from './outbox.repository';
 import type { OutboxEntry } from './outbox.repository';
 import type { DeliveryJobTarget } from './webhook-redelivery.repository';
@@ -14,20 +15,24 @@ import { WebhookNotificationRepository } from './webhook-notification.repository
 import { WebhookRepository } from './webhook.repository';
 
 /** One attempt to post a notification, as the dispatcher saw it. */
-export interface DeliveryAttempt {
+export type DeliveryAttempt = {
   notificationId: string;
   webhookId: string;
   /** The delivery job's outbox row, completed with the outcome (absent for a direct call). */
   outboxId?: string;
   at: Date;
-  succeeded: boolean;
   answer: { last_response_status: number | null; last_response_body: string | null; last_error: string | null };
-  /** When to try again after this failed attempt, the `attemptsMade`th; null to give up. */
-  retryAt: (attemptsMade: number) => Date | null;
-  /** A webhook failing for this long without a success is deactivated, with this reason. */
-  deactivation: { afterMs: number; reason: string };
   delivery: DeliveryJobTarget;
-}
+} & (
+  | { succeeded: true }
+  | {
+      succeeded: false;
+      /** When to try again after this failed attempt, the `attemptsMade`th; null to give up. */
+      retryAt: (attemptsMade: number) => Date | null;
+      /** A webhook failing for this long without a success is deactivated, with this reason. */
+      deactivation: { afterMs: number; reason: string };
+    }
+);
 
 export type AttemptOutcome = 'succeeded' | 'retry-scheduled' | 'failed' | 'skipped';
 
@@ -37,12 +42,15 @@ export interface DeliveryJobRef {
   outboxId?: string;
 }
 
+/** What a delivery reads of its notification. */
+export type NotificationToDeliver = Pick<WebhookNotificationEntity, 'id' | 'account_id' | 'webhook_id' | 'delivery_status' | 'attempts'>;
+
 /** What a delivery job needs to know before it posts: whether it is still to run, and whom to. */
 export interface AttemptContext {
   /** False when the job's outbox row is gone or already completed (a duplicate delivery of the job). */
   jobOpen: boolean;
-  /** The notification without its `payload`: the document comes as `body`. */
-  notification: WebhookNotificationEntity | null;
+  /** The notification's delivery state (not an entity: thousands are read a second); the document comes as `body`. */
+  notification: NotificationToDeliver | null;
   /**
    * The stored document's text (`json`, kept as fan-out wrote it), posted as it is: every
    * attempt posts the same bytes, and neither Postgres nor the dispatcher parses and
@@ -70,13 +78,18 @@ export interface RecordedConsequence {
 interface WebhookAttempt {
   index: number;
   at: Date;
-  succeeded: boolean;
-  deactivation: DeliveryAttempt['deactivation'];
+  /** Null for a success. */
+  deactivation: { afterMs: number; reason: string } | null;
 }
 
 type LockedNotification = { id: string; account_id: string; attempts: number; delivery_status: DeliveryStatus };
 
+// Shared, never changed (a deactivation is a new object): one result object per outcome, not per job.
 const SKIPPED: RecordedConsequence = { outcome: 'skipped', webhookDeactivated: false };
+const SUCCEEDED: RecordedConsequence = { outcome: 'succeeded', webhookDeactivated: false };
+const RETRY_SCHEDULED: RecordedConsequence = { outcome: 'retry-scheduled', webhookDeactivated: false };
+const FAILED: RecordedConsequence = { outcome: 'failed', webhookDeactivated: false };
+const POSTPONED: RecordedConsequence = { outcome: 'postponed', webhookDeactivated: false };
 /** Deadlock or serialization failure: the transaction did nothing and may simply run again. */
 const RETRYABLE_CODES = new Set(['40P01', '40001']);
 
@@ -127,10 +140,11 @@ export class DeliveryOutcomeRepository {
   async loadAttempts(jobs: readonly DeliveryJobRef[]): Promise<AttemptContext[]> {
     if (jobs.length === 0) return [];
     const outboxIds = jobs.flatMap((job) => (job.outboxId ? [job.outboxId] : []));
-    const ids = [...new Set(jobs.map((job) => job.notificationId))];
+    // One array text for the three statements that name the notifications.
+    const ids = uuidArray(new Set(jobs.map((job) => job.notificationId)));
     const [open, notifications, webhooks, accounts] = await Promise.all([
       this.outbox.openIds(outboxIds),
-      queryRows<WebhookNotificationEntity & { body: string }>(
+      queryRows<NotificationToDeliver & { body: string }>(
         this.dataSource,
         `SELECT id, account_id, webhook_id, delivery_status, attempts, payload::text AS body FROM webhook_notifications WHERE id = ANY($1::uuid[])`,
         [ids],
@@ -139,19 +153,19 @@ export class DeliveryOutcomeRepository {
       this.dataSource
         .getRepository(AccountEntity)
         .createQueryBuilder('a')
-        .where('a.id = ANY(ARRAY(SELECT account_id FROM webhook_notifications WHERE id = ANY(:ids)))', { ids })
+        .where('a.id = ANY(ARRAY(SELECT account_id FROM webhook_notifications WHERE id = ANY(CAST(:ids AS uuid[]))))', { ids })
         .getMany(),
     ]);
-    const byId = new Map(notifications.map(({ body, ...row }) => [row.id, { body, notification: Object.assign(new WebhookNotificationEntity(), row) }]));
+    // The rows as they come (the body beside the state, unused there): no entity or copy per notification.
+    const byId = new Map(notifications.map((row) => [row.id, row]));
     const webhookById = new Map(webhooks.map((row) => [row.id, Object.assign(new WebhookEntity(), row)]));
     const accountById = new Map(accounts.map((row) => [row.id, toAccount(row)]));
     return jobs.map((job) => {
-      const found = byId.get(job.notificationId);
-      const notification = found?.notification ?? null;
+      const notification = byId.get(job.notificationId) ?? null;
       return {
         jobOpen: job.outboxId === undefined || open.has(job.outboxId),
         notification,
-        body: found?.body ?? null,
+        body: notification?.body ?? null,
         webhook: notification ? (webhookById.get(notification.webhook_id) ?? null) : null,
         account: notification ? (accountById.get(notification.account_id) ?? null) : null,
       };
@@ -175,7 +189,8 @@ export class DeliveryOutcomeRepository {
 
   private async apply(manager: EntityManager, items: readonly DeliveryConsequence[]): Promise<RecordedConsequence[]> {
     const locked = new Map<string, LockedNotification>(
-      (await this.notifications.lockMany(manager, items.flatMap((item) => notificationIdOf(item) ?? []))).map((row) => [row.id, { ...row }]),
+      // Fresh rows of this transaction, changed in place below as the jobs apply.
+      (await this.notifications.lockMany(manager, items.flatMap((item) => notificationIdOf(item) ?? []))).map((row) => [row.id, row]),
     );
     const completed = await this.outbox.completeMany(manager, items.flatMap((item) => outboxIdOf(item) ?? []));
     const results: RecordedConsequence[] = [];
@@ -202,12 +217,12 @@ export class DeliveryOutcomeRepository {
         const failure = item.failure!;
         failures.set(current.id, { id: current.id, error: failure.reason, at: failure.at });
         current.delivery_status = 'failed';
-        results.push({ outcome: 'failed', webhookDeactivated: false });
+        results.push(FAILED);
         continue;
       }
       if (item.kind === 'postponed') {
         jobs.push({ ...this.deliveryJob(current, item.delivery), availableAt: item.availableAt });
-        results.push({ outcome: 'postponed', webhookDeactivated: false });
+        results.push(POSTPONED);
         continue;
       }
       const { attempt } = item;
@@ -224,9 +239,9 @@ export class DeliveryOutcomeRepository {
       });
       if (nextAt) jobs.push({ ...this.deliveryJob(current, attempt.delivery), availableAt: nextAt });
       const series = byWebhook.get(attempt.webhookId) ?? [];
-      series.push({ index, at: attempt.at, succeeded: attempt.succeeded, deactivation: attempt.deactivation });
+      series.push({ index, at: attempt.at, deactivation: attempt.succeeded ? null : attempt.deactivation });
       byWebhook.set(attempt.webhookId, series);
-      results.push({ outcome: attempt.succeeded ? 'succeeded' : nextAt ? 'retry-scheduled' : 'failed', webhookDeactivated: false });
+      results.push(attempt.succeeded ? SUCCEEDED : nextAt ? RETRY_SCHEDULED : FAILED);
     }
     await this.notifications.recordAttempts(manager, [...attempts.values()]);
     await this.notifications.markManyFailed(manager, [...failures.values()]);
@@ -244,7 +259,7 @@ export class DeliveryOutcomeRepository {
     const streaks = [...byWebhook.entries()].map(([id, series]) => {
       series.sort((a, b) => a.at.getTime() - b.at.getTime());
       let lastSuccess = series.length - 1;
-      while (lastSuccess >= 0 && !series[lastSuccess]!.succeeded) lastSuccess -= 1;
+      while (lastSuccess >= 0 && series[lastSuccess]!.deactivation !== null) lastSuccess -= 1;
       return { id, lastSuccessAt: lastSuccess >= 0 ? series[lastSuccess]!.at : null, failures: series.slice(lastSuccess + 1) };
     });
     const changed = await this.webhooks.lockForHealth(manager, streaks.map((s) => ({ id: s.id, lastSuccessAt: s.lastSuccessAt, failed: s.failures.length > 0 })));
@@ -255,7 +270,9 @@ export class DeliveryOutcomeRepository {
       const last = failures[failures.length - 1]!;
       let deactivated = false;
       for (const attempt of failures.length > 1 ? [failures[0]!, last] : [last]) {
-        deactivated = (await this.webhooks.recordFailure(manager, id, attempt.at, attempt.deactivation.afterMs, attempt.deactivation.reason)) || deactivated;
+        // A failure after the last success: it carries its deactivation rule.
+        const rule = attempt.deactivation!;
+        deactivated = (await this.webhooks.recordFailure(manager, id, attempt.at, rule.afterMs, rule.reason)) || deactivated;
       }
       results[last.index] = { ...results[last.index]!, webhookDeactivated: deactivated };
     }

@@ -11,7 +11,7 @@ import { DcsaPushedEventRepository } from './dcsa-pushed-event.repository';
 import { RailTerminalRepository } from './rail-terminal.repository';
 
 export { OutboxRepository } from './outbox.repository';
-export type { OutboxEntry } from './outbox.repository';
+export type { ClaimedOutboxRow, OutboxEntry } from './outbox.repository';
 export { ReferenceDataRepository } from './reference-data.repository';
 export { DcsaPushedEventRepository } from './dcsa-pushed-event.repository';
 export { RailTerminalRepository } from './rail-terminal.repository';
@@ -27,7 +27,7 @@ export { FanOutRepository } from './fan-out.repository';
 export type { FanOutPlan } from './fan-out.repository';
 export { DeliveryOutcomeRepository } from './delivery-outcome.repository';
 export { EXACT_TOTAL_BOUND, LARGE_TOTAL_TTL_MS, ListTotals } from './list-totals';
-export type { AttemptContext, AttemptOutcome, DeliveryAttempt, DeliveryConsequence, DeliveryJobRef, RecordedConsequence } from './delivery-outcome.repository';
+export type { AttemptContext, AttemptOutcome, DeliveryAttempt, DeliveryConsequence, DeliveryJobRef, NotificationToDeliver, RecordedConsequence } from './delivery-outcome.repository';
 
 /**
  * Every repository `DataAccessModule` provides and exports. Add a new repository here

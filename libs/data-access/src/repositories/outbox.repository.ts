@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import { OutboxEntity } from '../entities/outbox.entity';
 import { queryRows } from './query-rows';
+import { uuidArray } from './uuid-array';
 
 export interface OutboxEntry {
   queue: string;
@@ -12,6 +13,9 @@ export interface OutboxEntry {
   /** Not before this instant (a delayed job); defaults to now. */
   availableAt?: Date;
 }
+
+/** A row claimed for publication: what its Bull job is made of. */
+export type ClaimedOutboxRow = Pick<OutboxEntity, 'id' | 'queue' | 'job_name' | 'payload' | 'publish_count'>;
 
 interface OutboxRow {
   id: string;
@@ -85,8 +89,10 @@ export class OutboxRepository {
    * relays skip each other's rows (SKIP LOCKED) and never get the same row twice. A row
    * already published `maxPublishes` times is abandoned (see `countAbandoned`).
    */
-  async claimPublishable(limit: number, redeliverAfterMs: number, maxPublishes = 2_147_483_647): Promise<OutboxEntity[]> {
-    const rows = await queryRows<OutboxRow>(
+  async claimPublishable(limit: number, redeliverAfterMs: number, maxPublishes = 2_147_483_647): Promise<ClaimedOutboxRow[]> {
+    // Only what the relay publishes, in order of availability: the whole row came back before,
+    // and parsing its four timestamps was most of what a claim allocated per row.
+    return queryRows<ClaimedOutboxRow>(
       this.dataSource,
       `WITH due AS (
          SELECT id FROM outbox
@@ -97,15 +103,16 @@ export class OutboxRepository {
          ORDER BY available_at
          LIMIT $1
          FOR UPDATE SKIP LOCKED
+       ), claimed AS (
+         UPDATE outbox o
+         SET published_at = now(), publish_count = o.publish_count + 1
+         FROM due
+         WHERE o.id = due.id
+         RETURNING o.id, o.queue, o.job_name, o.payload, o.publish_count, o.available_at
        )
-       UPDATE outbox o
-       SET published_at = now(), publish_count = o.publish_count + 1
-       FROM due
-       WHERE o.id = due.id
-       RETURNING o.*`,
+       SELECT id, queue, job_name, payload, publish_count FROM claimed ORDER BY available_at`,
       [limit, redeliverAfterMs, maxPublishes],
     );
-    return rows.map(toEntity).sort((a, b) => a.available_at.getTime() - b.available_at.getTime());
   }
 
   /**
@@ -141,7 +148,7 @@ export class OutboxRepository {
     const rows = await queryRows<{ id: string }>(
       manager,
       `UPDATE outbox SET completed_at = now() WHERE id = ANY($1::uuid[]) AND ${OPEN_BY_ID} RETURNING id`,
-      [[...new Set(ids)]],
+      [uuidArray(new Set(ids))],
     );
     return new Set(rows.map((row) => row.id));
   }
@@ -149,7 +156,7 @@ export class OutboxRepository {
   /** The ids among `ids` whose rows exist and are not completed: jobs still to run. */
   async openIds(ids: readonly string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const rows = await queryRows<{ id: string }>(this.dataSource, `SELECT id FROM outbox WHERE id = ANY($1::uuid[]) AND ${OPEN_BY_ID}`, [[...ids]]);
+    const rows = await queryRows<{ id: string }>(this.dataSource, `SELECT id FROM outbox WHERE id = ANY($1::uuid[]) AND ${OPEN_BY_ID}`, [uuidArray(ids)]);
     return new Set(rows.map((row) => row.id));
   }
 

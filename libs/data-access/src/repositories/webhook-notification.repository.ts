@@ -5,6 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { WEBHOOK_RESPONSE_BODY_MAX_BYTES, WebhookNotificationEntity } from '../entities/webhook-notification.entity';
 import { AccountScopedRepository } from './account-scoped.repository';
 import { queryRows } from './query-rows';
+import { uuidArray } from './uuid-array';
 
 export interface NewWebhookNotification {
   /** Chosen by the caller: the payload carries it before the row exists. */
@@ -28,11 +29,19 @@ export interface AttemptRecord {
   next_attempt_at: Date | null;
 }
 
-/** Cuts a string to at most `maxBytes` of UTF-8 without splitting a character. */
-function truncateUtf8(text: string | null, maxBytes: number): string | null {
+/**
+ * A receiver's answer or an error as a text column can hold it: without NUL characters (no
+ * Postgres text may contain one, and a receiver answering binary bytes can send them: the whole
+ * batch's transaction failed on it, again with each retry), and cut to at most `maxBytes` of
+ * UTF-8 without splitting a character.
+ */
+function storableText(text: string | null, maxBytes = Infinity): string | null {
   if (text === null) return null;
-  const bytes = Buffer.from(text, 'utf8');
-  if (bytes.length <= maxBytes) return text;
+  const clean = text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
+  // At most 3 bytes per UTF-16 unit: short answers ("ok") need no encoding to know they fit.
+  if (clean.length * 3 <= maxBytes) return clean;
+  const bytes = Buffer.from(clean, 'utf8');
+  if (bytes.length <= maxBytes) return clean;
   return new TextDecoder('utf-8').decode(bytes.subarray(0, maxBytes)).replace(/\uFFFD$/, '');
 }
 
@@ -82,8 +91,8 @@ export class WebhookNotificationRepository extends AccountScopedRepository<Webho
         id,
         attempt.delivery_status,
         attempt.last_response_status,
-        truncateUtf8(attempt.last_response_body, WEBHOOK_RESPONSE_BODY_MAX_BYTES),
-        attempt.last_error,
+        storableText(attempt.last_response_body, WEBHOOK_RESPONSE_BODY_MAX_BYTES),
+        storableText(attempt.last_error),
         attempt.at,
         attempt.next_attempt_at,
       ],
@@ -99,29 +108,33 @@ export class WebhookNotificationRepository extends AccountScopedRepository<Webho
     return queryRows(
       manager,
       `SELECT id, account_id, attempts, delivery_status FROM webhook_notifications WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
-      [[...new Set(ids)]],
+      [uuidArray(new Set(ids))],
     );
   }
 
-  /** `recordAttempt` for many notifications in one statement; `attempts` says how many attempts each adds (one row each). */
+  /**
+   * `recordAttempt` for many notifications in one statement; `attempts` says how many attempts
+   * each adds (one row each). The rows travel as one JSON document: `pg` serializes array
+   * parameters element by element (a string for each uuid, date and text, quoted and escaped),
+   * which for eight arrays was a tenth of what the dispatcher allocated per delivery.
+   */
   async recordAttempts(manager: EntityManager, rows: ReadonlyArray<AttemptRecord & { id: string; attempts: number }>): Promise<void> {
     if (rows.length === 0) return;
     await manager.query(
       `UPDATE webhook_notifications n
-       SET attempts = n.attempts + v.attempts, delivery_status = v.status, last_response_status = v.response_status,
-           last_response_body = v.response_body, last_error = v.error, last_attempted_at = v.at, next_attempt_at = v.next_at, updated_at = v.at
-       FROM unnest($1::uuid[], $2::int[], $3::text[], $4::int[], $5::text[], $6::text[], $7::timestamptz[], $8::timestamptz[])
-            AS v(id, attempts, status, response_status, response_body, error, at, next_at)
+       SET attempts = n.attempts + v.attempts, delivery_status = v.delivery_status, last_response_status = v.last_response_status,
+           last_response_body = v.last_response_body, last_error = v.last_error, last_attempted_at = v.at, next_attempt_at = v.next_attempt_at, updated_at = v.at
+       FROM json_to_recordset($1::json)
+            AS v(id uuid, attempts int, delivery_status text, last_response_status int, last_response_body text, last_error text, at timestamptz, next_attempt_at timestamptz)
        WHERE n.id = v.id`,
       [
-        rows.map((row) => row.id),
-        rows.map((row) => row.attempts),
-        rows.map((row) => row.delivery_status),
-        rows.map((row) => row.last_response_status),
-        rows.map((row) => truncateUtf8(row.last_response_body, WEBHOOK_RESPONSE_BODY_MAX_BYTES)),
-        rows.map((row) => row.last_error),
-        rows.map((row) => row.at),
-        rows.map((row) => row.next_attempt_at),
+        JSON.stringify(
+          rows.map((row) => {
+            const body = storableText(row.last_response_body, WEBHOOK_RESPONSE_BODY_MAX_BYTES);
+            const error = storableText(row.last_error);
+            return body === row.last_response_body && error === row.last_error ? row : { ...row, last_response_body: body, last_error: error };
+          }),
+        ),
       ],
     );
   }

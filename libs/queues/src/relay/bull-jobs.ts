@@ -1,4 +1,4 @@
-import type { OutboxEntity } from '@quayside/data-access';
+import type { ClaimedOutboxRow } from '@quayside/data-access';
 import type { JobOptions } from 'bull';
 import { BATCHED_JOBS, isBatchedJob, jobPriority } from '../contract/queue-contract';
 import type { QueueName } from '../contract/queue-contract';
@@ -20,14 +20,14 @@ function options(jobId: string, jobName: string): JobOptions {
  * is refused by Bull while the first job is still queued, and a different grouping is harmless
  * (each row is completed once in Postgres; a replayed row is a no-op).
  */
-export function bullJobsByQueue(rows: readonly OutboxEntity[]): Map<QueueName, RelayedJob[]> {
+export function bullJobsByQueue(rows: readonly ClaimedOutboxRow[]): Map<QueueName, RelayedJob[]> {
   const byQueue = new Map<QueueName, RelayedJob[]>();
   const add = (queue: string, job: RelayedJob): void => {
     const jobs = byQueue.get(queue as QueueName) ?? [];
     jobs.push(job);
     byQueue.set(queue as QueueName, jobs);
   };
-  const batches = new Map<string, OutboxEntity[]>();
+  const batches = new Map<string, ClaimedOutboxRow[]>();
   for (const row of rows) {
     if (!isBatchedJob(row.job_name)) {
       add(row.queue, { bull: { name: row.job_name, data: { ...row.payload, outboxId: row.id }, opts: options(row.id, row.job_name) }, rowIds: [row.id] });
@@ -46,7 +46,7 @@ export function bullJobsByQueue(rows: readonly OutboxEntity[]): Map<QueueName, R
   return byQueue;
 }
 
-function batchJob(rows: readonly OutboxEntity[]): RelayedJob {
+function batchJob(rows: readonly ClaimedOutboxRow[]): RelayedJob {
   const first = rows[0]!;
   const last = rows[rows.length - 1]!;
   return {

@@ -1,5 +1,6 @@
-import type { Agent, Dispatcher } from 'undici';
+import type { Agent } from 'undici';
 import type { AttemptFailureKind } from '../retry/retry-schedule';
+import type { SignatureHeaders } from '../signing/webhook-signature';
 import { parseRetryAfter } from '../retry/retry-schedule';
 import { blockedAddressReason, isAllowedHost } from '../url-safety/address-policy';
 import type { WebhookUrlPolicy } from '../url-safety/assert-safe-webhook-url';
@@ -7,7 +8,8 @@ import { checkWebhookUrlSyntax } from '../url-safety/assert-safe-webhook-url';
 import type { HostResolver } from '../url-safety/resolve-host';
 import { systemResolver } from '../url-safety/resolve-host';
 import { UnsafeWebhookUrlError } from '../url-safety/unsafe-webhook-url.error';
-import { AttemptDeadline } from './attempt-deadline';
+import { AttemptHandler } from './attempt-handler';
+import type { AttemptAnswer } from './attempt-handler';
 import { BlockedAddressError, guardedLookup } from './guarded-lookup';
 
 /** Statuses that count as delivered; anything else, redirects included, is a failed attempt. */
@@ -34,8 +36,8 @@ export interface DeliveryClientOptions {
 export interface DeliveryRequest {
   url: string;
   body: string;
-  /** Signature headers of this attempt. */
-  signatureHeaders: Record<string, string>;
+  /** Signature headers of this attempt (signWebhook's, or any others). */
+  signatureHeaders: SignatureHeaders | Record<string, string>;
   customHeaders?: readonly { name: string; value: string }[];
 }
 
@@ -54,31 +56,6 @@ export interface DeliveryResult {
   requestHeaders: Record<string, string>;
 }
 
-function flattenHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return flat;
-}
-
-async function readCapped(body: Dispatcher.ResponseData['body'], contentLength: string | undefined): Promise<string> {
-  // A declared length within the limit is read whole at once (what most receivers send: "ok").
-  if (contentLength !== undefined && /^\d+$/.test(contentLength) && Number(contentLength) < WEBHOOK_RESPONSE_READ_LIMIT_BYTES) {
-    return Buffer.from(await body.arrayBuffer()).subarray(0, WEBHOOK_RESPONSE_KEEP_BYTES).toString('utf8');
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-    chunks.push(buffer);
-    size += buffer.length;
-    if (size >= WEBHOOK_RESPONSE_READ_LIMIT_BYTES) break;
-  }
-  // Leaving the loop early destroys the stream: a receiver streaming megabytes costs us 64 KB.
-  return Buffer.concat(chunks).subarray(0, WEBHOOK_RESPONSE_KEEP_BYTES).toString('utf8');
-}
-
 const TIMEOUT_MARKS = new Set(['TimeoutError', 'AbortError', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
 
 /** Our abort signal surfaces as a DOMException (not always an Error), sometimes as the cause of one. */
@@ -89,6 +66,10 @@ function isTimeout(error: unknown): boolean {
     current = cause;
   }
   return false;
+}
+
+function failed(requestHeaders: Record<string, string>, error: string, failure: AttemptFailureKind, extra: Partial<DeliveryResult> = {}): DeliveryResult {
+  return { succeeded: false, status: null, responseBody: null, responseHeaders: null, retryAfterMs: null, requestHeaders, ...extra, error, failure };
 }
 
 function describeError(error: unknown, timeoutMs: number): string {
@@ -163,18 +144,16 @@ export class WebhookDeliveryClient {
     for (const header of delivery.customHeaders ?? []) {
       if (!RESERVED_HEADERS.has(header.name.toLowerCase())) headers[header.name] = header.value;
     }
-    Object.assign(headers, { 'content-type': 'application/json', 'user-agent': WEBHOOK_USER_AGENT }, delivery.signatureHeaders);
-    const failed = (error: string, failure: AttemptFailureKind, extra: Partial<DeliveryResult> = {}): DeliveryResult => ({
-      succeeded: false, status: null, responseBody: null, responseHeaders: null, retryAfterMs: null, requestHeaders: headers,
-      ...extra, error, failure,
-    });
+    headers['content-type'] = 'application/json';
+    headers['user-agent'] = WEBHOOK_USER_AGENT;
+    Object.assign(headers, delivery.signatureHeaders);
     let target = this.safeUrls.get(delivery.url);
     if (!target) {
       try {
         const url = checkWebhookUrlSyntax(delivery.url, this.options.policy);
         target = { origin: url.origin, path: `${url.pathname}${url.search}` };
       } catch (error) {
-        if (error instanceof UnsafeWebhookUrlError) return failed(error.message, 'other');
+        if (error instanceof UnsafeWebhookUrlError) return failed(headers, error.message, 'other');
         throw error;
       }
       if (this.safeUrls.size >= SAFE_URLS_KEPT) this.safeUrls.clear();
@@ -182,39 +161,40 @@ export class WebhookDeliveryClient {
     }
     // The first post loads undici before its deadline starts: the receiver is not charged for it.
     const agent = this.agent ?? (await this.buildAgent());
-    // One deadline for the whole attempt (connect, send, answer, body), cleared at the end.
-    const deadline = new AttemptDeadline(this.options.timeoutMs);
-    try {
-      const response = await agent.request({
-        origin: target.origin,
-        path: target.path,
-        method: 'POST',
-        body: delivery.body,
-        headers,
-        signal: deadline,
-        headersTimeout: this.options.timeoutMs,
-        bodyTimeout: this.options.timeoutMs,
-      });
-      const responseHeaders = flattenHeaders(response.headers);
-      const responseBody = await readCapped(response.body, responseHeaders['content-length']);
-      const status = response.statusCode;
-      const answered = { status, responseBody, responseHeaders };
-      if (WEBHOOK_SUCCESS_STATUSES.has(status)) {
-        return { succeeded: true, ...answered, error: null, failure: null, retryAfterMs: null, requestHeaders: headers };
-      }
-      if (status === 429) {
-        const retryAfterMs = parseRetryAfter(responseHeaders['retry-after'], new Date());
-        return failed('429 Too Many Requests', 'rate-limited', { ...answered, retryAfterMs });
-      }
-      if (status >= 300 && status < 400) {
-        return failed(`redirect (${status}) to ${responseHeaders['location'] ?? 'nowhere'} not followed`, 'other', answered);
-      }
-      return failed(`answered ${status}; only 200, 201, 202 and 204 count as delivered`, 'other', answered);
-    } catch (error) {
-      return failed(describeError(error, this.options.timeoutMs), isTimeout(error) ? 'timeout' : 'other');
-    } finally {
-      deadline.clear();
+    const answer = await new Promise<AttemptAnswer>((resolve) => {
+      // One deadline for the whole attempt (the handler's), so undici's own header and body
+      // timers are off: they would only ever fire after it.
+      const handler = new AttemptHandler(resolve, this.options.timeoutMs, WEBHOOK_RESPONSE_READ_LIMIT_BYTES, WEBHOOK_RESPONSE_KEEP_BYTES);
+      agent.dispatch({ origin: target.origin, path: target.path, method: 'POST', body: delivery.body, headers, headersTimeout: 0, bodyTimeout: 0 }, handler);
+    });
+    return this.result(answer, headers);
+  }
+
+  private result(answer: AttemptAnswer, requestHeaders: Record<string, string>): DeliveryResult {
+    const { status, headers: responseHeaders, body: responseBody } = answer;
+    if (status === null || responseHeaders === null) {
+      return failed(requestHeaders, describeError(answer.error, this.options.timeoutMs), isTimeout(answer.error) ? 'timeout' : 'other');
     }
+    const answered = { status, responseBody, responseHeaders };
+    if (WEBHOOK_SUCCESS_STATUSES.has(status)) {
+      return { succeeded: true, status, responseBody, responseHeaders, error: null, failure: null, retryAfterMs: null, requestHeaders };
+    }
+    if (status === 429) {
+      const retryAfterMs = parseRetryAfter(responseHeaders['retry-after'], new Date());
+      return failed(requestHeaders, '429 Too Many Requests', 'rate-limited', { ...answered, retryAfterMs });
+    }
+    if (status >= 300 && status < 400) {
+      return failed(requestHeaders, `redirect (${status}) to ${responseHeaders['location'] ?? 'nowhere'} not followed`, 'other', answered);
+    }
+    return failed(requestHeaders, `answered ${status}; only 200, 201, 202 and 204 count as delivered`, 'other', answered);
+  }
+
+  /**
+   * Loads undici and builds the agent now, for a process that posts anyway (the dispatcher):
+   * its first deliveries do not wait for the `require`, nor compete with it for the CPU.
+   */
+  async open(): Promise<void> {
+    await (this.agent ?? this.buildAgent());
   }
 
   /** Closes the connections; a client that never posted has none (undici is not loaded for it). */
