@@ -25,6 +25,9 @@ const VOYAGE: SandboxScenario = {
   ],
 };
 
+/** The same voyage under another number and container: a test of its own. */
+const WITHDRAWN: SandboxScenario = { ...VOYAGE, number: 'RAW-EVENTS-BACK', containers: [{ ...VOYAGE.containers[0]!, number: 'QNTU4000013' }] };
+
 describe('raw events: what the sources said, kept in the transaction that applies it', () => {
   let harness: TrackerTestHarness;
 
@@ -32,7 +35,7 @@ describe('raw events: what the sources said, kept in the transaction that applie
     harness = await TrackerTestHarness.create(
       [ObservationService, ShipmentStateRepository, TrackingRepository, TrackRequestUseCase, RefreshShipmentUseCase],
       {},
-      new ScenarioAdapters([VOYAGE]),
+      new ScenarioAdapters([VOYAGE, WITHDRAWN]),
     );
   });
 
@@ -64,5 +67,28 @@ describe('raw events: what the sources said, kept in the transaction that applie
     ]);
     expect(rows.filter((r) => r.estimated).map((r) => r.transport_event_id)).toEqual([null, null]);
     expect(new Set(rows.map((r) => r.account_id))).toEqual(new Set([account]));
+  });
+
+  it('makes a withdrawn report current again when the source carries it again, linked to its milestone', async () => {
+    const account = await harness.account();
+    const { id, outboxId } = await harness.trackingRequest(account, 'RAW-EVENTS-BACK', T0);
+    await harness.module.get(TrackRequestUseCase).execute({ trackingRequestId: id, outboxId }, T0);
+    const shipmentId = (await harness.request(id)).tracked_object_id ?? '';
+    const refresh = (day: number) => harness.module.get(RefreshShipmentUseCase).execute({ shipmentId, outboxId: null, reason: 'manual' }, dayOf(T0, day));
+    await refresh(0);
+    const departed = { account_id: account, event: 'container.transport.vessel_departed' };
+    const repository = harness.db.dataSource.getRepository(RawEventEntity);
+    const linked = (await repository.findOneByOrFail(departed)).transport_event_id;
+    expect(linked).not.toBeNull();
+    // As an answer without it leaves it: withdrawn, and no longer linked.
+    await repository.update(departed, { invalidated_at: new Date(), transport_event_id: null });
+
+    await refresh(1);
+
+    const [report, ...others] = await repository.findBy(departed);
+    expect(others).toEqual([]);
+    expect(report).toMatchObject({ invalidated_at: null, transport_event_id: linked });
+    const current = await repository.findBy({ account_id: account, estimated: false });
+    expect(current.map((r) => r.invalidated_at)).toEqual([null]);
   });
 });
