@@ -192,14 +192,16 @@ export class WebhookBench {
   }
 
   /**
-   * Deliveries of this batch (notifications made at `since` or later) recorded `succeeded` to the
-   * fast endpoints, through the webhooks' list index: counting every notification of the account
-   * read the whole history of the run on each poll, 20 times a second beside the dispatcher.
+   * Deliveries of this batch (notifications made at `since` or later: the database's own text
+   * of the instant, so no rounding of a JavaScript Date can leave a row out) recorded
+   * `succeeded` to the fast endpoints, through the webhooks' list index: counting every
+   * notification of the account read the whole history of the run on each poll, 20 times a
+   * second beside the dispatcher.
    */
-  private async succeeded(since: Date): Promise<number> {
+  private async succeeded(since: string): Promise<number> {
     const [row] = await this.dataSource.query<Array<{ count: number }>>(
       `SELECT count(*)::int AS count FROM webhook_notifications
-       WHERE webhook_id = ANY($1::uuid[]) AND created_at >= $2 AND delivery_status = 'succeeded'`,
+       WHERE webhook_id = ANY($1::uuid[]) AND created_at >= $2::timestamptz AND delivery_status = 'succeeded'`,
       [this.webhookIds, since],
     );
     return row?.count ?? 0;
@@ -207,10 +209,10 @@ export class WebhookBench {
 
   /**
    * What fan-out leaves behind: an event, a pending notification per event and its `deliver`
-   * outbox row, committed together. Returns their creation time (the transaction's).
+   * outbox row, committed together. Returns their creation time (the transaction's), as text.
    */
-  private async enqueueDeliveries(count: number, webhookIds: readonly string[]): Promise<Date> {
-    const [row] = await this.dataSource.query<Array<{ at: Date }>>(
+  private async enqueueDeliveries(count: number, webhookIds: readonly string[]): Promise<string> {
+    const [row] = await this.dataSource.query<Array<{ at: string }>>(
       `WITH stored AS (
          INSERT INTO events (account_id, name, reference_object_type, reference_object_id, payload, occurred_at, dedupe_key)
          SELECT $1, $2, 'transport_event', gen_random_uuid(), '{}', now(), 'bench:' || gen_random_uuid() FROM generate_series(1, $3::int)
@@ -223,7 +225,7 @@ export class WebhookBench {
          INSERT INTO outbox (queue, job_name, payload, account_id)
          SELECT $6, $7, jsonb_build_object('notificationId', id), $1 FROM notified
        )
-       SELECT now() AS at`,
+       SELECT now()::text AS at`,
       [this.accountId, EVENT, count, webhookIds, this.body, QUEUE.webhookDelivery, JOB.deliver],
     );
     return row!.at;
