@@ -9,6 +9,7 @@ import type { Measurement, ResultRow } from '../report/results-table';
 import { freePort, peakRssMb, spawnApp, spawnTypeScript, stopChild, waitUntilServing } from '../support/child-process';
 import { runTimedLoop } from '../support/timed-loop';
 import { toMeasurement } from '../tracker/tracker-bench';
+import { PendingDeliveries } from './pending-deliveries';
 
 const EVENT = 'container.transport.vessel_departed';
 /** Webhooks the dispatcher spreads its deliveries over: 4 × the per-endpoint cap of 4 = the 16 slots of one dispatcher. */
@@ -169,18 +170,18 @@ export class WebhookBench {
    * the insert, which took a sixth of the row's time while the dispatcher had nothing to do).
    */
   private async deliver(count: number, slow: boolean): Promise<Measurement> {
-    const since = await this.enqueueDeliveries(count, this.webhookIds);
+    const pending = new PendingDeliveries(await this.enqueueDeliveries(count, this.webhookIds));
     if (slow) await this.enqueueDeliveries(Math.ceil(count / SLOW_SHARE), [this.slowWebhookId]);
     const begin = performance.now();
     // Generous but bounded: far beyond any rate seen, so only a stuck dispatcher hits it.
     const deadline = begin + Math.max(60_000, count * 20);
-    let done = 0;
-    while (done < count && performance.now() < deadline) {
+    while (pending.size > 0 && performance.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      done = await this.succeeded(since);
+      await pending.poll(this.dataSource);
     }
     const seconds = (performance.now() - begin) / 1000;
-    const missing = count - done;
+    const missing = pending.size;
+    const done = count - missing;
     return {
       throughput: done / seconds,
       p50Ms: null,
@@ -192,27 +193,12 @@ export class WebhookBench {
   }
 
   /**
-   * Deliveries of this batch (notifications made at `since` or later: the database's own text
-   * of the instant, so no rounding of a JavaScript Date can leave a row out) recorded
-   * `succeeded` to the fast endpoints, through the webhooks' list index: counting every
-   * notification of the account read the whole history of the run on each poll, 20 times a
-   * second beside the dispatcher.
-   */
-  private async succeeded(since: string): Promise<number> {
-    const [row] = await this.dataSource.query<Array<{ count: number }>>(
-      `SELECT count(*)::int AS count FROM webhook_notifications
-       WHERE webhook_id = ANY($1::uuid[]) AND created_at >= $2::timestamptz AND delivery_status = 'succeeded'`,
-      [this.webhookIds, since],
-    );
-    return row?.count ?? 0;
-  }
-
-  /**
    * What fan-out leaves behind: an event, a pending notification per event and its `deliver`
-   * outbox row, committed together. Returns their creation time (the transaction's), as text.
+   * outbox row, committed together. Returns the notifications' ids in the order the relay
+   * publishes them (their outbox rows share one `available_at`, so the order of insertion).
    */
-  private async enqueueDeliveries(count: number, webhookIds: readonly string[]): Promise<string> {
-    const [row] = await this.dataSource.query<Array<{ at: string }>>(
+  private async enqueueDeliveries(count: number, webhookIds: readonly string[]): Promise<string[]> {
+    const rows = await this.dataSource.query<Array<{ id: string }>>(
       `WITH stored AS (
          INSERT INTO events (account_id, name, reference_object_type, reference_object_id, payload, occurred_at, dedupe_key)
          SELECT $1, $2, 'transport_event', gen_random_uuid(), '{}', now(), 'bench:' || gen_random_uuid() FROM generate_series(1, $3::int)
@@ -225,9 +211,9 @@ export class WebhookBench {
          INSERT INTO outbox (queue, job_name, payload, account_id)
          SELECT $6, $7, jsonb_build_object('notificationId', id), $1 FROM notified
        )
-       SELECT now()::text AS at`,
+       SELECT id FROM notified`,
       [this.accountId, EVENT, count, webhookIds, this.body, QUEUE.webhookDelivery, JOB.deliver],
     );
-    return row!.at;
+    return rows.map((row) => row.id);
   }
 }
