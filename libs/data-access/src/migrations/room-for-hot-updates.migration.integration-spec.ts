@@ -1,0 +1,38 @@
+import { createScratchDatabase } from '../__tests__/scratch-database';
+import type { ScratchDatabase } from '../__tests__/scratch-database';
+import { runMigrations } from '../database/run-migrations';
+import { OutboxRepository } from '../repositories/outbox.repository';
+
+/**
+ * The relay's claim of an outbox row finds room in the row's own page: the new version stays
+ * there, which for an update that changes no indexed column means no index gets an entry (a
+ * HOT update). Packed full, as before the migration, the new versions moved to other pages.
+ */
+describe('migration RoomForHotUpdates', () => {
+  let db: ScratchDatabase;
+  const q = <T = unknown>(sql: string): Promise<T[]> => db.dataSource.query<T[]>(sql);
+  /** The page each outbox row's current version is in. */
+  const pages = async (): Promise<Map<string, string>> =>
+    new Map((await q<{ id: string; page: string }>(`SELECT id, (ctid::text::point)[0]::bigint::text AS page FROM outbox`)).map((row) => [row.id, row.page]));
+
+  beforeAll(async () => {
+    db = await createScratchDatabase();
+    await runMigrations(db.dataSource);
+  });
+
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  it('keeps claimed outbox rows in their pages', async () => {
+    const outbox = new OutboxRepository(db.dataSource);
+    await db.dataSource.transaction((manager) =>
+      outbox.enqueueMany(manager, Array.from({ length: 400 }, (_, n) => ({ queue: 'webhook-delivery', jobName: 'deliver', payload: { notificationId: String(n) } }))),
+    );
+    const before = await pages();
+    expect(new Set(before.values()).size).toBeGreaterThan(1);
+
+    expect(await outbox.claimPublishable(400, 60_000)).toHaveLength(400);
+    expect(await pages()).toEqual(before);
+  });
+});
