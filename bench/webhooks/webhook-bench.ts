@@ -15,7 +15,7 @@ const EVENT = 'container.transport.vessel_departed';
 /** Webhooks the dispatcher spreads its deliveries over: 4 × the per-endpoint cap of 4 = the 16 slots of one dispatcher. */
 const WEBHOOKS = 4;
 const WARM_UP = { durationMs: 1_000, maxOperations: 500 };
-/** In the fairness row, one notification in this many goes to the endpoint that answers after 2 s. */
+/** In the fairness row, one notification in this many more goes to the endpoint that answers after 2 s. */
 const SLOW_SHARE = 5;
 const POLL_MS = 50;
 /**
@@ -164,14 +164,15 @@ export class WebhookBench {
   }
 
   /**
-   * `count` deliveries to the fast endpoints (and with `slow`, a fifth more to the slow one),
-   * timed from the commit of their rows until the fast ones are recorded `succeeded`: writing
-   * the rows is fan-out's work, not the dispatcher's (until 2026-11-27 the clock started before
-   * the insert, which took a sixth of the row's time while the dispatcher had nothing to do).
+   * `count` deliveries to the fast endpoints (and with `slow`, a fifth more to the slow one,
+   * interleaved with them: fan-out writes one notification per subscribed webhook and event, so
+   * a slow receiver's deliveries share the Bull jobs of everyone else's), timed from the commit
+   * of their rows until the fast ones are recorded `succeeded`: writing the rows is fan-out's
+   * work, not the dispatcher's (until 2026-11-27 the clock started before the insert, which took
+   * a sixth of the row's time while the dispatcher had nothing to do).
    */
   private async deliver(count: number, slow: boolean): Promise<Measurement> {
-    const pending = new PendingDeliveries(await this.enqueueDeliveries(count, this.webhookIds));
-    if (slow) await this.enqueueDeliveries(Math.ceil(count / SLOW_SHARE), [this.slowWebhookId]);
+    const pending = new PendingDeliveries(await this.enqueueDeliveries(count, slow));
     const begin = performance.now();
     // Generous but bounded: far beyond any rate seen, so only a stuck dispatcher hits it.
     const deadline = begin + Math.max(60_000, count * 20);
@@ -194,26 +195,33 @@ export class WebhookBench {
 
   /**
    * What fan-out leaves behind: an event, a pending notification per event and its `deliver`
-   * outbox row, committed together. Returns the notifications' ids in the order the relay
-   * publishes them (their outbox rows share one `available_at`, so the order of insertion).
+   * outbox row, committed together: `count` to the fast endpoints in turn and, with `slow`, one
+   * more after every SLOW_SHARE of them to the slow one. Returns the fast notifications' ids in
+   * the order the relay publishes them (their outbox rows share one `available_at`, so the order
+   * of insertion).
    */
-  private async enqueueDeliveries(count: number, webhookIds: readonly string[]): Promise<string[]> {
-    const rows = await this.dataSource.query<Array<{ id: string }>>(
+  private async enqueueDeliveries(count: number, slow: boolean): Promise<string[]> {
+    const total = slow ? count + Math.ceil(count / SLOW_SHARE) : count;
+    const rows = await this.dataSource.query<Array<{ id: string; webhook_id: string }>>(
       `WITH stored AS (
          INSERT INTO events (account_id, name, reference_object_type, reference_object_id, payload, occurred_at, dedupe_key)
          SELECT $1, $2, 'transport_event', gen_random_uuid(), '{}', now(), 'bench:' || gen_random_uuid() FROM generate_series(1, $3::int)
          RETURNING id
+       ), numbered AS (
+         SELECT id, row_number() OVER () AS n FROM stored
        ), notified AS (
          INSERT INTO webhook_notifications (account_id, webhook_id, event_id, event, reference_object_type, reference_object_id, payload)
-         SELECT $1, ($4::uuid[])[1 + (row_number() OVER ()) % cardinality($4::uuid[])], id, $2, 'transport_event', id, $5::json FROM stored
-         RETURNING id
+         SELECT $1, CASE WHEN $8::uuid IS NOT NULL AND n % ($9::int + 1) = 0 THEN $8::uuid ELSE ($4::uuid[])[1 + n % cardinality($4::uuid[])] END,
+                id, $2, 'transport_event', id, $5::json
+         FROM numbered ORDER BY n
+         RETURNING id, webhook_id
        ), queued AS (
          INSERT INTO outbox (queue, job_name, payload, account_id)
          SELECT $6, $7, jsonb_build_object('notificationId', id), $1 FROM notified
        )
-       SELECT id FROM notified`,
-      [this.accountId, EVENT, count, webhookIds, this.body, QUEUE.webhookDelivery, JOB.deliver],
+       SELECT id, webhook_id FROM notified`,
+      [this.accountId, EVENT, total, this.webhookIds, this.body, QUEUE.webhookDelivery, JOB.deliver, slow ? this.slowWebhookId : null, SLOW_SHARE],
     );
-    return rows.map((row) => row.id);
+    return rows.flatMap((row) => (row.webhook_id === this.slowWebhookId ? [] : [row.id]));
   }
 }
