@@ -25,6 +25,8 @@ const SLOW_ENDPOINT_MS = 500;
 const MAX_SLOT_WAIT_MS = 1_000;
 /** Leases last the attempt timeout plus 15 s: a worker holding one this long takes a fresh one. */
 const LEASE_HOLD_MS = 5_000;
+/** A slow endpoint's backlog comes back at least this often, so one that recovers is not left waiting longer. */
+const MAX_POSTPONE_MS = 300_000;
 
 /**
  * Delivery jobs, a batch at a time: everything the batch needs is read in one round trip; jobs
@@ -60,6 +62,7 @@ export class DeliveryService implements OnModuleInit, OnApplicationShutdown {
       slowMs: SLOW_ENDPOINT_MS,
       maxWaitMs: MAX_SLOT_WAIT_MS,
       leaseHoldMs: LEASE_HOLD_MS,
+      maxPostponeMs: MAX_POSTPONE_MS,
     });
     this.rules = {
       client: this.client,

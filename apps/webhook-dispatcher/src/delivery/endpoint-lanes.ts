@@ -4,8 +4,8 @@ import type { EndpointLease, EndpointSemaphoreService } from './endpoint-semapho
 export interface LaneTask {
   /** Posts (and hands the answer to the recorder without waiting for it); never throws. */
   post(): Promise<void>;
-  /** No slot for it soon: postpone it durably. */
-  busy(): void;
+  /** No slot for it soon: postpone it durably (for at least `delayMs`, when given: when a slot is expected to be free). */
+  busy(delayMs?: number): void;
 }
 
 interface Queued {
@@ -32,6 +32,10 @@ export interface EndpointLanesOptions {
   maxWaitMs: number;
   /** A worker gives its lease back after this long and takes a new one (leases expire in Redis). */
   leaseHoldMs: number;
+  /** The longest a slow endpoint's delivery is postponed by its pacing: what waits longer comes back at this interval. */
+  maxPostponeMs: number;
+  /** The clock (ms), for tests; Date.now by default. */
+  now?: () => number;
 }
 
 /**
@@ -41,19 +45,33 @@ export interface EndpointLanesOptions {
  * without a Redis round trip per delivery. A lane whose endpoint is slow (answers, or a post in
  * flight, taking `slowMs` or more) accepts only what its slots can post within `maxWaitMs`, and
  * what has waited longer is postponed, so a slow receiver holds its own slots and little else.
+ *
+ * What a slow endpoint cannot take is postponed to when a slot is expected to be free, one
+ * answer time ÷ cap after the one postponed before it (up to `maxPostponeMs`), not all to the
+ * same moment: with a backlog of thousands, every one of them came back each
+ * WEBHOOK_ENDPOINT_BUSY_DELAY_MS (read, postponed, written and claimed again) while the endpoint
+ * could take a few, which was work taken from every other endpoint's deliveries.
  */
 export class EndpointLanes {
   private readonly lanes = new Map<string, Lane>();
+  /** Per slow endpoint, when the last delivery postponed by its pacing is due (ms); outlives its lane. */
+  private readonly paced = new Map<string, number>();
+  private readonly now: () => number;
   /** Postpones what waited too long behind an endpoint that hangs (its workers stuck in a post). */
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
-    private readonly semaphore: EndpointSemaphoreService,
+    private readonly semaphore: Pick<EndpointSemaphoreService, 'acquireMany'>,
     private readonly options: EndpointLanesOptions,
   ) {
+    this.now = options.now ?? Date.now;
     this.sweeper = setInterval(() => {
-      for (const lane of this.lanes.values()) this.sweep(lane);
-    }, options.maxWaitMs);
+      for (const [webhookId, lane] of this.lanes) this.sweep(webhookId, lane);
+      const now = this.now();
+      for (const [webhookId, dueAt] of this.paced) if (dueAt < now) this.paced.delete(webhookId);
+      // Often enough to notice, soon after slowMs, an endpoint hanging on its first posts:
+      // until then its lane took everything, and the batches behind it wait on it.
+    }, Math.min(options.maxWaitMs, options.slowMs / 2));
     this.sweeper.unref();
   }
 
@@ -72,9 +90,9 @@ export class EndpointLanes {
     const latency = this.latency(lane);
     const slow = latency >= this.options.slowMs;
     const slots = Math.max(1, Math.min(this.options.cap, lane.workers + lane.acquiring + tasks.length));
-    const now = Date.now();
+    const now = this.now();
     for (const task of tasks) {
-      if (slow && (lane.queue.length * latency) / slots > this.options.maxWaitMs) task.busy();
+      if (slow && (lane.queue.length * latency) / slots > this.options.maxWaitMs) this.postpone(webhookId, task, latency);
       else lane.queue.push({ task, queuedAt: now });
     }
     this.grow(webhookId, lane);
@@ -82,7 +100,7 @@ export class EndpointLanes {
 
   /** What the next delivery is expected to take: the average answer, or longer if a post has been waiting longer. */
   private latency(lane: Lane): number {
-    const now = Date.now();
+    const now = this.now();
     let oldest = 0;
     for (const post of lane.inFlight) if (post.startedAt > 0) oldest = Math.max(oldest, now - post.startedAt);
     return Math.max(lane.latencyMs, oldest);
@@ -115,18 +133,18 @@ export class EndpointLanes {
   }
 
   private async work(webhookId: string, lane: Lane, lease: EndpointLease): Promise<void> {
-    const until = Date.now() + this.options.leaseHoldMs;
+    const until = this.now() + this.options.leaseHoldMs;
     // The worker's own record, reused for each of its posts: nothing allocated per post.
     const post = { startedAt: 0 };
     lane.inFlight.add(post);
     try {
       let now = 0;
-      for (let task = this.next(lane); task; task = now < until ? this.next(lane) : undefined) {
-        post.startedAt = Date.now();
+      for (let task = this.next(webhookId, lane); task; task = now < until ? this.next(webhookId, lane) : undefined) {
+        post.startedAt = this.now();
         try {
           await task.post();
         } finally {
-          now = Date.now();
+          now = this.now();
           const took = now - post.startedAt;
           post.startedAt = 0;
           lane.latencyMs = lane.latencyMs === 0 ? took : lane.latencyMs * 0.8 + took * 0.2;
@@ -146,16 +164,34 @@ export class EndpointLanes {
    * The next delivery to post. One that has waited longer than `maxWaitMs` (queued before the
    * endpoint showed how slow it is) is postponed instead: its batch is not held any longer.
    */
-  private next(lane: Lane): LaneTask | undefined {
-    this.sweep(lane);
+  private next(webhookId: string, lane: Lane): LaneTask | undefined {
+    this.sweep(webhookId, lane);
     return lane.queue.shift()?.task;
   }
 
-  /** Queued in arrival order: the stale ones are at the head. Only a slow endpoint's are postponed. */
-  private sweep(lane: Lane): void {
-    if (lane.queue.length === 0 || this.latency(lane) < this.options.slowMs) return;
-    const staleBefore = Date.now() - this.options.maxWaitMs;
-    while (lane.queue.length > 0 && lane.queue[0]!.queuedAt < staleBefore) lane.queue.shift()!.task.busy();
+  /**
+   * Only a slow endpoint's deliveries are postponed: those queued longer than `maxWaitMs` (at
+   * the head: the queue is in arrival order), and those its slots cannot post within
+   * `maxWaitMs` (at the tail: queued before the endpoint showed how slow it is, when its lane
+   * took everything, as `submit` would not have).
+   */
+  private sweep(webhookId: string, lane: Lane): void {
+    if (lane.queue.length === 0) return;
+    const latency = this.latency(lane);
+    if (latency < this.options.slowMs) return;
+    const staleBefore = this.now() - this.options.maxWaitMs;
+    while (lane.queue.length > 0 && lane.queue[0]!.queuedAt < staleBefore) this.postpone(webhookId, lane.queue.shift()!.task, latency);
+    const slots = Math.max(1, Math.min(this.options.cap, lane.workers + lane.acquiring));
+    const kept = Math.floor((this.options.maxWaitMs * slots) / latency) + 1;
+    for (const overflow of lane.queue.splice(kept)) this.postpone(webhookId, overflow.task, latency);
+  }
+
+  /** Postpones a slow endpoint's delivery to one free slot (latency ÷ cap) after the one postponed before it. */
+  private postpone(webhookId: string, task: LaneTask, latency: number): void {
+    const now = this.now();
+    const dueAt = Math.min(Math.max(this.paced.get(webhookId) ?? now, now) + latency / this.options.cap, now + this.options.maxPostponeMs);
+    this.paced.set(webhookId, dueAt);
+    task.busy(dueAt - now);
   }
 
   private forgetIfIdle(webhookId: string, lane: Lane): void {

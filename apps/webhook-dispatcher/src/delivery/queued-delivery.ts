@@ -59,10 +59,10 @@ export class QueuedDelivery implements LaneTask, RecordWaiter {
     this.rules.recorder.record({ kind: 'attempted', attempt: this.attempt(result) }, this);
   }
 
-  /** The endpoint is at its cap: the job ends and comes again shortly, durably. */
-  busy(): void {
+  /** The endpoint is at its cap: the job ends and comes again later (not before `delayMs`, when given), durably. */
+  busy(delayMs?: number): void {
     this.stage = { kind: 'postponed' };
-    const delay = this.rules.endpointBusyDelayMs * (0.5 + Math.random());
+    const delay = Math.max(delayMs ?? 0, this.rules.endpointBusyDelayMs * (0.5 + Math.random()));
     this.rules.recorder.record(
       {
         kind: 'postponed',
