@@ -3,15 +3,15 @@ import { MetricsService } from '@quayside/platform';
 import type { JobBatch, JobData } from '@quayside/queues';
 import { JOB, JobHandler, QUEUE, QueueConsumer } from '@quayside/queues';
 import type { Job } from 'bull';
-import { DeliveryService } from './delivery.service';
+import { BATCHES_IN_PROGRESS, DeliveryService } from './delivery.service';
 
 /**
- * Batches of `deliver` jobs in progress per dispatcher process (up to 100 deliveries each, see
- * BATCHED_JOBS). A batch is held only by its own deliveries; one waiting on a slow endpoint holds
- * that endpoint's slots, never more (EndpointLanes), so a few batches held by slow receivers leave
- * the others flowing.
+ * Bull jobs (batches of up to 100 `deliver` rows, see BATCHED_JOBS) a dispatcher process holds
+ * at once: the batches it works on (BATCHES_IN_PROGRESS) and as many again held only by slow
+ * endpoints' posts, which a batch waits for without keeping another out (DeliveryService).
+ * Beyond that many slow-held batches, the next ones wait for a slow post to end.
  */
-export const DELIVERY_BATCH_CONCURRENCY = 12;
+export const DELIVERY_BATCH_CONCURRENCY = 2 * BATCHES_IN_PROGRESS;
 
 @QueueConsumer(QUEUE.webhookDelivery)
 @Injectable()

@@ -7,6 +7,7 @@ import { JOB, QUEUE } from '@quayside/queues';
 import { WebhookDeliveryClient, parseAllowList } from '@quayside/webhooks';
 import type { HostResolver } from '@quayside/webhooks';
 import { WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
+import { BatchGate } from './batch-gate';
 import { DeliveryBatch } from './delivery-batch';
 import type { DeliveryOutcome } from './delivery-batch';
 import { DeliveryRecorder } from './delivery-recorder';
@@ -27,6 +28,13 @@ const MAX_SLOT_WAIT_MS = 1_000;
 const LEASE_HOLD_MS = 5_000;
 /** A slow endpoint's backlog comes back at least this often, so one that recovers is not left waiting longer. */
 const MAX_POSTPONE_MS = 300_000;
+/**
+ * Batches read and posting at once, not counting those held only by slow endpoints. 800
+ * deliveries keep the 16 slots of four fast endpoints busy for a quarter of a second; more
+ * only read documents ahead, at the cost of the posts in progress (the bench's dispatcher
+ * row ran about a tenth faster at 8 than at 12).
+ */
+export const BATCHES_IN_PROGRESS = 8;
 
 /**
  * Delivery jobs, a batch at a time: everything the batch needs is read in one round trip; jobs
@@ -44,6 +52,7 @@ export class DeliveryService implements OnModuleInit, OnApplicationShutdown {
   private readonly recorder: DeliveryRecorder;
   private readonly lanes: EndpointLanes;
   private readonly rules: DeliveryRules;
+  private readonly gate = new BatchGate(BATCHES_IN_PROGRESS);
 
   constructor(
     private readonly outcomes: DeliveryOutcomeRepository,
@@ -88,24 +97,40 @@ export class DeliveryService implements OnModuleInit, OnApplicationShutdown {
     await this.client.close();
   }
 
-  /** Runs a batch of delivery jobs; resolves, in the order of `jobs`, once each one's consequence is recorded. */
+  /**
+   * Runs a batch of delivery jobs; resolves, in the order of `jobs`, once each one's consequence
+   * is recorded. The batch counts against BATCHES_IN_PROGRESS until only slow endpoints'
+   * deliveries are left in it: from then on it waits for them without keeping another batch out.
+   */
   async deliverBatch(jobs: readonly DeliveryJobRef[]): Promise<DeliveryOutcome[]> {
-    const contexts = await this.outcomes.loadAttempts(jobs);
-    const now = new Date();
-    const batch = new DeliveryBatch(jobs.length);
-    const byWebhook = new Map<string, QueuedDelivery[]>();
-    for (let index = 0; index < jobs.length; index++) {
-      const job = jobs[index]!;
-      const context = contexts[index]!;
-      if (this.settledWithoutPost(batch, index, job, context, now)) continue;
-      const webhook = context.webhook!;
-      const delivery = new QueuedDelivery(this.rules, batch, index, job.outboxId, context.notification!, webhook, context.body!);
-      const tasks = byWebhook.get(webhook.id);
-      if (tasks) tasks.push(delivery);
-      else byWebhook.set(webhook.id, [delivery]);
+    await this.gate.enter();
+    let inGate = true;
+    const leave = (): void => {
+      if (!inGate) return;
+      inGate = false;
+      this.gate.leave();
+    };
+    try {
+      const contexts = await this.outcomes.loadAttempts(jobs);
+      const now = new Date();
+      const batch = new DeliveryBatch(jobs.length, { isSlow: (webhookId) => this.lanes.isSlow(webhookId), heldOnlyBySlow: leave });
+      const byWebhook = new Map<string, QueuedDelivery[]>();
+      for (let index = 0; index < jobs.length; index++) {
+        const job = jobs[index]!;
+        const context = contexts[index]!;
+        if (this.settledWithoutPost(batch, index, job, context, now)) continue;
+        const webhook = context.webhook!;
+        batch.postsTo(index, webhook.id);
+        const delivery = new QueuedDelivery(this.rules, batch, index, job.outboxId, context.notification!, webhook, context.body!);
+        const tasks = byWebhook.get(webhook.id);
+        if (tasks) tasks.push(delivery);
+        else byWebhook.set(webhook.id, [delivery]);
+      }
+      for (const [webhookId, tasks] of byWebhook) this.lanes.submit(webhookId, tasks);
+      return await batch.done;
+    } finally {
+      leave();
     }
-    for (const [webhookId, tasks] of byWebhook) this.lanes.submit(webhookId, tasks);
-    return batch.done;
   }
 
   /** Settles, through the recorder, a job that ends without a post; false for one to post. */

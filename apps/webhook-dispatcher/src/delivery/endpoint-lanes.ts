@@ -98,6 +98,12 @@ export class EndpointLanes {
     this.grow(webhookId, lane);
   }
 
+  /** Whether the endpoint's deliveries are expected to take `slowMs` or more (false for one without a lane here). */
+  isSlow(webhookId: string): boolean {
+    const lane = this.lanes.get(webhookId);
+    return lane !== undefined && this.latency(lane) >= this.options.slowMs;
+  }
+
   /** What the next delivery is expected to take: the average answer, or longer if a post has been waiting longer. */
   private latency(lane: Lane): number {
     const now = this.now();
