@@ -7,9 +7,9 @@ import { BATCHES_IN_PROGRESS, DeliveryService } from './delivery.service';
 
 /**
  * Bull jobs (batches of up to 100 `deliver` rows, see BATCHED_JOBS) a dispatcher process holds
- * at once: the batches it works on (BATCHES_IN_PROGRESS) and as many again held only by slow
- * endpoints' posts, which a batch waits for without keeping another out (DeliveryService).
- * Beyond that many slow-held batches, the next ones wait for a slow post to end.
+ * at once: the batches it works on (BATCHES_IN_PROGRESS) and as many again, either held only by
+ * slow endpoints' posts (which a batch waits for without keeping another out, DeliveryService)
+ * or next in line. Beyond that many slow-held batches, the next ones wait for a slow post to end.
  */
 export const DELIVERY_BATCH_CONCURRENCY = 2 * BATCHES_IN_PROGRESS;
 
