@@ -21,6 +21,16 @@ describe('DeliveryBatch', () => {
     expect(toldCount()).toBe(told);
   });
 
+  it('tells when looked at from outside, for a batch whose only posts hang and so never settle', () => {
+    const { batch, told } = batchOf(['slow', 'slow']);
+    batch.tellIfHeldOnlyBySlow();
+    batch.tellIfHeldOnlyBySlow();
+    expect(told()).toBe(1);
+    const { batch: fastToo, told: fastTold } = batchOf(['slow', 'fast']);
+    fastToo.tellIfHeldOnlyBySlow();
+    expect(fastTold()).toBe(0);
+  });
+
   it('resolves with every outcome in the order of its jobs once the last one settles', async () => {
     const { batch, told } = batchOf(['slow', 'fast']);
     batch.settle(1, 'succeeded');

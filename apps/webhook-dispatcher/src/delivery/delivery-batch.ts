@@ -54,8 +54,13 @@ export class DeliveryBatch {
     this.reject(error instanceof Error ? error : new Error(String(error)));
   }
 
-  private tellIfHeldOnlyBySlow(): void {
-    if (this.holdTold || !this.hold) return;
+  /**
+   * Tells the hold, once, if every delivery still unsettled goes to a slow endpoint. Run on each
+   * settle, and from outside for a batch none of whose deliveries settle any more (all of them
+   * in flight to an endpoint that hangs).
+   */
+  tellIfHeldOnlyBySlow(): void {
+    if (this.holdTold || !this.hold || this.remaining === 0) return;
     while (this.outcomes[this.firstUnsettled] !== undefined) this.firstUnsettled += 1;
     for (let index = this.firstUnsettled; index < this.outcomes.length; index++) {
       if (this.outcomes[index] !== undefined) continue;

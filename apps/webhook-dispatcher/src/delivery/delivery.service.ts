@@ -53,6 +53,9 @@ export class DeliveryService implements OnModuleInit, OnApplicationShutdown {
   private readonly lanes: EndpointLanes;
   private readonly rules: DeliveryRules;
   private readonly gate = new BatchGate(BATCHES_IN_PROGRESS);
+  /** The batches counted by the gate, looked at twice per SLOW_ENDPOINT_MS: one whose posts all hang settles nothing that would. */
+  private readonly inGate = new Set<DeliveryBatch>();
+  private readonly holdCheck: NodeJS.Timeout;
 
   constructor(
     private readonly outcomes: DeliveryOutcomeRepository,
@@ -73,6 +76,10 @@ export class DeliveryService implements OnModuleInit, OnApplicationShutdown {
       leaseHoldMs: LEASE_HOLD_MS,
       maxPostponeMs: MAX_POSTPONE_MS,
     });
+    this.holdCheck = setInterval(() => {
+      for (const batch of this.inGate) batch.tellIfHeldOnlyBySlow();
+    }, SLOW_ENDPOINT_MS / 2);
+    this.holdCheck.unref();
     this.rules = {
       client: this.client,
       recorder: this.recorder,
@@ -93,6 +100,7 @@ export class DeliveryService implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.holdCheck);
     this.lanes.close();
     await this.client.close();
   }
@@ -104,16 +112,19 @@ export class DeliveryService implements OnModuleInit, OnApplicationShutdown {
    */
   async deliverBatch(jobs: readonly DeliveryJobRef[]): Promise<DeliveryOutcome[]> {
     await this.gate.enter();
+    let batch: DeliveryBatch | null = null;
     let inGate = true;
     const leave = (): void => {
       if (!inGate) return;
       inGate = false;
+      if (batch) this.inGate.delete(batch);
       this.gate.leave();
     };
     try {
       const contexts = await this.outcomes.loadAttempts(jobs);
       const now = new Date();
-      const batch = new DeliveryBatch(jobs.length, { isSlow: (webhookId) => this.lanes.isSlow(webhookId), heldOnlyBySlow: leave });
+      batch = new DeliveryBatch(jobs.length, { isSlow: (webhookId) => this.lanes.isSlow(webhookId), heldOnlyBySlow: leave });
+      this.inGate.add(batch);
       const byWebhook = new Map<string, QueuedDelivery[]>();
       for (let index = 0; index < jobs.length; index++) {
         const job = jobs[index]!;

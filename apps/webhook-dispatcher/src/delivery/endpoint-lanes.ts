@@ -65,12 +65,12 @@ export class EndpointLanes {
     private readonly options: EndpointLanesOptions,
   ) {
     this.now = options.now ?? Date.now;
+    // Often enough to notice, soon after slowMs, an endpoint hanging on its first posts: until
+    // then its lane took everything, and the batches behind it wait on it.
     this.sweeper = setInterval(() => {
       for (const [webhookId, lane] of this.lanes) this.sweep(webhookId, lane);
       const now = this.now();
       for (const [webhookId, dueAt] of this.paced) if (dueAt < now) this.paced.delete(webhookId);
-      // Often enough to notice, soon after slowMs, an endpoint hanging on its first posts:
-      // until then its lane took everything, and the batches behind it wait on it.
     }, Math.min(options.maxWaitMs, options.slowMs / 2));
     this.sweeper.unref();
   }
