@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
-import type { Account, DeliveryStatus } from '@quayside/domain';
+import type { Account } from '@quayside/domain';
 import { AccountEntity } from '../entities/account.entity';
 import { WebhookEntity } from '../entities/webhook.entity';
 import type { WebhookNotificationEntity } from '../entities/webhook-notification.entity';
@@ -12,6 +12,7 @@ import { OutboxRepository } from './outbox.repository';
 import type { OutboxEntry } from './outbox.repository';
 import type { DeliveryJobTarget } from './webhook-redelivery.repository';
 import { WebhookNotificationRepository } from './webhook-notification.repository';
+import type { LockedNotificationRow } from './webhook-notification.repository';
 import { WebhookRepository } from './webhook.repository';
 
 /** One attempt to post a notification, as the dispatcher saw it. */
@@ -82,7 +83,7 @@ interface WebhookAttempt {
   deactivation: { afterMs: number; reason: string } | null;
 }
 
-type LockedNotification = { id: string; account_id: string; attempts: number; delivery_status: DeliveryStatus };
+type LockedNotification = LockedNotificationRow;
 
 // Shared, never changed (a deactivation is a new object): one result object per outcome, not per job.
 const SKIPPED: RecordedConsequence = { outcome: 'skipped', webhookDeactivated: false };
@@ -101,6 +102,16 @@ function notificationIdOf(item: DeliveryConsequence): string | undefined {
   if (item.kind === 'attempted') return item.attempt.notificationId;
   if (item.kind === 'postponed') return item.notificationId;
   return item.failure?.notificationId;
+}
+
+/**
+ * `SELECT <columns>` of the notifications whose ids the array `param` holds, each looked up by
+ * primary key on its own (`OFFSET 0` keeps the lookup a subquery the planner cannot turn into a
+ * join): as `id = ANY(ids)` it scanned the whole table while the table held fewer than some tens
+ * of thousands of notifications, every batch paying for all the notifications stored.
+ */
+function notificationsById(columns: string, param: string): string {
+  return `SELECT n.* FROM unnest(${param}::uuid[]) AS w(id) CROSS JOIN LATERAL (SELECT ${columns} FROM webhook_notifications WHERE id = w.id OFFSET 0) AS n`;
 }
 
 function isRetryable(error: unknown): boolean {
@@ -136,6 +147,7 @@ export class DeliveryOutcomeRepository {
    * (subquery)` the planner, once it had statistics, joined the other way round: for each
    * webhook, every notification of it through `idx_webhook_notifications_webhook_list`,
    * filtered by id (12 ms for a batch of 100 at 20 000 notifications, and growing with them).
+   * The notifications themselves are looked up id by id (notificationsById).
    */
   async loadAttempts(jobs: readonly DeliveryJobRef[]): Promise<AttemptContext[]> {
     if (jobs.length === 0) return [];
@@ -144,16 +156,12 @@ export class DeliveryOutcomeRepository {
     const ids = uuidArray(new Set(jobs.map((job) => job.notificationId)));
     const [open, notifications, webhooks, accounts] = await Promise.all([
       this.outbox.openIds(outboxIds),
-      queryRows<NotificationToDeliver & { body: string }>(
-        this.dataSource,
-        `SELECT id, account_id, webhook_id, delivery_status, attempts, payload::text AS body FROM webhook_notifications WHERE id = ANY($1::uuid[])`,
-        [ids],
-      ),
-      queryRows<WebhookEntity>(this.dataSource, `SELECT * FROM webhooks WHERE id = ANY(ARRAY(SELECT webhook_id FROM webhook_notifications WHERE id = ANY($1::uuid[])))`, [ids]),
+      queryRows<NotificationToDeliver & { body: string }>(this.dataSource, notificationsById('id, account_id, webhook_id, delivery_status, attempts, payload::text AS body', '$1'), [ids]),
+      queryRows<WebhookEntity>(this.dataSource, `SELECT * FROM webhooks WHERE id = ANY(ARRAY(${notificationsById('webhook_id', '$1')}))`, [ids]),
       this.dataSource
         .getRepository(AccountEntity)
         .createQueryBuilder('a')
-        .where('a.id = ANY(ARRAY(SELECT account_id FROM webhook_notifications WHERE id = ANY(CAST(:ids AS uuid[]))))', { ids })
+        .where(`a.id = ANY(ARRAY(${notificationsById('account_id', 'CAST(:ids AS uuid[])')}))`, { ids })
         .getMany(),
     ]);
     // The rows as they come (the body beside the state, unused there): no entity or copy per notification.
@@ -231,6 +239,7 @@ export class DeliveryOutcomeRepository {
       current.delivery_status = attempt.succeeded ? 'succeeded' : nextAt ? 'pending' : 'failed';
       attempts.set(current.id, {
         id: current.id,
+        tid: current.tid,
         attempts: (attempts.get(current.id)?.attempts ?? 0) + 1,
         at: attempt.at,
         delivery_status: current.delivery_status,

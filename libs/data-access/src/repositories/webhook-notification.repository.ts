@@ -20,6 +20,16 @@ export interface NewWebhookNotification {
   created_at: Date;
 }
 
+/** A notification as lockMany locked it; `tid` is the locked version's place in the table (`ctid`). */
+export type LockedNotificationRow = Pick<WebhookNotificationEntity, 'id' | 'account_id' | 'attempts' | 'delivery_status'> & { tid: string };
+
+/** The attempts of recordAttempts, one JSON row each; the caller adds how its rows are found. */
+const RECORD_ATTEMPTS = `UPDATE webhook_notifications n
+  SET attempts = n.attempts + v.attempts, delivery_status = v.delivery_status, last_response_status = v.last_response_status,
+      last_response_body = v.last_response_body, last_error = v.last_error, last_attempted_at = v.at, next_attempt_at = v.next_attempt_at, updated_at = v.at
+  FROM json_to_recordset($1::json)
+       AS v(id uuid, attempts int, delivery_status text, last_response_status int, last_response_body text, last_error text, at timestamptz, next_attempt_at timestamptz)`;
+
 export interface AttemptRecord {
   at: Date;
   delivery_status: DeliveryStatus;
@@ -102,12 +112,19 @@ export class WebhookNotificationRepository extends AccountScopedRepository<Webho
   /**
    * The rows, locked until the caller's transaction ends, in id order: concurrent batches of
    * attempts lock their common notifications in the same order and never deadlock each other.
+   * Each id is looked up by primary key on its own (a subquery that locks cannot be merged into
+   * a join): as `id = ANY(ids)` the planner scanned the whole table while it held fewer than some
+   * tens of thousands of notifications. `tid` is the locked version's place, for recordAttempts.
    */
-  async lockMany(manager: EntityManager, ids: readonly string[]): Promise<Array<Pick<WebhookNotificationEntity, 'id' | 'account_id' | 'attempts' | 'delivery_status'>>> {
+  async lockMany(manager: EntityManager, ids: readonly string[]): Promise<LockedNotificationRow[]> {
     if (ids.length === 0) return [];
     return queryRows(
       manager,
-      `SELECT id, account_id, attempts, delivery_status FROM webhook_notifications WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+      `SELECT n.id, n.account_id, n.attempts, n.delivery_status, n.ctid::text AS tid
+       FROM (SELECT id FROM unnest($1::uuid[]) AS u(id) ORDER BY id) AS w
+       CROSS JOIN LATERAL (
+         SELECT id, account_id, attempts, delivery_status, ctid FROM webhook_notifications WHERE id = w.id FOR UPDATE
+       ) AS n`,
       [uuidArray(new Set(ids))],
     );
   }
@@ -117,26 +134,32 @@ export class WebhookNotificationRepository extends AccountScopedRepository<Webho
    * each adds (one row each). The rows travel as one JSON document: `pg` serializes array
    * parameters element by element (a string for each uuid, date and text, quoted and escaped),
    * which for eight arrays was a tenth of what the dispatcher allocated per delivery.
+   *
+   * The rows are found where lockMany, in the same transaction, left them locked (their `tid`):
+   * joined on `id` the planner chose a scan of the whole table while it held fewer than some
+   * tens of thousands of notifications, a cost per batch that grew with the table. A row not
+   * found there (none is expected: a locked row cannot move) is updated by id, so no attempt is
+   * ever left unrecorded.
    */
-  async recordAttempts(manager: EntityManager, rows: ReadonlyArray<AttemptRecord & { id: string; attempts: number }>): Promise<void> {
+  async recordAttempts(manager: EntityManager, rows: ReadonlyArray<AttemptRecord & { id: string; attempts: number; tid?: string }>): Promise<void> {
     if (rows.length === 0) return;
-    await manager.query(
-      `UPDATE webhook_notifications n
-       SET attempts = n.attempts + v.attempts, delivery_status = v.delivery_status, last_response_status = v.last_response_status,
-           last_response_body = v.last_response_body, last_error = v.last_error, last_attempted_at = v.at, next_attempt_at = v.next_attempt_at, updated_at = v.at
-       FROM json_to_recordset($1::json)
-            AS v(id uuid, attempts int, delivery_status text, last_response_status int, last_response_body text, last_error text, at timestamptz, next_attempt_at timestamptz)
-       WHERE n.id = v.id`,
-      [
-        JSON.stringify(
-          rows.map((row) => {
-            const body = storableText(row.last_response_body, WEBHOOK_RESPONSE_BODY_MAX_BYTES);
-            const error = storableText(row.last_error);
-            return body === row.last_response_body && error === row.last_error ? row : { ...row, last_response_body: body, last_error: error };
-          }),
-        ),
-      ],
-    );
+    const stored = rows.map((row) => {
+      const body = storableText(row.last_response_body, WEBHOOK_RESPONSE_BODY_MAX_BYTES);
+      const error = storableText(row.last_error);
+      return body === row.last_response_body && error === row.last_error ? row : { ...row, last_response_body: body, last_error: error };
+    });
+    const located = stored.filter((row) => row.tid !== undefined);
+    const updated = new Set<string>();
+    if (located.length > 0) {
+      const found = await queryRows<{ id: string }>(
+        manager,
+        `${RECORD_ATTEMPTS} WHERE n.ctid = ANY($2::tid[]) AND n.id = v.id RETURNING n.id`,
+        [JSON.stringify(located), `{${located.map((row) => `"${row.tid!}"`).join(',')}}`],
+      );
+      for (const row of found) updated.add(row.id);
+    }
+    const rest = stored.filter((row) => !updated.has(row.id));
+    if (rest.length > 0) await manager.query(`${RECORD_ATTEMPTS} WHERE n.id = v.id`, [JSON.stringify(rest)]);
   }
 
   /** `markFailed` for many notifications in one statement. */
