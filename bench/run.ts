@@ -74,7 +74,7 @@ async function main(): Promise<void> {
       rounds: config.BENCH_ROUNDS,
       apiEnv: appEnv,
     });
-    const tracker = new TrackerBench(db.dataSource, db.url, account.accountId, {
+    const tracker = new TrackerBench(db.workerDataSource, db.url, account.accountId, {
       durationMs: config.BENCH_DURATION_SECONDS * 1000,
       rounds: config.BENCH_ROUNDS,
       concurrency: config.BENCH_TRACKER_CONCURRENCY,

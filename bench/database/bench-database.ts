@@ -5,8 +5,13 @@ import type { DatabaseConnection } from '@quayside/data-access';
 export interface BenchDatabase {
   name: string;
   url: string;
-  /** The bench's own connections (seeding, tracker writes, checks). */
+  /** The bench's own connections (seeding, checks). */
   dataSource: DatabaseConnection;
+  /**
+   * Connections set as the workers set theirs (prepared statements planned once, `genericPlans`),
+   * for the tracker's transactions run in the bench's process as the tracker-worker runs them.
+   */
+  workerDataSource: DatabaseConnection;
   drop(): Promise<void>;
 }
 
@@ -20,7 +25,9 @@ export async function createBenchDatabase(serverUrl: string): Promise<BenchDatab
   await withAdminClient(serverUrl, (client) => createDatabase(client, name));
   const url = withDatabaseName(serverUrl, name);
   const dataSource = createDatabaseConnection(url);
+  const workerDataSource = createDatabaseConnection(url, {}, { genericPlans: true });
   const drop = async (): Promise<void> => {
+    if (workerDataSource.isInitialized) await workerDataSource.destroy();
     if (dataSource.isInitialized) await dataSource.destroy();
     await withAdminClient(serverUrl, (client) => dropDatabase(client, name));
   };
@@ -28,9 +35,10 @@ export async function createBenchDatabase(serverUrl: string): Promise<BenchDatab
     await dataSource.initialize();
     await runMigrations(dataSource);
     await seedReferenceData(dataSource);
+    await workerDataSource.initialize();
   } catch (error) {
     await drop().catch(() => undefined);
     throw error;
   }
-  return { name, url, dataSource, drop };
+  return { name, url, dataSource, workerDataSource, drop };
 }

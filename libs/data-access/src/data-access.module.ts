@@ -2,9 +2,10 @@ import { Module } from '@nestjs/common';
 import type { DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { buildDataSourceOptions } from './database/data-source-options';
+import type { PlanningOptions } from './database/data-source-options';
 import { REPOSITORIES } from './repositories';
 
-export interface DataAccessModuleOptions {
+export interface DataAccessModuleOptions extends PlanningOptions {
   databaseUrl: string;
 }
 
@@ -18,7 +19,7 @@ export class DataAccessModule {
     return {
       module: DataAccessModule,
       global: true,
-      imports: [TypeOrmModule.forRootAsync({ useFactory: () => buildDataSourceOptions(options.databaseUrl) })],
+      imports: [TypeOrmModule.forRootAsync({ useFactory: () => buildDataSourceOptions(options.databaseUrl, {}, { genericPlans: options.genericPlans }) })],
       providers: [...REPOSITORIES],
       exports: [TypeOrmModule, ...REPOSITORIES],
     };

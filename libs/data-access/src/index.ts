@@ -4,6 +4,7 @@ import './database/load-pg-without-fetch';
 export * from './entities';
 export { transportEventDedupeKey } from './entities/transport-event-dedupe-key';
 export { buildDataSourceOptions } from './database/data-source-options';
+export type { PlanningOptions } from './database/data-source-options';
 export { createDatabaseConnection, inFixtureTransaction } from './database/database-connection';
 export type { DatabaseConnection, RowWriter } from './database/database-connection';
 export { DATABASE_CONNECTION, recordStatements, recordStatementsDuring } from './database/statement-recorder';

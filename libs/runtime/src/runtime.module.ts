@@ -14,6 +14,8 @@ export interface RuntimeOptions<TConfig extends BaseAppConfig> {
   configClass: Type<TConfig>;
   /** The queues this app consumes (none for the api: it only relays its outbox). */
   consumes: readonly QueueName[];
+  /** Prepared statements planned once per connection (the workers; see PlanningOptions). */
+  genericPlans?: boolean;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface RuntimeOptions<TConfig extends BaseAppConfig> {
 @Module({})
 export class RuntimeModule {
   static forApp<TConfig extends BaseAppConfig>(options: RuntimeOptions<TConfig>): DynamicModule {
-    const { app, config, configClass, consumes } = options;
+    const { app, config, configClass, consumes, genericPlans } = options;
     const worker = isWorkerConfig(config) ? config : null;
     return {
       module: RuntimeModule,
@@ -33,7 +35,7 @@ export class RuntimeModule {
       imports: [
         createLoggerModule(app, config.LOG_LEVEL, config.LOG_FORMAT, config.LOG_FILE),
         MetricsModule.forRoot(app),
-        DataAccessModule.forRoot({ databaseUrl: config.DATABASE_URL }),
+        DataAccessModule.forRoot({ databaseUrl: config.DATABASE_URL, genericPlans }),
         RedisModule.forRoot({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX }),
         QueuesModule.forRoot({
           redisUrl: config.REDIS_URL,

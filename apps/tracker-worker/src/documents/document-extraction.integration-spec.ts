@@ -65,7 +65,7 @@ describe('document extraction (tracker-worker)', () => {
     module = await Test.createTestingModule({
       imports: [
         { module: ConfigModule, global: true, providers: [{ provide: TrackerWorkerConfig, useValue: config }], exports: [TrackerWorkerConfig] },
-        DataAccessModule.forRoot({ databaseUrl: db.url }),
+        DataAccessModule.forRoot({ databaseUrl: db.url, genericPlans: true }),
         DocumentsModule,
       ],
     }).compile();

@@ -52,7 +52,8 @@ export class TrackerTestHarness {
       imports: [
         // What the runtime gives every module of the app (its validated configuration), without Redis or queues.
         { module: TrackerTestConfigModule, global: true, providers: [{ provide: TrackerWorkerConfig, useValue: config }], exports: [TrackerWorkerConfig] },
-        DataAccessModule.forRoot({ databaseUrl: db.url }),
+        // Planned as the tracker-worker plans them (RuntimeModule, `genericPlans`).
+        DataAccessModule.forRoot({ databaseUrl: db.url, genericPlans: true }),
         AdaptersModule.forRoot(config, adapters),
         TrackingStateModule,
       ],

@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import { buildDataSourceOptions } from './data-source-options';
+import type { PlanningOptions } from './data-source-options';
 
 /**
  * A connection for tools, tests and the bench; the apps get theirs from DataAccessModule.
@@ -14,8 +15,8 @@ export type DatabaseConnection = DataSource;
 export type RowWriter = Pick<EntityManager, 'getRepository' | 'query'>;
 
 /** Call `initialize()` before use and `destroy()` after. */
-export function createDatabaseConnection(databaseUrl: string, overrides: Partial<PostgresConnectionOptions> = {}): DatabaseConnection {
-  return new DataSource(buildDataSourceOptions(databaseUrl, overrides));
+export function createDatabaseConnection(databaseUrl: string, overrides: Partial<PostgresConnectionOptions> = {}, planning: PlanningOptions = {}): DatabaseConnection {
+  return new DataSource(buildDataSourceOptions(databaseUrl, overrides, planning));
 }
 
 /**
