@@ -6,10 +6,9 @@ const FLAGS: Readonly<Record<string, readonly string[] | undefined>> & { default
 
 /**
  * Node flags of a compiled app or CLI (docs/architecture.md, "Memory"): young-generation
- * semi-spaces of 8 MB for the api and the webhook-dispatcher, which allocate most per request
- * or delivery (at 2 MB the collector took a fifth of their CPU), 2 MB elsewhere (the
- * tracker-worker's peak under load sits closest to 200 MB), and a slower-growing old
- * generation. `npm run start:prod` (tools/start.js), the image's entrypoint, the bench and the
+ * semi-spaces of 8 MB for the three apps, which allocate a lot per request, delivery or refresh
+ * (at 2 MB the collector took a fifth of the api's and the dispatcher's CPU, a sixth of the
+ * tracker-worker's), 2 MB for the command-line tools, and a slower-growing old generation. `npm run start:prod` (tools/start.js), the image's entrypoint, the bench and the
  * e2e tests run the apps with these.
  */
 export function compiledNodeFlags(app: string): readonly string[] {
