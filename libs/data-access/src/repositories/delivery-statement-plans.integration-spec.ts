@@ -111,4 +111,44 @@ describe('delivery statements under misleading statistics', () => {
       expect({ sql, indexes, scanned }).toEqual({ sql, indexes: [], scanned: [] });
     }
   });
+
+  it('records an attempt by id when its row is no longer where the lock found it', async () => {
+    const q = <T = unknown>(sql: string, params: unknown[] = []): Promise<T[]> => db.dataSource.query<T[]>(sql, params);
+    const [account] = await q<{ id: string }>(`INSERT INTO accounts (company_name) VALUES ('B') RETURNING id`);
+    const [webhook] = await q<{ id: string }>(`INSERT INTO webhooks (account_id, url, secret) VALUES ($1, 'https://example.com/moved', 's') RETURNING id`, [account!.id]);
+    const [event] = await q<{ id: string }>(
+      `INSERT INTO events (account_id, name, reference_object_type, reference_object_id, payload, occurred_at, dedupe_key)
+       VALUES ($1, 'shipment.estimated.arrival', 'shipment', gen_random_uuid(), '{}', now(), gen_random_uuid()::text) RETURNING id`,
+      [account!.id],
+    );
+    const [notification] = await q<{ id: string }>(
+      `INSERT INTO webhook_notifications (account_id, webhook_id, event_id, event, reference_object_type, reference_object_id, payload)
+       VALUES ($1, $2, $3, 'shipment.estimated.arrival', 'shipment', $3, '{"data":{}}') RETURNING id`,
+      [account!.id, webhook!.id, event!.id],
+    );
+    const notifications = new WebhookNotificationRepository(db.dataSource);
+    await db.dataSource.transaction(async (manager) => {
+      const [locked] = await notifications.lockMany(manager, [notification!.id]);
+      // A new version of the row in the same transaction: the place the lock reported is stale.
+      await manager.query(`UPDATE webhook_notifications SET updated_at = now() WHERE id = $1`, [notification!.id]);
+      await notifications.recordAttempts(manager, [
+        {
+          id: notification!.id,
+          tid: locked!.tid,
+          attempts: 1,
+          at: new Date(),
+          delivery_status: 'succeeded',
+          last_response_status: 200,
+          last_response_body: 'ok',
+          last_error: null,
+          next_attempt_at: null,
+        },
+      ]);
+    });
+    const [row] = await q<{ delivery_status: string; attempts: number; last_response_status: number }>(
+      `SELECT delivery_status, attempts, last_response_status FROM webhook_notifications WHERE id = $1`,
+      [notification!.id],
+    );
+    expect(row).toEqual({ delivery_status: 'succeeded', attempts: 1, last_response_status: 200 });
+  });
 });
