@@ -1,9 +1,8 @@
 import { Test } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
-import { createScratchDatabase } from './__tests__/scratch-database';
+import { createMigratedScratchDatabase } from './__tests__/scratch-database';
 import type { ScratchDatabase } from './__tests__/scratch-database';
 import { DataAccessModule } from './data-access.module';
-import { runMigrations } from './database/run-migrations';
 import { seedReferenceData } from './reference-data/seed-reference-data';
 import { OutboxRepository } from './repositories/outbox.repository';
 import { ReferenceDataRepository } from './repositories/reference-data.repository';
@@ -12,8 +11,7 @@ describe('DataAccessModule', () => {
   let db: ScratchDatabase;
 
   beforeAll(async () => {
-    db = await createScratchDatabase();
-    await runMigrations(db.dataSource);
+    db = await createMigratedScratchDatabase();
     await seedReferenceData(db.dataSource);
   });
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { createDatabaseConnection } from '../database/database-connection';
 import { createDatabase, dropDatabase, withAdminClient, withDatabaseName } from '../database/database-admin';
+import { runMigrations } from '../database/run-migrations';
 
 // data-access may not import @quayside/testing (boundary rule), so its own tests make
 // empty databases here; everything above this layer uses createTestDatabase().
@@ -38,4 +39,16 @@ export async function createScratchDatabase(): Promise<ScratchDatabase> {
       await withAdminClient(SERVER_URL, (client) => dropDatabase(client, name));
     },
   };
+}
+
+/** A scratch database with every migration applied: what most of this lib's specs start from. */
+export async function createMigratedScratchDatabase(): Promise<ScratchDatabase> {
+  const db = await createScratchDatabase();
+  try {
+    await runMigrations(db.dataSource);
+  } catch (error) {
+    await db.drop();
+    throw error;
+  }
+  return db;
 }

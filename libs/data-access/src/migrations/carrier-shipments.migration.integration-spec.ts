@@ -1,4 +1,4 @@
-import { createScratchDatabase } from '../__tests__/scratch-database';
+import { createMigratedScratchDatabase } from '../__tests__/scratch-database';
 import type { ScratchDatabase } from '../__tests__/scratch-database';
 import { revertLastMigration, runMigrations } from '../database/run-migrations';
 import { MIGRATIONS } from './index';
@@ -13,8 +13,7 @@ describe('migration CarrierShipments on an existing database', () => {
   let db: ScratchDatabase;
 
   beforeAll(async () => {
-    db = await createScratchDatabase();
-    await runMigrations(db.dataSource);
+    db = await createMigratedScratchDatabase();
     // Back to the schema just before CarrierShipments: later migrations first, then it.
     const position = MIGRATIONS.findIndex((migration) => migration.name === 'CarrierShipments1795533837778');
     expect(position).toBeGreaterThanOrEqual(0);

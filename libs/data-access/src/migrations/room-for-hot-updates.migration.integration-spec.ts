@@ -1,6 +1,5 @@
-import { createScratchDatabase } from '../__tests__/scratch-database';
+import { createMigratedScratchDatabase } from '../__tests__/scratch-database';
 import type { ScratchDatabase } from '../__tests__/scratch-database';
-import { runMigrations } from '../database/run-migrations';
 import { OutboxRepository } from '../repositories/outbox.repository';
 
 /**
@@ -16,8 +15,7 @@ describe('migration RoomForHotUpdates', () => {
     new Map((await q<{ id: string; page: string }>(`SELECT id, (ctid::text::point)[0]::bigint::text AS page FROM outbox`)).map((row) => [row.id, row.page]));
 
   beforeAll(async () => {
-    db = await createScratchDatabase();
-    await runMigrations(db.dataSource);
+    db = await createMigratedScratchDatabase();
   });
 
   afterAll(async () => {

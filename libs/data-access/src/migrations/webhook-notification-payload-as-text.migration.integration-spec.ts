@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createScratchDatabase } from '../__tests__/scratch-database';
+import { createMigratedScratchDatabase } from '../__tests__/scratch-database';
 import type { ScratchDatabase } from '../__tests__/scratch-database';
 import { revertLastMigration, runMigrations } from '../database/run-migrations';
 import { WebhookNotificationRepository } from '../repositories/webhook-notification.repository';
@@ -15,8 +15,7 @@ describe('migration WebhookNotificationPayloadAsText on an existing database', (
   const q = <T = unknown>(sql: string, params: unknown[] = []): Promise<T[]> => db.dataSource.query<T[]>(sql, params);
 
   beforeAll(async () => {
-    db = await createScratchDatabase();
-    await runMigrations(db.dataSource);
+    db = await createMigratedScratchDatabase();
     // Back to the schema just before WebhookNotificationPayloadAsText: later migrations first, then it.
     const position = MIGRATIONS.findIndex((migration) => migration.name === 'WebhookNotificationPayloadAsText1795708167279');
     expect(position).toBeGreaterThanOrEqual(0);

@@ -1,6 +1,5 @@
-import { createScratchDatabase } from '../__tests__/scratch-database';
+import { createMigratedScratchDatabase } from '../__tests__/scratch-database';
 import type { ScratchDatabase } from '../__tests__/scratch-database';
-import { runMigrations } from '../database/run-migrations';
 import { ReferenceDataRepository } from '../repositories/reference-data.repository';
 import { seedReferenceData } from './seed-reference-data';
 
@@ -19,8 +18,7 @@ describe('reference data', () => {
   let repository: ReferenceDataRepository;
 
   beforeAll(async () => {
-    db = await createScratchDatabase();
-    await runMigrations(db.dataSource);
+    db = await createMigratedScratchDatabase();
     await seedReferenceData(db.dataSource);
     repository = new ReferenceDataRepository(db.dataSource);
   });

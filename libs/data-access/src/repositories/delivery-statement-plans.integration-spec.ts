@@ -1,6 +1,5 @@
-import { createScratchDatabase } from '../__tests__/scratch-database';
+import { createMigratedScratchDatabase } from '../__tests__/scratch-database';
 import type { ScratchDatabase } from '../__tests__/scratch-database';
-import { runMigrations } from '../database/run-migrations';
 import { recordStatementsDuring } from '../database/statement-recorder';
 import { DeliveryOutcomeRepository } from './delivery-outcome.repository';
 import { OutboxRepository } from './outbox.repository';
@@ -35,8 +34,7 @@ describe('delivery statements under misleading statistics', () => {
   let db: ScratchDatabase;
 
   beforeAll(async () => {
-    db = await createScratchDatabase();
-    await runMigrations(db.dataSource);
+    db = await createMigratedScratchDatabase();
   });
 
   afterAll(async () => {

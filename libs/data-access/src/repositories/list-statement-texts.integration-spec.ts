@@ -1,6 +1,5 @@
-import { createScratchDatabase } from '../__tests__/scratch-database';
+import { createMigratedScratchDatabase } from '../__tests__/scratch-database';
 import type { ScratchDatabase } from '../__tests__/scratch-database';
-import { runMigrations } from '../database/run-migrations';
 import { recordStatementsDuring } from '../database/statement-recorder';
 import { ContainerEntity } from '../entities/container.entity';
 import { listPage } from './list-page';
@@ -23,8 +22,7 @@ describe('ListStatementTexts', () => {
   }
 
   beforeAll(async () => {
-    db = await createScratchDatabase();
-    await runMigrations(db.dataSource);
+    db = await createMigratedScratchDatabase();
     const accounts = await db.dataSource.query<Array<{ id: string }>>(`INSERT INTO accounts (company_name) VALUES ('A'), ('B') RETURNING id`);
     accountId = accounts[0]!.id;
     otherAccountId = accounts[1]!.id;

@@ -1,6 +1,5 @@
-import { createScratchDatabase } from '../__tests__/scratch-database';
+import { createMigratedScratchDatabase } from '../__tests__/scratch-database';
 import type { ScratchDatabase } from '../__tests__/scratch-database';
-import { runMigrations } from '../database/run-migrations';
 import { OutboxRepository } from './outbox.repository';
 
 describe('OutboxRepository', () => {
@@ -8,8 +7,7 @@ describe('OutboxRepository', () => {
   let outbox: OutboxRepository;
 
   beforeAll(async () => {
-    db = await createScratchDatabase();
-    await runMigrations(db.dataSource);
+    db = await createMigratedScratchDatabase();
     outbox = new OutboxRepository(db.dataSource);
   });
 

@@ -1,6 +1,5 @@
-import { createScratchDatabase } from '../__tests__/scratch-database';
+import { createMigratedScratchDatabase } from '../__tests__/scratch-database';
 import type { ScratchDatabase } from '../__tests__/scratch-database';
-import { runMigrations } from '../database/run-migrations';
 import { ContainerEntity } from '../entities/container.entity';
 import { TrackingRequestEntity } from '../entities/tracking-request.entity';
 import { RowByIdStatement } from './row-by-id.statement';
@@ -10,8 +9,7 @@ describe('RowByIdStatement', () => {
   let accountId: string;
 
   beforeAll(async () => {
-    db = await createScratchDatabase();
-    await runMigrations(db.dataSource);
+    db = await createMigratedScratchDatabase();
     const [account] = await db.dataSource.query<Array<{ id: string }>>(`INSERT INTO accounts (company_name) VALUES ('A') RETURNING id`);
     accountId = account!.id;
   });

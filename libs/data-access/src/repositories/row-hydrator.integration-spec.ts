@@ -1,9 +1,8 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { EntitySubscriberInterface } from 'typeorm';
-import { createScratchDatabase } from '../__tests__/scratch-database';
+import { createMigratedScratchDatabase, createScratchDatabase } from '../__tests__/scratch-database';
 import type { ScratchDatabase } from '../__tests__/scratch-database';
 import { createDatabaseConnection } from '../database/database-connection';
-import { runMigrations } from '../database/run-migrations';
 import { recordStatementsDuring } from '../database/statement-recorder';
 import { ContainerEntity } from '../entities/container.entity';
 import { ShipmentEntity } from '../entities/shipment.entity';
@@ -57,8 +56,7 @@ describe('RowHydrator', () => {
   }
 
   beforeAll(async () => {
-    db = await createScratchDatabase();
-    await runMigrations(db.dataSource);
+    db = await createMigratedScratchDatabase();
     const accounts = await db.dataSource.query<Array<{ id: string }>>(`INSERT INTO accounts (company_name) VALUES ('A'), ('B') RETURNING id`);
     accountId = accounts[0]!.id;
     otherAccountId = accounts[1]!.id;
@@ -161,8 +159,7 @@ describe('OwnedRowsStatement', () => {
   let theirs: string;
 
   beforeAll(async () => {
-    db = await createScratchDatabase();
-    await runMigrations(db.dataSource);
+    db = await createMigratedScratchDatabase();
     const accounts = await db.dataSource.query<Array<{ id: string }>>(`INSERT INTO accounts (company_name) VALUES ('A'), ('B') RETURNING id`);
     accountId = accounts[0]!.id;
     const rows = await db.dataSource.query<Array<{ id: string }>>(
