@@ -83,8 +83,6 @@ interface WebhookAttempt {
   deactivation: { afterMs: number; reason: string } | null;
 }
 
-type LockedNotification = LockedNotificationRow;
-
 // Shared, never changed (a deactivation is a new object): one result object per outcome, not per job.
 const SKIPPED: RecordedConsequence = { outcome: 'skipped', webhookDeactivated: false };
 const SUCCEEDED: RecordedConsequence = { outcome: 'succeeded', webhookDeactivated: false };
@@ -196,7 +194,7 @@ export class DeliveryOutcomeRepository {
   }
 
   private async apply(manager: EntityManager, items: readonly DeliveryConsequence[]): Promise<RecordedConsequence[]> {
-    const locked = new Map<string, LockedNotification>(
+    const locked = new Map<string, LockedNotificationRow>(
       // Fresh rows of this transaction, changed in place below as the jobs apply.
       (await this.notifications.lockMany(manager, items.flatMap((item) => notificationIdOf(item) ?? []))).map((row) => [row.id, row]),
     );
@@ -287,7 +285,7 @@ export class DeliveryOutcomeRepository {
     }
   }
 
-  private deliveryJob(notification: Pick<LockedNotification, 'id' | 'account_id'>, delivery: DeliveryJobTarget): OutboxEntry {
+  private deliveryJob(notification: Pick<LockedNotificationRow, 'id' | 'account_id'>, delivery: DeliveryJobTarget): OutboxEntry {
     return { queue: delivery.queue, jobName: delivery.jobName, payload: { notificationId: notification.id }, accountId: notification.account_id };
   }
 }
