@@ -41,7 +41,12 @@ export class RuntimeModule {
           redisUrl: config.REDIS_URL,
           prefix: config.REDIS_PREFIX,
           consumes: [...consumes],
-          relay: { pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS, redeliverAfterMs: config.OUTBOX_REDELIVER_AFTER_MS, maxPublishes: config.OUTBOX_MAX_PUBLISHES },
+          relay: {
+            pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
+            redeliverAfterMs: config.OUTBOX_REDELIVER_AFTER_MS,
+            maxPublishes: config.OUTBOX_MAX_PUBLISHES,
+            listen: config.OUTBOX_LISTEN === 'true',
+          },
           ...(worker ? { locks: { lockDurationMs: worker.QUEUE_LOCK_DURATION_MS, stalledIntervalMs: worker.QUEUE_STALLED_INTERVAL_MS } } : {}),
         }),
         ...(worker ? [WorkerOpsModule.forRoot({ port: worker.OPS_PORT, host: worker.OPS_HOST })] : []),

@@ -76,7 +76,7 @@ describe('end to end: a request accepted while Redis is down is tracked once Red
     redis.start();
     await redis.ready();
     ctx = await ApiTestContext.create();
-    app = await ctx.startApp({ REDIS_URL: redis.url, OUTBOX_POLL_INTERVAL_MS: 100, OUTBOX_REDELIVER_AFTER_MS: 2000 });
+    app = await ctx.startApp({ REDIS_URL: redis.url, OUTBOX_POLL_INTERVAL_MS: 100, OUTBOX_LISTEN: 'true', OUTBOX_REDELIVER_AFTER_MS: 2000 });
     owner = await ctx.account({ company: 'End to end' });
   });
 

@@ -1,4 +1,5 @@
 import { OutboxRepository } from './outbox.repository';
+import { OutboxWakeListener } from './outbox-wake.listener';
 import { ReferenceDataRepository } from './reference-data.repository';
 import { EventRelatedRecordsRepository } from './event-related-records.repository';
 import { WebhookNotificationRepository } from './webhook-notification.repository';
@@ -12,6 +13,7 @@ import { RailTerminalRepository } from './rail-terminal.repository';
 
 export { OutboxRepository } from './outbox.repository';
 export type { ClaimedOutboxRow, OutboxEntry } from './outbox.repository';
+export { OUTBOX_WAKE_APPLICATION_NAME, OUTBOX_WAKE_CHANNEL, OutboxWakeListener } from './outbox-wake.listener';
 export { ReferenceDataRepository } from './reference-data.repository';
 export { DcsaPushedEventRepository } from './dcsa-pushed-event.repository';
 export { RailTerminalRepository } from './rail-terminal.repository';
@@ -35,6 +37,7 @@ export type { AttemptContext, AttemptOutcome, DeliveryAttempt, DeliveryConsequen
  */
 export const REPOSITORIES = [
   OutboxRepository,
+  OutboxWakeListener,
   ReferenceDataRepository,
   EventRelatedRecordsRepository,
   WebhookNotificationRepository,

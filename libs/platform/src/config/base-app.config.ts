@@ -42,6 +42,13 @@ export class BaseAppConfig {
   OUTBOX_POLL_INTERVAL_MS: number = 200;
 
   /**
+   * `true`: the relay also listens (one more Postgres connection per process) and publishes rows
+   * due now as soon as they are committed, instead of at its next poll.
+   */
+  @IsIn(['true', 'false'])
+  OUTBOX_LISTEN: 'true' | 'false' = 'true';
+
+  /**
    * A row published this many times without its job completing is abandoned (a job that fails
    * every time must not run forever); it stays in the outbox table for an operator.
    */

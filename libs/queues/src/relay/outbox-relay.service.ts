@@ -2,7 +2,7 @@ import { getQueueToken } from '@nestjs/bull';
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { OutboxRepository } from '@quayside/data-access';
+import { OutboxRepository, OutboxWakeListener } from '@quayside/data-access';
 import type { Queue } from 'bull';
 import { QUEUE_NAMES } from '../contract/queue-contract';
 import type { QueueName } from '../contract/queue-contract';
@@ -13,10 +13,20 @@ export interface RelayOptions {
   redeliverAfterMs: number;
   /** Publications of one row after which, still not completed, it is abandoned (a poison job). */
   maxPublishes: number;
+  /**
+   * Listen for commits of rows due now (OutboxWakeListener) and publish them at once, not at the
+   * next poll; the polling goes on beside it (rows due later, a lost connection).
+   */
+  listen?: boolean;
 }
 
 /** Rows claimed per pass; `deliver` rows leave in Bull jobs of up to 100 (BATCHED_JOBS). */
 const BATCH = 1_000;
+/**
+ * While commits keep waking it, a relay starts a pass at most this often: a pass per commit (the
+ * tracker commits hundreds a second) would cost more claims than it saves milliseconds.
+ */
+const WAKE_GAP_MS = 20;
 
 /**
  * Moves outbox rows onto their Bull queues. Any number of relays may run (one per app
@@ -24,28 +34,38 @@ const BATCH = 1_000;
  * job's id names its first and last rows), so a row is in Redis at most once per claim. A row whose job never completed (Redis lost it, a worker died
  * for good) is claimed again after `redeliverAfterMs`; the consumer's completion of the row
  * in its own transaction makes the second run a no-op when the first one did finish.
+ * With `listen`, a commit of rows due now wakes it (OutboxWakeListener) between its polls.
  */
 @Injectable()
 export class OutboxRelayService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('OutboxRelay');
   private timer: NodeJS.Timeout | null = null;
+  /** When the pass `timer` starts is due (ms since the epoch). */
+  private timerDueAt = 0;
   private running: Promise<void> | null = null;
+  private passing = false;
+  /** Woken while a pass ran: the next one starts WAKE_GAP_MS after it began, not at the next poll. */
+  private woken = false;
+  private lastPassAt = 0;
   private stopped = false;
   private redisDown = false;
 
   constructor(
     private readonly outbox: OutboxRepository,
+    private readonly wakes: OutboxWakeListener,
     private readonly moduleRef: ModuleRef,
     @Inject('QUEUES_RELAY_OPTIONS') private readonly options: RelayOptions,
   ) {}
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
     this.schedule(0);
+    if (this.options.listen) await this.wakes.start(() => this.wake());
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.options.listen) await this.wakes.close();
     await this.running;
   }
 
@@ -77,16 +97,44 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
     return this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
   }
 
+  /** Rows due now were committed: a pass now (or WAKE_GAP_MS after the last one began), unless one is due sooner. */
+  private wake(): void {
+    if (this.stopped) return;
+    if (this.passing) {
+      this.woken = true;
+      return;
+    }
+    const delay = this.afterGap();
+    if (this.timer && this.timerDueAt <= Date.now() + delay) return;
+    this.schedule(delay);
+  }
+
+  private afterGap(): number {
+    return Math.max(0, this.lastPassAt + WAKE_GAP_MS - Date.now());
+  }
+
   private schedule(delay: number): void {
     if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.relayOnce().then(
-        (published) => this.schedule(published >= BATCH ? 0 : this.options.pollIntervalMs),
-        (error: unknown) => {
-          this.logger.error(`outbox relay pass failed: ${String(error)}`);
-          this.schedule(Math.max(this.options.pollIntervalMs, 1000));
-        },
-      );
-    }, delay);
+    if (this.timer) clearTimeout(this.timer);
+    this.timerDueAt = Date.now() + delay;
+    this.timer = setTimeout(() => this.pass(), delay);
+  }
+
+  private pass(): void {
+    this.timer = null;
+    this.passing = true;
+    this.woken = false;
+    this.lastPassAt = Date.now();
+    this.running = this.relayOnce().then(
+      (published) => {
+        this.passing = false;
+        this.schedule(published >= BATCH ? 0 : this.woken ? this.afterGap() : this.options.pollIntervalMs);
+      },
+      (error: unknown) => {
+        this.passing = false;
+        this.logger.error(`outbox relay pass failed: ${String(error)}`);
+        this.schedule(Math.max(this.options.pollIntervalMs, 1000));
+      },
+    );
   }
 }

@@ -1,0 +1,69 @@
+import { getQueueToken } from '@nestjs/bull';
+import type { TestingModule } from '@nestjs/testing';
+import { Test } from '@nestjs/testing';
+import { DataAccessModule, OutboxRepository, inFixtureTransaction } from '@quayside/data-access';
+import { createTestDatabase, testRedisPrefix } from '@quayside/testing';
+import type { TestDatabase } from '@quayside/testing';
+import type { Queue } from 'bull';
+import { JOB, QUEUE } from '../contract/queue-contract';
+import { QueuesModule } from '../queues.module';
+
+/** Resolves once `check` holds; gives up after 20 s (a bound for a stuck relay, not a timing expectation). */
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let waited = 0; waited < 20_000; waited += 25) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`still not: ${what}`);
+}
+
+// Against the real Postgres and Redis: the wake-up is a NOTIFY from the outbox's trigger.
+describe('OutboxRelayService, listening', () => {
+  let db: TestDatabase;
+  let app: TestingModule;
+  let outbox: OutboxRepository;
+  let queue: Queue;
+
+  const commit = () =>
+    inFixtureTransaction(db.dataSource, (manager) => outbox.enqueue(manager, { queue: QUEUE.tracker, jobName: JOB.scheduleRefreshes, payload: {} }));
+  const published = async (id: string): Promise<boolean> => {
+    const [row] = await db.dataSource.query<Array<{ published: boolean }>>(`SELECT published_at IS NOT NULL AS published FROM outbox WHERE id = $1`, [id]);
+    return row?.published === true && (await queue.getJob(id)) !== null;
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    outbox = new OutboxRepository(db.dataSource);
+  });
+
+  afterEach(async () => {
+    await app?.close();
+  });
+
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  async function boot(): Promise<void> {
+    app = await Test.createTestingModule({
+      imports: [
+        DataAccessModule.forRoot({ databaseUrl: db.url }),
+        // A minute between polls: only a wake-up publishes a row committed after the first pass.
+        QueuesModule.forRoot({ redisUrl: 'redis://127.0.0.1:6379', prefix: testRedisPrefix(), consumes: [], relay: { pollIntervalMs: 60_000, redeliverAfterMs: 300_000, maxPublishes: 12, listen: true } }),
+      ],
+    }).compile();
+    await app.init();
+    queue = app.get<Queue>(getQueueToken(QUEUE.tracker));
+  }
+
+  it('publishes a row as soon as it is committed, not at the next poll', async () => {
+    // Committed before the relay starts: its first pass takes it, and then it polls a minute later.
+    const first = await commit();
+    await boot();
+    await eventually(() => published(first.id), 'the first pass published the row committed before it');
+    const second = await commit();
+    await eventually(() => published(second.id), 'the row committed after the first pass is published');
+    const third = await commit();
+    await eventually(() => published(third.id), 'and the next one too');
+  });
+});
