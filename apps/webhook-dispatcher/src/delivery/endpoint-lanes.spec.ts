@@ -99,6 +99,21 @@ describe('EndpointLanes pacing of a slow endpoint', () => {
     }
   });
 
+  it.each([
+    // [ms the posts have been in flight, slow at slowMs (500), slow at 100 ms (a batch leaves the gate)]
+    [50, false, false],
+    [150, false, true],
+    [600, true, true],
+  ])('with posts in flight for %i ms, tells the endpoint slow (%s) and keeping batches waiting (%s)', async (waitedMs, slow, holding) => {
+    const posted = await submit('hanging', 2);
+    clock += waitedMs;
+    expect(lanes.isSlow('hanging')).toBe(slow);
+    expect(lanes.isSlow('hanging', 100)).toBe(holding);
+    expect(posted.every((delivery) => delivery.posted && delivery.postponedFor === null)).toBe(true);
+    // An endpoint this process has no lane for keeps nothing waiting.
+    expect(lanes.isSlow('unknown', 100)).toBe(false);
+  });
+
   it('queues everything for an endpoint that answers fast, whatever the backlog', async () => {
     const first = await submit('fast', 2);
     for (const delivery of first) delivery.answered();

@@ -98,10 +98,10 @@ export class EndpointLanes {
     this.grow(webhookId, lane);
   }
 
-  /** Whether the endpoint's deliveries are expected to take `slowMs` or more (false for one without a lane here). */
-  isSlow(webhookId: string): boolean {
+  /** Whether the endpoint's deliveries are expected to take `thresholdMs` (by default `slowMs`) or more (false for one without a lane here). */
+  isSlow(webhookId: string, thresholdMs = this.options.slowMs): boolean {
     const lane = this.lanes.get(webhookId);
-    return lane !== undefined && this.latency(lane) >= this.options.slowMs;
+    return lane !== undefined && this.latency(lane) >= thresholdMs;
   }
 
   /** What the next delivery is expected to take: the average answer, or longer if a post has been waiting longer. */
