@@ -14,6 +14,7 @@ import { RailTerminalRepository } from './rail-terminal.repository';
 export { OutboxRepository } from './outbox.repository';
 export type { ClaimedOutboxRow, OutboxEntry } from './outbox.repository';
 export { OUTBOX_WAKE_APPLICATION_NAME, OUTBOX_WAKE_CHANNEL, OutboxWakeListener } from './outbox-wake.listener';
+export type { OutboxWakeOptions } from './outbox-wake.listener';
 export { ReferenceDataRepository } from './reference-data.repository';
 export { DcsaPushedEventRepository } from './dcsa-pushed-event.repository';
 export { RailTerminalRepository } from './rail-terminal.repository';

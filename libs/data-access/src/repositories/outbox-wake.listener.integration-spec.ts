@@ -78,6 +78,28 @@ describe('OutboxWakeListener', () => {
     await eventually(() => wakes === 3, 'woken through the new connection');
   });
 
+  it('listens in one process only; another takes over when that one is gone', async () => {
+    let otherWakes = 0;
+    const other = new OutboxWakeListener(await db.connectAgain());
+    try {
+      await other.start(() => (otherWakes += 1), { standbyRetryMs: 50 });
+      expect(other.listening).toBe(false);
+      await commit();
+      await eventually(() => wakes === 2, 'the listening one woken');
+      expect(otherWakes).toBe(0);
+
+      await listener.close();
+      await eventually(() => other.listening, 'the other one listening');
+      // Taking over, it tells at once (rows may have come while nobody listened), then per commit.
+      expect(otherWakes).toBe(1);
+      await commit();
+      await eventually(() => otherWakes === 2, 'the other one woken by a commit');
+      expect(wakes).toBe(2);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('stops for good when closed', async () => {
     await listener.close();
     expect(listener.listening).toBe(false);

@@ -8,15 +8,28 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 export const OUTBOX_WAKE_CHANNEL = 'quayside_outbox';
 /** How the listening connection shows in `pg_stat_activity`. */
 export const OUTBOX_WAKE_APPLICATION_NAME = 'quayside-outbox-wake';
+/** Held for as long as its session lasts by the one process of a deployment that listens. */
+const LISTENER_LOCK_SQL = "SELECT pg_try_advisory_lock(hashtext('quayside:outbox-wake')) AS held";
 const RECONNECT_FIRST_MS = 250;
 const RECONNECT_MAX_MS = 30_000;
+/** How often a process that does not listen looks whether the one that did is gone. */
+const STANDBY_RETRY_MS = 5_000;
+
+export interface OutboxWakeOptions {
+  /** How often a process that does not listen looks whether the one that did is gone (5 s). */
+  standbyRetryMs?: number;
+}
 
 /**
  * Tells the relay of a process when outbox rows due now have been committed, over a connection of
  * its own that LISTENs (a pooled connection cannot: the pool hands it to anyone between two
- * queries). Only a hint: a wake-up that never comes (the connection lost, Postgres restarting)
- * costs latency, not work, because the relay keeps polling. A lost connection is opened again,
- * after 250 ms and then up to every 30 s, and a warning says so once per outage.
+ * queries). One process of a deployment listens, the one whose connection holds an advisory
+ * lock; the others look every 5 s whether it is still there and take over once its session
+ * ends. Every listener would be woken by every commit and run a claim for it (the tracker
+ * commits hundreds a second), which with ten processes was ten claims where one publishes the
+ * rows. Only a hint: a wake-up that never comes (no listener for a few seconds, Postgres
+ * restarting) costs latency, not work, because every relay keeps polling. A lost connection is
+ * opened again, after 250 ms and then up to every 30 s, and a warning says so once per outage.
  */
 @Injectable()
 export class OutboxWakeListener {
@@ -25,19 +38,24 @@ export class OutboxWakeListener {
   private onWake: (() => void) | null = null;
   private retry: NodeJS.Timeout | null = null;
   private delayMs = RECONNECT_FIRST_MS;
+  private standbyRetryMs = STANDBY_RETRY_MS;
   private closed = false;
   private warned = false;
 
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Whether the connection is open and listening now. */
+  /** Whether this process is the one listening now. */
   get listening(): boolean {
     return this.client !== null;
   }
 
-  /** Starts listening; resolves once listening or once the first attempt failed (it tries again by itself). */
-  async start(onWake: () => void): Promise<void> {
+  /**
+   * Starts listening, or standing by while another process listens; resolves once either is
+   * settled or the first attempt failed (it tries again by itself).
+   */
+  async start(onWake: () => void, options: OutboxWakeOptions = {}): Promise<void> {
     this.onWake = onWake;
+    this.standbyRetryMs = options.standbyRetryMs ?? STANDBY_RETRY_MS;
     this.closed = false;
     await this.connect();
   }
@@ -56,13 +74,13 @@ export class OutboxWakeListener {
     // The pool's own settings (address, credentials, TLS, session options), on a connection outside it.
     const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
     const client = new Client({ ...(pool.options as ClientConfig), application_name: OUTBOX_WAKE_APPLICATION_NAME });
-    let lost = false;
+    let ended = false;
     const onLost = (error?: unknown): void => {
-      if (lost) return;
-      lost = true;
+      if (ended) return;
+      ended = true;
       if (this.client === client) this.client = null;
       void client.end().catch(() => undefined);
-      this.reconnectLater(error);
+      this.retryLater(this.backOff(error));
     };
     // Registered before connecting: an error event without a listener would end the process.
     client.on('error', onLost);
@@ -70,33 +88,45 @@ export class OutboxWakeListener {
     client.on('notification', (message) => {
       if (message.channel === OUTBOX_WAKE_CHANNEL) this.onWake?.();
     });
+    let held: boolean;
     try {
       await client.connect();
-      await client.query(`LISTEN ${OUTBOX_WAKE_CHANNEL}`);
+      held = (await client.query<{ held: boolean }>(LISTENER_LOCK_SQL)).rows[0]?.held === true;
+      if (held) await client.query(`LISTEN ${OUTBOX_WAKE_CHANNEL}`);
     } catch (error) {
       onLost(error);
       return;
     }
-    if (lost) return;
-    if (this.closed) {
+    if (ended) return;
+    this.delayMs = RECONNECT_FIRST_MS;
+    if (this.warned) this.logger.log('Postgres answers again: listening for outbox rows, or standing by');
+    this.warned = false;
+    if (!held || this.closed) {
+      // Another process listens (or this one is closing): no connection is kept for nothing.
+      ended = true;
       await client.end().catch(() => undefined);
+      if (!this.closed) this.retryLater(this.standbyRetryMs);
       return;
     }
     this.client = client;
-    this.delayMs = RECONNECT_FIRST_MS;
-    if (this.warned) this.logger.log('listening for outbox rows again');
-    this.warned = false;
     // Rows committed while nobody listened: the relay looks once now rather than at its next poll.
     this.onWake?.();
   }
 
-  private reconnectLater(error: unknown): void {
-    if (this.closed || this.retry) return;
-    if (!this.warned) this.logger.warn(`not listening for outbox rows (the relay polls meanwhile): ${error instanceof Error ? error.message : 'the connection ended'}`);
+  /** The next delay after a lost connection, with a warning the first time. */
+  private backOff(error: unknown): number {
+    if (!this.warned && !this.closed) {
+      this.logger.warn(`not listening for outbox rows (the relay polls meanwhile): ${error instanceof Error ? error.message : 'the connection ended'}`);
+    }
     this.warned = true;
     const delay = this.delayMs;
     this.delayMs = Math.min(this.delayMs * 2, RECONNECT_MAX_MS);
-    this.retry = setTimeout(() => void this.connect(), delay);
+    return delay;
+  }
+
+  private retryLater(delayMs: number): void {
+    if (this.closed || this.retry) return;
+    this.retry = setTimeout(() => void this.connect(), delayMs);
     this.retry.unref();
   }
 }
