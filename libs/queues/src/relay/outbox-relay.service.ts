@@ -57,9 +57,10 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
     @Inject('QUEUES_RELAY_OPTIONS') private readonly options: RelayOptions,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
+  onApplicationBootstrap(): void {
     this.schedule(0);
-    if (this.options.listen) await this.wakes.start(() => this.wake());
+    // Not awaited: the app does not wait for a hint (start never rejects; it retries by itself).
+    if (this.options.listen) void this.wakes.start(() => this.wake());
   }
 
   async onApplicationShutdown(): Promise<void> {
