@@ -5,10 +5,11 @@ const MAX_BATCH = 250;
 /**
  * Transactions in progress at once. One: whatever answers come while it runs join the next, so
  * under load the transactions follow each other back to back and grow with the load. Each costs
- * seven round trips whatever its size, and on this machine a round trip's write to Postgres was
- * a tenth of the dispatcher's CPU (a syscall that wakes the backend): at two, the transactions
- * held 28–43 consequences on average, at one 70–100, and the bench's dispatcher row ran
- * 6,700–6,800 deliveries/s against 5,400–6,400 (bench/README.md, "The relay woken by commits").
+ * seven round trips whatever its size, and in a profile of the bench's dispatcher row the writes
+ * to Postgres were a tenth of the dispatcher's CPU (each a syscall that wakes the backend): at
+ * two, the transactions held 28–43 consequences on average, at one 70–100, and a harness of that
+ * row ran 6,700–6,800 deliveries/s against 5,400–6,400 (bench/README.md, "The relay woken by
+ * commits").
  * (Were there more than one, they lock notifications, then webhooks, in id order: no deadlock.)
  */
 const MAX_FLUSHES = 1;

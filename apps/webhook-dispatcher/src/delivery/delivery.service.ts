@@ -27,8 +27,8 @@ const SLOW_ENDPOINT_MS = 500;
  * flight this long) stops counting towards BATCHES_IN_PROGRESS, well before those endpoints
  * count as slow (SLOW_ENDPOINT_MS): leaving the gate postpones nothing, it only lets the next
  * batch be read. At half a second, the batches in progress when a receiver started hanging all
- * waited on it for half a second or more (the fairness row of the bench: the fast endpoints ran
- * at 60 % of their rate without it).
+ * waited on it for half a second or more (in the bench's fairness row the fast endpoints ran at
+ * about 60 % of their rate without it).
  */
 const HELD_BY_SLOW_MS = 100;
 /** A delivery expected to wait longer than this for a slot of a slow endpoint is postponed instead. */
