@@ -5,8 +5,8 @@ const MAX_BATCH = 250;
 /**
  * Transactions in progress at once. One: whatever answers come while it runs join the next, so
  * under load the transactions follow each other back to back and grow with the load. Each costs
- * seven round trips whatever its size, and in a profile of the bench's dispatcher row the writes
- * to Postgres were a tenth of the dispatcher's CPU (each a syscall that wakes the backend): at
+ * six or seven round trips whatever its size, and in profiles of the bench's dispatcher row the
+ * writes to Postgres were 7–10 % of the dispatcher's CPU (each a syscall that wakes the backend): at
  * two, the transactions held 28–43 consequences on average, at one 70–100, and a harness of that
  * row ran 6,700–6,800 deliveries/s against 5,400–6,400 (bench/README.md, "The relay woken by
  * commits").
