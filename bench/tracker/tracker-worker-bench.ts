@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { JOB, QUEUE } from '@quayside/queues';
 import type { DatabaseConnection } from '@quayside/data-access';
-import { CONTAINERS_PER_SHIPMENT, shipmentId } from '../database/bench-ids';
+import { CONTAINERS_PER_SHIPMENT, LISTED_SHIPMENTS, shipmentId } from '../database/bench-ids';
 import type { Measurement } from '../report/results-table';
 import { freePort, peakRssMb, spawnApp, spawnTypeScript, stopChild, waitUntilServing } from '../support/child-process';
 
@@ -62,9 +62,12 @@ export class TrackerWorkerBench {
     if (this.carrier) await stopChild(this.carrier);
   }
 
-  /** Refreshes shipments seeded between `previousSize` and `size` containers (warm-up first, then the timed batch). */
+  /**
+   * Refreshes shipments seeded between `previousSize` and `size` containers (warm-up first, then
+   * the timed batch), past the api's first pages (LISTED_SHIPMENTS).
+   */
   async run(size: number, previousSize: number): Promise<Measurement> {
-    const first = Math.ceil(previousSize / CONTAINERS_PER_SHIPMENT);
+    const first = Math.max(LISTED_SHIPMENTS, Math.ceil(previousSize / CONTAINERS_PER_SHIPMENT));
     const available = Math.ceil(size / CONTAINERS_PER_SHIPMENT) - first;
     const warmUp = Math.min(WARM_UP_SHIPMENTS, Math.floor(available / 4));
     const count = Math.min(this.options.refreshes, available - warmUp);
