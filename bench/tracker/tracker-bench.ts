@@ -71,7 +71,7 @@ export class TrackerBench {
     const shipments = Math.ceil(size / CONTAINERS_PER_SHIPMENT);
     // The api's first pages stay as seeded (LISTED_SHIPMENTS).
     const order = this.scatteredOrdinals(shipments).filter((ordinal) => ordinal >= LISTED_SHIPMENTS);
-    const half = Math.max(1, Math.floor(shipments / 2));
+    const half = Math.max(1, Math.floor(order.length / 2));
     const pool = new Pool({ connectionString: this.databaseUrl, max: 10, options: '-c TimeZone=UTC' });
     const sequence = (): number => ++this.sequence;
     const { durationMs, concurrency } = this.options;
