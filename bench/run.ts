@@ -14,6 +14,8 @@ import { BenchConfig } from './bench.config';
 import { createBenchDatabase } from './database/bench-database';
 import type { BenchDatabase } from './database/bench-database';
 import { seedBase } from './database/bench-ids';
+import { describeServer, readCheckpoints, readServerSettings } from './database/server-settings';
+import type { CheckpointCount, ServerSettings } from './database/server-settings';
 import { createBenchAccount, growContainers } from './database/seed-containers';
 import { formatTable } from './report/results-table';
 import type { ResultRow } from './report/results-table';
@@ -59,10 +61,14 @@ async function main(): Promise<void> {
   });
 
   const rows: ResultRow[] = [];
+  let server: { settings: ServerSettings; checkpointsBefore: CheckpointCount } | null = null;
+  let checkpointsAfter: CheckpointCount | null = null;
   try {
     let phase = performance.now();
     db = await createBenchDatabase(config.DATABASE_URL);
+    server = { settings: await readServerSettings(db.dataSource), checkpointsBefore: await readCheckpoints(db.dataSource) };
     const account = await createBenchAccount(db.dataSource);
+    console.log(describeServer(server.settings));
     console.log(`database ${db.name}, Redis prefix ${redisPrefix} (${seconds(phase)})`);
     const appEnv = { ...inherited, DATABASE_URL: db.url, REDIS_URL: config.REDIS_URL, REDIS_PREFIX: redisPrefix, LOG_LEVEL: 'silent' };
     const api = new ApiBench({
@@ -124,12 +130,24 @@ async function main(): Promise<void> {
         console.log(`${name} at ${size.toLocaleString('en-US')} containers (${seconds(phase)})`);
       }
     }
+    checkpointsAfter = await readCheckpoints(db.dataSource);
   } finally {
     await cleanUp();
   }
 
   console.log(`\n${formatTable(rows)}\n`);
-  const file = writeResults(rows, { startedAt, sizes, config });
+  const postgres =
+    server === null
+      ? null
+      : {
+          ...server.settings,
+          // Seeding ends with a checkpoint of its own (seed-containers.ts): those are counted too.
+          checkpointsDuringRun:
+            checkpointsAfter === null
+              ? null
+              : { timed: checkpointsAfter.timed - server.checkpointsBefore.timed, requested: checkpointsAfter.requested - server.checkpointsBefore.requested },
+        };
+  const file = writeResults(rows, { startedAt, sizes, config, postgres });
   console.log(`written to ${file}`);
   const failed = rows.flatMap((row) =>
     (['quayside', 'bare'] as const).flatMap((side) => (row[side].errors > 0 ? [`${row.hotPath} at ${row.size} (${side}): ${row[side].firstError ?? 'errors'}`] : [])),

@@ -2,13 +2,17 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BenchConfig } from '../bench.config';
+import type { CheckpointCount, ServerSettings } from '../database/server-settings';
 import { throughputRatio } from './results-table';
 import type { ResultRow } from './results-table';
 
 export const RESULTS_DIR = resolve(__dirname, '../results');
 
 /** Writes the run as `bench/results/<timestamp>.json` (git-ignored) and returns the file. */
-export function writeResults(rows: readonly ResultRow[], run: { startedAt: Date; sizes: number[]; config: BenchConfig }): string {
+export function writeResults(
+  rows: readonly ResultRow[],
+  run: { startedAt: Date; sizes: number[]; config: BenchConfig; postgres: (ServerSettings & { checkpointsDuringRun: CheckpointCount | null }) | null },
+): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const file = join(RESULTS_DIR, `${run.startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
   const document = {
@@ -16,6 +20,7 @@ export function writeResults(rows: readonly ResultRow[], run: { startedAt: Date;
     startedAt: run.startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     machine: { cores: cpus().length, cpu: cpus()[0]?.model ?? null, memoryBytes: totalmem(), node: process.version, platform: process.platform },
+    postgres: run.postgres,
     settings: {
       sizes: run.sizes,
       durationSeconds: run.config.BENCH_DURATION_SECONDS,
