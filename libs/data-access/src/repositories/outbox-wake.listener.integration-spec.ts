@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { createMigratedScratchDatabase } from '../__tests__/scratch-database';
 import type { ScratchDatabase } from '../__tests__/scratch-database';
 import { OutboxRepository } from './outbox.repository';
@@ -97,6 +98,22 @@ describe('OutboxWakeListener', () => {
       expect(wakes).toBe(2);
     } finally {
       await other.close();
+    }
+  });
+
+  it('started again after it was closed, listens at once and reports no outage', async () => {
+    const said = [jest.spyOn(Logger.prototype, 'log'), jest.spyOn(Logger.prototype, 'warn')];
+    try {
+      await listener.close();
+      await listener.start(() => (wakes += 1));
+      expect(listener.listening).toBe(true);
+      expect(wakes).toBe(2);
+      await commit();
+      await eventually(() => wakes === 3, 'woken by a commit after the restart');
+      // Closing ends its connection, which is no lost connection: nothing to warn of, nor to report as mended.
+      expect(said.flatMap((spy) => spy.mock.calls)).toEqual([]);
+    } finally {
+      for (const spy of said) spy.mockRestore();
     }
   });
 

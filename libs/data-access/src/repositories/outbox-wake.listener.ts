@@ -80,6 +80,8 @@ export class OutboxWakeListener {
       ended = true;
       if (this.client === client) this.client = null;
       void client.end().catch(() => undefined);
+      // Ended by close(): no outage to report, nor a longer delay for a later start().
+      if (this.closed) return;
       this.retryLater(this.backOff(error));
     };
     // Registered before connecting: an error event without a listener would end the process.
@@ -115,7 +117,7 @@ export class OutboxWakeListener {
 
   /** The next delay after a lost connection, with a warning the first time. */
   private backOff(error: unknown): number {
-    if (!this.warned && !this.closed) {
+    if (!this.warned) {
       this.logger.warn(`not listening for outbox rows (the relay polls meanwhile): ${error instanceof Error ? error.message : 'the connection ended'}`);
     }
     this.warned = true;
