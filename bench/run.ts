@@ -14,7 +14,7 @@ import { BenchConfig } from './bench.config';
 import { createBenchDatabase } from './database/bench-database';
 import type { BenchDatabase } from './database/bench-database';
 import { seedBase } from './database/bench-ids';
-import { describeServer, readCheckpoints, readServerSettings } from './database/server-settings';
+import { checkpointsBetween, describeServer, readCheckpoints, readServerSettings } from './database/server-settings';
 import type { CheckpointCount, ServerSettings } from './database/server-settings';
 import { createBenchAccount, growContainers } from './database/seed-containers';
 import { formatTable } from './report/results-table';
@@ -142,10 +142,7 @@ async function main(): Promise<void> {
       : {
           ...server.settings,
           // Seeding ends with a checkpoint of its own (seed-containers.ts): those are counted too.
-          checkpointsDuringRun:
-            checkpointsAfter === null
-              ? null
-              : { timed: checkpointsAfter.timed - server.checkpointsBefore.timed, requested: checkpointsAfter.requested - server.checkpointsBefore.requested },
+          checkpointsDuringRun: checkpointsAfter === null ? null : checkpointsBetween(server.checkpointsBefore, checkpointsAfter),
         };
   const file = writeResults(rows, { startedAt, sizes, config, postgres });
   console.log(`written to ${file}`);

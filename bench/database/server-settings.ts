@@ -26,8 +26,14 @@ export async function readCheckpoints(dataSource: DatabaseConnection): Promise<C
   return { timed: Number(row?.timed ?? 0), requested: Number(row?.requested ?? 0) };
 }
 
-/** One line for the run's header. */
+/** The checkpoints run between two readings. */
+export function checkpointsBetween(before: CheckpointCount, after: CheckpointCount): CheckpointCount {
+  return { timed: after.timed - before.timed, requested: after.requested - before.requested };
+}
+
+/** One line for the run's header: the version, then every other setting read. */
 export function describeServer(settings: ServerSettings): string {
   const version = settings.server_version.split(' ')[0];
-  return `PostgreSQL ${version}: shared_buffers ${settings.shared_buffers}, max_wal_size ${settings.max_wal_size}, checkpoint_timeout ${settings.checkpoint_timeout}, wal_compression ${settings.wal_compression}, synchronous_commit ${settings.synchronous_commit}`;
+  const others = SETTINGS.filter((name) => name !== 'server_version').map((name) => `${name} ${settings[name]}`);
+  return `PostgreSQL ${version}: ${others.join(', ')}`;
 }
