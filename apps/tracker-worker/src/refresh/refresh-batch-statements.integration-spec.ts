@@ -7,10 +7,11 @@ import { RefreshCarrierShipmentsUseCase } from './refresh-carrier-shipments.use-
 const T0 = new Date('2026-08-14T08:00:00.000Z');
 const NUMBERS = ['TEST-TR-SUCCEEDED', 'TEST-TR-HOLDS', 'TEST-TR-FEES'];
 
-/** What a batch of routine refreshes costs in statements, and that handing its leases back together keeps each lease's own check. */
+/** What a batch of routine refreshes costs in statements and locks, and that handing its leases back together keeps each lease's own check. */
 describe('the statements of a batch of routine refreshes', () => {
   let harness: TrackerTestHarness;
   const physical: string[] = [];
+  const requests: string[] = [];
 
   beforeAll(async () => {
     harness = await TrackerTestHarness.create([TrackRequestUseCase, RefreshCarrierShipmentsUseCase]);
@@ -18,6 +19,7 @@ describe('the statements of a batch of routine refreshes', () => {
       const account = await harness.account();
       const { id, outboxId } = await harness.trackingRequest(account, number, T0);
       await harness.module.get(TrackRequestUseCase).execute({ trackingRequestId: id, outboxId }, T0);
+      requests.push(id);
       physical.push((await harness.shipment((await harness.request(id)).tracked_object_id ?? '')).carrier_shipment_id ?? '');
     }
   });
@@ -61,5 +63,25 @@ describe('the statements of a batch of routine refreshes', () => {
     expect(byId.get(physical[0]!)).toMatchObject({ lease_seq: taken.kind === 'leased' ? taken.lease.seq : 'none' });
     expect(byId.get(physical[0]!)?.lease_until).not.toBeNull();
     for (const id of physical.slice(1)) expect(byId.get(id)).toMatchObject({ lease_seq: null, lease_until: null });
+  });
+
+  it("is not held up by a client's change to a linked tracking request that has not committed yet", async () => {
+    // What PATCH /tracking_requests/{id} holds while its transaction is open: the request's row lock.
+    // Had the refresh locked the requests linked to its records, it would wait here until the
+    // test timed out.
+    const client = harness.db.dataSource.createQueryRunner();
+    await client.connect();
+    try {
+      await client.startTransaction();
+      await client.query(`UPDATE tracking_requests SET tags = ARRAY['client'] WHERE id = $1`, [requests[1]]);
+      // The first shipment's lease is still held by the refresh of the case before.
+      const run = await batch(physical.slice(1), 14);
+      expect(run).toMatchObject({ status: 'done', leased: 2 });
+      await client.commitTransaction();
+    } finally {
+      if (client.isTransactionActive) await client.rollbackTransaction();
+      await client.release();
+    }
+    expect(await harness.request(requests[1]!)).toMatchObject({ tags: ['client'], status: 'succeeded' });
   });
 });
