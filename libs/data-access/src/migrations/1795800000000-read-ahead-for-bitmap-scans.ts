@@ -16,20 +16,20 @@ export class ReadAheadForBitmapScans1795800000000 implements MigrationInterface 
   name = 'ReadAheadForBitmapScans1795800000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DO $$
-BEGIN
-  EXECUTE format('ALTER DATABASE %I SET effective_io_concurrency = 64', current_database());
-EXCEPTION WHEN OTHERS THEN
-  RAISE NOTICE 'effective_io_concurrency left as the server has it: %', SQLERRM;
-END $$`);
+    await alterDatabase(queryRunner, 'SET effective_io_concurrency = 64');
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DO $$
-BEGIN
-  EXECUTE format('ALTER DATABASE %I RESET effective_io_concurrency', current_database());
-EXCEPTION WHEN OTHERS THEN
-  RAISE NOTICE 'effective_io_concurrency not reset: %', SQLERRM;
-END $$`);
+    await alterDatabase(queryRunner, 'RESET effective_io_concurrency');
   }
+}
+
+/** `ALTER DATABASE <this one> <change>`; where the server or the role refuses it, a notice and the server's value. */
+async function alterDatabase(queryRunner: QueryRunner, change: string): Promise<void> {
+  await queryRunner.query(`DO $$
+BEGIN
+  EXECUTE format('ALTER DATABASE %I ${change}', current_database());
+EXCEPTION WHEN OTHERS THEN
+  RAISE NOTICE 'effective_io_concurrency left as it was: %', SQLERRM;
+END $$`);
 }
