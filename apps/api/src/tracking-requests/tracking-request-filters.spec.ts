@@ -28,4 +28,10 @@ describe('GET /v2/tracking_requests filters', () => {
   ])('answers 400 naming the parameter for %s', (_label, query, parameter) => {
     expect(() => parseTrackingRequestFilters(query)).toThrow(expect.objectContaining({ kind: 'bad_request', errors: [expect.objectContaining({ source: { parameter } })] }) as Error);
   });
+
+  it('names a status that is the name of an Object.prototype member as it was given', () => {
+    expect(() => parseTrackingRequestFilters({ 'filter[status]': 'constructor' })).toThrow(
+      expect.objectContaining({ errors: [expect.objectContaining({ detail: expect.stringMatching(/unknown: constructor\.$/) as string })] }) as Error,
+    );
+  });
 });

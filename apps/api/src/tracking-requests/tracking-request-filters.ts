@@ -17,7 +17,8 @@ export const TRACKING_REQUEST_FILTER_PARAMETERS = [
 ] as const;
 
 // The established API calls a succeeded request `created`; its clients filter by that name.
-const STATUS_ALIASES: Readonly<Record<string, TrackingRequestStatus>> = { created: 'succeeded' };
+// A Map: `filter[status]=constructor` must be named as unknown, not found on Object.prototype.
+const STATUS_ALIASES: ReadonlyMap<string, TrackingRequestStatus> = new Map([['created', 'succeeded']]);
 
 /**
  * The established API's filters: `q` (request number or a reference number, substring),
@@ -43,7 +44,7 @@ export function parseTrackingRequestFilters(query: Query): TrackingRequestFilter
 }
 
 function parseStatuses(value: string): TrackingRequestStatus[] {
-  const statuses = value.split(',').map((status) => status.trim()).map((status) => STATUS_ALIASES[status] ?? status);
+  const statuses = value.split(',').map((status) => status.trim()).map((status) => STATUS_ALIASES.get(status) ?? status);
   const unknown = statuses.filter((status) => !(TRACKING_REQUEST_STATUSES as readonly string[]).includes(status));
   if (unknown.length > 0) {
     throw badRequest(`filter[status] takes a comma list of ${TRACKING_REQUEST_STATUSES.join(', ')}; unknown: ${unknown.join(', ')}.`, {

@@ -1,19 +1,20 @@
 import type { FileKind } from './document-type.enum';
 
-const EXTENSIONS: Readonly<Record<string, FileKind>> = {
-  pdf: 'pdf',
-  png: 'png',
-  jpg: 'jpeg',
-  jpeg: 'jpeg',
-  tif: 'tiff',
-  tiff: 'tiff',
-  eml: 'eml',
-};
+// A Map: a file named `x.constructor` must not find Object.prototype's member.
+const EXTENSIONS: ReadonlyMap<string, FileKind> = new Map([
+  ['pdf', 'pdf'],
+  ['png', 'png'],
+  ['jpg', 'jpeg'],
+  ['jpeg', 'jpeg'],
+  ['tif', 'tiff'],
+  ['tiff', 'tiff'],
+  ['eml', 'eml'],
+]);
 
 /** The kind a file name claims by its extension, or `null` for none or an unknown one. */
 export function kindFromFileName(fileName: string): FileKind | null {
   const match = /\.([A-Za-z0-9]+)$/.exec(fileName.trim());
-  return match ? (EXTENSIONS[match[1]!.toLowerCase()] ?? null) : null;
+  return match ? (EXTENSIONS.get(match[1]!.toLowerCase()) ?? null) : null;
 }
 
 function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {

@@ -49,6 +49,8 @@ describe('checkUploadedFile', () => {
     ['a JPEG named .jpg', 'jpeg', 'page.jpg', jpeg(800, 600)],
     ['a TIFF named .tif', 'tiff', 'page.tif', tiff(800, 600)],
     ['a mail message', 'eml', 'forwarded.eml', EML],
+    // Extensions that are names of Object.prototype's members are extensions like any other.
+    ['a PDF named .constructor', 'pdf', 'scan.constructor', PDF],
   ] as const)('%s is accepted as %s', (_label, kind, name, bytes) => {
     expect(checkUploadedFile(name, bytes, LIMITS)).toEqual({ kind });
   });
@@ -60,6 +62,7 @@ describe('checkUploadedFile', () => {
     ['a PNG behind .pdf', 415, 'file_type_mismatch', 'bl.pdf', png(10, 10)],
     ['a PDF behind .png', 415, 'file_type_mismatch', 'scan.png', PDF],
     ['a ZIP without a known extension', 415, 'unsupported_file_type', 'archive.zip', text('PK\u0003\u0004rest')],
+    ['plain text named .constructor', 415, 'unsupported_file_type', 'notes.constructor', text('just a note')],
     ['plain text behind .eml', 415, 'file_type_mismatch', 'note.eml', text('just a note: not mail\nsecond line')],
     ['a PNG declaring 100k × 100k pixels', 422, 'decompression_bomb', 'bomb.png', png(100_000, 100_000)],
     ['a JPEG declaring 65535 × 65535 pixels', 422, 'decompression_bomb', 'bomb.jpg', jpeg(65_535, 65_535)],

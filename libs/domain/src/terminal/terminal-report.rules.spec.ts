@@ -39,6 +39,15 @@ describe('normalizeTerminalReport: holds', () => {
     expect(report.unrecognized).toEqual(['hold:ZZQ']);
   });
 
+  it.each([['constructor'], ['toString'], ['__proto__'], ['hasOwnProperty']])(
+    'reads %s, the name of an Object.prototype member, as an unknown word: an `other` hold, and a status that holds',
+    (word) => {
+      expect(normalizeTerminalReport([hold(word)], []).holds).toEqual([{ name: 'other', status: 'hold', description: word }]);
+      expect(normalizeTerminalReport([hold('Customs', word)], [])).toEqual({ holds: [{ name: 'customs', status: 'hold', description: null }], fees: [], unrecognized: [`hold-status:${word}`] });
+      expect(normalizeTerminalReport([], [fee(word, 25)]).fees).toEqual([{ type: 'other', amount: 25, currency: 'USD', description: word }]);
+    },
+  );
+
   it('treats an unknown status as a hold, never as released, and reports it', () => {
     const report = normalizeTerminalReport([hold('Customs', 'Awaiting review')], []);
     expect(report.holds).toEqual([{ name: 'customs', status: 'hold', description: null }]);

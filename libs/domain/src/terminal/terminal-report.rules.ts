@@ -22,8 +22,14 @@ export interface NormalizedTerminalReport {
 
 const key = (raw: string): string => raw.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
 
+function vocabulary<T>(words: Readonly<Record<string, T>>): ReadonlyMap<string, T> {
+  return new Map(Object.entries(words));
+}
+
 // Terminal portals (US and European) spell the same hold many ways; an exam is a customs hold.
-const HOLDS: Readonly<Record<string, HoldName>> = {
+// Maps, not object literals: a lookup by a terminal's word must never find an Object.prototype
+// member (a hold named "constructor" was dropped, a status "toString" became a function).
+const HOLDS: ReadonlyMap<string, HoldName> = vocabulary({
   freight: 'freight',
   'freight hold': 'freight',
   line: 'freight',
@@ -68,9 +74,9 @@ const HOLDS: Readonly<Record<string, HoldName>> = {
   'demurrage hold': 'other',
   'fda hold': 'other',
   fda: 'other',
-};
+});
 
-const ACTIVE: Readonly<Record<string, HoldStatus>> = {
+const ACTIVE: ReadonlyMap<string, HoldStatus> = vocabulary({
   hold: 'hold',
   'on hold': 'hold',
   active: 'hold',
@@ -79,11 +85,11 @@ const ACTIVE: Readonly<Record<string, HoldStatus>> = {
   yes: 'hold',
   true: 'hold',
   pending: 'pending',
-};
+});
 
 const INACTIVE = new Set(['released', 'release', 'cleared', 'clear', 'removed', 'paid', 'none', 'n', 'no', 'false', 'ok', 'inactive']);
 
-const FEES: Readonly<Record<string, FeeType>> = {
+const FEES: ReadonlyMap<string, FeeType> = vocabulary({
   demurrage: 'demurrage',
   'demurrage owed': 'demurrage',
   dem: 'demurrage',
@@ -115,7 +121,7 @@ const FEES: Readonly<Record<string, FeeType>> = {
   'hazmat fee': 'other',
   'reefer fee': 'other',
   'reefer power': 'other',
-};
+});
 
 const describe = (raw: string, description: string | null | undefined): string => {
   const words = description?.trim() ?? '';
@@ -135,12 +141,12 @@ export function normalizeTerminalReport(reportedHolds: readonly ReportedHold[], 
   for (const entry of reportedHolds) {
     const statusKey = key(entry.status);
     if (INACTIVE.has(statusKey)) continue;
-    let status = ACTIVE[statusKey];
+    let status = ACTIVE.get(statusKey);
     if (status === undefined) {
       unrecognized.add(`hold-status:${entry.status.trim()}`);
       status = 'hold';
     }
-    const known = HOLDS[key(entry.name)];
+    const known = HOLDS.get(key(entry.name));
     if (known === undefined) unrecognized.add(`hold:${entry.name.trim()}`);
     const name = known ?? 'other';
     const description = name === 'other' && key(entry.name) !== 'other' ? describe(entry.name, entry.description) : (entry.description ?? null);
@@ -166,7 +172,7 @@ export function normalizeTerminalReport(reportedHolds: readonly ReportedHold[], 
       continue;
     }
     if (amount === 0) continue;
-    const known = FEES[key(entry.code)];
+    const known = FEES.get(key(entry.code));
     if (known === undefined) unrecognized.add(`fee:${entry.code.trim()}`);
     const type = known ?? 'other';
     const description = type === 'other' && key(entry.code) !== 'other' ? describe(entry.code, entry.description) : (entry.description ?? null);
