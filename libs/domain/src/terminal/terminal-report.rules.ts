@@ -28,7 +28,7 @@ function vocabulary<T>(words: Readonly<Record<string, T>>): ReadonlyMap<string, 
 
 // Terminal portals (US and European) spell the same hold many ways; an exam is a customs hold.
 // Maps, not object literals: a lookup by a terminal's word must never find an Object.prototype
-// member (a hold named "constructor" was dropped, a status "toString" became a function).
+// member (a hold named "constructor" was dropped, and a status of that name became a function).
 const HOLDS: ReadonlyMap<string, HoldName> = vocabulary({
   freight: 'freight',
   'freight hold': 'freight',
