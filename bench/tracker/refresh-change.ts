@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { transportEventDedupeKey } from '@quayside/data-access';
 import type { NewEvent, NewTransportEvent } from '@quayside/data-access';
 import { rowEventKey } from '@quayside/domain';
@@ -27,9 +26,11 @@ const BASE = Date.UTC(2025, 0, 1);
  * A typical refresh that found news: the vessel departed (a milestone per container, with
  * its event) and the arrival estimate moved. `sequence` is unique per refresh of the run and is
  * the milestone's leg (a milestone's identity is its event, place and leg, never its time), so
- * every milestone is new however often a shipment is refreshed.
+ * every milestone is new however often a shipment is refreshed. The rows' ids come from `newId`:
+ * Quayside's sides mint them as the tracker does (`timeOrderedId`), the bare writer as random
+ * UUIDs, as it always has.
  */
-export function refreshChange(accountId: string, shipmentId: string, containers: readonly ChangedContainer[], sequence: number): RefreshChange {
+export function refreshChange(accountId: string, shipmentId: string, containers: readonly ChangedContainer[], sequence: number, newId: () => string): RefreshChange {
   const at = new Date();
   const departedAt = new Date(BASE + sequence * 1000);
   const transportEvents: NewTransportEvent[] = [];
@@ -47,7 +48,7 @@ export function refreshChange(accountId: string, shipmentId: string, containers:
     };
     const transportEvent: NewTransportEvent = {
       ...milestone,
-      id: randomUUID(),
+      id: newId(),
       account_id: accountId,
       container_id: container.id,
       shipment_id: shipmentId,
@@ -56,7 +57,7 @@ export function refreshChange(accountId: string, shipmentId: string, containers:
     };
     transportEvents.push(transportEvent);
     events.push({
-      id: randomUUID(),
+      id: newId(),
       account_id: accountId,
       name: 'container.transport.vessel_departed',
       reference_object_type: 'transport_event',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CarrierShipmentRepository, ObservationRepository, OutboxRepository } from '@quayside/data-access';
+import { CarrierShipmentRepository, ObservationRepository, OutboxRepository, timeOrderedId } from '@quayside/data-access';
 import type { DatabaseConnection, LoadedObservation, ObservationDecision, ObservationItem, StateWrite } from '@quayside/data-access';
 import { JOB, QUEUE } from '@quayside/queues';
 import { carrierShipmentId } from '../database/bench-ids';
@@ -113,7 +113,7 @@ function decide(loaded: LoadedObservation, sequence: number, at: Date): Observat
     for (const follower of loaded.followers) {
       const state = follower.state;
       if (state === null || state.shipment.line_tracking_stopped_at !== null) continue;
-      const change = refreshChange(state.shipment.account_id, state.shipment.id, state.containers, sequence);
+      const change = refreshChange(state.shipment.account_id, state.shipment.id, state.containers, sequence, timeOrderedId);
       writes.push({
         shipment: { isNew: false, values: { id: state.shipment.id, pod_eta_at: change.podEtaAt, line_tracking_last_attempted_at: at, line_tracking_last_succeeded_at: at } },
         containers: state.containers.map((container) => ({ isNew: false, values: { id: container.id, pod_eta_at: change.podEtaAt, current_status: 'on_ship' as const } })),

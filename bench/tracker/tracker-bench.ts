@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { OutboxRepository, ShipmentStateRepository } from '@quayside/data-access';
+import { OutboxRepository, ShipmentStateRepository, timeOrderedId } from '@quayside/data-access';
 import type { DatabaseConnection, LoadedTrackingState, StateDecision } from '@quayside/data-access';
 import { JOB, QUEUE } from '@quayside/queues';
 import { Pool } from 'pg';
@@ -142,7 +142,7 @@ export class TrackerBench {
     const first = job.shipmentOrdinal * CONTAINERS_PER_SHIPMENT;
     const ordinals = Array.from({ length: CONTAINERS_PER_SHIPMENT }, (_, offset) => first + offset).filter((ordinal) => ordinal < size);
     const containers = ordinals.map((ordinal) => ({ id: containerId(ordinal), number: containerNumber(ordinal) }));
-    await writeRefreshRaw(pool, job.outboxId, refreshChange(this.accountId, shipmentId(job.shipmentOrdinal), containers, ++this.sequence));
+    await writeRefreshRaw(pool, job.outboxId, refreshChange(this.accountId, shipmentId(job.shipmentOrdinal), containers, ++this.sequence, randomUUID));
   }
 }
 
@@ -150,7 +150,7 @@ export class TrackerBench {
 function decide(loaded: LoadedTrackingState, sequence: number): StateDecision<true> {
   const state = loaded.state;
   if (state === null) return null;
-  const change = refreshChange(state.shipment.account_id, state.shipment.id, state.containers, sequence);
+  const change = refreshChange(state.shipment.account_id, state.shipment.id, state.containers, sequence, timeOrderedId);
   return {
     value: true,
     write: {

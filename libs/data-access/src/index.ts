@@ -3,6 +3,7 @@
 import './database/load-pg-without-fetch';
 export * from './entities';
 export { transportEventDedupeKey } from './entities/transport-event-dedupe-key';
+export { timeOrderedId } from './entities/time-ordered-id';
 export { buildDataSourceOptions } from './database/data-source-options';
 export type { PlanningOptions } from './database/data-source-options';
 export { createDatabaseConnection, inFixtureTransaction } from './database/database-connection';

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { CarrierShipmentRepository, ShipmentStateRepository, TrackingRepository } from '@quayside/data-access';
+import { CarrierShipmentRepository, ShipmentStateRepository, TrackingRepository, timeOrderedId } from '@quayside/data-access';
 import type { LoadedTrackingState, StateDecision } from '@quayside/data-access';
 import type { TrackingStoppedReason } from '@quayside/domain';
 import { CarrierShipmentRefresher, FAN_OUT } from '../tracking-state/carrier-shipment-refresher.service';
@@ -49,7 +48,7 @@ export class RefreshShipmentUseCase {
     if (!shipment) return null;
     if (shipment.line_tracking_stopped_at === null) return { write: { trackingRequests: resumeLinkedRequests(loaded, now).trackingRequests }, value: null };
     const reason = shipment.line_tracking_stopped_reason ?? 'cancelled_by_user';
-    const stopped = stopLinkedRequests(loaded, reason, now, randomUUID, shipment.line_tracking_stopped_at);
+    const stopped = stopLinkedRequests(loaded, reason, now, timeOrderedId, shipment.line_tracking_stopped_at);
     return { write: { trackingRequests: stopped.trackingRequests, events: stopped.events }, value: reason };
   }
 }

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import type { CarrierTrackResult } from '@quayside/carriers';
-import { CarrierShipmentRepository, ObservationRepository, OutboxRepository } from '@quayside/data-access';
+import { CarrierShipmentRepository, ObservationRepository, OutboxRepository, timeOrderedId } from '@quayside/data-access';
 import type { ObservationItem, ObservationItemResult, ObservationLease, ObservationSources, TrackingRequestEntity } from '@quayside/data-access';
 import type { RequestType } from '@quayside/domain';
 import { JOB, jobRoute, outboxJob } from '@quayside/queues';
@@ -177,7 +176,7 @@ export class CarrierShipmentRefresher {
     const scale = this.adapters.timeScale(scac);
     return {
       now,
-      newId: randomUUID,
+      newId: timeOrderedId,
       scale,
       line,
       nextRefreshAt: () => nextRefreshAt(now, scale, this.cadence()),

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { FanOutRepository } from '@quayside/data-access';
+import { FanOutRepository, timeOrderedId } from '@quayside/data-access';
 import type { FanOutPlan, NewWebhookNotification, WebhookFormat } from '@quayside/data-access';
 import { isEventAvailableTo, webhookWithheldReason } from '@quayside/domain';
 import type { AccountFeature, EventRecord, EventRelatedRecords } from '@quayside/domain';
@@ -47,7 +46,7 @@ function notificationsFor(
   const reference_object = { type: event.reference_object_type, id: event.reference_object_id };
   const dcsa = dcsaBodyOf(event, related);
   return webhooks.flatMap((webhook) => {
-    const id = randomUUID();
+    const id = timeOrderedId();
     let payload: Record<string, unknown>;
     if (webhook.format === 'dcsa_tnt_3') {
       // A DCSA consumer hears only the milestones DCSA 3.0 has an event for (docs/dcsa.md, "DCSA subscriptions").
