@@ -1,16 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { ProvisionedAccount } from '@quayside/data-access';
+import { eventually } from '@quayside/testing';
 import { ApiTestContext, call } from '../test/api-test-app';
-
-/** Asks until `done` holds of the answer (or 200 tries): for what reaches another process a moment later. */
-async function eventually<T>(ask: () => Promise<T>, done: (answer: T) => boolean): Promise<T> {
-  let answer = await ask();
-  for (let attempt = 1; attempt < 200 && !done(answer); attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
-    answer = await ask();
-  }
-  return answer;
-}
 
 describe('authentication (Authorization: Token <key>)', () => {
   let ctx: ApiTestContext;
@@ -82,7 +73,7 @@ describe('authentication (Authorization: Token <key>)', () => {
 
     expect((await call(app, 'GET', '/v2/account', { key: data.attributes.key })).status).toBe(401);
     // The other process learns of the deletion through Redis: it arrives after the 204.
-    expect((await eventually(() => call(other, 'GET', '/v2/account', { key: data.attributes.key }), (answer) => answer.status === 401)).status).toBe(401);
+    expect((await eventually(() => call(other, 'GET', '/v2/account', { key: data.attributes.key }), (answer) => answer.status === 401, 'the other process refuses the deleted key')).status).toBe(401);
   });
 
   it('shows settings changed through the api in every api process, though each had remembered the account', async () => {
@@ -97,7 +88,7 @@ describe('authentication (Authorization: Token <key>)', () => {
     expect((await call(app, 'PATCH', '/v2/account', { key: account.key, body })).status).toBe(200);
 
     expect(await setting(app)).toBe(true);
-    expect(await eventually(() => setting(other), (seen) => seen === true)).toBe(true);
+    expect(await eventually(() => setting(other), (seen) => seen === true, 'the other process shows the new setting')).toBe(true);
   });
 
   it('applies an account change made in the database at once when nothing is remembered', async () => {

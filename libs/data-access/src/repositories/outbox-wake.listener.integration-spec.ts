@@ -4,7 +4,7 @@ import type { ScratchDatabase } from '../__tests__/scratch-database';
 import { OutboxRepository } from './outbox.repository';
 import { OUTBOX_WAKE_APPLICATION_NAME, OutboxWakeListener } from './outbox-wake.listener';
 
-/** Resolves once `check` holds; gives up after 20 s (a bound for a stuck listener, not a timing expectation). */
+/** Resolves once `check` holds; gives up after 20 s (a bound for a stuck listener, not a timing expectation). Its own: data-access may not import @quayside/testing. */
 async function eventually(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
   for (let waited = 0; waited < 20_000; waited += 20) {
     if (await check()) return;

@@ -2,20 +2,11 @@ import { getQueueToken } from '@nestjs/bull';
 import type { TestingModule } from '@nestjs/testing';
 import { Test } from '@nestjs/testing';
 import { DataAccessModule, OutboxRepository, inFixtureTransaction } from '@quayside/data-access';
-import { createTestDatabase, testRedisPrefix } from '@quayside/testing';
+import { createTestDatabase, eventually, testRedisPrefix } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
 import type { Queue } from 'bull';
 import { JOB, QUEUE } from '../contract/queue-contract';
 import { QueuesModule } from '../queues.module';
-
-/** Resolves once `check` holds; gives up after 20 s (a bound for a stuck relay, not a timing expectation). */
-async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let waited = 0; waited < 20_000; waited += 25) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`still not: ${what}`);
-}
 
 // Against the real Postgres and Redis: the wake-up is a NOTIFY from the outbox's trigger.
 describe('OutboxRelayService, listening', () => {
@@ -60,10 +51,10 @@ describe('OutboxRelayService, listening', () => {
     // Committed before the relay starts: its first pass takes it, and then it polls a minute later.
     const first = await commit();
     await boot();
-    await eventually(() => published(first.id), 'the first pass published the row committed before it');
+    await eventually(() => published(first.id), (yes) => yes, 'the first pass published the row committed before it');
     const second = await commit();
-    await eventually(() => published(second.id), 'the row committed after the first pass is published');
+    await eventually(() => published(second.id), (yes) => yes, 'the row committed after the first pass is published');
     const third = await commit();
-    await eventually(() => published(third.id), 'and the next one too');
+    await eventually(() => published(third.id), (yes) => yes, 'and the next one too');
   });
 });
