@@ -22,8 +22,11 @@ const POLL_MS = 50;
  * Deliveries made first and not counted, as every other row warms up (500 operations): the
  * dispatcher process is new at each row, and its first deliveries pay for compiling its code,
  * opening its connections and preparing its statements, which a running dispatcher paid long ago.
+ * 500 were not enough for the compiler: in a harness of this row (2026-11-27, night) the timed
+ * 6,000 cost the dispatcher 230–247 µs of CPU each after 500, 188–223 after 3,000 and 207–212
+ * after 6,000 (bench/README.md, "The dispatcher's warm-up").
  */
-const WARM_UP_DELIVERIES = 500;
+const WARM_UP_DELIVERIES = 3000;
 
 export interface WebhookBenchOptions {
   durationMs: number;
