@@ -19,11 +19,11 @@ const WARM_UP = { durationMs: 1_000, maxOperations: 500 };
 const SLOW_SHARE = 5;
 const POLL_MS = 50;
 /**
- * Deliveries made first and not counted, as every other row warms up (500 operations): the
- * dispatcher process is new at each row, and its first deliveries pay for compiling its code,
- * opening its connections and preparing its statements, which a running dispatcher paid long ago.
- * 500 were not enough for the compiler: in a harness of this row (2026-11-27, night) the timed
- * 6,000 cost the dispatcher 230–247 µs of CPU each after 500, 188–223 after 3,000 and 207–212
+ * Deliveries made first and not counted, as every other row warms up: the dispatcher process is
+ * new at each row, and its first deliveries pay for compiling its code, opening its connections
+ * and preparing its statements, which a running dispatcher paid long ago. 500 (the other rows'
+ * count) were not enough for the compiler: in a harness of this row (2026-11-27, night) the timed
+ * 6,000 cost the dispatcher 230–277 µs of CPU each after 500, 188–223 after 3,000 and 207–212
  * after 6,000 (bench/README.md, "The dispatcher's warm-up").
  */
 const WARM_UP_DELIVERIES = 3000;
