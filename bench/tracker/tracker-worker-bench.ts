@@ -6,6 +6,7 @@ import type { DatabaseConnection } from '@quayside/data-access';
 import { CONTAINERS_PER_SHIPMENT, LISTED_SHIPMENTS, shipmentId } from '../database/bench-ids';
 import type { Measurement } from '../report/results-table';
 import { freePort, peakRssMb, spawnApp, spawnTypeScript, stopChild, waitUntilServing } from '../support/child-process';
+import { dropRowLeftovers } from '../support/row-leftovers';
 
 /** Physical shipments per routine refresh job: the tracker-worker's REFRESH_BATCH_SIZE default. */
 const ROUTINE_BATCH = 50;
@@ -86,7 +87,7 @@ export class TrackerWorkerBench {
       return { ...timed.measurement, peakRssMb: peakRssMb(worker) };
     } finally {
       await stopChild(worker);
-      await this.dataSource.query(`UPDATE outbox SET completed_at = now() WHERE completed_at IS NULL`);
+      await dropRowLeftovers(this.dataSource, this.options.workerEnv);
     }
   }
 

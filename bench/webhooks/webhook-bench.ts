@@ -7,6 +7,7 @@ import { Agent, request } from 'undici';
 import { interleavedRounds } from '../report/faster-round';
 import type { Measurement, ResultRow } from '../report/results-table';
 import { freePort, peakRssMb, spawnApp, spawnTypeScript, stopChild, waitUntilServing } from '../support/child-process';
+import { dropRowLeftovers } from '../support/row-leftovers';
 import { runTimedLoop } from '../support/timed-loop';
 import { toMeasurement } from '../tracker/tracker-bench';
 import { PendingDeliveries } from './pending-deliveries';
@@ -162,7 +163,7 @@ export class WebhookBench {
       return { ...(await this.deliver(this.options.dispatcherDeliveries, slow)), peakRssMb: peakRssMb(dispatcher) };
     } finally {
       await stopChild(dispatcher);
-      await this.dataSource.query(`UPDATE outbox SET completed_at = now() WHERE completed_at IS NULL`);
+      await dropRowLeftovers(this.dataSource, this.options.dispatcherEnv);
     }
   }
 
