@@ -120,6 +120,25 @@ describe('GET /v2/containers pages through cursors', () => {
     expect(last.links['next']).toBeUndefined();
   });
 
+  it('counts up to the bound along the list\'s index, not through the table, when the account holds most of it', async () => {
+    const large = await ctx.account({ company: 'Most of the table' });
+    const shipment = await createShipment(ctx.db.dataSource, large.account.id);
+    await ctx.db.dataSource.query(
+      `INSERT INTO containers (account_id, shipment_id, number, ref_numbers, holds_at_pod_terminal, fees_at_pod_terminal)
+       SELECT $1, $2, 'MOSU' || lpad(i::text, 7, '0'), '{}', '[]', '[]' FROM generate_series(1, 20000) AS i`,
+      [large.account.id, shipment.id],
+    );
+    await ctx.db.dataSource.query('VACUUM (ANALYZE) containers');
+    const first = await list(large, '/v2/containers?page[size]=3');
+    const { sent } = await recordStatementsDuring(app.get(DATABASE_CONNECTION), () => list(large, first.links['next']!));
+    const count = sent.find(({ sql }) => /COUNT\(/i.test(sql) && sql.includes(`LIMIT ${EXACT_TOTAL_BOUND + 1}`));
+    expect(count).toBeDefined();
+    const plan = await ctx.db.dataSource.query<{ 'QUERY PLAN': string }[]>(`EXPLAIN ${count!.sql}`, count!.parameters);
+    const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).toContain('idx_containers_account_list');
+    expect(text).not.toContain('Seq Scan');
+  });
+
   it('finds a container\'s transport events through an index, whatever the size of the table', async () => {
     // Every container read lists its event ids in stored order; without an index on the
     // container, each one scanned every event (13 s a page at 1 million containers).
