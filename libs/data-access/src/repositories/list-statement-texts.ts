@@ -58,7 +58,7 @@ export class ListStatementTexts {
       // In the list's order, so the planner walks the list's `(account_id, created_at, id)` index
       // and stops at the bound. Unordered, it read the table itself whenever the account holds
       // most of it (one account, a million containers: 1.2 ms a page, every time, where the
-      // index's few pages take 0.1 ms), and a sequential scan of a table four times larger than
+      // index's few pages take about 0.2 ms), and a sequential scan of a table four times larger than
       // shared_buffers reads through a small ring of buffers: every page came from the OS again.
       bounded: filtered.clone().orderBy(`${alias}.created_at`, 'ASC').addOrderBy(`${alias}.id`, 'ASC').select(`${alias}.id`).limit(EXACT_TOTAL_BOUND + 1).getQuery(),
       plain: RowHydrator.forQuery(rows) !== null,
