@@ -11,8 +11,13 @@ import { deleteRedisKeys } from './redis-prefix';
  * row took them all, a transaction each, while it was timed (bench/README.md, "Leftover jobs").
  */
 export async function dropRowLeftovers(dataSource: DatabaseConnection, env: { REDIS_URL?: string; REDIS_PREFIX?: string }): Promise<void> {
-  await dataSource.query(`UPDATE outbox SET completed_at = now() WHERE completed_at IS NULL`);
+  await completeOpenOutboxRows(dataSource);
   const { REDIS_URL: url, REDIS_PREFIX: prefix } = env;
   if (!url || !prefix) throw new Error('the row has no Redis URL and prefix to clean');
   for (const queue of QUEUE_NAMES) await deleteRedisKeys(url, `${prefix}:${queue}:*`);
+}
+
+/** Marks every open outbox row completed: what a row that ran no relay leaves (nothing of it reached Redis). */
+export async function completeOpenOutboxRows(dataSource: DatabaseConnection): Promise<void> {
+  await dataSource.query(`UPDATE outbox SET completed_at = now() WHERE completed_at IS NULL`);
 }

@@ -8,6 +8,7 @@ import { interleavedRounds } from '../report/faster-round';
 import type { Measurement, ResultRow } from '../report/results-table';
 import { runTimedLoop } from '../support/timed-loop';
 import type { LoopResult } from '../support/timed-loop';
+import { completeOpenOutboxRows } from '../support/row-leftovers';
 import { writeRefreshRaw } from './raw-refresh-writer';
 import { refreshChange } from './refresh-change';
 import { RoutineRefreshSide } from './routine-refresh-side';
@@ -97,8 +98,8 @@ export class TrackerBench {
     } finally {
       await pool.end();
       // Jobs left over and the fan-out rows the refreshes wrote are the bench's own: settle them
-      // so no relay of a later phase publishes them.
-      await this.dataSource.query(`UPDATE outbox SET completed_at = now() WHERE completed_at IS NULL`);
+      // so no relay of a later phase publishes them. No relay ran in this row: nothing reached Redis.
+      await completeOpenOutboxRows(this.dataSource);
     }
   }
 
