@@ -46,11 +46,11 @@ export class BenchConfig extends BaseAppConfig {
   @Max(256)
   BENCH_WEBHOOK_CONCURRENCY: number = 16;
 
-  /** Notifications the dispatcher process delivers end to end at each size. */
+  /** Notifications the dispatcher process delivers end to end in each round at each size: about a round's length (bench/README.md). */
   @IsInt()
   @Min(100)
   @Max(100_000)
-  BENCH_DISPATCHER_DELIVERIES: number = 6000;
+  BENCH_DISPATCHER_DELIVERIES: number = 20_000;
 
   get sizes(): number[] {
     return this.BENCH_SIZES.split(',').map((size) => Number(size.trim()));

@@ -4,7 +4,7 @@ import { JOB, QUEUE } from '@quayside/queues';
 import { WebhookDeliveryClient, generateWebhookSecret, parseAllowList, sampleNotificationPayload, signWebhook } from '@quayside/webhooks';
 import type { DatabaseConnection } from '@quayside/data-access';
 import { Agent, request } from 'undici';
-import { interleavedRounds } from '../report/faster-round';
+import { fasterRound, interleavedRounds } from '../report/faster-round';
 import type { Measurement, ResultRow } from '../report/results-table';
 import { freePort, peakRssMb, spawnApp, spawnTypeScript, stopChild, waitUntilServing } from '../support/child-process';
 import { dropRowLeftovers } from '../support/row-leftovers';
@@ -146,7 +146,7 @@ export class WebhookBench {
    * The dispatcher as a process. With `slow`, one notification in SLOW_SHARE more goes to an
    * endpoint that answers after 2 s, and only the fast endpoints' deliveries are timed and
    * counted: one slow receiver must not hold the others back (issue 12, the fairness row).
-   * WARM_UP_DELIVERIES to the fast endpoints go first, not counted.
+   * WARM_UP_DELIVERIES to the fast endpoints go first, not counted; then `rounds` timed batches.
    */
   private async measureDispatcher(slow: boolean): Promise<Measurement> {
     const opsPort = await freePort();
@@ -160,7 +160,10 @@ export class WebhookBench {
       await waitUntilServing(`http://127.0.0.1:${opsPort}/health/ready`, dispatcher);
       const warmUp = await this.deliver(WARM_UP_DELIVERIES, false);
       if (warmUp.errors > 0) return { ...warmUp, firstError: `warm-up: ${warmUp.firstError ?? ''}`, peakRssMb: peakRssMb(dispatcher) };
-      return { ...(await this.deliver(this.options.dispatcherDeliveries, slow)), peakRssMb: peakRssMb(dispatcher) };
+      // The bench's rule for every row: the faster of its rounds counts, the errors of all of them too.
+      let best: Measurement | null = null;
+      for (let round = 0; round < this.options.rounds; round++) best = fasterRound(best, await this.deliver(this.options.dispatcherDeliveries, slow));
+      return { ...best!, peakRssMb: peakRssMb(dispatcher) };
     } finally {
       await stopChild(dispatcher);
       await dropRowLeftovers(this.dataSource, this.options.dispatcherEnv);
