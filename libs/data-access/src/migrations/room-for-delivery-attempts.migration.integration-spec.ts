@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createMigratedScratchDatabase } from '../__tests__/scratch-database';
 import type { ScratchDatabase } from '../__tests__/scratch-database';
+import { rowPages } from '../__tests__/row-pages';
 import { WebhookNotificationRepository } from '../repositories/webhook-notification.repository';
 
 /**
@@ -12,9 +13,7 @@ import { WebhookNotificationRepository } from '../repositories/webhook-notificat
 describe('migration RoomForDeliveryAttempts', () => {
   let db: ScratchDatabase;
   const q = <T = unknown>(sql: string, params: unknown[] = []): Promise<T[]> => db.dataSource.query<T[]>(sql, params);
-  /** The page each notification's current version is in. */
-  const pages = async (): Promise<Map<string, string>> =>
-    new Map((await q<{ id: string; page: string }>(`SELECT id, (ctid::text::point)[0]::bigint::text AS page FROM webhook_notifications`)).map((row) => [row.id, row.page]));
+  const pages = (): Promise<Map<string, string>> => rowPages(db.dataSource, 'webhook_notifications');
 
   beforeAll(async () => {
     db = await createMigratedScratchDatabase();

@@ -1,5 +1,6 @@
 import { createMigratedScratchDatabase } from '../__tests__/scratch-database';
 import type { ScratchDatabase } from '../__tests__/scratch-database';
+import { rowPages } from '../__tests__/row-pages';
 import { OutboxRepository } from '../repositories/outbox.repository';
 
 /**
@@ -9,10 +10,7 @@ import { OutboxRepository } from '../repositories/outbox.repository';
  */
 describe('migration RoomForHotUpdates', () => {
   let db: ScratchDatabase;
-  const q = <T = unknown>(sql: string): Promise<T[]> => db.dataSource.query<T[]>(sql);
-  /** The page each outbox row's current version is in. */
-  const pages = async (): Promise<Map<string, string>> =>
-    new Map((await q<{ id: string; page: string }>(`SELECT id, (ctid::text::point)[0]::bigint::text AS page FROM outbox`)).map((row) => [row.id, row.page]));
+  const pages = (): Promise<Map<string, string>> => rowPages(db.dataSource, 'outbox');
 
   beforeAll(async () => {
     db = await createMigratedScratchDatabase();
