@@ -2,7 +2,7 @@ import { compiledNodeFlags } from './index';
 
 describe('compiledNodeFlags', () => {
   it.each([
-    ['api', '--max-semi-space-size=8'],
+    ['api', '--max-semi-space-size=16'],
     ['webhook-dispatcher', '--max-semi-space-size=8'],
     ['tracker-worker', '--max-semi-space-size=8'],
     ['cli', '--max-semi-space-size=2'],
