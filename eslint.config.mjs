@@ -3,8 +3,20 @@ import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
-const nodeIo = ['fs', 'fs/promises', 'net', 'http', 'https', 'http2', 'dgram', 'dns', 'child_process', 'cluster', 'worker_threads', 'tls']
-  .flatMap((m) => [m, `node:${m}`]);
+const nodeIo = [
+  'fs',
+  'fs/promises',
+  'net',
+  'http',
+  'https',
+  'http2',
+  'dgram',
+  'dns',
+  'child_process',
+  'cluster',
+  'worker_threads',
+  'tls',
+].flatMap((m) => [m, `node:${m}`]);
 
 const boundaryOptions = (allowTesting) => ({
   enforceBuildableLibDependency: false,
@@ -27,10 +39,22 @@ function depConstraints(allowTesting) {
       onlyDependOnLibsWithTags: [],
       bannedExternalImports: ['@nestjs/*', 'typeorm', 'pg', 'pg-*', 'bull', 'bullmq', 'ioredis', 'redis', 'undici', 'axios', ...nodeIo],
     },
-    { sourceTag: 'scope:api', notDependOnLibsWithTags: ['scope:tracker-worker', 'scope:webhook-dispatcher', 'scope:tools', 'scope:bench', 'scope:e2e'] },
-    { sourceTag: 'scope:tracker-worker', notDependOnLibsWithTags: ['scope:api', 'scope:webhook-dispatcher', 'scope:tools', 'scope:bench', 'scope:e2e'] },
-    { sourceTag: 'scope:webhook-dispatcher', notDependOnLibsWithTags: ['scope:api', 'scope:tracker-worker', 'scope:tools', 'scope:bench', 'scope:e2e'] },
-    { sourceTag: 'scope:tools', notDependOnLibsWithTags: ['scope:api', 'scope:tracker-worker', 'scope:webhook-dispatcher', 'scope:bench', 'scope:e2e'] },
+    {
+      sourceTag: 'scope:api',
+      notDependOnLibsWithTags: ['scope:tracker-worker', 'scope:webhook-dispatcher', 'scope:tools', 'scope:bench', 'scope:e2e'],
+    },
+    {
+      sourceTag: 'scope:tracker-worker',
+      notDependOnLibsWithTags: ['scope:api', 'scope:webhook-dispatcher', 'scope:tools', 'scope:bench', 'scope:e2e'],
+    },
+    {
+      sourceTag: 'scope:webhook-dispatcher',
+      notDependOnLibsWithTags: ['scope:api', 'scope:tracker-worker', 'scope:tools', 'scope:bench', 'scope:e2e'],
+    },
+    {
+      sourceTag: 'scope:tools',
+      notDependOnLibsWithTags: ['scope:api', 'scope:tracker-worker', 'scope:webhook-dispatcher', 'scope:bench', 'scope:e2e'],
+    },
     { sourceTag: 'scope:bench', notDependOnLibsWithTags: ['scope:tools', 'scope:e2e'] },
     { sourceTag: 'scope:e2e', notDependOnLibsWithTags: ['scope:tools', 'scope:bench'] },
     { sourceTag: 'scope:shared', notDependOnLibsWithTags: ['type:app'] },
@@ -38,11 +62,21 @@ function depConstraints(allowTesting) {
 }
 
 const PATH_PATTERNS = [
-  { group: ['**/libs/*', '**/libs/**', '@quayside/*/*'], message: 'Import a lib through its public alias (@quayside/<lib>), never by a deep path.' },
+  {
+    group: ['**/libs/*', '**/libs/**', '@quayside/*/*'],
+    message: 'Import a lib through its public alias (@quayside/<lib>), never by a deep path.',
+  },
   { group: ['**/apps/**'], message: 'Apps never import apps.' },
 ];
 
-const TEST_FILES = ['**/*.spec.ts', '**/*.integration-spec.ts', '**/*.e2e-spec.ts', '**/test/**/*.ts', '**/__tests__/**/*.ts', 'libs/testing/**/*.ts'];
+const TEST_FILES = [
+  '**/*.spec.ts',
+  '**/*.integration-spec.ts',
+  '**/*.e2e-spec.ts',
+  '**/test/**/*.ts',
+  '**/__tests__/**/*.ts',
+  'libs/testing/**/*.ts',
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/tmp/**', '**/*.js', '**/*.mjs', '**/*.cjs', '.nx/**', 'coverage/**'] },
@@ -62,10 +96,7 @@ export default tseslint.config(
       },
     },
     rules: {
-      '@nx/enforce-module-boundaries': [
-        'error',
-        boundaryOptions(false),
-      ],
+      '@nx/enforce-module-boundaries': ['error', boundaryOptions(false)],
       'no-restricted-imports': ['error', { patterns: PATH_PATTERNS }],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
@@ -86,7 +117,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@nestjs/*', 'typeorm', 'typeorm/*', 'pg', 'bull', 'ioredis', 'undici'], message: 'libs/domain is pure TypeScript: no framework, database, queue or HTTP imports.' },
+            {
+              group: ['@nestjs/*', 'typeorm', 'typeorm/*', 'pg', 'bull', 'ioredis', 'undici'],
+              message: 'libs/domain is pure TypeScript: no framework, database, queue or HTTP imports.',
+            },
             { group: ['@quayside/*'], message: 'libs/domain depends on no other lib.' },
           ],
           paths: nodeIo.map((name) => ({ name, message: 'libs/domain does no I/O.' })),
@@ -105,9 +139,18 @@ export default tseslint.config(
         {
           patterns: [
             ...PATH_PATTERNS,
-            { group: ['typeorm', 'typeorm/*', '@nestjs/typeorm', 'pg'], message: 'SQL and transactions belong to the repositories of @quayside/data-access.' },
+            {
+              group: ['typeorm', 'typeorm/*', '@nestjs/typeorm', 'pg'],
+              message: 'SQL and transactions belong to the repositories of @quayside/data-access.',
+            },
           ],
-          paths: [{ name: '@quayside/data-access', importNames: ['inFixtureTransaction', 'recordStatements', 'recordStatementsDuring'], message: 'Fixture transactions and statement recorders are for tests and the bench; use a repository method.' }],
+          paths: [
+            {
+              name: '@quayside/data-access',
+              importNames: ['inFixtureTransaction', 'recordStatements', 'recordStatementsDuring'],
+              message: 'Fixture transactions and statement recorders are for tests and the bench; use a repository method.',
+            },
+          ],
         },
       ],
     },
@@ -118,7 +161,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name='transaction']", message: 'Transactions are opened by repository methods in @quayside/data-access (inFixtureTransaction for test and bench fixtures).' },
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message:
+            'Transactions are opened by repository methods in @quayside/data-access (inFixtureTransaction for test and bench fixtures).',
+        },
       ],
     },
   },

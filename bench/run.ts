@@ -41,8 +41,12 @@ async function main(): Promise<void> {
   const redisPrefix = `quayside-bench-${randomBytes(4).toString('hex')}`;
   const startedAt = new Date();
   // Other work on the machine moves every figure: the load before the run says how quiet it was.
-  const load = loadavg().map((value) => value.toFixed(2)).join(' ');
-  console.log(`Quayside bench: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), load ${load}, Node ${process.version}, sizes ${sizes.join(', ')} containers`);
+  const load = loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+  console.log(
+    `Quayside bench: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), load ${load}, Node ${process.version}, sizes ${sizes.join(', ')} containers`,
+  );
   // The apps run from the production build, as deployed (docs/architecture.md, "Memory").
   execFileSync(process.execPath, ['tools/build.js'], { cwd: ROOT, stdio: 'ignore' });
 
@@ -107,7 +111,9 @@ async function main(): Promise<void> {
     for (const size of sizes) {
       phase = performance.now();
       const previousSize = seeded;
-      await growContainers(db.dataSource, { accountId: account.accountId, base }, seeded, size, (done) => process.stdout.write(`\rseeding: ${done.toLocaleString('en-US')} containers`));
+      await growContainers(db.dataSource, { accountId: account.accountId, base }, seeded, size, (done) =>
+        process.stdout.write(`\rseeding: ${done.toLocaleString('en-US')} containers`),
+      );
       seeded = size;
       console.log(` (${seconds(phase)})`);
       // Servers of one phase are stopped before the next starts: no relay publishes another phase's rows.
@@ -119,7 +125,10 @@ async function main(): Promise<void> {
             // The worker first: it refreshes shipments no other phase has touched yet.
             const endToEnd = await trackerWorker.run(size, previousSize);
             const inProcess = await tracker.run(size);
-            return [...inProcess, { ...inProcess[0]!, hotPath: 'tracker refresh (worker process, DCSA carrier, end to end)', quayside: endToEnd }];
+            return [
+              ...inProcess,
+              { ...inProcess[0]!, hotPath: 'tracker refresh (worker process, DCSA carrier, end to end)', quayside: endToEnd },
+            ];
           },
         ],
         ['webhook deliveries', () => webhookBench.run(size)],
@@ -147,7 +156,9 @@ async function main(): Promise<void> {
   const file = writeResults(rows, { startedAt, sizes, config, postgres });
   console.log(`written to ${file}`);
   const failed = rows.flatMap((row) =>
-    (['quayside', 'bare'] as const).flatMap((side) => (row[side].errors > 0 ? [`${row.hotPath} at ${row.size} (${side}): ${row[side].firstError ?? 'errors'}`] : [])),
+    (['quayside', 'bare'] as const).flatMap((side) =>
+      row[side].errors > 0 ? [`${row.hotPath} at ${row.size} (${side}): ${row[side].firstError ?? 'errors'}`] : [],
+    ),
   );
   if (failed.length > 0) {
     console.error(`Measurements with errors (not valid):\n${failed.map((line) => `  ${line}`).join('\n')}`);

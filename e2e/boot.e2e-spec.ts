@@ -20,30 +20,38 @@ describe('the three apps boot, report health and stop cleanly', () => {
     await db.drop();
   });
 
-  it.each<AppName>(['api', 'tracker-worker', 'webhook-dispatcher'])('%s answers ready with database and Redis up, serves metrics, then stops on SIGTERM', async (app) => {
-    const port = await freePort();
-    const proc = new AppProcess(app, { DATABASE_URL: db.url, REDIS_PREFIX: prefix, PORT: String(port), OPS_PORT: String(port) });
-    try {
-      const base = app === 'api' ? `http://127.0.0.1:${port}` : await proc.opsUrl();
-      await proc.waitReady(`${base}/health/ready`);
-      const body = (await (await fetch(`${base}/health/ready`)).json()) as { status: string; checks: Record<string, { status: string }> };
-      expect(body.status).toBe('ok');
-      expect(body.checks.database?.status).toBe('up');
-      expect(body.checks.redis?.status).toBe('up');
-      const metrics = await (await fetch(`${base}/metrics`)).text();
-      expect(metrics).toContain(`quayside_queue_jobs{queue="tracker",state="waiting",app="${app}"}`);
-      const log = proc.text.split('\n').find((line) => line.startsWith('{'));
-      expect(JSON.parse(log ?? '{}')).toMatchObject({ app });
-    } finally {
-      const exit = await proc.stop('SIGTERM');
-      expect(exit.code === 0 || exit.signal === 'SIGTERM').toBe(true);
-    }
-  });
+  it.each<AppName>(['api', 'tracker-worker', 'webhook-dispatcher'])(
+    '%s answers ready with database and Redis up, serves metrics, then stops on SIGTERM',
+    async (app) => {
+      const port = await freePort();
+      const proc = new AppProcess(app, { DATABASE_URL: db.url, REDIS_PREFIX: prefix, PORT: String(port), OPS_PORT: String(port) });
+      try {
+        const base = app === 'api' ? `http://127.0.0.1:${port}` : await proc.opsUrl();
+        await proc.waitReady(`${base}/health/ready`);
+        const body = (await (await fetch(`${base}/health/ready`)).json()) as { status: string; checks: Record<string, { status: string }> };
+        expect(body.status).toBe('ok');
+        expect(body.checks.database?.status).toBe('up');
+        expect(body.checks.redis?.status).toBe('up');
+        const metrics = await (await fetch(`${base}/metrics`)).text();
+        expect(metrics).toContain(`quayside_queue_jobs{queue="tracker",state="waiting",app="${app}"}`);
+        const log = proc.text.split('\n').find((line) => line.startsWith('{'));
+        expect(JSON.parse(log ?? '{}')).toMatchObject({ app });
+      } finally {
+        const exit = await proc.stop('SIGTERM');
+        expect(exit.code === 0 || exit.signal === 'SIGTERM').toBe(true);
+      }
+    },
+  );
 
   it('the api reports Redis down (503) when Redis does not answer', async () => {
     const port = await freePort();
     const deadRedis = await freePort();
-    const proc = new AppProcess('api', { DATABASE_URL: db.url, REDIS_URL: `redis://127.0.0.1:${deadRedis}`, REDIS_PREFIX: prefix, PORT: String(port) });
+    const proc = new AppProcess('api', {
+      DATABASE_URL: db.url,
+      REDIS_URL: `redis://127.0.0.1:${deadRedis}`,
+      REDIS_PREFIX: prefix,
+      PORT: String(port),
+    });
     try {
       await proc.waitReady(`http://127.0.0.1:${port}/health/live`);
       const response = await fetch(`http://127.0.0.1:${port}/health/ready`);

@@ -74,7 +74,8 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 /** Whom a notification is about: `container <number>`, `shipment <bill>` or `tracking_request <number>`. */
 function subjectOf(document: NotificationDocument, containerNumbers: ReadonlyMap<string, string>): string {
   const event = document.data.attributes.event;
-  if (event.startsWith('tracking_request.')) return `tracking_request ${String(includedOf(document, 'tracking_request')[0]?.attributes['request_number'])}`;
+  if (event.startsWith('tracking_request.'))
+    return `tracking_request ${String(includedOf(document, 'tracking_request')[0]?.attributes['request_number'])}`;
   if (event.startsWith('shipment.')) return `shipment ${String(includedOf(document, 'shipment')[0]?.attributes['bill_of_lading_number'])}`;
   const container = includedOf(document, 'container')[0];
   if (container) return `container ${String(container.attributes['number'])}`;
@@ -164,7 +165,8 @@ describe('a sandbox lifecycle end to end: three processes, the public API only, 
       const { data } = await api.expect<JsonApiOne>(200, 'GET', `/tracking_requests/${requests.get(FULL)?.id}`);
       const status = String(data.attributes['status']);
       if (statusesSeen.at(-1) !== status) statusesSeen.push(status);
-      if (status === 'succeeded' && trackedObjectWhenSucceeded === undefined) trackedObjectWhenSucceeded = data.relationships?.['tracked_object']?.data;
+      if (status === 'succeeded' && trackedObjectWhenSucceeded === undefined)
+        trackedObjectWhenSucceeded = data.relationships?.['tracked_object']?.data;
       if (status === 'tracking_stopped') break;
       if (Date.now() > deadline) throw new Error(`${FULL} still ${status} after 75 s (statuses seen: ${statusesSeen.join(' → ')})`);
       await sleep(1_000);
@@ -173,11 +175,7 @@ describe('a sandbox lifecycle end to end: three processes, the public API only, 
     expect(trackedObjectWhenSucceeded).toEqual({ type: 'shipment', id: expect.any(String) as unknown });
 
     const total = Object.values(EXPECTED).flat(2).length;
-    await sink.waitFor(
-      (all) => new Set(all.map((d) => d.headers['webhook-id'])).size >= total,
-      10_000,
-      `${total} distinct notifications`,
-    );
+    await sink.waitFor((all) => new Set(all.map((d) => d.headers['webhook-id'])).size >= total, 10_000, `${total} distinct notifications`);
     await sleep(1_000); // anything unexpected arriving late is caught too
     deliveries = sink.deliveries.map(readDelivery);
   }, 100_000);
@@ -256,7 +254,12 @@ describe('a sandbox lifecycle end to end: three processes, the public API only, 
       [`${T}delivered`, at(23), 'USLAX'],
       [`${T}empty_in`, at(27), 'USLAX'],
     ]);
-    expect(transportEvents.filter((e) => !isMilestone(e.event)).map((e) => e.event).sort()).toEqual([
+    expect(
+      transportEvents
+        .filter((e) => !isMilestone(e.event))
+        .map((e) => e.event)
+        .sort(),
+    ).toEqual([
       'container.pickup_appointment.changed',
       'container.pickup_lfd.changed',
       'container.pickup_lfd_line.changed',
@@ -275,7 +278,9 @@ describe('a sandbox lifecycle end to end: three processes, the public API only, 
       const timestamp = headers['webhook-timestamp'] ?? '';
       expect(id).toBe(document.data.id);
       expect(Math.abs(Number(timestamp) - receivedAt / 1000)).toBeLessThan(30);
-      expect(headers['webhook-signature']?.split(' ')).toContain(`v1,${hmac(webhook.secret, `${id}.${timestamp}.${raw}`).toString('base64')}`);
+      expect(headers['webhook-signature']?.split(' ')).toContain(
+        `v1,${hmac(webhook.secret, `${id}.${timestamp}.${raw}`).toString('base64')}`,
+      );
     }
   });
 
@@ -290,7 +295,12 @@ describe('a sandbox lifecycle end to end: three processes, the public API only, 
     for (const document of unique) {
       expect(document.data).toMatchObject({
         type: 'webhook_notification',
-        attributes: { id: document.data.id, event: expect.any(String) as unknown, delivery_status: 'pending', created_at: expect.any(String) as unknown },
+        attributes: {
+          id: document.data.id,
+          event: expect.any(String) as unknown,
+          delivery_status: 'pending',
+          created_at: expect.any(String) as unknown,
+        },
         relationships: { webhook: { data: { id: webhook.id, type: 'webhook' } } },
       });
       const reference = document.data.relationships.reference_object.data;
@@ -303,7 +313,9 @@ describe('a sandbox lifecycle end to end: three processes, the public API only, 
         expect(includedOf(document, 'container')).toHaveLength(1);
       }
     }
-    const succeeded = unique.find((d) => d.data.attributes.event === 'tracking_request.succeeded' && d.included[0]?.attributes['request_number'] === FULL);
+    const succeeded = unique.find(
+      (d) => d.data.attributes.event === 'tracking_request.succeeded' && d.included[0]?.attributes['request_number'] === FULL,
+    );
     expect(succeeded?.included[0]?.attributes).toMatchObject({ status: 'succeeded', request_number: FULL });
     expect(includedOf(succeeded!, 'shipment').map((s) => s.attributes['bill_of_lading_number'])).toEqual([FULL]);
     expect(includedOf(succeeded!, 'container').map((c) => c.attributes['number'])).toEqual(['QSDU2020550']);
@@ -311,16 +323,24 @@ describe('a sandbox lifecycle end to end: three processes, the public API only, 
 
   it('each container, shipment and request got exactly the notifications of its scenario, refresh after refresh', async () => {
     const shipments = await api.expect<JsonApiMany>(200, 'GET', '/shipments?include=containers');
-    const containerNumbers = new Map((shipments.included ?? []).filter((r) => r.type === 'container').map((c) => [c.id, String(c.attributes['number'])]));
+    const containerNumbers = new Map(
+      (shipments.included ?? []).filter((r) => r.type === 'container').map((c) => [c.id, String(c.attributes['number'])]),
+    );
     const unique = new Map(deliveries.map((d) => [d.document.data.id, d.document]));
     const bySubject = new Map<string, Array<{ event: string; createdAt: string }>>();
     for (const document of unique.values()) {
       const subject = subjectOf(document, containerNumbers);
-      bySubject.set(subject, [...(bySubject.get(subject) ?? []), { event: document.data.attributes.event, createdAt: document.data.attributes.created_at }]);
+      bySubject.set(subject, [
+        ...(bySubject.get(subject) ?? []),
+        { event: document.data.attributes.event, createdAt: document.data.attributes.created_at },
+      ]);
     }
     expect([...bySubject.keys()].sort()).toEqual(Object.keys(EXPECTED).sort());
     for (const [subject, expected] of Object.entries(EXPECTED)) {
-      expect({ subject, refreshes: asRefreshes(bySubject.get(subject) ?? [], expected) }).toEqual({ subject, refreshes: expected.map((group) => [...group].sort()) });
+      expect({ subject, refreshes: asRefreshes(bySubject.get(subject) ?? [], expected) }).toEqual({
+        subject,
+        refreshes: expected.map((group) => [...group].sort()),
+      });
     }
 
     const changesets = [...unique.values()]
@@ -328,8 +348,14 @@ describe('a sandbox lifecycle end to end: three processes, the public API only, 
       .sort((a, b) => a.data.attributes.created_at.localeCompare(b.data.attributes.created_at))
       .map((d) => d.included[0]?.attributes['changeset']);
     expect(changesets).toEqual([
-      expect.objectContaining({ available_for_pickup: [null, false], holds_at_pod_terminal: [[], [expect.objectContaining({ name: 'customs', status: 'hold' })]] }),
-      expect.objectContaining({ available_for_pickup: [false, true], holds_at_pod_terminal: [[expect.objectContaining({ name: 'customs' })], []] }),
+      expect.objectContaining({
+        available_for_pickup: [null, false],
+        holds_at_pod_terminal: [[], [expect.objectContaining({ name: 'customs', status: 'hold' })]],
+      }),
+      expect.objectContaining({
+        available_for_pickup: [false, true],
+        holds_at_pod_terminal: [[expect.objectContaining({ name: 'customs' })], []],
+      }),
       expect.objectContaining({ pickup_appointment_at: [null, at(22)] }),
     ]);
   });

@@ -32,7 +32,11 @@ interface JsonApiOne {
 
 /** A compiled tool from dist/, run to completion with plain node. */
 function runCompiled(script: string, args: string[], env: Record<string, string>): string {
-  const result = spawnSync(process.execPath, [script, ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [script, ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    encoding: 'utf8',
+  });
   if (result.status !== 0) throw new Error(`node ${script} exited ${String(result.status)}:\n${result.stdout}\n${result.stderr}`);
   return result.stdout;
 }
@@ -53,7 +57,11 @@ describe('npm run start:prod: the compiled apps serve a tracking request through
 
     // The database does not exist yet: the compiled migrate creates it, applies every migration and loads the reference data.
     expect(runCompiled('dist/tools/cli/migrate.js', [], { DATABASE_URL: databaseUrl })).toContain('Reference data loaded.');
-    const created = runCompiled('dist/tools/cli/create-account.js', ['--company', 'Compiled Freight', '--plan', 'paid', '--features', ACCOUNT_FEATURES.join(',')], { DATABASE_URL: databaseUrl });
+    const created = runCompiled(
+      'dist/tools/cli/create-account.js',
+      ['--company', 'Compiled Freight', '--plan', 'paid', '--features', ACCOUNT_FEATURES.join(',')],
+      { DATABASE_URL: databaseUrl },
+    );
     const key = /API key\s+(\S+)/.exec(created)?.[1];
     if (key === undefined) throw new Error(`create-account printed no key:\n${created}`);
 
@@ -61,8 +69,18 @@ describe('npm run start:prod: the compiled apps serve a tracking request through
     const common = { DATABASE_URL: databaseUrl, REDIS_PREFIX: prefix, OUTBOX_POLL_INTERVAL_MS: '50', LOG_LEVEL: 'info' };
     const webhookPolicy = { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' };
     processes.set('api', new AppProcess('api', { ...common, ...webhookPolicy, PORT: String(ports.get('api')) }, { compiled: true }));
-    processes.set('tracker-worker', new AppProcess('tracker-worker', { ...common, OPS_PORT: String(ports.get('tracker-worker')) }, { compiled: true }));
-    processes.set('webhook-dispatcher', new AppProcess('webhook-dispatcher', { ...common, ...webhookPolicy, OPS_PORT: String(ports.get('webhook-dispatcher')) }, { compiled: true }));
+    processes.set(
+      'tracker-worker',
+      new AppProcess('tracker-worker', { ...common, OPS_PORT: String(ports.get('tracker-worker')) }, { compiled: true }),
+    );
+    processes.set(
+      'webhook-dispatcher',
+      new AppProcess(
+        'webhook-dispatcher',
+        { ...common, ...webhookPolicy, OPS_PORT: String(ports.get('webhook-dispatcher')) },
+        { compiled: true },
+      ),
+    );
     await Promise.all([...processes].map(([app, proc]) => proc.waitReady(`http://127.0.0.1:${ports.get(app)}/health/ready`, 240_000)));
     api = new JsonApiClient(`http://127.0.0.1:${ports.get('api')}/v2`, key);
   });
@@ -100,7 +118,9 @@ describe('npm run start:prod: the compiled apps serve a tracking request through
     expect(delivery.document.included.find((resource) => resource.type === 'tracking_request')?.id).toBe(request.data.id);
     expect(delivery.headers['x-t49-webhook-signature']).toBe(hmac(secret, delivery.raw).toString('hex'));
     const { 'webhook-id': id = '', 'webhook-timestamp': timestamp = '' } = delivery.headers;
-    expect(delivery.headers['webhook-signature']?.split(' ')).toContain(`v1,${hmac(secret, `${id}.${timestamp}.${delivery.raw}`).toString('base64')}`);
+    expect(delivery.headers['webhook-signature']?.split(' ')).toContain(
+      `v1,${hmac(secret, `${id}.${timestamp}.${delivery.raw}`).toString('base64')}`,
+    );
 
     const tracked = await api.expect<JsonApiOne>(200, 'GET', `/tracking_requests/${request.data.id}`);
     expect(tracked.data.attributes['status']).toBe('succeeded');

@@ -26,10 +26,20 @@ const BILLS = new Map<string, string[]>([
 ]);
 /** Which account follows which bill: overlapping, so most bills have several followers. */
 const FOLLOWS: ReadonlyArray<readonly [number, string]> = [
-  [0, 'STGE0000001'], [0, 'STGE0000002'], [0, 'STGE0000003'], [0, 'STGE0000004'], [0, 'STGE0000005'],
-  [1, 'STGE0000001'], [1, 'STGE0000003'], [1, 'STGE0000005'],
-  [2, 'STGE0000001'], [2, 'STGE0000002'], [2, 'STGE0000004'],
-  [3, 'STGE0000003'], [3, 'STGE0000004'], [3, 'STGE0000005'],
+  [0, 'STGE0000001'],
+  [0, 'STGE0000002'],
+  [0, 'STGE0000003'],
+  [0, 'STGE0000004'],
+  [0, 'STGE0000005'],
+  [1, 'STGE0000001'],
+  [1, 'STGE0000003'],
+  [1, 'STGE0000005'],
+  [2, 'STGE0000001'],
+  [2, 'STGE0000002'],
+  [2, 'STGE0000004'],
+  [3, 'STGE0000003'],
+  [3, 'STGE0000004'],
+  [3, 'STGE0000005'],
 ];
 const ACCOUNTS = 4;
 
@@ -89,12 +99,21 @@ describe('tracker-workers killed over and over store and announce exactly what a
           REFRESH_LEASE_MS: '2000',
           // Only the test refreshes, after each stage: the schedule never fires during the run.
           REFRESH_INTERVAL_SECONDS: String(7 * 24 * 3600),
-          CARRIERS_CONFIG: JSON.stringify({ carriers: [{ scac: 'DCSA', kind: 'dcsa', baseUrl: carrierUrl, timeoutMs: 10_000 }], terminals: [], rail: [] }),
+          CARRIERS_CONFIG: JSON.stringify({
+            carriers: [{ scac: 'DCSA', kind: 'dcsa', baseUrl: carrierUrl, timeoutMs: 10_000 }],
+            terminals: [],
+            rail: [],
+          }),
         });
         processes.push(worker);
         return worker;
       };
-      const dispatcher = new AppProcess('webhook-dispatcher', { ...common, WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_TIMEOUT_MS: '5000' });
+      const dispatcher = new AppProcess('webhook-dispatcher', {
+        ...common,
+        WEBHOOK_ALLOW_HTTP: 'true',
+        WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+        WEBHOOK_TIMEOUT_MS: '5000',
+      });
       processes.push(dispatcher);
       let victim = tracker();
       const steady = tracker();
@@ -104,7 +123,9 @@ describe('tracker-workers killed over and over store and announce exactly what a
       for (let i = 0; i < ACCOUNTS; i += 1) {
         const account = await createAccount(db.dataSource, { company_name: `Follower ${i}` });
         accounts.push(account.id);
-        await db.dataSource.getRepository(WebhookEntity).save({ account_id: account.id, url: sinkUrl, active: true, events: [], secret: `secret-${i}`, headers: [] });
+        await db.dataSource
+          .getRepository(WebhookEntity)
+          .save({ account_id: account.id, url: sinkUrl, active: true, events: [], secret: `secret-${i}`, headers: [] });
       }
       const label = new Map(accounts.map((id, i) => [id, `account ${i}`]));
 
@@ -133,7 +154,10 @@ describe('tracker-workers killed over and over store and announce exactly what a
         }
       });
       await killDuring(asked, 2);
-      await waitFor('every tracking request to succeed', async () => (await count(db.dataSource, `SELECT count(*)::int AS n FROM tracking_requests WHERE status <> 'succeeded'`)) === 0);
+      await waitFor(
+        'every tracking request to succeed',
+        async () => (await count(db.dataSource, `SELECT count(*)::int AS n FROM tracking_requests WHERE status <> 'succeeded'`)) === 0,
+      );
       await waitFor('the first attempts to finish', trackerWorkDone);
 
       for (let stage = 1; stage <= LAST_STAGE; stage += 1) {
@@ -142,17 +166,26 @@ describe('tracker-workers killed over and over store and announce exactly what a
         const physical = await db.dataSource.query<Array<{ id: string }>>(`SELECT id FROM carrier_shipments ORDER BY normalized_number`);
         // What the scheduler writes: the due shipments of one carrier, in batches.
         await inFixtureTransaction(db.dataSource, async (manager) => {
-          for (const ids of [physical.slice(0, 2), physical.slice(2)]) await outbox.enqueue(manager, outboxJob(JOB.refreshCarrierShipments, { carrierShipmentIds: ids.map((p) => p.id) }));
+          for (const ids of [physical.slice(0, 2), physical.slice(2)])
+            await outbox.enqueue(manager, outboxJob(JOB.refreshCarrierShipments, { carrierShipmentIds: ids.map((p) => p.id) }));
         });
         await killDuring(asked, 1);
         if (stage === 2) await killDuring(asked, 3);
         await waitFor(`the refreshes of stage ${stage} to finish`, trackerWorkDone);
       }
-      await waitFor('every notification to be delivered', async () => (await count(db.dataSource, `SELECT count(*)::int AS n FROM outbox WHERE completed_at IS NULL`)) === 0);
+      await waitFor(
+        'every notification to be delivered',
+        async () => (await count(db.dataSource, `SELECT count(*)::int AS n FROM outbox WHERE completed_at IS NULL`)) === 0,
+      );
       const stored = await count(db.dataSource, `SELECT count(*)::int AS n FROM webhook_notifications`);
-      await waitFor('the receiver to get every notification', () => new Set(sink.deliveries.map((d) => d.headers['webhook-id'])).size >= stored);
+      await waitFor(
+        'the receiver to get every notification',
+        () => new Set(sink.deliveries.map((d) => d.headers['webhook-id'])).size >= stored,
+      );
 
-      const milestones = await db.dataSource.query<Array<{ account_id: string; number: string; event: string; place: string; at: Date; leg: number }>>(
+      const milestones = await db.dataSource.query<
+        Array<{ account_id: string; number: string; event: string; place: string; at: Date; leg: number }>
+      >(
         `SELECT t.account_id, c.number, t.event, t.location_locode AS place, t.timestamp AS at, t.leg
          FROM transport_events t JOIN containers c ON c.id = t.container_id WHERE t.invalidated_at IS NULL`,
       );
@@ -165,7 +198,9 @@ describe('tracker-workers killed over and over store and announce exactly what a
       const delivered = new Set(sink.deliveries.map((d) => String(d.headers['webhook-id'])));
       expect(notifications.filter((n) => !delivered.has(n.id))).toEqual([]);
       return {
-        milestones: milestones.map((m) => `${label.get(m.account_id)} ${m.number} ${m.event} ${m.place} ${m.at.toISOString()} leg ${m.leg}`).sort(),
+        milestones: milestones
+          .map((m) => `${label.get(m.account_id)} ${m.number} ${m.event} ${m.place} ${m.at.toISOString()} leg ${m.leg}`)
+          .sort(),
         corrections: await count(db.dataSource, `SELECT count(*)::int AS n FROM transport_events WHERE previous_version_id IS NOT NULL`),
         events: events.map((e) => `${label.get(e.account_id)} ${e.name} ${e.number ?? ''}`).sort(),
         notifications: notifications.map((n) => `${label.get(n.account_id)} ${n.event} ${n.number ?? ''}`).sort(),

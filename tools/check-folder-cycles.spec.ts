@@ -48,7 +48,10 @@ describe('check-folder-cycles', () => {
     const base = { 'apps/api/src/a/a.ts': "import { B } from '../b/b';" };
     expect(check({ ...base, 'apps/api/src/b/b.spec.ts': "import { A } from '../a/a';" }).status).toBe(0);
     expect(check({ ...base, 'apps/api/src/b/__tests__/fixture.ts': "import { A } from '../../a/a';" }).status).toBe(0);
-    expect(check({ 'apps/api/src/a/a.ts': "import { H } from '../test/helper';", 'apps/api/src/test/helper.ts': "import { A } from '../a/a';" }).status).toBe(0);
+    expect(
+      check({ 'apps/api/src/a/a.ts': "import { H } from '../test/helper';", 'apps/api/src/test/helper.ts': "import { A } from '../a/a';" })
+        .status,
+    ).toBe(0);
     expect(check({ ...base, 'apps/api/src/b/b.integration-spec.ts': "import { A } from '../a/a';" })).toEqual({
       status: 1,
       lines: ['apps/api: a <-> b', '1 folder cycles'],

@@ -26,7 +26,8 @@ function present(line, verbose) {
   }
   if (typeof entry !== 'object' || entry === null || typeof entry.level !== 'number') return line;
   const message = typeof entry.msg === 'string' ? entry.msg : '';
-  if (verbose) return `${LEVELS[entry.level] ?? entry.level} ${message}${entry.req ? ` ${entry.req.method} ${entry.req.url} → ${entry.res?.statusCode ?? ''}` : ''}`;
+  if (verbose)
+    return `${LEVELS[entry.level] ?? entry.level} ${message}${entry.req ? ` ${entry.req.method} ${entry.req.url} → ${entry.res?.statusCode ?? ''}` : ''}`;
   if (entry.level >= 40) {
     const error = entry.err && typeof entry.err.message === 'string' ? `: ${entry.err.message}` : '';
     return `${LEVELS[entry.level]} ${message}${error}`;

@@ -19,7 +19,10 @@ const NODE_FLAGS = require('../libs/runtime/src/compiled-node-flags.json');
 const root = path.resolve(__dirname, '..');
 const compiled = process.argv.includes('--compiled');
 // Developer mode compiles TypeScript as it loads; compiled mode runs dist/ (npm run build).
-const script = (file) => (compiled ? [...(NODE_FLAGS[file.split('/')[1]] || NODE_FLAGS.default), 'dist/' + file.replace(/\.ts$/, '.js')] : ['-r', '@swc-node/register', file]);
+const script = (file) =>
+  compiled
+    ? [...(NODE_FLAGS[file.split('/')[1]] || NODE_FLAGS.default), 'dist/' + file.replace(/\.ts$/, '.js')]
+    : ['-r', '@swc-node/register', file];
 // LOG_LEVEL=debug (or trace) shows every line of every app; otherwise only what present() keeps.
 const verbose = ['debug', 'trace'].includes(process.env.LOG_LEVEL || '');
 const env = {
@@ -63,7 +66,11 @@ function printBanner() {
       `  API docs       ${base}/docs`,
       `  Demo API key   ${demo.key ? demo.key : `${demo.masked} (created on an earlier run; its full value was shown then)`}`,
       `  Try            curl -H "Authorization: Token <key>" ${base}/v2/shipping_lines`,
-      ...(env.SMTP_ENABLED === 'true' ? [`  Email in       smtp://${env.SMTP_HOST || '127.0.0.1'}:${env.SMTP_PORT} accepts mail to ${demo.accountId}@${env.INBOUND_EMAIL_DOMAIN}`] : []),
+      ...(env.SMTP_ENABLED === 'true'
+        ? [
+            `  Email in       smtp://${env.SMTP_HOST || '127.0.0.1'}:${env.SMTP_PORT} accepts mail to ${demo.accountId}@${env.INBOUND_EMAIL_DOMAIN}`,
+          ]
+        : []),
       '  Demo           npm run demo   (in another terminal)',
       '  Stop           Ctrl-C',
       '',
@@ -106,7 +113,9 @@ function stopAll(code) {
   if (stopping) return;
   stopping = true;
   for (const { child } of children) if (child.exitCode === null) child.kill('SIGTERM');
-  Promise.all(children.map(({ child }) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null))).then(() => process.exit(code));
+  Promise.all(children.map(({ child }) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null))).then(
+    () => process.exit(code),
+  );
 }
 // One app failing stops the others (as a deployment's supervisor would restart the set).
 for (const { name, child } of children) {

@@ -63,12 +63,20 @@ export class ApiBench {
       const rows: ResultRow[] = [];
       for (const scenario of scenarios) {
         await this.checkAnswers(servers, scenario);
-        const load = { paths: scenario.paths, headers: { authorization: `Token ${this.options.key}` }, connections: this.options.connections, durationSeconds: this.options.durationSeconds };
+        const load = {
+          paths: scenario.paths,
+          headers: { authorization: `Token ${this.options.key}` },
+          connections: this.options.connections,
+          durationSeconds: this.options.durationSeconds,
+        };
         const api = { ...load, origin: servers.apiOrigin };
         const bareServer = { ...load, origin: servers.bareOrigin };
         await warmUpHttp(api);
         await warmUpHttp(bareServer);
-        const { quayside, bare } = await interleavedRounds(this.options.rounds, { quayside: () => measureHttp(api), bare: () => measureHttp(bareServer) });
+        const { quayside, bare } = await interleavedRounds(this.options.rounds, {
+          quayside: () => measureHttp(api),
+          bare: () => measureHttp(bareServer),
+        });
         rows.push({ hotPath: scenario.hotPath, size, unit: 'req/s', quayside, bare });
       }
       // The api served every scenario: its peak over the phase goes beside each of them.
@@ -84,7 +92,10 @@ export class ApiBench {
     const ids = Array.from({ length: Math.min(GET_IDS, size) }, (_, index) => containerId((index * STRIDE) % size));
     return [
       { hotPath: `GET /v2/containers?page[size]=${PAGE_SIZE} (first page)`, paths: [`/v2/containers?page[size]=${PAGE_SIZE}`] },
-      { hotPath: `GET /v2/containers?page[size]=${PAGE_SIZE} (last page)`, paths: [`/v2/containers?page[number]=${lastPage}&page[size]=${PAGE_SIZE}&page[before]=end`] },
+      {
+        hotPath: `GET /v2/containers?page[size]=${PAGE_SIZE} (last page)`,
+        paths: [`/v2/containers?page[number]=${lastPage}&page[size]=${PAGE_SIZE}&page[before]=end`],
+      },
       { hotPath: 'GET /v2/containers/{id}', paths: ids.map((id) => `/v2/containers/${id}`) },
       { hotPath: `GET /v2/shipments?include=containers`, paths: [`/v2/shipments?include=containers&page[size]=${PAGE_SIZE}`] },
     ];
@@ -93,8 +104,19 @@ export class ApiBench {
   private async startServers(planFile: string): Promise<Servers> {
     const [apiPort, barePort] = [await freePort(), await freePort()];
     // One account makes every request: raise its buckets; each request still runs the real limiter.
-    const api = spawnApp('api', { ...this.options.apiEnv, PORT: String(apiPort), HOST: '127.0.0.1', RATE_LIMIT_WINDOW_MS: '1000', RATE_LIMIT_DEFAULT: '1000000000', RATE_LIMIT_REFRESH: '1000000000' });
-    const bare = spawnTypeScript({ script: 'bench/servers/bare-api.server.ts', args: [String(barePort), planFile], env: this.options.apiEnv });
+    const api = spawnApp('api', {
+      ...this.options.apiEnv,
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      RATE_LIMIT_WINDOW_MS: '1000',
+      RATE_LIMIT_DEFAULT: '1000000000',
+      RATE_LIMIT_REFRESH: '1000000000',
+    });
+    const bare = spawnTypeScript({
+      script: 'bench/servers/bare-api.server.ts',
+      args: [String(barePort), planFile],
+      env: this.options.apiEnv,
+    });
     const servers = { apiOrigin: `http://127.0.0.1:${apiPort}`, bareOrigin: `http://127.0.0.1:${barePort}`, children: [api, bare] };
     try {
       await waitUntilServing(`${servers.apiOrigin}/health/ready`, api);

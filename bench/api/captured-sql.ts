@@ -58,7 +58,9 @@ class CapturingLogger implements Logger {
 function only(statements: readonly Statement[], what: string, test: (sql: string) => boolean): Statement {
   const found = statements.filter((statement) => test(statement.sql));
   if (found.length !== 1) {
-    throw new Error(`expected one ${what} statement from the repository, saw ${found.length} among:\n${statements.map((s) => `  ${s.sql}`).join('\n')}`);
+    throw new Error(
+      `expected one ${what} statement from the repository, saw ${found.length} among:\n${statements.map((s) => `  ${s.sql}`).join('\n')}`,
+    );
   }
   return found[0]!;
 }
@@ -124,7 +126,11 @@ export async function captureQueryPlan(
     for (const page of pages.containers) {
       let listed: Awaited<ReturnType<ContainerRepository['list']>> | undefined;
       const containerStatements = await record(async () => {
-        listed = await containers.list(scope, {}, { offset: (page.number - 1) * page.size, size: page.size, ...(page.last ? { before: 'end' as const } : {}) });
+        listed = await containers.list(
+          scope,
+          {},
+          { offset: (page.number - 1) * page.size, size: page.size, ...(page.last ? { before: 'end' as const } : {}) },
+        );
       });
       plan.containerLists[pageKey(page.number, page.size)] = {
         rows: only(containerStatements, 'container page', isPage),

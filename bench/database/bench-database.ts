@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { createDatabase, createDatabaseConnection, dropDatabase, runMigrations, seedReferenceData, withAdminClient, withDatabaseName } from '@quayside/data-access';
+import {
+  createDatabase,
+  createDatabaseConnection,
+  dropDatabase,
+  runMigrations,
+  seedReferenceData,
+  withAdminClient,
+  withDatabaseName,
+} from '@quayside/data-access';
 import type { DatabaseConnection } from '@quayside/data-access';
 
 export interface BenchDatabase {

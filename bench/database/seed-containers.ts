@@ -120,7 +120,9 @@ export async function growContainers(
     });
     progress(end);
   }
-  await dataSource.query('VACUUM (ANALYZE) carrier_shipments, tracked_numbers, shipments, tracking_requests, containers, transport_events, raw_events, api_keys, accounts');
+  await dataSource.query(
+    'VACUUM (ANALYZE) carrier_shipments, tracked_numbers, shipments, tracking_requests, containers, transport_events, raw_events, api_keys, accounts',
+  );
   // A role without the privilege (pg_checkpoint) measures as before; any other failure is one.
   await dataSource.query('CHECKPOINT').catch((error: unknown) => {
     if ((error as { code?: string }).code !== INSUFFICIENT_PRIVILEGE) throw error;

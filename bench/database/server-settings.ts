@@ -6,7 +6,14 @@ import type { DatabaseConnection } from '@quayside/data-access';
  * nearly every page they change, so two runs on servers set differently are not comparable
  * (bench/README.md, "The routine refresh at a million containers").
  */
-const SETTINGS = ['server_version', 'shared_buffers', 'max_wal_size', 'checkpoint_timeout', 'wal_compression', 'synchronous_commit'] as const;
+const SETTINGS = [
+  'server_version',
+  'shared_buffers',
+  'max_wal_size',
+  'checkpoint_timeout',
+  'wal_compression',
+  'synchronous_commit',
+] as const;
 
 export type ServerSettings = Record<(typeof SETTINGS)[number], string>;
 
@@ -17,12 +24,17 @@ export interface CheckpointCount {
 }
 
 export async function readServerSettings(dataSource: DatabaseConnection): Promise<ServerSettings> {
-  const rows: Array<{ name: string; value: string }> = await dataSource.query(`SELECT name, current_setting(name) AS value FROM unnest($1::text[]) AS s(name)`, [[...SETTINGS]]);
+  const rows: Array<{ name: string; value: string }> = await dataSource.query(
+    `SELECT name, current_setting(name) AS value FROM unnest($1::text[]) AS s(name)`,
+    [[...SETTINGS]],
+  );
   return Object.fromEntries(rows.map((row) => [row.name, row.value])) as ServerSettings;
 }
 
 export async function readCheckpoints(dataSource: DatabaseConnection): Promise<CheckpointCount> {
-  const [row]: Array<{ timed: string; requested: string }> = await dataSource.query(`SELECT checkpoints_timed AS timed, checkpoints_req AS requested FROM pg_stat_bgwriter`);
+  const [row]: Array<{ timed: string; requested: string }> = await dataSource.query(
+    `SELECT checkpoints_timed AS timed, checkpoints_req AS requested FROM pg_stat_bgwriter`,
+  );
   return { timed: Number(row?.timed ?? 0), requested: Number(row?.requested ?? 0) };
 }
 

@@ -15,7 +15,10 @@ export function fasterRound(best: Measurement | null, round: Measurement): Measu
  * Runs each side's round in turn, `rounds` times (q, b, q, b…), so a burst of outside load
  * hits both sides alike, and keeps each side's faster round.
  */
-export async function interleavedRounds<Side extends string>(rounds: number, sides: Record<Side, () => Promise<Measurement>>): Promise<Record<Side, Measurement>> {
+export async function interleavedRounds<Side extends string>(
+  rounds: number,
+  sides: Record<Side, () => Promise<Measurement>>,
+): Promise<Record<Side, Measurement>> {
   const names = Object.keys(sides) as Side[];
   const best = new Map<Side, Measurement>();
   for (let round = 0; round < rounds; round++) {

@@ -48,12 +48,20 @@ describe('results table', () => {
 
   it('prints one aligned Markdown row per hot path and size, errors named in the cell', () => {
     const rows: ResultRow[] = [
-      { hotPath: 'GET /v2/containers (first page)', size: 10_000, unit: 'req/s', quayside: { ...measured(812.4, 11.2, 30.1), peakRssMb: 131.6 }, bare: measured(3010, 3.05, 8.4) },
+      {
+        hotPath: 'GET /v2/containers (first page)',
+        size: 10_000,
+        unit: 'req/s',
+        quayside: { ...measured(812.4, 11.2, 30.1), peakRssMb: 131.6 },
+        bare: measured(3010, 3.05, 8.4),
+      },
       { hotPath: 'tracker refresh', size: 100_000, unit: 'ops/s', quayside: measured(95.5, 40, 120, 3), bare: measured(640, 6, 14) },
     ];
     const lines = formatTable(rows).split('\n');
     expect(lines).toHaveLength(4);
-    expect(lines[0]).toMatch(/^\| hot path +\| containers \| +quayside \| +p50 \| +p99 \| +peak RSS \| +bare limit \| +p50 \| +p99 \| quayside \/ bare \|$/);
+    expect(lines[0]).toMatch(
+      /^\| hot path +\| containers \| +quayside \| +p50 \| +p99 \| +peak RSS \| +bare limit \| +p50 \| +p99 \| quayside \/ bare \|$/,
+    );
     expect(lines[1]).toMatch(/^\|-+\|-+:\|/);
     expect(lines[2]).toContain('| GET /v2/containers (first page) |');
     expect(lines[2]).toContain('812 req/s');

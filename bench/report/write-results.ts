@@ -11,7 +11,12 @@ export const RESULTS_DIR = resolve(__dirname, '../results');
 /** Writes the run as `bench/results/<timestamp>.json` (git-ignored) and returns the file. */
 export function writeResults(
   rows: readonly ResultRow[],
-  run: { startedAt: Date; sizes: number[]; config: BenchConfig; postgres: (ServerSettings & { checkpointsDuringRun: CheckpointCount | null }) | null },
+  run: {
+    startedAt: Date;
+    sizes: number[];
+    config: BenchConfig;
+    postgres: (ServerSettings & { checkpointsDuringRun: CheckpointCount | null }) | null;
+  },
 ): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const file = join(RESULTS_DIR, `${run.startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
@@ -19,7 +24,13 @@ export function writeResults(
     loadAverageAtEnd: loadavg(),
     startedAt: run.startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
-    machine: { cores: cpus().length, cpu: cpus()[0]?.model ?? null, memoryBytes: totalmem(), node: process.version, platform: process.platform },
+    machine: {
+      cores: cpus().length,
+      cpu: cpus()[0]?.model ?? null,
+      memoryBytes: totalmem(),
+      node: process.version,
+      platform: process.platform,
+    },
     postgres: run.postgres,
     settings: {
       sizes: run.sizes,

@@ -73,7 +73,8 @@ async function listShipmentsWithContainers(key: string, size: number): Promise<u
   const byShipment = new Map(links.map((link) => [link['shipment_id'], link['ids'] as string[]]));
   const shipments = page.map((row) => ({ ...row, container_ids: byShipment.get(row[plan.shipmentIdColumn]) ?? [] }));
   const containerIds = shipments.flatMap((row) => row.container_ids);
-  const containers = containerIds.length === 0 ? [] : await withTransportEventIds(await rows(plan.containersByIds, [plan.accountId, containerIds]));
+  const containers =
+    containerIds.length === 0 ? [] : await withTransportEventIds(await rows(plan.containersByIds, [plan.accountId, containerIds]));
   return { data: shipments, included: containers, meta: { total: Number(count?.['total'] ?? 0) } };
 }
 
@@ -99,7 +100,8 @@ const server = createServer((request, response) => {
   if (answer === null) return send(response, 404, { errors: [{ status: '404' }] });
   answer.then(
     (document) => (document === null ? send(response, 404, { errors: [{ status: '404' }] }) : send(response, 200, document)),
-    (error: unknown) => send(response, 500, { errors: [{ status: '500', detail: error instanceof Error ? error.message : String(error) }] }),
+    (error: unknown) =>
+      send(response, 500, { errors: [{ status: '500', detail: error instanceof Error ? error.message : String(error) }] }),
   );
 });
 server.keepAliveTimeout = 10_000;

@@ -21,8 +21,20 @@ if (!Number.isInteger(port) || port <= 0 || !Number.isFinite(base)) {
 
 const DAY = 86_400_000;
 const VESSEL = { vesselIMONumber: '9000001', vesselName: 'BENCH EXPRESS' };
-const POL = { transportCallID: 'CNSHA-VESSEL', UNLocationCode: 'CNSHA', modeOfTransport: 'VESSEL', exportVoyageNumber: '001E', vessel: VESSEL };
-const POD = { transportCallID: 'USLAX-VESSEL', UNLocationCode: 'USLAX', modeOfTransport: 'VESSEL', importVoyageNumber: '001E', vessel: VESSEL };
+const POL = {
+  transportCallID: 'CNSHA-VESSEL',
+  UNLocationCode: 'CNSHA',
+  modeOfTransport: 'VESSEL',
+  exportVoyageNumber: '001E',
+  vessel: VESSEL,
+};
+const POD = {
+  transportCallID: 'USLAX-VESSEL',
+  UNLocationCode: 'USLAX',
+  modeOfTransport: 'VESSEL',
+  importVoyageNumber: '001E',
+  vessel: VESSEL,
+};
 
 const iso = (epochMs: number): string => new Date(epochMs).toISOString();
 
@@ -48,7 +60,11 @@ function events(billOfLading: string, shipmentOrdinal: number): unknown[] {
   const perContainer = Array.from({ length: CONTAINERS_PER_SHIPMENT }, (_, offset) => first + offset).flatMap((ordinal) => {
     const at = base + ordinal * 1000;
     const id = (n: number): string => `00000000-0000-4000-8000-${String(ordinal * 10 + n).padStart(12, '0')}`;
-    return [equipment(ordinal, 'GTOT', true, at - 10 * DAY, id(1)), equipment(ordinal, 'GTIN', false, at - 9 * DAY, id(2)), equipment(ordinal, 'LOAD', false, at - 8 * DAY, id(3))];
+    return [
+      equipment(ordinal, 'GTOT', true, at - 10 * DAY, id(1)),
+      equipment(ordinal, 'GTIN', false, at - 9 * DAY, id(2)),
+      equipment(ordinal, 'LOAD', false, at - 8 * DAY, id(3)),
+    ];
   });
   const departedAt = shipmentAt - 7 * DAY;
   const shipmentId = (n: number): string => `00000000-0000-4000-9000-${String(shipmentOrdinal * 10 + n).padStart(12, '0')}`;

@@ -40,7 +40,11 @@ export type AppName = 'api' | 'tracker-worker' | 'webhook-dispatcher';
  * `npm run start:prod` and the image give it: what the bench measures is what is deployed.
  */
 export function spawnApp(app: AppName, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [...compiledNodeFlags(app), `dist/apps/${app}/src/main.js`], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, [...compiledNodeFlags(app), `dist/apps/${app}/src/main.js`], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 /** The most memory a child has held so far (Linux `VmHWM`, in MB); null where /proc is not there. */
@@ -57,7 +61,8 @@ export function peakRssMb(child: ChildProcess): number | null {
 export async function waitUntilServing(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${url}: the process exited (${child.exitCode ?? child.signalCode}) before serving`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${url}: the process exited (${child.exitCode ?? child.signalCode}) before serving`);
     try {
       const response = await request(url, { headersTimeout: 2_000, bodyTimeout: 2_000 });
       await response.body.dump();

@@ -15,12 +15,16 @@ describe('percentile (nearest rank)', () => {
 
   it('is a value of the sample with at least p per cent of the sample at or below it', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ noNaN: true, min: 0, max: 1e6 }), { minLength: 1 }), fc.integer({ min: 1, max: 100 }), (values, p) => {
-        const value = percentile(values, p)!;
-        expect(values).toContain(value);
-        expect(values.filter((v) => v <= value).length / values.length).toBeGreaterThanOrEqual(p / 100);
-        expect(values.filter((v) => v < value).length / values.length).toBeLessThan(p / 100);
-      }),
+      fc.property(
+        fc.array(fc.double({ noNaN: true, min: 0, max: 1e6 }), { minLength: 1 }),
+        fc.integer({ min: 1, max: 100 }),
+        (values, p) => {
+          const value = percentile(values, p)!;
+          expect(values).toContain(value);
+          expect(values.filter((v) => v <= value).length / values.length).toBeGreaterThanOrEqual(p / 100);
+          expect(values.filter((v) => v < value).length / values.length).toBeLessThan(p / 100);
+        },
+      ),
     );
   });
 

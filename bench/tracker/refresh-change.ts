@@ -30,7 +30,13 @@ const BASE = Date.UTC(2025, 0, 1);
  * Quayside's sides mint them as the tracker does (`timeOrderedId`), the bare writer as random
  * UUIDs, as it always has.
  */
-export function refreshChange(accountId: string, shipmentId: string, containers: readonly ChangedContainer[], sequence: number, newId: () => string): RefreshChange {
+export function refreshChange(
+  accountId: string,
+  shipmentId: string,
+  containers: readonly ChangedContainer[],
+  sequence: number,
+  newId: () => string,
+): RefreshChange {
   const at = new Date();
   const departedAt = new Date(BASE + sequence * 1000);
   const transportEvents: NewTransportEvent[] = [];

@@ -53,19 +53,30 @@ export class RoutineRefreshSide {
     const per = this.options.shipmentsPerJob;
     this.jobs = Array.from({ length: this.options.jobs }, (_, job) => ({
       outboxId: randomUUID(),
-      carrierShipmentIds: Array.from({ length: per }, (_unused, index) => carrierShipmentId(ordinals[(job * per + index) % ordinals.length]!)),
+      carrierShipmentIds: Array.from({ length: per }, (_unused, index) =>
+        carrierShipmentId(ordinals[(job * per + index) % ordinals.length]!),
+      ),
     }));
     this.next = 0;
     await this.dataSource.query(
       `INSERT INTO outbox (id, queue, job_name, payload)
        SELECT j.id, $3, $4, jsonb_build_object('carrierShipmentIds', j.ids)
        FROM unnest($1::uuid[], $2::jsonb[]) AS j(id, ids)`,
-      [this.jobs.map((job) => job.outboxId), this.jobs.map((job) => JSON.stringify(job.carrierShipmentIds)), QUEUE.tracker, JOB.refreshCarrierShipments],
+      [
+        this.jobs.map((job) => job.outboxId),
+        this.jobs.map((job) => JSON.stringify(job.carrierShipmentIds)),
+        QUEUE.tracker,
+        JOB.refreshCarrierShipments,
+      ],
     );
   }
 
   async warmUp(): Promise<void> {
-    await runTimedLoop(() => this.refresh(), { concurrency: this.options.concurrency, ...WARM_UP, maxOperations: Math.min(20, this.jobs.length - this.next) });
+    await runTimedLoop(() => this.refresh(), {
+      concurrency: this.options.concurrency,
+      ...WARM_UP,
+      maxOperations: Math.min(20, this.jobs.length - this.next),
+    });
   }
 
   async round(): Promise<Measurement> {
@@ -84,21 +95,20 @@ export class RoutineRefreshSide {
   private async refresh(): Promise<void> {
     const job = this.jobs[this.next++]!;
     const { leased } = await this.shipments.claimMany(job.carrierShipmentIds, LEASE_MS, job.outboxId);
-    if (leased.length !== job.carrierShipmentIds.length) throw new Error(`${job.carrierShipmentIds.length - leased.length} of the job's shipments were not leased`);
+    if (leased.length !== job.carrierShipmentIds.length)
+      throw new Error(`${job.carrierShipmentIds.length - leased.length} of the job's shipments were not leased`);
     const at = new Date();
-    const items = leased.map(
-      (claim): ObservationItem<number> => ({
-        target: {
-          job: JOB.refreshCarrierShipments,
-          lease: claim.lease,
-          carrierShipment: { id: claim.carrierShipment.id },
-          joinOpenRequests: true,
-          sources: { carrier: { fetchedAt: at, sourceAt: null } },
-          trackingSince: claim.carrierShipment.tracking_since,
-        },
-        decide: (loaded) => decide(loaded, this.sequence(), at),
-      }),
-    );
+    const items = leased.map((claim): ObservationItem<number> => ({
+      target: {
+        job: JOB.refreshCarrierShipments,
+        lease: claim.lease,
+        carrierShipment: { id: claim.carrierShipment.id },
+        joinOpenRequests: true,
+        sources: { carrier: { fetchedAt: at, sourceAt: null } },
+        trackingSince: claim.carrierShipment.tracking_since,
+      },
+      decide: (loaded) => decide(loaded, this.sequence(), at),
+    }));
     const applied = await this.observations.applyBatch(job.outboxId, items, FAN_OUT);
     if (applied === 'replayed') throw new Error('the job was replayed');
     const written = applied.reduce((sum, result) => sum + (result.status === 'done' ? result.value : 0), 0);
@@ -115,8 +125,19 @@ function decide(loaded: LoadedObservation, sequence: number, at: Date): Observat
       if (state === null || state.shipment.line_tracking_stopped_at !== null) continue;
       const change = refreshChange(state.shipment.account_id, state.shipment.id, state.containers, sequence, timeOrderedId);
       writes.push({
-        shipment: { isNew: false, values: { id: state.shipment.id, pod_eta_at: change.podEtaAt, line_tracking_last_attempted_at: at, line_tracking_last_succeeded_at: at } },
-        containers: state.containers.map((container) => ({ isNew: false, values: { id: container.id, pod_eta_at: change.podEtaAt, current_status: 'on_ship' as const } })),
+        shipment: {
+          isNew: false,
+          values: {
+            id: state.shipment.id,
+            pod_eta_at: change.podEtaAt,
+            line_tracking_last_attempted_at: at,
+            line_tracking_last_succeeded_at: at,
+          },
+        },
+        containers: state.containers.map((container) => ({
+          isNew: false,
+          values: { id: container.id, pod_eta_at: change.podEtaAt, current_status: 'on_ship' as const },
+        })),
         transportEvents: change.transportEvents,
         events: change.events,
       });

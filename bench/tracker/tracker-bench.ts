@@ -78,8 +78,16 @@ export class TrackerBench {
     const { durationMs, concurrency } = this.options;
     try {
       const ours = order.slice(0, half);
-      const routine = new RoutineRefreshSide(this.dataSource, { shipmentsPerJob: ROUTINE_BATCH, concurrency: ROUTINE_CONCURRENCY, durationMs, jobs: JOBS_PER_SIDE / ROUTINE_BATCH }, sequence);
-      const single = new RoutineRefreshSide(this.dataSource, { shipmentsPerJob: 1, concurrency, durationMs, jobs: JOBS_PER_SIDE }, sequence);
+      const routine = new RoutineRefreshSide(
+        this.dataSource,
+        { shipmentsPerJob: ROUTINE_BATCH, concurrency: ROUTINE_CONCURRENCY, durationMs, jobs: JOBS_PER_SIDE / ROUTINE_BATCH },
+        sequence,
+      );
+      const single = new RoutineRefreshSide(
+        this.dataSource,
+        { shipmentsPerJob: 1, concurrency, durationMs, jobs: JOBS_PER_SIDE },
+        sequence,
+      );
       await routine.prepare(ours);
       await single.prepare(ours);
       const transact = this.side(await this.prepareJobs(ours), (job) => this.refreshThroughRepository(job));
@@ -88,7 +96,12 @@ export class TrackerBench {
       await single.warmUp();
       await transact.warmUp();
       await raw.warmUp();
-      const measured = await interleavedRounds(this.options.rounds, { routine: () => routine.round(), single: () => single.round(), transact: transact.round, bare: raw.round });
+      const measured = await interleavedRounds(this.options.rounds, {
+        routine: () => routine.round(),
+        single: () => single.round(),
+        transact: transact.round,
+        bare: raw.round,
+      });
       const row = (hotPath: string, quayside: Measurement): ResultRow => ({ hotPath, size, unit: 'ops/s', quayside, bare: measured.bare });
       return [
         row(ROUTINE_ROW, measured.routine),
@@ -104,7 +117,10 @@ export class TrackerBench {
   }
 
   /** One side: its prepared jobs, taken in order by the warm-up and every round, never twice. */
-  private side(jobs: readonly Job[], refresh: (job: Job) => Promise<void>): { warmUp: () => Promise<void>; round: () => Promise<Measurement> } {
+  private side(
+    jobs: readonly Job[],
+    refresh: (job: Job) => Promise<void>,
+  ): { warmUp: () => Promise<void>; round: () => Promise<Measurement> } {
     let next = 0;
     const operation = async (): Promise<void> => refresh(jobs[next++]!);
     const { concurrency, durationMs } = this.options;
@@ -123,19 +139,30 @@ export class TrackerBench {
 
   /** One refresh-shipment outbox row per refresh, cycling over the side's shipments. */
   private async prepareJobs(ordinals: readonly number[]): Promise<Job[]> {
-    const jobs = Array.from({ length: JOBS_PER_SIDE }, (_, index) => ({ outboxId: randomUUID(), shipmentOrdinal: ordinals[index % ordinals.length]! }));
+    const jobs = Array.from({ length: JOBS_PER_SIDE }, (_, index) => ({
+      outboxId: randomUUID(),
+      shipmentOrdinal: ordinals[index % ordinals.length]!,
+    }));
     await this.dataSource.query(
       `INSERT INTO outbox (id, queue, job_name, payload, account_id)
        SELECT j.id, $3, $4, jsonb_build_object('shipmentId', j.shipment_id, 'reason', 'scheduled'), $5
        FROM unnest($1::uuid[], $2::uuid[]) AS j(id, shipment_id)`,
-      [jobs.map((job) => job.outboxId), jobs.map((job) => shipmentId(job.shipmentOrdinal)), QUEUE.tracker, JOB.refreshShipment, this.accountId],
+      [
+        jobs.map((job) => job.outboxId),
+        jobs.map((job) => shipmentId(job.shipmentOrdinal)),
+        QUEUE.tracker,
+        JOB.refreshShipment,
+        this.accountId,
+      ],
     );
     return jobs;
   }
 
   private async refreshThroughRepository(job: Job): Promise<void> {
     const sequence = ++this.sequence;
-    const result = await this.states.transact({ outboxId: job.outboxId, shipmentId: shipmentId(job.shipmentOrdinal) }, FAN_OUT, (loaded) => decide(loaded, sequence));
+    const result = await this.states.transact({ outboxId: job.outboxId, shipmentId: shipmentId(job.shipmentOrdinal) }, FAN_OUT, (loaded) =>
+      decide(loaded, sequence),
+    );
     if (result.status !== 'done') throw new Error(`refresh of shipment #${job.shipmentOrdinal} was ${result.status}`);
   }
 
@@ -143,7 +170,11 @@ export class TrackerBench {
     const first = job.shipmentOrdinal * CONTAINERS_PER_SHIPMENT;
     const ordinals = Array.from({ length: CONTAINERS_PER_SHIPMENT }, (_, offset) => first + offset).filter((ordinal) => ordinal < size);
     const containers = ordinals.map((ordinal) => ({ id: containerId(ordinal), number: containerNumber(ordinal) }));
-    await writeRefreshRaw(pool, job.outboxId, refreshChange(this.accountId, shipmentId(job.shipmentOrdinal), containers, ++this.sequence, randomUUID));
+    await writeRefreshRaw(
+      pool,
+      job.outboxId,
+      refreshChange(this.accountId, shipmentId(job.shipmentOrdinal), containers, ++this.sequence, randomUUID),
+    );
   }
 }
 
@@ -157,9 +188,17 @@ function decide(loaded: LoadedTrackingState, sequence: number): StateDecision<tr
     write: {
       shipment: {
         isNew: false,
-        values: { id: state.shipment.id, pod_eta_at: change.podEtaAt, line_tracking_last_attempted_at: change.at, line_tracking_last_succeeded_at: change.at },
+        values: {
+          id: state.shipment.id,
+          pod_eta_at: change.podEtaAt,
+          line_tracking_last_attempted_at: change.at,
+          line_tracking_last_succeeded_at: change.at,
+        },
       },
-      containers: state.containers.map((container) => ({ isNew: false, values: { id: container.id, pod_eta_at: change.podEtaAt, current_status: 'on_ship' as const } })),
+      containers: state.containers.map((container) => ({
+        isNew: false,
+        values: { id: container.id, pod_eta_at: change.podEtaAt, current_status: 'on_ship' as const },
+      })),
       transportEvents: change.transportEvents,
       events: change.events,
     },
@@ -167,5 +206,12 @@ function decide(loaded: LoadedTrackingState, sequence: number): StateDecision<tr
 }
 
 export function toMeasurement(result: LoopResult): Measurement {
-  return { throughput: result.opsPerSecond, p50Ms: result.p50Ms, p99Ms: result.p99Ms, operations: result.operations, errors: result.errors, firstError: result.firstError };
+  return {
+    throughput: result.opsPerSecond,
+    p50Ms: result.p50Ms,
+    p99Ms: result.p99Ms,
+    operations: result.operations,
+    errors: result.errors,
+    firstError: result.firstError,
+  };
 }

@@ -77,12 +77,17 @@ export class TrackerWorkerBench {
     const worker = spawnApp('tracker-worker', {
       ...this.options.workerEnv,
       OPS_PORT: String(opsPort),
-      CARRIERS_CONFIG: JSON.stringify({ carriers: [{ scac: 'MSCU', kind: 'dcsa', baseUrl: this.carrierUrl, timeoutMs: 10_000 }], terminals: [], rail: [] }),
+      CARRIERS_CONFIG: JSON.stringify({
+        carriers: [{ scac: 'MSCU', kind: 'dcsa', baseUrl: this.carrierUrl, timeoutMs: 10_000 }],
+        terminals: [],
+        rail: [],
+      }),
     });
     try {
       await waitUntilServing(`http://127.0.0.1:${opsPort}/health/ready`, worker);
       const warmedUp = await this.refresh(chosen.slice(0, warmUp));
-      if (warmedUp.missing > 0) return { ...warmedUp.measurement, firstError: `warm-up: ${warmedUp.measurement.firstError ?? ''}`, peakRssMb: peakRssMb(worker) };
+      if (warmedUp.missing > 0)
+        return { ...warmedUp.measurement, firstError: `warm-up: ${warmedUp.measurement.firstError ?? ''}`, peakRssMb: peakRssMb(worker) };
       const timed = await this.refresh(chosen.slice(warmUp));
       return { ...timed.measurement, peakRssMb: peakRssMb(worker) };
     } finally {
@@ -114,7 +119,9 @@ export class TrackerWorkerBench {
     let done = 0;
     while (done < jobIds.length && performance.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      done = await this.count(`SELECT count(*)::int AS count FROM outbox WHERE id = ANY($1::uuid[]) AND completed_at IS NOT NULL`, [jobIds]);
+      done = await this.count(`SELECT count(*)::int AS count FROM outbox WHERE id = ANY($1::uuid[]) AND completed_at IS NOT NULL`, [
+        jobIds,
+      ]);
     }
     const seconds = (performance.now() - begin) / 1000;
     // A refresh that reached no carrier completes its job too: only shipments the carrier answered count.
@@ -131,7 +138,10 @@ export class TrackerWorkerBench {
         p99Ms: null,
         operations: refreshed,
         errors: missing,
-        firstError: missing > 0 ? `${missing} of ${count} shipments not refreshed from the carrier (${done} jobs completed) after ${seconds.toFixed(0)} s` : null,
+        firstError:
+          missing > 0
+            ? `${missing} of ${count} shipments not refreshed from the carrier (${done} jobs completed) after ${seconds.toFixed(0)} s`
+            : null,
         peakRssMb: null,
       },
     };

@@ -65,7 +65,11 @@ export class WebhookBench {
 
   async start(): Promise<void> {
     const port = await freePort();
-    this.receiver = spawnTypeScript({ script: 'bench/servers/webhook-receiver.server.ts', args: [String(port)], env: this.options.dispatcherEnv });
+    this.receiver = spawnTypeScript({
+      script: 'bench/servers/webhook-receiver.server.ts',
+      args: [String(port)],
+      env: this.options.dispatcherEnv,
+    });
     this.receiverUrl = `http://127.0.0.1:${port}`;
     await waitUntilServing(this.receiverUrl, this.receiver);
     const rows = await this.dataSource.query<Array<{ id: string }>>(
@@ -103,9 +107,21 @@ export class WebhookBench {
     const dispatcher = await this.measureDispatcher(false);
     const fairness = await this.measureDispatcher(true);
     return [
-      { hotPath: 'webhook delivery (sign + WebhookDeliveryClient.post)', size, unit: 'ops/s', quayside: measured.quayside, bare: measured.bare },
+      {
+        hotPath: 'webhook delivery (sign + WebhookDeliveryClient.post)',
+        size,
+        unit: 'ops/s',
+        quayside: measured.quayside,
+        bare: measured.bare,
+      },
       { hotPath: 'webhook delivery (dispatcher process, end to end)', size, unit: 'ops/s', quayside: dispatcher, bare: measured.bare },
-      { hotPath: 'webhook delivery (dispatcher, fast endpoints beside one answering after 2 s)', size, unit: 'ops/s', quayside: fairness, bare: measured.bare },
+      {
+        hotPath: 'webhook delivery (dispatcher, fast endpoints beside one answering after 2 s)',
+        size,
+        unit: 'ops/s',
+        quayside: fairness,
+        bare: measured.bare,
+      },
     ];
   }
 
@@ -115,7 +131,9 @@ export class WebhookBench {
     const result = await client.post({
       url: `${this.receiverUrl}/hooks/${(index % WEBHOOKS) + 1}`,
       body,
-      signatureHeaders: { ...signWebhook({ secret: this.secret, id: this.payload.data.id, timestamp: Math.floor(Date.now() / 1000), body }) },
+      signatureHeaders: {
+        ...signWebhook({ secret: this.secret, id: this.payload.data.id, timestamp: Math.floor(Date.now() / 1000), body }),
+      },
       customHeaders: [],
     });
     if (!result.succeeded) throw new Error(result.error ?? `answered ${result.status}`);
@@ -162,7 +180,8 @@ export class WebhookBench {
       if (warmUp.errors > 0) return { ...warmUp, firstError: `warm-up: ${warmUp.firstError ?? ''}`, peakRssMb: peakRssMb(dispatcher) };
       // The bench's rule for every row: the faster of its rounds counts, the errors of all of them too.
       let best: Measurement | null = null;
-      for (let round = 0; round < this.options.rounds; round++) best = fasterRound(best, await this.deliver(this.options.dispatcherDeliveries, slow));
+      for (let round = 0; round < this.options.rounds; round++)
+        best = fasterRound(best, await this.deliver(this.options.dispatcherDeliveries, slow));
       return { ...best!, peakRssMb: peakRssMb(dispatcher) };
     } finally {
       await stopChild(dispatcher);
@@ -227,7 +246,17 @@ export class WebhookBench {
          SELECT $6, $7, jsonb_build_object('notificationId', id), $1 FROM notified
        )
        SELECT id, webhook_id FROM notified`,
-      [this.accountId, EVENT, total, this.webhookIds, this.body, QUEUE.webhookDelivery, JOB.deliver, slow ? this.slowWebhookId : null, SLOW_SHARE],
+      [
+        this.accountId,
+        EVENT,
+        total,
+        this.webhookIds,
+        this.body,
+        QUEUE.webhookDelivery,
+        JOB.deliver,
+        slow ? this.slowWebhookId : null,
+        SLOW_SHARE,
+      ],
     );
     return rows.flatMap((row) => (row.webhook_id === this.slowWebhookId ? [] : [row.id]));
   }

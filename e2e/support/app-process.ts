@@ -32,7 +32,9 @@ export class AppProcess {
     /** Run the production build in dist/ with plain node, as `npm run start:prod` (tools/start.js --compiled) does. */
     options: { compiled?: boolean } = {},
   ) {
-    const args = options.compiled ? [...compiledNodeFlags(app), `dist/apps/${app}/src/main.js`] : ['-r', '@swc-node/register', `apps/${app}/src/main.ts`];
+    const args = options.compiled
+      ? [...compiledNodeFlags(app), `dist/apps/${app}/src/main.js`]
+      : ['-r', '@swc-node/register', `apps/${app}/src/main.ts`];
     this.child = spawn(process.execPath, args, {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },

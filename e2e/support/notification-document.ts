@@ -37,7 +37,12 @@ function firstValues(headers: IncomingHttpHeaders): Record<string, string> {
 
 export function readDelivery(delivery: CapturedDelivery): ReadDelivery {
   const raw = delivery.body.toString('utf8');
-  return { headers: firstValues(delivery.headers), raw, document: JSON.parse(raw) as NotificationDocument, receivedAt: delivery.receivedAt };
+  return {
+    headers: firstValues(delivery.headers),
+    raw,
+    document: JSON.parse(raw) as NotificationDocument,
+    receivedAt: delivery.receivedAt,
+  };
 }
 
 export function includedOf(document: NotificationDocument, type: string): Resource[] {

@@ -34,5 +34,7 @@ export function listensOn(pid: number, port: number): boolean {
 
 /** The command line a process was started with. */
 export function commandLine(pid: number): string[] {
-  return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter((part) => part !== '');
+  return readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+    .split('\0')
+    .filter((part) => part !== '');
 }

@@ -4,8 +4,20 @@ import type { AddressInfo } from 'node:net';
 
 const DAY = 86_400_000;
 const VESSEL = { vesselIMONumber: '9000001', vesselName: 'STAGED EXPRESS' };
-const POL = { transportCallID: 'CNSHA-VESSEL', UNLocationCode: 'CNSHA', modeOfTransport: 'VESSEL', exportVoyageNumber: '001E', vessel: VESSEL };
-const POD = { transportCallID: 'USLAX-VESSEL', UNLocationCode: 'USLAX', modeOfTransport: 'VESSEL', importVoyageNumber: '001E', vessel: VESSEL };
+const POL = {
+  transportCallID: 'CNSHA-VESSEL',
+  UNLocationCode: 'CNSHA',
+  modeOfTransport: 'VESSEL',
+  exportVoyageNumber: '001E',
+  vessel: VESSEL,
+};
+const POD = {
+  transportCallID: 'USLAX-VESSEL',
+  UNLocationCode: 'USLAX',
+  modeOfTransport: 'VESSEL',
+  importVoyageNumber: '001E',
+  vessel: VESSEL,
+};
 
 /** The last stage of a journey: the empties are back. */
 export const LAST_STAGE = 3;
@@ -63,7 +75,8 @@ export class StagedDcsaCarrier {
     const documents = [{ documentReferenceType: 'TRD', documentReferenceValue: bill }];
     let sequence = 0;
     // Stable ids per bill and position, so every answer of a stage is the same message.
-    const id = (): string => `00000000-0000-4000-8000-${String(Number(bill.replace(/\D/g, '')) * 1000 + (sequence += 1)).padStart(12, '0')}`;
+    const id = (): string =>
+      `00000000-0000-4000-8000-${String(Number(bill.replace(/\D/g, '')) * 1000 + (sequence += 1)).padStart(12, '0')}`;
     const transport = (code: 'ARRI' | 'DEPA', classifier: 'ACT' | 'EST', day: number, call: object, createdDay: number) => ({
       eventID: id(),
       eventCreatedDateTime: at(createdDay),
@@ -89,7 +102,12 @@ export class StagedDcsaCarrier {
       ...(call ? { transportCall: call } : {}),
     });
     const events: unknown[] = [];
-    for (const c of containers) events.push(equipment(c, 'GTOT', true, 0, 'CNSHA'), equipment(c, 'GTIN', false, 1, 'CNSHA'), equipment(c, 'LOAD', false, 2, 'CNSHA', POL));
+    for (const c of containers)
+      events.push(
+        equipment(c, 'GTOT', true, 0, 'CNSHA'),
+        equipment(c, 'GTIN', false, 1, 'CNSHA'),
+        equipment(c, 'LOAD', false, 2, 'CNSHA', POL),
+      );
     events.push(transport('DEPA', 'ACT', 3, POL, 3));
     // The line corrects the departure at stage 2: a newer report of the same thing.
     if (stage >= 2) events.push(transport('DEPA', 'ACT', 3 + 2 / 24, POL, 4));
@@ -98,7 +116,8 @@ export class StagedDcsaCarrier {
       events.push(transport('ARRI', 'ACT', 21, POD, 21));
       for (const c of containers) events.push(equipment(c, 'DISC', false, 21.5, 'USLAX', POD));
     }
-    if (stage >= 3) for (const c of containers) events.push(equipment(c, 'GTOT', false, 23, 'USLAX'), equipment(c, 'GTIN', true, 25, 'USLAX'));
+    if (stage >= 3)
+      for (const c of containers) events.push(equipment(c, 'GTOT', false, 23, 'USLAX'), equipment(c, 'GTIN', true, 25, 'USLAX'));
     return events;
   }
 }

@@ -22,7 +22,8 @@ export class WebhookSink {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        if (request.method === 'POST') this.deliveries.push({ receivedAt: Date.now(), headers: request.headers, body: Buffer.concat(chunks) });
+        if (request.method === 'POST')
+          this.deliveries.push({ receivedAt: Date.now(), headers: request.headers, body: Buffer.concat(chunks) });
         response.writeHead(request.method === 'POST' ? 200 : 405, { 'Content-Type': 'application/json' }).end('{"ok":true}');
       });
     });
@@ -41,7 +42,8 @@ export class WebhookSink {
   async waitFor(done: (deliveries: readonly CapturedDelivery[]) => boolean, timeoutMs: number, what: string): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!done(this.deliveries)) {
-      if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what} (${this.deliveries.length} deliveries so far)`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out after ${timeoutMs} ms waiting for ${what} (${this.deliveries.length} deliveries so far)`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

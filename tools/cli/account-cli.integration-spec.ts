@@ -41,12 +41,11 @@ describe('account command-line tools', () => {
   }
 
   it('ensure-demo-account creates the demo account once, even when started twice at the same time, and shows its key once', async () => {
-    const [first, second] = await Promise.all([
-      run('ensure-demo-account.ts', [], db.url),
-      run('ensure-demo-account.ts', [], db.url),
-    ]);
+    const [first, second] = await Promise.all([run('ensure-demo-account.ts', [], db.url), run('ensure-demo-account.ts', [], db.url)]);
     expect([first.code, second.code]).toEqual([0, 0]);
-    const lines = [first, second].map((r) => JSON.parse(r.stdout.trim()) as { created: boolean; key?: string; masked: string; accountId: string });
+    const lines = [first, second].map(
+      (r) => JSON.parse(r.stdout.trim()) as { created: boolean; key?: string; masked: string; accountId: string },
+    );
     const created = lines.filter((l) => l.created);
     expect(created).toHaveLength(1);
     const key = created[0]!.key!;
@@ -56,14 +55,19 @@ describe('account command-line tools', () => {
     const again = await run('ensure-demo-account.ts', [], db.url);
     const line = JSON.parse(again.stdout.trim()) as { created: boolean; key?: string; masked: string; accountId: string };
     expect(line).toEqual({ created: false, accountId: created[0]!.accountId, masked: `qs_live_****${key.slice(-4)}` });
-    const [account] = await db.dataSource.query<{ plan: string; features: string[] }[]>(`SELECT plan, features FROM accounts WHERE id = $1`, [
-      line.accountId,
-    ]);
+    const [account] = await db.dataSource.query<{ plan: string; features: string[] }[]>(
+      `SELECT plan, features FROM accounts WHERE id = $1`,
+      [line.accountId],
+    );
     expect(account).toEqual({ plan: 'paid', features: ['routing', 'rail_lfd', 'container_refresh', 'map_widget'] });
   });
 
   it('create-account makes an account on the chosen plan and prints its first key once', async () => {
-    const result = await run('create-account.ts', ['--company', 'Acme Freight', '--plan', 'trial', '--features', 'container_refresh'], db.url);
+    const result = await run(
+      'create-account.ts',
+      ['--company', 'Acme Freight', '--plan', 'trial', '--features', 'container_refresh'],
+      db.url,
+    );
     expect(result.code).toBe(0);
     const key = /API key\s+(qs_live_[0-9A-Za-z]{43})/.exec(result.stdout)?.[1];
     expect(key).toBeDefined();

@@ -14,7 +14,9 @@ import type { AccountFeature, Plan } from '@quayside/domain';
 import { databaseUrlFromEnv } from './cli-config';
 
 function usage(message: string): never {
-  console.error(`${message}\nUsage: create-account --company <name> [--plan ${PLANS.join('|')}] [--features ${ACCOUNT_FEATURES.join(',')}] [--key-name <name>]`);
+  console.error(
+    `${message}\nUsage: create-account --company <name> [--plan ${PLANS.join('|')}] [--features ${ACCOUNT_FEATURES.join(',')}] [--key-name <name>]`,
+  );
   process.exit(2);
 }
 

@@ -25,7 +25,11 @@ async function main(): Promise<void> {
           key: outcome.provisioned.key,
           masked: outcome.provisioned.masked,
         }
-      : { created: false, accountId: outcome.account.id, masked: outcome.maskedKey ?? '(no live key: create one with tools/cli/create-account.ts)' };
+      : {
+          created: false,
+          accountId: outcome.account.id,
+          masked: outcome.maskedKey ?? '(no live key: create one with tools/cli/create-account.ts)',
+        };
     console.log(JSON.stringify(line));
   } finally {
     await dataSource.destroy();

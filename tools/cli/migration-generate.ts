@@ -7,7 +7,15 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDatabase, createDatabaseConnection, dropDatabase, pendingSchemaChanges, runMigrations, withAdminClient, withDatabaseName } from '@quayside/data-access';
+import {
+  createDatabase,
+  createDatabaseConnection,
+  dropDatabase,
+  pendingSchemaChanges,
+  runMigrations,
+  withAdminClient,
+  withDatabaseName,
+} from '@quayside/data-access';
 import { databaseUrlFromEnv } from './cli-config';
 
 const MIGRATIONS_DIR = join(__dirname, '..', '..', 'libs', 'data-access', 'src', 'migrations');
@@ -17,7 +25,9 @@ function toKebab(name: string): string {
 }
 
 function renderQueries(queries: string[]): string {
-  return queries.map((query) => `    await queryRunner.query(\`${query.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${')}\`);`).join('\n');
+  return queries
+    .map((query) => `    await queryRunner.query(\`${query.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${')}\`);`)
+    .join('\n');
 }
 
 function renderMigration(className: string, up: string[], down: string[]): string {

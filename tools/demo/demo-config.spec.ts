@@ -16,7 +16,9 @@ describe('readDemoConfig', () => {
   it('takes the environment, and the command line over it', () => {
     const env = { QUAYSIDE_API_KEY: 'qs_live_env', QUAYSIDE_BASE_URL: 'http://10.0.0.5:3000', QUAYSIDE_DEMO_TIMEOUT_SECONDS: '60' };
     expect(readDemoConfig([], env)).toMatchObject({ apiKey: 'qs_live_env', baseUrl: 'http://10.0.0.5:3000', timeoutSeconds: 60 });
-    expect(readDemoConfig(['--api-key', 'qs_live_arg', '--numbers', 'TEST-TR-HOLDS, TEST-TR-HOLDS,TEST-TR-RAIL', '--timeout', '30'], env)).toMatchObject({
+    expect(
+      readDemoConfig(['--api-key', 'qs_live_arg', '--numbers', 'TEST-TR-HOLDS, TEST-TR-HOLDS,TEST-TR-RAIL', '--timeout', '30'], env),
+    ).toMatchObject({
       apiKey: 'qs_live_arg',
       numbers: ['TEST-TR-HOLDS', 'TEST-TR-RAIL'],
       timeoutSeconds: 30,

@@ -28,16 +28,32 @@ describe('what the demo reads from a notification (the payloads real deliveries 
     expect(request?.trackingRequestId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it.each([null, 'text', { data: { type: 'container', id: 'x', attributes: {} } }, { data: { type: 'webhook_notification', attributes: {} } }])(
-    'is not fooled by a body that is not a notification: %j',
-    (body) => {
-      expect(describeNotification(body)).toBeNull();
-    },
-  );
+  it.each([
+    null,
+    'text',
+    { data: { type: 'container', id: 'x', attributes: {} } },
+    { data: { type: 'webhook_notification', attributes: {} } },
+  ])('is not fooled by a body that is not a notification: %j', (body) => {
+    expect(describeNotification(body)).toBeNull();
+  });
 
   it.each<[Record<string, unknown>, string]>([
-    [{ holds_at_pod_terminal: [[], [{ name: 'freight', status: 'hold' }, { name: 'USDA', status: 'pending' }]] }, 'holds_at_pod_terminal [] → [freight, USDA (pending)]'],
-    [{ fees_at_pod_terminal: [[{ type: 'demurrage', amount: 150, currency: 'USD' }], []] }, 'fees_at_pod_terminal [demurrage 150 USD] → []'],
+    [
+      {
+        holds_at_pod_terminal: [
+          [],
+          [
+            { name: 'freight', status: 'hold' },
+            { name: 'USDA', status: 'pending' },
+          ],
+        ],
+      },
+      'holds_at_pod_terminal [] → [freight, USDA (pending)]',
+    ],
+    [
+      { fees_at_pod_terminal: [[{ type: 'demurrage', amount: 150, currency: 'USD' }], []] },
+      'fees_at_pod_terminal [demurrage 150 USD] → []',
+    ],
     [{ pickup_lfd: [null, '2026-08-21T07:00:00.000Z'] }, 'pickup_lfd none → 2026-08-21 07:00'],
     [{ location_at_pod_terminal: ['Row 3, Bay 17', null], broken: 'not a pair' }, 'location_at_pod_terminal Row 3, Bay 17 → none'],
   ])('summarises the changeset %j', (changeset, expected) => {
@@ -80,7 +96,15 @@ describe('demo output', () => {
   });
 
   it('prints a notification on one line with its UTC time, marking retries and rejections', () => {
-    const view = { id: 'n', event: 'container.transport.empty_in', subject: 'QSDU2020550', detail: 'USLAX 2026-09-10 08:00', containerNumber: null, trackingRequestId: null, failedReason: null };
+    const view = {
+      id: 'n',
+      event: 'container.transport.empty_in',
+      subject: 'QSDU2020550',
+      detail: 'USLAX 2026-09-10 08:00',
+      containerNumber: null,
+      trackingRequestId: null,
+      failedReason: null,
+    };
     const at = new Date('2026-08-14T09:30:05.123Z');
     expect(formatNotificationLine(at, view, 'new')).toBe(
       '09:30:05.123  container.transport.empty_in                   QSDU2020550                USLAX 2026-09-10 08:00',
@@ -147,7 +171,13 @@ describe('demo output', () => {
   });
 
   it('says when nothing arrived and when the service could not report failures', () => {
-    const text = formatSummary({ elapsedMs: 1_000, tally: new DeliveryTally().snapshot(), failedDeliveries: null, ending: 'timeout', requests: [] });
+    const text = formatSummary({
+      elapsedMs: 1_000,
+      tally: new DeliveryTally().snapshot(),
+      failedDeliveries: null,
+      ending: 'timeout',
+      requests: [],
+    });
     expect(text).toContain('(no notifications received)');
     expect(text).toContain('stopped at the time limit');
     expect(text).toMatch(/failed deliveries \(service reports failed\) +n\/a/);

@@ -90,7 +90,8 @@ export function formatSummary(input: SummaryInput): string {
   if (input.requests.length > 0) {
     lines.push('', `${'  tracking request'.padEnd(width + 2)} status`, rule);
     for (const request of input.requests) {
-      const status = request.failedReason && request.failedReason !== request.status ? `${request.status} (${request.failedReason})` : request.status;
+      const status =
+        request.failedReason && request.failedReason !== request.status ? `${request.status} (${request.failedReason})` : request.status;
       lines.push(`  ${request.number.padEnd(width)} ${status}`);
     }
   }

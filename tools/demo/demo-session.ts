@@ -145,7 +145,15 @@ export class DemoSession {
   private onDelivery(delivery: ReceivedDelivery): void {
     if (this.finished) return;
     const outcome = this.tally.record({ id: delivery.id, event: delivery.view?.event ?? '(unreadable)', verified: delivery.check.ok });
-    const view = delivery.view ?? { id: delivery.id, event: '(not a notification)', subject: '', detail: '', containerNumber: null, trackingRequestId: null, failedReason: null };
+    const view = delivery.view ?? {
+      id: delivery.id,
+      event: '(not a notification)',
+      subject: '',
+      detail: '',
+      containerNumber: null,
+      trackingRequestId: null,
+      failedReason: null,
+    };
     this.printer.line(formatNotificationLine(delivery.receivedAt, view, outcome));
     if (outcome === 'new' && delivery.view) {
       if (this.watch) this.watch.noteNotification(delivery.view);

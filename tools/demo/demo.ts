@@ -36,7 +36,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   await session.run();
-  if (ownKey) printer.line(`What it tracked stays in its account:  curl -H "Authorization: Token ${ownKey.key}" ${client.apiBase}/shipments`);
+  if (ownKey)
+    printer.line(`What it tracked stays in its account:  curl -H "Authorization: Token ${ownKey.key}" ${client.apiBase}/shipments`);
 }
 
 main().catch((error: unknown) => {

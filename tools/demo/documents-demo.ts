@@ -63,7 +63,11 @@ async function main(): Promise<void> {
   form.append('name', 'Demo bill of lading');
   form.append('create_tracking_requests', 'true');
   form.append('file', new Blob([await sampleBillOfLading(new Date())], { type: 'application/pdf' }), 'demo-bill-of-lading.pdf');
-  const uploaded = await fetch(`${client.apiBase}/documents`, { method: 'POST', headers: { authorization: `Token ${apiKey}` }, body: form });
+  const uploaded = await fetch(`${client.apiBase}/documents`, {
+    method: 'POST',
+    headers: { authorization: `Token ${apiKey}` },
+    body: form,
+  });
   const uploadBody = record(await uploaded.json());
   if (uploaded.status !== 201) throw new Error(`upload answered ${uploaded.status}: ${JSON.stringify(uploadBody)}`);
   const id = String(record(uploadBody['data'])['id']);
@@ -79,7 +83,9 @@ async function main(): Promise<void> {
   console.log(`Extracted in ${((Date.now() - started) / 1000).toFixed(1)} s:`);
   printExtraction(first.document, first.included);
 
-  const requests = list(record(await client.expect<unknown>(200, 'GET', `/tracking_requests?filter[request_number]=${DEMO_BOOKING}`))['data']);
+  const requests = list(
+    record(await client.expect<unknown>(200, 'GET', `/tracking_requests?filter[request_number]=${DEMO_BOOKING}`))['data'],
+  );
   if (requests.length === 0) {
     console.log(`No tracking request was made (was ${DEMO_BOOKING} already tracked by this account?).`);
     return;

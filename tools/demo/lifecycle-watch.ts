@@ -35,7 +35,11 @@ export class LifecycleWatch {
       const current = this.byId.get(view.trackingRequestId);
       if (current) this.advance(current, view.event.slice('tracking_request.'.length), view.failedReason);
     }
-    if (view.containerNumber !== null && this.lifecycle?.containers.includes(view.containerNumber) && view.event.startsWith(MILESTONE_PREFIX)) {
+    if (
+      view.containerNumber !== null &&
+      this.lifecycle?.containers.includes(view.containerNumber) &&
+      view.event.startsWith(MILESTONE_PREFIX)
+    ) {
       this.lastMilestone = `${view.containerNumber} ${view.event.slice(MILESTONE_PREFIX.length)}`;
       if (view.event === 'container.transport.empty_in') this.returned.add(view.containerNumber);
     }

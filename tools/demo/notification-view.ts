@@ -49,7 +49,8 @@ function shortItem(item: unknown): string {
   const name = text(entry['name']);
   if (name !== null) return entry['status'] === 'pending' ? `${name} (pending)` : name;
   const type = text(entry['type']);
-  if (type !== null && entry['amount'] !== undefined) return `${type} ${shortValue(entry['amount'])} ${text(entry['currency']) ?? ''}`.trim();
+  if (type !== null && entry['amount'] !== undefined)
+    return `${type} ${shortValue(entry['amount'])} ${text(entry['currency']) ?? ''}`.trim();
   return JSON.stringify(item);
 }
 
@@ -86,7 +87,9 @@ function detailOf(event: string, reference: Json | undefined, container: Json | 
       return `${status}${reason && reason !== status ? ` (${reason})` : ''}`;
     }
     case 'transport_event':
-      return [text(attributes['location_locode']), shortValue(attributes['timestamp'])].filter((part) => part !== null && part !== 'none').join(' ');
+      return [text(attributes['location_locode']), shortValue(attributes['timestamp'])]
+        .filter((part) => part !== null && part !== 'none')
+        .join(' ');
     case 'estimated_event':
       return `${text(attributes['location_locode']) ?? ''} estimated ${shortValue(attributes['estimated_timestamp'])}`.trim();
     case 'container_updated_event':

@@ -31,8 +31,20 @@ describe('verifyWebhookSignatures (the demo receiver)', () => {
     ['a timestamp six minutes old', HEADERS, body, VECTOR.timestamp + 360, 'timestamp_out_of_tolerance'],
     ['a timestamp six minutes ahead', HEADERS, body, VECTOR.timestamp - 360, 'timestamp_out_of_tolerance'],
     ['a timestamp that is not a number', { ...HEADERS, 'webhook-timestamp': '1786700000.5' }, body, NOW, 'timestamp_out_of_tolerance'],
-    ['a webhook-id swapped for another', { ...HEADERS, 'webhook-id': '00000000-0000-4000-8000-000000000000' }, body, NOW, 'webhook_signature_mismatch'],
-    ['a v1 signature of other bytes', { ...HEADERS, 'webhook-signature': 'v1,AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' }, body, NOW, 'webhook_signature_mismatch'],
+    [
+      'a webhook-id swapped for another',
+      { ...HEADERS, 'webhook-id': '00000000-0000-4000-8000-000000000000' },
+      body,
+      NOW,
+      'webhook_signature_mismatch',
+    ],
+    [
+      'a v1 signature of other bytes',
+      { ...HEADERS, 'webhook-signature': 'v1,AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' },
+      body,
+      NOW,
+      'webhook_signature_mismatch',
+    ],
   ])('rejects %s', (label, headers, raw, now, reason) => {
     const secret = label === 'another secret' ? 'whk_test_other' : VECTOR.secret;
     expect(verifyWebhookSignatures(secret, headers, raw, now)).toEqual({ ok: false, reason });
@@ -40,7 +52,10 @@ describe('verifyWebhookSignatures (the demo receiver)', () => {
 
   it.each([
     ['an upper-case hex X-T49 signature', { ...HEADERS, 'x-t49-webhook-signature': HEADERS['x-t49-webhook-signature'].toUpperCase() }],
-    ['several space-separated signatures, one matching', { ...HEADERS, 'webhook-signature': `v1,bm9wZQ== ${HEADERS['webhook-signature']}` }],
+    [
+      'several space-separated signatures, one matching',
+      { ...HEADERS, 'webhook-signature': `v1,bm9wZQ== ${HEADERS['webhook-signature']}` },
+    ],
     ['headers given as arrays (node:http duplicates)', { ...HEADERS, 'webhook-id': [VECTOR.id] }],
   ])('accepts %s', (_label, headers) => {
     expect(verifyWebhookSignatures(VECTOR.secret, headers, body, NOW)).toEqual({ ok: true });
@@ -48,11 +63,17 @@ describe('verifyWebhookSignatures (the demo receiver)', () => {
 
   it('accepts whatever the service signs, for any secret, id and body (bytes, not parsed JSON)', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1 }), fc.uuid(), fc.integer({ min: 0, max: 2 ** 32 }), fc.json(), (secret, id, timestamp, text) => {
-        const headers = signWebhook({ secret, id, timestamp, body: text });
-        expect(verifyWebhookSignatures(secret, { ...headers }, Buffer.from(text, 'utf8'), timestamp)).toEqual({ ok: true });
-        expect(verifyWebhookSignatures(secret, { ...headers }, Buffer.from(`${text} `, 'utf8'), timestamp).ok).toBe(false);
-      }),
+      fc.property(
+        fc.string({ minLength: 1 }),
+        fc.uuid(),
+        fc.integer({ min: 0, max: 2 ** 32 }),
+        fc.json(),
+        (secret, id, timestamp, text) => {
+          const headers = signWebhook({ secret, id, timestamp, body: text });
+          expect(verifyWebhookSignatures(secret, { ...headers }, Buffer.from(text, 'utf8'), timestamp)).toEqual({ ok: true });
+          expect(verifyWebhookSignatures(secret, { ...headers }, Buffer.from(`${text} `, 'utf8'), timestamp).ok).toBe(false);
+        },
+      ),
       { numRuns: 100 },
     );
   });

@@ -46,12 +46,14 @@ export function verifyWebhookSignatures(
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'webhook-signature');
-  if (t49 === undefined || id === undefined || timestamp === undefined || signatures === undefined) return { ok: false, reason: 'missing_header' };
+  if (t49 === undefined || id === undefined || timestamp === undefined || signatures === undefined)
+    return { ok: false, reason: 'missing_header' };
 
   if (!sameText(t49.trim().toLowerCase(), hmac(secret, rawBody).toString('hex'))) return { ok: false, reason: 't49_signature_mismatch' };
 
   const seconds = Number(timestamp);
-  if (!/^\d+$/.test(timestamp) || Math.abs(nowSeconds - seconds) > toleranceSeconds) return { ok: false, reason: 'timestamp_out_of_tolerance' };
+  if (!/^\d+$/.test(timestamp) || Math.abs(nowSeconds - seconds) > toleranceSeconds)
+    return { ok: false, reason: 'timestamp_out_of_tolerance' };
 
   const signed = Buffer.concat([Buffer.from(`${id}.${timestamp}.`, 'utf8'), rawBody]);
   const expected = `v1,${hmac(secret, signed).toString('base64')}`;

@@ -15,7 +15,15 @@ describe('docker/compose.yaml', () => {
   }
 
   it('runs Postgres, Redis, a one-shot migration, the three apps and a gateway in front of the api', () => {
-    expect(Object.keys(services).sort()).toEqual(['api', 'api-gateway', 'migrate', 'postgres', 'redis', 'tracker-worker', 'webhook-dispatcher']);
+    expect(Object.keys(services).sort()).toEqual([
+      'api',
+      'api-gateway',
+      'migrate',
+      'postgres',
+      'redis',
+      'tracker-worker',
+      'webhook-dispatcher',
+    ]);
   });
 
   it('gives Postgres and Redis health checks that the others wait on', () => {
@@ -78,7 +86,11 @@ describe('docker/compose.yaml', () => {
     const postgres = service('postgres').environment ?? {};
     for (const name of [...APPS, 'migrate']) {
       const url = new URL(service(name).environment?.['DATABASE_URL'] ?? '');
-      expect([url.hostname, url.password, url.pathname]).toEqual(['postgres', postgres['POSTGRES_PASSWORD'], `/${postgres['POSTGRES_DB']}`]);
+      expect([url.hostname, url.password, url.pathname]).toEqual([
+        'postgres',
+        postgres['POSTGRES_PASSWORD'],
+        `/${postgres['POSTGRES_DB']}`,
+      ]);
     }
     for (const app of APPS) expect(service(app).environment?.['REDIS_URL']).toBe('redis://redis:6379');
   });

@@ -81,7 +81,8 @@ function scan(source: string, file: string): Action[] {
 }
 
 // `)` with a field right after it (no space) is a field of the group's value: `(x).a`.
-const TOKEN = /\s+|"(?:[^"\\]|\\.)*"|`[^`]*`|:=|\)(?:\.[A-Za-z0-9_]+)+|[()|=,]|\$[A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*|(?:\.[A-Za-z0-9_]+)+|\.|-?\d+(?:\.\d+)?|[A-Za-z_][A-Za-z0-9_]*/y;
+const TOKEN =
+  /\s+|"(?:[^"\\]|\\.)*"|`[^`]*`|:=|\)(?:\.[A-Za-z0-9_]+)+|[()|=,]|\$[A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*|(?:\.[A-Za-z0-9_]+)+|\.|-?\d+(?:\.\d+)?|[A-Za-z_][A-Za-z0-9_]*/y;
 
 function tokenize(text: string, where: string): string[] {
   const tokens: string[] = [];
@@ -190,7 +191,8 @@ export function parseTemplate(source: string, file: string): ParsedTemplate {
         }
         case 'define': {
           const name = parseOperand(rest[0] ?? '', where);
-          if (name.kind !== 'literal' || typeof name.value !== 'string' || rest.length !== 1) throw new Error(`${where}: define needs one quoted name`);
+          if (name.kind !== 'literal' || typeof name.value !== 'string' || rest.length !== 1)
+            throw new Error(`${where}: define needs one quoted name`);
           defines.set(name.value, expectEnd(block(), where).nodes);
           break;
         }
@@ -210,8 +212,10 @@ export function parseTemplate(source: string, file: string): ParsedTemplate {
   function conditional(tokens: string[], where: string, line: number): TemplateNode {
     const condition = parsePipeline(tokens, where);
     const then = block();
-    if (then.stop?.[0] === 'else' && then.stop[1] === 'if') return { kind: 'if', condition, then: then.nodes, otherwise: [conditional(then.stop.slice(2), where, line)], line };
-    if (then.stop?.[0] === 'else' && then.stop.length === 1) return { kind: 'if', condition, then: then.nodes, otherwise: expectEnd(block(), where).nodes, line };
+    if (then.stop?.[0] === 'else' && then.stop[1] === 'if')
+      return { kind: 'if', condition, then: then.nodes, otherwise: [conditional(then.stop.slice(2), where, line)], line };
+    if (then.stop?.[0] === 'else' && then.stop.length === 1)
+      return { kind: 'if', condition, then: then.nodes, otherwise: expectEnd(block(), where).nodes, line };
     expectEnd(then, where);
     return { kind: 'if', condition, then: then.nodes, otherwise: [], line };
   }

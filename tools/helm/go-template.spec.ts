@@ -14,7 +14,12 @@ describe('the Go template subset that renders the Helm chart', () => {
     ['trim markers eat whitespace and newlines', 'a  \n {{- "b" -}} \n  c', {}, 'abc'],
     ['comments', 'a{{/* hidden */}}b{{- /* trimmed */ -}} c', {}, 'abc'],
     ['if / else if / else', '{{ if .x }}x{{ else if .y }}y{{ else }}z{{ end }}', { y: 1 }, 'y'],
-    ['Go truth: empty maps, lists, strings and 0 are false', '{{ if .m }}1{{ end }}{{ if .l }}2{{ end }}{{ if .s }}3{{ end }}{{ if .z }}4{{ end }}-', { m: {}, l: [], s: '', z: 0 }, '-'],
+    [
+      'Go truth: empty maps, lists, strings and 0 are false',
+      '{{ if .m }}1{{ end }}{{ if .l }}2{{ end }}{{ if .s }}3{{ end }}{{ if .z }}4{{ end }}-',
+      { m: {}, l: [], s: '', z: 0 },
+      '-',
+    ],
     ['range over a list, with index and value', '{{ range $i, $v := .l }}{{ $i }}={{ $v }};{{ end }}', { l: ['a', 'b'] }, '0=a;1=b;'],
     ['range over a map goes in key order', '{{ range $k, $v := .m }}{{ $k }}{{ $v }}{{ end }}', { m: { b: 2, a: 1 } }, 'a1b2'],
     ['range with else', '{{ range .l }}x{{ else }}none{{ end }}', { l: [] }, 'none'],
@@ -23,15 +28,27 @@ describe('the Go template subset that renders the Helm chart', () => {
     ['pipelines pass the value last', '{{ .a | default "d" | quote }}', { a: '' }, '"d"'],
     ['parentheses, and a field of a group', '{{ (dict "k" "v").k }} {{ printf "%s-%d" (print "a" "b") 3 }}', {}, 'v ab-3'],
     ['and / or return an operand and stop early', '{{ or .x "fallback" }} {{ and .x .x.y }}', { x: null }, 'fallback '],
-    ['toYaml sorts keys; nindent indents every line', 'k:{{ toYaml .m | nindent 2 }}', { m: { b: [1], a: 'x' } }, 'k:\n  a: x\n  b:\n    - 1'],
-    ['index, list, eq, not, empty', '{{ index .m "k" }} {{ range list 1 2 }}{{ . }}{{ end }} {{ eq .n 2 3 }} {{ not .n }} {{ empty .e }}', { m: { k: 'v' }, n: 3, e: [] }, 'v 12 true false true'],
+    [
+      'toYaml sorts keys; nindent indents every line',
+      'k:{{ toYaml .m | nindent 2 }}',
+      { m: { b: [1], a: 'x' } },
+      'k:\n  a: x\n  b:\n    - 1',
+    ],
+    [
+      'index, list, eq, not, empty',
+      '{{ index .m "k" }} {{ range list 1 2 }}{{ . }}{{ end }} {{ eq .n 2 3 }} {{ not .n }} {{ empty .e }}',
+      { m: { k: 'v' }, n: 3, e: [] },
+      'v 12 true false true',
+    ],
   ])('%s', (_label, source, data, expected) => {
     expect(render(source, data)).toBe(expected);
   });
 
   it('include renders a define with the data given, and its output can be piped', () => {
     expect(render('{{ include "name" (dict "n" "x") | quote }}', {}, '{{ define "name" }}n-{{ .n }}{{ end }}')).toBe('"n-x"');
-    expect(render('a:{{ include "lines" . | indent 2 }}', { v: 'x' }, '{{- define "lines" -}}\none: {{ .v }}\ntwo: {{ .v }}\n{{- end -}}')).toBe('a:  one: x\n  two: x');
+    expect(
+      render('a:{{ include "lines" . | indent 2 }}', { v: 'x' }, '{{- define "lines" -}}\none: {{ .v }}\ntwo: {{ .v }}\n{{- end -}}'),
+    ).toBe('a:  one: x\n  two: x');
   });
 
   it.each<[string, string, RegExp]>([

@@ -48,7 +48,9 @@ export class GoTemplateSet {
           break;
         }
         case 'if':
-          out += isTruthy(this.pipeline(node.condition, dot, scope)) ? this.run(node.then, dot, new Map(scope)) : this.run(node.otherwise, dot, new Map(scope));
+          out += isTruthy(this.pipeline(node.condition, dot, scope))
+            ? this.run(node.then, dot, new Map(scope))
+            : this.run(node.otherwise, dot, new Map(scope));
           break;
         case 'with': {
           const inner = new Map(scope);
@@ -71,7 +73,10 @@ export class GoTemplateSet {
     const source = this.pipeline({ ...pipeline, variables: [] }, dot, scope);
     let entries: [unknown, unknown][];
     if (Array.isArray(source)) entries = source.map((item: unknown, index) => [index, item]);
-    else if (source !== null && typeof source === 'object') entries = Object.keys(source).sort().map((key) => [key, (source as Record<string, unknown>)[key]]);
+    else if (source !== null && typeof source === 'object')
+      entries = Object.keys(source)
+        .sort()
+        .map((key) => [key, (source as Record<string, unknown>)[key]]);
     else if (source === null || source === undefined) entries = [];
     else throw new Error(`range can't iterate over ${printValue(source)}`);
     if (entries.length === 0) return this.run(otherwise, dot, new Map(scope));
@@ -105,12 +110,13 @@ export class GoTemplateSet {
     const [head, ...args] = command;
     if (head === undefined) throw new Error('empty command');
     if (head.kind === 'function') {
-      if (head.name === 'and' || head.name === 'or') return this.logical(head.name, [...args, ...piped.map((value): Operand => ({ kind: 'literal', value }))], dot, scope);
+      if (head.name === 'and' || head.name === 'or')
+        return this.logical(head.name, [...args, ...piped.map((value): Operand => ({ kind: 'literal', value }))], dot, scope);
       const fn = this.functions[head.name];
       if (fn === undefined) throw new Error(`function "${head.name}" not defined`);
       return fn(...args.map((arg) => this.operand(arg, dot, scope)), ...piped);
     }
-    if (args.length > 0 || piped.length > 0) throw new Error('can\'t give an argument to a non-function');
+    if (args.length > 0 || piped.length > 0) throw new Error("can't give an argument to a non-function");
     return this.operand(head, dot, scope);
   }
 

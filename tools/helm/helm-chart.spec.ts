@@ -119,7 +119,9 @@ describe('the Helm chart deploy/helm/quayside', () => {
       expect(job.metadata.annotations?.['helm.sh/hook']).toBe('pre-install,pre-upgrade');
       for (const settings of [find(objects, 'ConfigMap', 'quayside-config'), find(objects, 'Secret', 'quayside-secret')]) {
         expect(settings.metadata.annotations?.['helm.sh/hook']).toBe('pre-install,pre-upgrade');
-        expect(Number(settings.metadata.annotations?.['helm.sh/hook-weight'])).toBeLessThan(Number(job.metadata.annotations?.['helm.sh/hook-weight']));
+        expect(Number(settings.metadata.annotations?.['helm.sh/hook-weight'])).toBeLessThan(
+          Number(job.metadata.annotations?.['helm.sh/hook-weight']),
+        );
       }
     });
 
@@ -128,15 +130,26 @@ describe('the Helm chart deploy/helm/quayside', () => {
       expect(secret['DATABASE_URL']).toMatch(/^postgres:\/\//);
       expect(secret['REDIS_URL']).toMatch(/^redis:\/\//);
       expect(env(find(objects, 'Deployment', 'quayside-api'))).toEqual(expect.objectContaining({ HOST: '0.0.0.0', PORT: '3000' }));
-      expect(env(find(objects, 'Deployment', 'quayside-tracker-worker'))).toEqual(expect.objectContaining({ OPS_HOST: '0.0.0.0', OPS_PORT: '9464' }));
-      expect(env(find(objects, 'Deployment', 'quayside-webhook-dispatcher'))).toEqual(expect.objectContaining({ OPS_HOST: '0.0.0.0', OPS_PORT: '9465' }));
+      expect(env(find(objects, 'Deployment', 'quayside-tracker-worker'))).toEqual(
+        expect.objectContaining({ OPS_HOST: '0.0.0.0', OPS_PORT: '9464' }),
+      );
+      expect(env(find(objects, 'Deployment', 'quayside-webhook-dispatcher'))).toEqual(
+        expect.objectContaining({ OPS_HOST: '0.0.0.0', OPS_PORT: '9465' }),
+      );
       for (const deployment of objects.filter((object) => object.kind === 'Deployment')) {
-        expect(container(deployment).envFrom).toEqual([{ configMapRef: { name: 'quayside-config' } }, { secretRef: { name: 'quayside-secret' } }]);
+        expect(container(deployment).envFrom).toEqual([
+          { configMapRef: { name: 'quayside-config' } },
+          { secretRef: { name: 'quayside-secret' } },
+        ]);
       }
     });
 
     it('probes the health endpoints: the api on its HTTP port, the workers on their ops port', () => {
-      for (const [app, port] of [['api', 'http'], ['tracker-worker', 'ops'], ['webhook-dispatcher', 'ops']]) {
+      for (const [app, port] of [
+        ['api', 'http'],
+        ['tracker-worker', 'ops'],
+        ['webhook-dispatcher', 'ops'],
+      ]) {
         const main = container(find(objects, 'Deployment', `quayside-${app}`));
         expect(main.livenessProbe?.httpGet).toEqual({ path: '/health/live', port });
         expect(main.readinessProbe?.httpGet).toEqual({ path: '/health/ready', port });
@@ -147,20 +160,34 @@ describe('the Helm chart deploy/helm/quayside', () => {
     it('runs every pod as a non-root user with a read-only root, with resources set', () => {
       for (const workload of objects.filter((object) => object.kind === 'Deployment' || object.kind === 'Job')) {
         expect(podSpec(workload).securityContext).toEqual(expect.objectContaining({ runAsNonRoot: true, runAsUser: 1000 }));
-        expect(container(workload).securityContext).toEqual(expect.objectContaining({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true }));
+        expect(container(workload).securityContext).toEqual(
+          expect.objectContaining({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true }),
+        );
         expect(container(workload).resources?.requests?.['memory']).toMatch(/^\d+Mi$/);
       }
     });
   });
 
   it('scales the workers on the depth of the Bull wait lists of their queues with KEDA when asked', () => {
-    const objects = renderValid({ autoscaling: { enabled: true, redis: { passwordSecret: { name: 'redis', key: 'password' } } }, config: { REDIS_PREFIX: 'prod' } });
+    const objects = renderValid({
+      autoscaling: { enabled: true, redis: { passwordSecret: { name: 'redis', key: 'password' } } },
+      config: { REDIS_PREFIX: 'prod' },
+    });
     const lists = (name: string): unknown[] =>
-      (find(objects, 'ScaledObject', name).spec as { triggers: { type: string; metadata: { listName: string } }[] }).triggers.map((trigger) => [trigger.type, trigger.metadata.listName]);
+      (find(objects, 'ScaledObject', name).spec as { triggers: { type: string; metadata: { listName: string } }[] }).triggers.map(
+        (trigger) => [trigger.type, trigger.metadata.listName],
+      );
     expect(lists('quayside-tracker-worker')).toEqual([['redis', 'prod:tracker:wait']]);
-    expect(lists('quayside-webhook-dispatcher')).toEqual([['redis', 'prod:webhook-fanout:wait'], ['redis', 'prod:webhook-delivery:wait']]);
-    expect(find(objects, 'ScaledObject', 'quayside-tracker-worker').spec).toEqual(expect.objectContaining({ scaleTargetRef: { name: 'quayside-tracker-worker' }, minReplicaCount: 1, maxReplicaCount: 10 }));
-    expect(find(objects, 'TriggerAuthentication', 'quayside-tracker-worker-redis').spec).toEqual({ secretTargetRef: [{ parameter: 'password', name: 'redis', key: 'password' }] });
+    expect(lists('quayside-webhook-dispatcher')).toEqual([
+      ['redis', 'prod:webhook-fanout:wait'],
+      ['redis', 'prod:webhook-delivery:wait'],
+    ]);
+    expect(find(objects, 'ScaledObject', 'quayside-tracker-worker').spec).toEqual(
+      expect.objectContaining({ scaleTargetRef: { name: 'quayside-tracker-worker' }, minReplicaCount: 1, maxReplicaCount: 10 }),
+    );
+    expect(find(objects, 'TriggerAuthentication', 'quayside-tracker-worker-redis').spec).toEqual({
+      secretTargetRef: [{ parameter: 'password', name: 'redis', key: 'password' }],
+    });
     // KEDA owns the worker replica count; the api keeps its own.
     expect(find(objects, 'Deployment', 'quayside-tracker-worker').spec).not.toHaveProperty('replicas');
     expect(find(objects, 'Deployment', 'quayside-api').spec).toHaveProperty('replicas', 2);
@@ -169,20 +196,36 @@ describe('the Helm chart deploy/helm/quayside', () => {
   it('opens the SMTP listener of the api on its own Service when enabled', () => {
     const objects = renderValid({ api: { smtp: { enabled: true } } });
     const api = find(objects, 'Deployment', 'quayside-api');
-    expect(env(api)).toEqual(expect.objectContaining({ SMTP_ENABLED: 'true', SMTP_HOST: '0.0.0.0', SMTP_PORT: '2525', INBOUND_EMAIL_DOMAIN: 'inbound.example.com' }));
+    expect(env(api)).toEqual(
+      expect.objectContaining({
+        SMTP_ENABLED: 'true',
+        SMTP_HOST: '0.0.0.0',
+        SMTP_PORT: '2525',
+        INBOUND_EMAIL_DOMAIN: 'inbound.example.com',
+      }),
+    );
     expect(container(api).ports).toContainEqual({ name: 'smtp', containerPort: 2525, protocol: 'TCP' });
-    expect((find(objects, 'Service', 'quayside-smtp').spec as { ports: unknown[] }).ports).toEqual([{ name: 'smtp', port: 25, targetPort: 'smtp', protocol: 'TCP' }]);
+    expect((find(objects, 'Service', 'quayside-smtp').spec as { ports: unknown[] }).ports).toEqual([
+      { name: 'smtp', port: 25, targetPort: 'smtp', protocol: 'TCP' },
+    ]);
   });
 
   it('routes an Ingress with TLS to the api when enabled, and uses a Secret made beforehand when named', () => {
-    const objects = renderValid({ ingress: { enabled: true, className: 'nginx', host: 'track.example.org', tlsSecretName: 'track-tls' }, secret: { create: false, existingSecret: 'quayside-prod' } });
-    expect(find(objects, 'Ingress', 'quayside').spec).toEqual(expect.objectContaining({ ingressClassName: 'nginx', tls: [{ hosts: ['track.example.org'], secretName: 'track-tls' }] }));
+    const objects = renderValid({
+      ingress: { enabled: true, className: 'nginx', host: 'track.example.org', tlsSecretName: 'track-tls' },
+      secret: { create: false, existingSecret: 'quayside-prod' },
+    });
+    expect(find(objects, 'Ingress', 'quayside').spec).toEqual(
+      expect.objectContaining({ ingressClassName: 'nginx', tls: [{ hosts: ['track.example.org'], secretName: 'track-tls' }] }),
+    );
     expect(objects.some((object) => object.kind === 'Secret')).toBe(false);
     expect(container(find(objects, 'Deployment', 'quayside-api')).envFrom).toContainEqual({ secretRef: { name: 'quayside-prod' } });
   });
 
   it('fails when a rendered object breaks its schema', () => {
-    expect(() => renderValid({ image: { pullPolicy: 'Sometimes' } })).toThrow(/templates\/api-deployment.yaml \(Deployment\): .*imagePullPolicy/);
+    expect(() => renderValid({ image: { pullPolicy: 'Sometimes' } })).toThrow(
+      /templates\/api-deployment.yaml \(Deployment\): .*imagePullPolicy/,
+    );
   });
 
   it('refuses to render without a database URL', () => {

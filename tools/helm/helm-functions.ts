@@ -17,7 +17,9 @@ export function printValue(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) return `[${value.map(printValue).join(' ')}]`;
   if (typeof value === 'object') {
-    const entries = Object.keys(value).sort().map((key) => `${key}:${printValue((value as Record<string, unknown>)[key])}`);
+    const entries = Object.keys(value)
+      .sort()
+      .map((key) => `${key}:${printValue((value as Record<string, unknown>)[key])}`);
     return `map[${entries.join(' ')}]`;
   }
   if (typeof value === 'string') return value;
@@ -37,7 +39,10 @@ function number(value: unknown, name: string): number {
 
 function indent(width: unknown, value: unknown): string {
   const pad = ' '.repeat(number(width, 'indent'));
-  return text(value).split('\n').map((line) => pad + line).join('\n');
+  return text(value)
+    .split('\n')
+    .map((line) => pad + line)
+    .join('\n');
 }
 
 /** Go's `printf` for the verbs a chart uses: %s, %v, %d and %q. */
@@ -55,7 +60,8 @@ function printf(format: unknown, ...args: unknown[]): string {
 
 function compare(name: string, test: (a: number | string, b: number | string) => boolean): TemplateFunction {
   return (a, b) => {
-    if (typeof a !== typeof b || (typeof a !== 'number' && typeof a !== 'string')) throw new Error(`${name}: incompatible types for comparison`);
+    if (typeof a !== typeof b || (typeof a !== 'number' && typeof a !== 'string'))
+      throw new Error(`${name}: incompatible types for comparison`);
     return test(a, b as number | string);
   };
 }
@@ -66,7 +72,8 @@ function compare(name: string, test: (a: number | string, b: number | string) =>
  * Helm's does.
  */
 export const HELM_FUNCTIONS: Record<string, TemplateFunction> = {
-  toYaml: (value) => (value === null || value === undefined ? 'null' : stringify(value, { sortMapEntries: true, lineWidth: 0 }).replace(/\n$/, '')),
+  toYaml: (value) =>
+    value === null || value === undefined ? 'null' : stringify(value, { sortMapEntries: true, lineWidth: 0 }).replace(/\n$/, ''),
   indent,
   nindent: (width, value) => `\n${indent(width, value)}`,
   quote: (...values) => values.map((value) => JSON.stringify(text(value))).join(' '),
@@ -92,7 +99,8 @@ export const HELM_FUNCTIONS: Record<string, TemplateFunction> = {
   toString: (value: unknown) => text(value),
   int: (value) => Math.trunc(number(value ?? 0, 'int')),
   trunc: (length, value) => text(value).slice(0, number(length, 'trunc')),
-  trimSuffix: (suffix, value) => (text(value).endsWith(text(suffix)) ? text(value).slice(0, text(value).length - text(suffix).length) : text(value)),
+  trimSuffix: (suffix, value) =>
+    text(value).endsWith(text(suffix)) ? text(value).slice(0, text(value).length - text(suffix).length) : text(value),
   lower: (value) => text(value).toLowerCase(),
   replace: (from, to, value) => text(value).split(text(from)).join(text(to)),
   contains: (part, value) => text(value).includes(text(part)),

@@ -20,7 +20,8 @@ function main(args: string[]): void {
   for (let i = 0; i < args.length; i += 2) {
     const [flag, argument] = [args[i], args[i + 1]];
     if (argument === undefined) throw new Error(`${flag} needs a value`);
-    if (flag === '--values' || flag === '-f') values = mergeValues(values, (parse(readFileSync(argument, 'utf8')) ?? {}) as Record<string, unknown>);
+    if (flag === '--values' || flag === '-f')
+      values = mergeValues(values, (parse(readFileSync(argument, 'utf8')) ?? {}) as Record<string, unknown>);
     else if (flag === '--set') {
       const equals = argument.indexOf('=');
       if (equals < 1) throw new Error(`--set wants path=value, got ${argument}`);

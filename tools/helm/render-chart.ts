@@ -49,7 +49,9 @@ export function renderChart(chartDir: string, options: RenderOptions = {}): Rend
   const defaults = (parse(readFileSync(join(chartDir, 'values.yaml'), 'utf8')) ?? {}) as Record<string, unknown>;
   const values = mergeValues(defaults, options.values ?? {});
   const templates = new GoTemplateSet();
-  const files = readdirSync(join(chartDir, 'templates')).filter((file) => /\.(ya?ml|tpl)$/.test(file)).sort();
+  const files = readdirSync(join(chartDir, 'templates'))
+    .filter((file) => /\.(ya?ml|tpl)$/.test(file))
+    .sort();
   const chartName = String(chart.name);
   for (const file of files) templates.add(`${chartName}/templates/${file}`, readFileSync(join(chartDir, 'templates', file), 'utf8'));
 
@@ -60,7 +62,14 @@ export function renderChart(chartDir: string, options: RenderOptions = {}): Rend
     const context = {
       Values: values,
       Chart: chartObject(chart),
-      Release: { Name: options.releaseName ?? 'quayside', Namespace: options.namespace ?? 'default', Service: 'Helm', IsInstall: install, IsUpgrade: !install, Revision: 1 },
+      Release: {
+        Name: options.releaseName ?? 'quayside',
+        Namespace: options.namespace ?? 'default',
+        Service: 'Helm',
+        IsInstall: install,
+        IsUpgrade: !install,
+        Revision: 1,
+      },
       Template: { Name: name, BasePath: `${chartName}/templates` },
       Capabilities: { KubeVersion: { Version: 'v1.30.0', Major: '1', Minor: '30' } },
     };

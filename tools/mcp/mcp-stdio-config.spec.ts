@@ -2,7 +2,10 @@ import { DEFAULT_BASE_URL, mcpStdioConfig } from './mcp-stdio-config';
 
 describe('mcpStdioConfig', () => {
   it('takes the key and the base URL', () => {
-    expect(mcpStdioConfig({ QUAYSIDE_API_KEY: 'k', QUAYSIDE_BASE_URL: 'https://q.example.com' })).toEqual({ apiKey: 'k', baseUrl: 'https://q.example.com' });
+    expect(mcpStdioConfig({ QUAYSIDE_API_KEY: 'k', QUAYSIDE_BASE_URL: 'https://q.example.com' })).toEqual({
+      apiKey: 'k',
+      baseUrl: 'https://q.example.com',
+    });
   });
 
   it('defaults the base URL to the local api', () => {

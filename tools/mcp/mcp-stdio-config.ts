@@ -9,7 +9,8 @@ export const DEFAULT_BASE_URL = 'http://127.0.0.1:3000';
 /** The config, or the sentence that tells the user what to set. */
 export function mcpStdioConfig(env: NodeJS.ProcessEnv): McpStdioConfig | string {
   const apiKey = env['QUAYSIDE_API_KEY']?.trim() ?? '';
-  if (apiKey === '') return 'Set QUAYSIDE_API_KEY to the account API key (and QUAYSIDE_BASE_URL when the api is not at http://127.0.0.1:3000).';
+  if (apiKey === '')
+    return 'Set QUAYSIDE_API_KEY to the account API key (and QUAYSIDE_BASE_URL when the api is not at http://127.0.0.1:3000).';
   const baseUrl = env['QUAYSIDE_BASE_URL']?.trim() || DEFAULT_BASE_URL;
   if (!/^https?:\/\/[^/\s]+/.test(baseUrl)) return `QUAYSIDE_BASE_URL must be an http(s) URL, e.g. ${DEFAULT_BASE_URL}; got "${baseUrl}".`;
   return { apiKey, baseUrl };

@@ -32,5 +32,8 @@ for (const [name, schema] of Object.entries(reference.components.schemas)) {
   };
 }
 const out = path.resolve(__dirname, '../../apps/api/src/openapi/fixtures/reference-surface.json');
-fs.writeFileSync(out, `${JSON.stringify({ info: { title: reference.info.title, version: reference.info.version }, operations: operations.sort(), schemas }, null, 2)}\n`);
+fs.writeFileSync(
+  out,
+  `${JSON.stringify({ info: { title: reference.info.title, version: reference.info.version }, operations: operations.sort(), schemas }, null, 2)}\n`,
+);
 process.stdout.write(`${operations.length} operations, ${Object.keys(schemas).length} schemas → ${path.relative(process.cwd(), out)}\n`);

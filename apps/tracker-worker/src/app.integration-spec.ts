@@ -2,7 +2,16 @@ import { getQueueToken } from '@nestjs/bull';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { CarrierAdapter, CarrierTrackQuery, CarrierTrackResult, RailAdapter, TerminalAdapter } from '@quayside/carriers';
-import { CarrierShipmentEntity, ContainerEntity, EventEntity, inFixtureTransaction, OutboxEntity, OutboxRepository, ShipmentEntity, TrackingRequestEntity } from '@quayside/data-access';
+import {
+  CarrierShipmentEntity,
+  ContainerEntity,
+  EventEntity,
+  inFixtureTransaction,
+  OutboxEntity,
+  OutboxRepository,
+  ShipmentEntity,
+  TrackingRequestEntity,
+} from '@quayside/data-access';
 import { JOB, QUEUE } from '@quayside/queues';
 import { createAccount, createTestDatabase, testRedisPrefix } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
@@ -89,15 +98,29 @@ describe('tracker-worker app (real Postgres, Redis, Bull and relay)', () => {
 
   async function track(accountId: string, number: string): Promise<string> {
     return inFixtureTransaction(db.dataSource, async (manager) => {
-      const request = await manager.getRepository(TrackingRequestEntity).save(
-        manager.getRepository(TrackingRequestEntity).create({ account_id: accountId, request_number: number, request_type: 'bill_of_lading', scac: 'TEST', ref_numbers: [], tags: [] }),
-      );
-      await app.get(OutboxRepository).enqueue(manager, { queue: QUEUE.tracker, jobName: JOB.trackRequest, payload: { trackingRequestId: request.id }, accountId });
+      const request = await manager
+        .getRepository(TrackingRequestEntity)
+        .save(
+          manager
+            .getRepository(TrackingRequestEntity)
+            .create({
+              account_id: accountId,
+              request_number: number,
+              request_type: 'bill_of_lading',
+              scac: 'TEST',
+              ref_numbers: [],
+              tags: [],
+            }),
+        );
+      await app
+        .get(OutboxRepository)
+        .enqueue(manager, { queue: QUEUE.tracker, jobName: JOB.trackRequest, payload: { trackingRequestId: request.id }, accountId });
       return request.id;
     });
   }
 
-  const request = (id: string): Promise<TrackingRequestEntity> => db.dataSource.getRepository(TrackingRequestEntity).findOneByOrFail({ id });
+  const request = (id: string): Promise<TrackingRequestEntity> =>
+    db.dataSource.getRepository(TrackingRequestEntity).findOneByOrFail({ id });
 
   it('starts with a handler for every tracker job and registers the repeatable scheduler tick', async () => {
     const queue = app.get<Queue>(getQueueToken(QUEUE.tracker));
@@ -114,7 +137,9 @@ describe('tracker-worker app (real Postgres, Redis, Bull and relay)', () => {
     expect(events[0]?.name).toBe('tracking_request.succeeded');
     const fanOut = await db.dataSource.getRepository(OutboxEntity).findBy({ queue: QUEUE.webhookFanout, account_id: account.id });
     expect(fanOut.map((row) => row.payload['eventId']).sort()).toEqual(events.map((e) => e.id).sort());
-    const trackJob = await db.dataSource.getRepository(OutboxEntity).findOneByOrFail({ job_name: JOB.trackRequest, account_id: account.id });
+    const trackJob = await db.dataSource
+      .getRepository(OutboxEntity)
+      .findOneByOrFail({ job_name: JOB.trackRequest, account_id: account.id });
     expect(trackJob.completed_at).not.toBeNull();
   });
 
@@ -137,14 +162,18 @@ describe('tracker-worker app (real Postgres, Redis, Bull and relay)', () => {
     // Unless the repeatable tick claimed it first, this tick wrote its one refresh job.
     expect(tick.enqueued.filter((id) => id !== physical)).toEqual([]);
     const refreshed = await waitFor('the refresh job to complete', async () => {
-      const [job] = await db.dataSource.getRepository(OutboxEntity).find({ where: { job_name: JOB.refreshCarrierShipments }, order: { created_at: 'DESC' } });
+      const [job] = await db.dataSource
+        .getRepository(OutboxEntity)
+        .find({ where: { job_name: JOB.refreshCarrierShipments }, order: { created_at: 'DESC' } });
       return job?.completed_at ? job : null;
     });
     expect(refreshed.payload).toEqual({ carrierShipmentIds: [physical] });
     expect(adapters.calls.filter((n) => n === 'TEST-TR-HOLDS').length).toBe(before + 1);
     const after = await db.dataSource.getRepository(ShipmentEntity).findBy({ bill_of_lading_number: 'TEST-TR-HOLDS' });
     for (const shipment of after) {
-      expect(shipment.line_tracking_last_succeeded_at?.getTime()).toBeGreaterThan(shipments[0]?.line_tracking_last_succeeded_at?.getTime() ?? 0);
+      expect(shipment.line_tracking_last_succeeded_at?.getTime()).toBeGreaterThan(
+        shipments[0]?.line_tracking_last_succeeded_at?.getTime() ?? 0,
+      );
     }
     const carrierShipment = await db.dataSource.getRepository(CarrierShipmentEntity).findOneByOrFail({ id: physical });
     expect(carrierShipment.next_refresh_at?.getTime()).toBeGreaterThan(Date.now());
@@ -157,11 +186,24 @@ describe('tracker-worker app (real Postgres, Redis, Bull and relay)', () => {
     const shipmentId = (await request(id)).tracked_object_id ?? '';
     const container = await db.dataSource.getRepository(ContainerEntity).findOneByOrFail({ shipment_id: shipmentId });
     const before = (await db.dataSource.getRepository(ShipmentEntity).findOneByOrFail({ id: shipmentId })).line_tracking_last_succeeded_at;
-    await db.dataSource.query(`UPDATE carrier_shipments SET next_refresh_at = now() + interval '1 day' WHERE id = (SELECT carrier_shipment_id FROM shipments WHERE id = $1)`, [shipmentId]);
-    const row = await inFixtureTransaction(db.dataSource, (manager) =>
-      app.get(OutboxRepository).enqueue(manager, { queue: QUEUE.tracker, jobName: JOB.refreshContainer, payload: { containerId: container.id }, accountId: account.id }),
+    await db.dataSource.query(
+      `UPDATE carrier_shipments SET next_refresh_at = now() + interval '1 day' WHERE id = (SELECT carrier_shipment_id FROM shipments WHERE id = $1)`,
+      [shipmentId],
     );
-    await waitFor('the manual refresh to complete', async () => (await db.dataSource.getRepository(OutboxEntity).findOneByOrFail({ id: row.id })).completed_at !== null);
+    const row = await inFixtureTransaction(db.dataSource, (manager) =>
+      app
+        .get(OutboxRepository)
+        .enqueue(manager, {
+          queue: QUEUE.tracker,
+          jobName: JOB.refreshContainer,
+          payload: { containerId: container.id },
+          accountId: account.id,
+        }),
+    );
+    await waitFor(
+      'the manual refresh to complete',
+      async () => (await db.dataSource.getRepository(OutboxEntity).findOneByOrFail({ id: row.id })).completed_at !== null,
+    );
     const after = (await db.dataSource.getRepository(ShipmentEntity).findOneByOrFail({ id: shipmentId })).line_tracking_last_succeeded_at;
     expect(after?.getTime()).toBeGreaterThan(before?.getTime() ?? 0);
   });

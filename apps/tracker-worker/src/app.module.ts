@@ -17,7 +17,13 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        RuntimeModule.forApp({ app: 'tracker-worker', config, configClass: TrackerWorkerConfig, consumes: [QUEUE.tracker], genericPlans: true }),
+        RuntimeModule.forApp({
+          app: 'tracker-worker',
+          config,
+          configClass: TrackerWorkerConfig,
+          consumes: [QUEUE.tracker],
+          genericPlans: true,
+        }),
         AdaptersModule.forRoot(config, options.adapters),
         TrackingRequestsModule,
         RefreshModule,

@@ -16,7 +16,11 @@ import { TEST_REDIS_URL } from './test/tracker-test-harness';
 const ROOT = resolve(__dirname, '../../..');
 const FIXTURE = readFileSync(resolve(ROOT, 'libs/carriers/src/dcsa/fixtures/tnt-220-response.json'), 'utf8');
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 20_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -80,7 +84,11 @@ describe('a worker killed in the middle of a job', () => {
         OUTBOX_REDELIVER_AFTER_MS: '1000',
         // The killed worker's lease on the number lapses after this; the next attempt waits for it.
         REFRESH_LEASE_MS: '2000',
-        CARRIERS_CONFIG: JSON.stringify({ carriers: [{ scac: 'DCSA', kind: 'dcsa', baseUrl: carrierUrl, timeoutMs: 60_000 }], terminals: [], rail: [] }),
+        CARRIERS_CONFIG: JSON.stringify({
+          carriers: [{ scac: 'DCSA', kind: 'dcsa', baseUrl: carrierUrl, timeoutMs: 60_000 }],
+          terminals: [],
+          rail: [],
+        }),
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
@@ -91,9 +99,20 @@ describe('a worker killed in the middle of a job', () => {
   it('loses nothing and stores no event twice, also when the job is delivered again after its commit', async () => {
     const account = await createAccount(db.dataSource);
     const { requestId, outboxId } = await inFixtureTransaction(db.dataSource, async (manager) => {
-      const request = await manager.getRepository(TrackingRequestEntity).save(
-        manager.getRepository(TrackingRequestEntity).create({ account_id: account.id, request_number: 'APZU4812090', request_type: 'container', scac: 'DCSA', ref_numbers: [], tags: [] }),
-      );
+      const request = await manager
+        .getRepository(TrackingRequestEntity)
+        .save(
+          manager
+            .getRepository(TrackingRequestEntity)
+            .create({
+              account_id: account.id,
+              request_number: 'APZU4812090',
+              request_type: 'container',
+              scac: 'DCSA',
+              ref_numbers: [],
+              tags: [],
+            }),
+        );
       const outbox = await new OutboxRepository(db.dataSource).enqueue(manager, {
         queue: QUEUE.tracker,
         jobName: JOB.trackRequest,
@@ -107,7 +126,9 @@ describe('a worker killed in the middle of a job', () => {
     await waitFor('the worker to call the carrier', () => hits > 0);
     first.kill('SIGKILL');
     await waitFor('the worker to die', () => first.signalCode === 'SIGKILL');
-    expect(await db.dataSource.getRepository(TrackingRequestEntity).findOneByOrFail({ id: requestId })).toMatchObject({ status: 'pending' });
+    expect(await db.dataSource.getRepository(TrackingRequestEntity).findOneByOrFail({ id: requestId })).toMatchObject({
+      status: 'pending',
+    });
     expect(await db.dataSource.getRepository(EventEntity).countBy({ account_id: account.id })).toBe(0);
 
     // Bull would hand the dead worker's job out again once its lock expires (30 s); a lost Redis
@@ -128,13 +149,17 @@ describe('a worker killed in the middle of a job', () => {
     expect(outbox.completed_at).not.toBeNull();
     expect(outbox.publish_count).toBeGreaterThanOrEqual(2);
     const stored = async (): Promise<string[]> =>
-      (await db.dataSource.getRepository(EventEntity).find({ where: { account_id: account.id }, order: { created_at: 'ASC' } })).map((e) => e.name);
+      (await db.dataSource.getRepository(EventEntity).find({ where: { account_id: account.id }, order: { created_at: 'ASC' } })).map(
+        (e) => e.name,
+      );
     const events = await stored();
     expect(events.slice(0, 2)).toEqual(['tracking_request.succeeded', 'container.created']);
     expect(events[0]).toBe('tracking_request.succeeded');
     expect(events.filter((n) => n === 'tracking_request.succeeded')).toHaveLength(1);
     expect(events.filter((n) => n === 'container.created')).toHaveLength(1);
-    expect(new Set(events.filter((n) => n.startsWith('container.transport.'))).size).toBe(events.filter((n) => n.startsWith('container.transport.')).length);
+    expect(new Set(events.filter((n) => n.startsWith('container.transport.'))).size).toBe(
+      events.filter((n) => n.startsWith('container.transport.')).length,
+    );
 
     // The same job delivered once more (a worker killed after its commit, before the ack).
     const queue = new Bull(QUEUE.tracker, TEST_REDIS_URL, { prefix });

@@ -12,7 +12,13 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        RuntimeModule.forApp({ app: 'webhook-dispatcher', config, configClass: WebhookDispatcherConfig, consumes: [QUEUE.webhookFanout, QUEUE.webhookDelivery], genericPlans: true }),
+        RuntimeModule.forApp({
+          app: 'webhook-dispatcher',
+          config,
+          configClass: WebhookDispatcherConfig,
+          consumes: [QUEUE.webhookFanout, QUEUE.webhookDelivery],
+          genericPlans: true,
+        }),
         FanOutModule,
         DeliveryModule,
       ],

@@ -40,26 +40,33 @@ describe('DataAccessModule', () => {
   it.each([
     { genericPlans: undefined, mode: 'auto', plans: { generic_plans: '0', custom_plans: '3' } },
     { genericPlans: true, mode: 'force_generic_plan', plans: { generic_plans: '3', custom_plans: '0' } },
-  ])('plans prepared statements once per connection only when asked (genericPlans $genericPlans)', async ({ genericPlans, mode, plans }) => {
-    const moduleRef = await Test.createTestingModule({ imports: [DataAccessModule.forRoot({ databaseUrl: db.url, genericPlans })] }).compile();
-    const app = await moduleRef.init();
-    try {
-      const dataSource = app.get(DataSource);
-      const [setting] = await dataSource.query<{ plan_cache_mode: string }[]>('SHOW plan_cache_mode');
-      expect(setting!.plan_cache_mode).toBe(mode);
-      // A statement with parameters goes prepared (PreparingClient); with generic plans its one
-      // plan serves every execution, whatever the values, where otherwise each is planned anew.
-      const lookup = `SELECT id FROM outbox WHERE id = ANY($1::uuid[]) AND completed_at IS NULL`;
-      const runner = dataSource.createQueryRunner();
+  ])(
+    'plans prepared statements once per connection only when asked (genericPlans $genericPlans)',
+    async ({ genericPlans, mode, plans }) => {
+      const moduleRef = await Test.createTestingModule({
+        imports: [DataAccessModule.forRoot({ databaseUrl: db.url, genericPlans })],
+      }).compile();
+      const app = await moduleRef.init();
       try {
-        for (const ids of [[], ['00000000-0000-4000-8000-000000000000'], []]) await runner.query(lookup, [ids]);
-        const [counts] = (await runner.query(`SELECT generic_plans::text, custom_plans::text FROM pg_prepared_statements WHERE statement = '${lookup.replace(/'/g, "''")}'`)) as Array<{ generic_plans: string; custom_plans: string }>;
-        expect(counts).toEqual(plans);
+        const dataSource = app.get(DataSource);
+        const [setting] = await dataSource.query<{ plan_cache_mode: string }[]>('SHOW plan_cache_mode');
+        expect(setting!.plan_cache_mode).toBe(mode);
+        // A statement with parameters goes prepared (PreparingClient); with generic plans its one
+        // plan serves every execution, whatever the values, where otherwise each is planned anew.
+        const lookup = `SELECT id FROM outbox WHERE id = ANY($1::uuid[]) AND completed_at IS NULL`;
+        const runner = dataSource.createQueryRunner();
+        try {
+          for (const ids of [[], ['00000000-0000-4000-8000-000000000000'], []]) await runner.query(lookup, [ids]);
+          const [counts] = (await runner.query(
+            `SELECT generic_plans::text, custom_plans::text FROM pg_prepared_statements WHERE statement = '${lookup.replace(/'/g, "''")}'`,
+          )) as Array<{ generic_plans: string; custom_plans: string }>;
+          expect(counts).toEqual(plans);
+        } finally {
+          await runner.release();
+        }
       } finally {
-        await runner.release();
+        await app.close();
       }
-    } finally {
-      await app.close();
-    }
-  });
+    },
+  );
 });

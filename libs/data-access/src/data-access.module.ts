@@ -19,7 +19,11 @@ export class DataAccessModule {
     return {
       module: DataAccessModule,
       global: true,
-      imports: [TypeOrmModule.forRootAsync({ useFactory: () => buildDataSourceOptions(options.databaseUrl, {}, { genericPlans: options.genericPlans }) })],
+      imports: [
+        TypeOrmModule.forRootAsync({
+          useFactory: () => buildDataSourceOptions(options.databaseUrl, {}, { genericPlans: options.genericPlans }),
+        }),
+      ],
       providers: [...REPOSITORIES],
       exports: [TypeOrmModule, ...REPOSITORIES],
     };

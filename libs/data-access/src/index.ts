@@ -30,7 +30,14 @@ export * from './repositories';
 export { checkMigrationsMatchEntities } from './schema/check-migrations';
 export { schemaFingerprint } from './schema/schema-fingerprint';
 export { seedReferenceData } from './reference-data/seed-reference-data';
-export { METRO_AREA_SEEDS, PORT_SEEDS, RAIL_CARRIER_SEEDS, SANDBOX_REFERENCE, SHIPPING_LINE_SEEDS, TERMINAL_SEEDS } from './reference-data/reference-data';
+export {
+  METRO_AREA_SEEDS,
+  PORT_SEEDS,
+  RAIL_CARRIER_SEEDS,
+  SANDBOX_REFERENCE,
+  SHIPPING_LINE_SEEDS,
+  TERMINAL_SEEDS,
+} from './reference-data/reference-data';
 export type { MetroAreaSeed, PortSeed, RailCarrierSeed, ShippingLineSeed, TerminalSeed } from './reference-data/reference-data';
 export { AccountRepository, toAccount } from './repositories/account.repository';
 export type { NewAccount, ProvisionedAccount } from './repositories/account.repository';
@@ -105,7 +112,12 @@ export { PartyRepository } from './repositories/party.repository';
 export { DocumentRepository } from './repositories/document.repository';
 export type { DocumentFilters, DocumentSort, ExtractionJob, NewDocument } from './repositories/document.repository';
 export { DocumentExtractionRepository } from './repositories/document-extraction.repository';
-export type { ExtractionClaim, ExtractionClaimOutcome, ExtractionJobs, ExtractionResult } from './repositories/document-extraction.repository';
+export type {
+  ExtractionClaim,
+  ExtractionClaimOutcome,
+  ExtractionJobs,
+  ExtractionResult,
+} from './repositories/document-extraction.repository';
 export { DocumentRepresentationRepository } from './repositories/document-representation.repository';
 export { EmailSubmissionRepository } from './repositories/email-submission.repository';
 export type { NewEmailSubmission } from './repositories/email-submission.repository';

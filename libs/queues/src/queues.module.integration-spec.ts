@@ -23,7 +23,14 @@ class SecondDeliveryProcessor {
 
 async function boot(providers: (new (...args: never[]) => unknown)[]): Promise<() => Promise<void>> {
   const moduleRef = await Test.createTestingModule({
-    imports: [QueuesModule.forRoot({ redisUrl: 'redis://127.0.0.1:6379', prefix: testRedisPrefix(), consumes: [QUEUE.webhookDelivery], relay: false })],
+    imports: [
+      QueuesModule.forRoot({
+        redisUrl: 'redis://127.0.0.1:6379',
+        prefix: testRedisPrefix(),
+        consumes: [QUEUE.webhookDelivery],
+        relay: false,
+      }),
+    ],
     providers,
   }).compile();
   // Workers are application contexts, not HTTP apps: boot the same way they do.
@@ -63,6 +70,8 @@ describe('QueuesModule start-up check', () => {
 
   it('refuses to start when a job has two handlers', async () => {
     // Bull itself refuses a second handler for one name on one queue before our check runs.
-    await expect(boot([DeliveryProcessor, SecondDeliveryProcessor])).rejects.toThrow(/Cannot define the same handler twice deliver|has 2 handlers/);
+    await expect(boot([DeliveryProcessor, SecondDeliveryProcessor])).rejects.toThrow(
+      /Cannot define the same handler twice deliver|has 2 handlers/,
+    );
   });
 });

@@ -40,13 +40,21 @@ export class QueuesModule {
           prefix: options.prefix,
           // Jobs are tracked in Postgres (outbox, notification rows); Redis keeps no history.
           defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
-          settings: { lockDuration: options.locks?.lockDurationMs ?? 30_000, stalledInterval: options.locks?.stalledIntervalMs ?? 15_000, maxStalledCount: 3 },
+          settings: {
+            lockDuration: options.locks?.lockDurationMs ?? 30_000,
+            stalledInterval: options.locks?.stalledIntervalMs ?? 15_000,
+            maxStalledCount: 3,
+          },
         }),
         ...QUEUE_NAMES.map((name) => BullModule.registerQueue({ name })),
       ],
       providers: [
         { provide: CONSUMED_QUEUES, useValue: options.consumes },
-        { provide: 'QUEUES_RELAY_OPTIONS', useValue: options.relay === false ? null : (options.relay ?? { pollIntervalMs: 200, redeliverAfterMs: 300_000, maxPublishes: 12 }) },
+        {
+          provide: 'QUEUES_RELAY_OPTIONS',
+          useValue:
+            options.relay === false ? null : (options.relay ?? { pollIntervalMs: 200, redeliverAfterMs: 300_000, maxPublishes: 12 }),
+        },
         JobHandlerCheckService,
         ...(options.relay === false ? [] : [QueueMetricsService]),
         ...relay,

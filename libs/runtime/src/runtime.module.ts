@@ -47,7 +47,9 @@ export class RuntimeModule {
             maxPublishes: config.OUTBOX_MAX_PUBLISHES,
             listen: config.OUTBOX_LISTEN === 'true',
           },
-          ...(worker ? { locks: { lockDurationMs: worker.QUEUE_LOCK_DURATION_MS, stalledIntervalMs: worker.QUEUE_STALLED_INTERVAL_MS } } : {}),
+          ...(worker
+            ? { locks: { lockDurationMs: worker.QUEUE_LOCK_DURATION_MS, stalledIntervalMs: worker.QUEUE_STALLED_INTERVAL_MS } }
+            : {}),
         }),
         ...(worker ? [WorkerOpsModule.forRoot({ port: worker.OPS_PORT, host: worker.OPS_HOST })] : []),
       ],

@@ -14,7 +14,14 @@ export { RecordingServer, sendJson } from './http/recording-server';
 export type { RecordedRequest, RecordingHandler } from './http/recording-server';
 export { composeEnvironment, readComposeFile } from './deployment/compose-file';
 export type { ComposeService } from './deployment/compose-file';
-export { arrivalNoticePdf, billOfLadingPdf, containerNumber, emailWithAttachments, SAMPLE_BILL_OF_LADING, scannedPdf } from './documents/sample-documents';
+export {
+  arrivalNoticePdf,
+  billOfLadingPdf,
+  containerNumber,
+  emailWithAttachments,
+  SAMPLE_BILL_OF_LADING,
+  scannedPdf,
+} from './documents/sample-documents';
 export type { SampleBillOfLading } from './documents/sample-documents';
 export { S3TestServer } from './s3/s3-test-server';
 export { eventually } from './waiting/eventually';

@@ -14,5 +14,7 @@ const ATTRIBUTES = {
 const ACCOUNT = { id: ID, type: 'account', attributes: ATTRIBUTES, links: { self: '/v2/account' } };
 
 export const ACCOUNT_EXAMPLE = exampleOne(ACCOUNT);
-export const UPDATE_ACCOUNT_BODY_EXAMPLE = { stopCreatingTrackingRequests: { value: exampleRequest('account', { documents_create_tracking_requests: false }) } };
+export const UPDATE_ACCOUNT_BODY_EXAMPLE = {
+  stopCreatingTrackingRequests: { value: exampleRequest('account', { documents_create_tracking_requests: false }) },
+};
 export const UPDATED_ACCOUNT_EXAMPLE = exampleOne({ ...ACCOUNT, attributes: { ...ATTRIBUTES, documents_create_tracking_requests: false } });

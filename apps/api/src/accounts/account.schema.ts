@@ -9,10 +9,20 @@ export const ACCOUNT_SCHEMA: Schema = resourceSchema(
     company_name: { type: 'string' },
     plan: { type: 'string', enum: [...PLANS], description: 'Beyond the established API: free, trial or paid (docs/plans.md).' },
     trial_ends_at: { ...NULLABLE_DATE_TIME, description: 'Beyond the established API: when the trial ends; null outside a trial.' },
-    features: { type: 'array', items: { type: 'string', enum: [...ACCOUNT_FEATURES] }, description: 'Beyond the established API: the features enabled for the account.' },
+    features: {
+      type: 'array',
+      items: { type: 'string', enum: [...ACCOUNT_FEATURES] },
+      description: 'Beyond the established API: the features enabled for the account.',
+    },
     created_at: { type: 'string', format: 'date-time' },
-    inbound_email_address: { type: 'string', description: 'Beyond the established API: where forwarded documents become email submissions (docs/documents.md).' },
-    documents_create_tracking_requests: { type: 'boolean', description: 'Beyond the established API: whether extracted numbers not yet tracked become tracking requests (docs/documents.md).' },
+    inbound_email_address: {
+      type: 'string',
+      description: 'Beyond the established API: where forwarded documents become email submissions (docs/documents.md).',
+    },
+    documents_create_tracking_requests: {
+      type: 'boolean',
+      description: 'Beyond the established API: whether extracted numbers not yet tracked become tracking requests (docs/documents.md).',
+    },
   },
   {},
   ['company_name'],

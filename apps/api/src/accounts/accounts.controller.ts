@@ -26,14 +26,21 @@ export class AccountsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'The account of the API key', description: 'Plan, trial end, enabled features, settings and `inbound_email_address`, where forwarded documents become email submissions.' })
+  @ApiOperation({
+    summary: 'The account of the API key',
+    description:
+      'Plan, trial end, enabled features, settings and `inbound_email_address`, where forwarded documents become email submissions.',
+  })
   @ApiOkResponse({ schema: singleDocument(ACCOUNT_SCHEMA), example: ACCOUNT_EXAMPLE })
   async current(@CurrentAccount() account: AccountContext): Promise<JsonApiDocument> {
     return this.presenter.one(ACCOUNT_TYPE, account.account, account);
   }
 
   @Patch()
-  @ApiOperation({ summary: "Change the account's settings", description: '`documents_create_tracking_requests` (docs/documents.md "Extraction").' })
+  @ApiOperation({
+    summary: "Change the account's settings",
+    description: '`documents_create_tracking_requests` (docs/documents.md "Extraction").',
+  })
   @ApiBody({ schema: requestDocument('account', '#/components/schemas/UpdateAccountAttributes'), examples: UPDATE_ACCOUNT_BODY_EXAMPLE })
   @ApiOkResponse({ description: 'The account as changed.', schema: singleDocument(ACCOUNT_SCHEMA), example: UPDATED_ACCOUNT_EXAMPLE })
   @ApiResponse({ status: 422, description: 'An attribute is not a setting or has the wrong type.', schema: ERROR_DOCUMENT })
@@ -41,7 +48,10 @@ export class AccountsController {
     @CurrentAccount() account: AccountContext,
     @Body(new JsonApiBody(ACCOUNT_TYPE, UpdateAccountAttributes)) body: JsonApiInput<UpdateAccountAttributes>,
   ): Promise<JsonApiDocument> {
-    const settings = body.attributes.documents_create_tracking_requests === undefined ? {} : { documents_create_tracking_requests: body.attributes.documents_create_tracking_requests };
+    const settings =
+      body.attributes.documents_create_tracking_requests === undefined
+        ? {}
+        : { documents_create_tracking_requests: body.attributes.documents_create_tracking_requests };
     const updated = await this.accounts.updateSettings(account.accountId, settings);
     // Every api process remembers the account with its keys: the new settings apply to the next request.
     await this.authentication.forgetAccount(account.accountId);

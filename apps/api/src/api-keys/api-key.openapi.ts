@@ -43,4 +43,7 @@ const API_KEY = {
 export const API_KEY_LIST_EXAMPLE = exampleAll('/v2/api_keys', [API_KEY]);
 export const API_KEY_EXAMPLE = exampleOne(API_KEY);
 export const CREATE_API_KEY_BODY_EXAMPLE = { billing: { value: exampleRequest('api_key', { name: 'billing integration' }) } };
-export const CREATED_API_KEY_EXAMPLE = exampleOne({ ...API_KEY, attributes: { ...ATTRIBUTES, created_at: '2026-08-14T12:10:00.000Z', last_used_at: null, key: KEY } });
+export const CREATED_API_KEY_EXAMPLE = exampleOne({
+  ...API_KEY,
+  attributes: { ...ATTRIBUTES, created_at: '2026-08-14T12:10:00.000Z', last_used_at: null, key: KEY },
+});

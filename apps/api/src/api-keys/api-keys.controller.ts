@@ -1,5 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiExtraModels, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiResponse,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { ApiKeyRepository } from '@quayside/data-access';
 import type { JsonApiDocument } from '@quayside/json-api';
 import type { FastifyRequest } from 'fastify';
@@ -10,7 +20,14 @@ import { requestDocument } from '../openapi/json-api-schemas';
 import type { AccountContext } from '../tenancy/account-context';
 import { CurrentAccount } from '../tenancy/current-account.decorator';
 import { API_KEY_TYPE } from './api-key.resource';
-import { API_KEY_EXAMPLE, API_KEY_LIST, API_KEY_LIST_EXAMPLE, API_KEY_ONE, CREATE_API_KEY_BODY_EXAMPLE, CREATED_API_KEY_EXAMPLE } from './api-key.openapi';
+import {
+  API_KEY_EXAMPLE,
+  API_KEY_LIST,
+  API_KEY_LIST_EXAMPLE,
+  API_KEY_ONE,
+  CREATE_API_KEY_BODY_EXAMPLE,
+  CREATED_API_KEY_EXAMPLE,
+} from './api-key.openapi';
 import { CreateApiKeyUseCase } from './create-api-key.use-case';
 import { DeleteApiKeyUseCase } from './delete-api-key.use-case';
 import { CreateApiKeyAttributes } from './dto/create-api-key.dto';
@@ -49,7 +66,11 @@ export class ApiKeysController {
     description: 'The response carries the full key in `attributes.key`. It is shown this once and never again.',
   })
   @ApiBody({ schema: requestDocument(API_KEY_TYPE, getSchemaPath(CreateApiKeyAttributes)), examples: CREATE_API_KEY_BODY_EXAMPLE })
-  @ApiCreatedResponse({ description: 'The key, in full this once (`attributes.key`).', schema: API_KEY_ONE, example: CREATED_API_KEY_EXAMPLE })
+  @ApiCreatedResponse({
+    description: 'The key, in full this once (`attributes.key`).',
+    schema: API_KEY_ONE,
+    example: CREATED_API_KEY_EXAMPLE,
+  })
   @ApiResponse({ status: 422, description: 'Invalid attributes; one error per problem with `source.pointer`.' })
   async create(
     @CurrentAccount() account: AccountContext,

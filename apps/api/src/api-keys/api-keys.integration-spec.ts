@@ -5,7 +5,15 @@ import { ApiTestContext, call } from '../test/api-test-app';
 interface KeyResource {
   id: string;
   type: string;
-  attributes: { name: string; masked_key: string; prefix: string; last_four: string; key?: string; created_at: string; last_used_at: string | null };
+  attributes: {
+    name: string;
+    masked_key: string;
+    prefix: string;
+    last_four: string;
+    key?: string;
+    created_at: string;
+    last_used_at: string | null;
+  };
 }
 
 const createBody = (name: unknown): unknown => ({ data: { type: 'api_key', attributes: { name } } });
@@ -119,7 +127,13 @@ describe('API keys: list masked, create shown once, delete', () => {
     const response = await call(app, 'GET', '/v2/api_keys?include=account', { key: owner.key });
     expect(response.status).toBe(400);
     expect(response.json).toEqual({
-      errors: [expect.objectContaining({ status: '400', source: { parameter: 'include' }, detail: expect.stringContaining('"account"') as unknown })],
+      errors: [
+        expect.objectContaining({
+          status: '400',
+          source: { parameter: 'include' },
+          detail: expect.stringContaining('"account"') as unknown,
+        }),
+      ],
     });
   });
 });

@@ -15,7 +15,7 @@ export class DeleteApiKeyUseCase {
   async execute(scope: AccountScope, id: string): Promise<void> {
     const outcome = await this.apiKeys.deleteUnlessLast(scope, id);
     if (outcome === 'last') {
-      throw conflict('This is the account\'s last API key. Create a new key first, then delete this one.');
+      throw conflict("This is the account's last API key. Create a new key first, then delete this one.");
     }
     await this.authentication.forget(id);
   }

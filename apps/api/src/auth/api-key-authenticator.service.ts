@@ -64,7 +64,10 @@ export class ApiKeyAuthenticator {
     // The remembered entry notes the use too, so the next requests do not write again.
     found.lastUsedAt = now;
     this.apiKeys.touchLastUsed(found.apiKeyId).catch((error: unknown) => {
-      this.logger.warn({ reason: error instanceof Error ? error.message : 'unknown', apiKeyId: found.apiKeyId }, 'Could not record key use');
+      this.logger.warn(
+        { reason: error instanceof Error ? error.message : 'unknown', apiKeyId: found.apiKeyId },
+        'Could not record key use',
+      );
     });
   }
 }

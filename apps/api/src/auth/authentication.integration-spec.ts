@@ -13,7 +13,10 @@ describe('authentication (Authorization: Token <key>)', () => {
     ctx = await ApiTestContext.create();
     app = await ctx.startApp();
     owner = await ctx.account();
-    const created = await call(app, 'POST', '/v2/api_keys', { key: owner.key, body: { data: { type: 'api_key', attributes: { name: 'to delete' } } } });
+    const created = await call(app, 'POST', '/v2/api_keys', {
+      key: owner.key,
+      body: { data: { type: 'api_key', attributes: { name: 'to delete' } } },
+    });
     const data = created.json!['data'] as { id: string; attributes: { key: string } };
     deletedKey = data.attributes.key;
     expect((await call(app, 'DELETE', `/v2/api_keys/${data.id}`, { key: owner.key })).status).toBe(204);
@@ -64,7 +67,10 @@ describe('authentication (Authorization: Token <key>)', () => {
 
   it('refuses a deleted key in every api process, though each had remembered it', async () => {
     const other = await ctx.startApp();
-    const created = await call(app, 'POST', '/v2/api_keys', { key: owner.key, body: { data: { type: 'api_key', attributes: { name: 'used, then deleted' } } } });
+    const created = await call(app, 'POST', '/v2/api_keys', {
+      key: owner.key,
+      body: { data: { type: 'api_key', attributes: { name: 'used, then deleted' } } },
+    });
     const data = created.json!['data'] as { id: string; attributes: { key: string } };
     expect((await call(app, 'GET', '/v2/account', { key: data.attributes.key })).status).toBe(200);
     expect((await call(other, 'GET', '/v2/account', { key: data.attributes.key })).status).toBe(200);
@@ -73,14 +79,24 @@ describe('authentication (Authorization: Token <key>)', () => {
 
     expect((await call(app, 'GET', '/v2/account', { key: data.attributes.key })).status).toBe(401);
     // The other process learns of the deletion through Redis: it arrives after the 204.
-    expect((await eventually(() => call(other, 'GET', '/v2/account', { key: data.attributes.key }), (answer) => answer.status === 401, 'the other process refuses the deleted key')).status).toBe(401);
+    expect(
+      (
+        await eventually(
+          () => call(other, 'GET', '/v2/account', { key: data.attributes.key }),
+          (answer) => answer.status === 401,
+          'the other process refuses the deleted key',
+        )
+      ).status,
+    ).toBe(401);
   });
 
   it('shows settings changed through the api in every api process, though each had remembered the account', async () => {
     const other = await ctx.startApp();
     const account = await ctx.account();
     const setting = async (on: NestFastifyApplication) =>
-      ((await call(on, 'GET', '/v2/account', { key: account.key })).json!['data'] as { attributes: Record<string, unknown> }).attributes['documents_create_tracking_requests'];
+      ((await call(on, 'GET', '/v2/account', { key: account.key })).json!['data'] as { attributes: Record<string, unknown> }).attributes[
+        'documents_create_tracking_requests'
+      ];
     expect(await setting(app)).toBe(false);
     expect(await setting(other)).toBe(false);
 
@@ -88,15 +104,25 @@ describe('authentication (Authorization: Token <key>)', () => {
     expect((await call(app, 'PATCH', '/v2/account', { key: account.key, body })).status).toBe(200);
 
     expect(await setting(app)).toBe(true);
-    expect(await eventually(() => setting(other), (seen) => seen === true, 'the other process shows the new setting')).toBe(true);
+    expect(
+      await eventually(
+        () => setting(other),
+        (seen) => seen === true,
+        'the other process shows the new setting',
+      ),
+    ).toBe(true);
   });
 
   it('applies an account change made in the database at once when nothing is remembered', async () => {
     const uncached = await ctx.startApp({ AUTH_CACHE_TTL_SECONDS: 0 });
     const account = await ctx.account();
-    expect((await call(uncached, 'GET', '/v2/account', { key: account.key })).json!['data']).toMatchObject({ attributes: { plan: 'paid' } });
+    expect((await call(uncached, 'GET', '/v2/account', { key: account.key })).json!['data']).toMatchObject({
+      attributes: { plan: 'paid' },
+    });
     await ctx.db.dataSource.query(`UPDATE accounts SET plan = 'free' WHERE id = $1`, [account.account.id]);
-    expect((await call(uncached, 'GET', '/v2/account', { key: account.key })).json!['data']).toMatchObject({ attributes: { plan: 'free' } });
+    expect((await call(uncached, 'GET', '/v2/account', { key: account.key })).json!['data']).toMatchObject({
+      attributes: { plan: 'free' },
+    });
   });
 
   it('leaves health and the API description outside authentication', async () => {

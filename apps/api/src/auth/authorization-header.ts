@@ -1,8 +1,5 @@
 export type AuthorizationHeader =
-  | { kind: 'token'; key: string }
-  | { kind: 'missing' }
-  | { kind: 'other-scheme'; scheme: string }
-  | { kind: 'malformed' };
+  { kind: 'token'; key: string } | { kind: 'missing' } | { kind: 'other-scheme'; scheme: string } | { kind: 'malformed' };
 
 /**
  * Reads `Authorization: Token <API_KEY>` (docs/json-api.md). The scheme is matched without

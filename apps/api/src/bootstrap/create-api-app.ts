@@ -45,7 +45,22 @@ export async function createApiApp(config: ApiConfig): Promise<NestFastifyApplic
   // Nest flushes buffered logs only in listen(): an app driven through inject() (tests) would
   // otherwise keep every later framework log line in memory and never write it.
   app.flushLogs();
-  app.setGlobalPrefix('v2', { exclude: ['health/live', 'health/ready', 'metrics', 'docs', 'docs/{*path}', 'tnt/v3/events', 'dcsa/v3/carriers/{*path}', 'document_files', 'document_upload_files', 'widget/{*path}', 'console', 'console/{*path}'] });
+  app.setGlobalPrefix('v2', {
+    exclude: [
+      'health/live',
+      'health/ready',
+      'metrics',
+      'docs',
+      'docs/{*path}',
+      'tnt/v3/events',
+      'dcsa/v3/carriers/{*path}',
+      'document_files',
+      'document_upload_files',
+      'widget/{*path}',
+      'console',
+      'console/{*path}',
+    ],
+  });
   registerHttpMetrics(app);
   mountQueueDashboard(app, config.OPERATOR_TOKEN);
   mountMcpEndpoint(app);

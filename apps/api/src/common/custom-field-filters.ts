@@ -30,10 +30,15 @@ export async function customFieldFilters(
     asked.push({ parameter, slug, value });
   }
   if (asked.length === 0) return undefined;
-  const found = await definitions.findBySlugs(account, entityType, asked.map((filter) => filter.slug));
+  const found = await definitions.findBySlugs(
+    account,
+    entityType,
+    asked.map((filter) => filter.slug),
+  );
   return asked.map((filter) => {
     const definition = found.find((candidate) => candidate.api_slug === filter.slug);
-    if (!definition) throw badRequest(`${filter.parameter}: no ${entityType} custom field ${filter.slug}.`, { parameter: filter.parameter });
+    if (!definition)
+      throw badRequest(`${filter.parameter}: no ${entityType} custom field ${filter.slug}.`, { parameter: filter.parameter });
     return { definitionId: definition.id, value: filter.value };
   });
 }

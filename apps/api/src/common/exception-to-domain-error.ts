@@ -19,7 +19,10 @@ export const ACCEPTED_BODY_TYPES = ['application/vnd.api+json', 'application/jso
  * Framework failures (router, body parser, Fastify) become 4xx with a detail written here,
  * never their internal message; anything unknown becomes a generic 500.
  */
-export function exceptionToDomainError(exception: unknown, request: FailedRequest): { error: DomainError | HttpError; unexpected: boolean } {
+export function exceptionToDomainError(
+  exception: unknown,
+  request: FailedRequest,
+): { error: DomainError | HttpError; unexpected: boolean } {
   if (exception instanceof DomainError || exception instanceof HttpError) return { error: exception, unexpected: false };
   const status = statusOf(exception);
   if (status === undefined || status >= 500) {
@@ -74,7 +77,8 @@ function clientError(status: number, exception: unknown, request: FailedRequest)
 function unavailable(exception: unknown): DomainError {
   const response = exception instanceof HttpException ? exception.getResponse() : undefined;
   // A 503 built by our own code (readiness) carries its findings as an object: keep them as meta.
-  const meta = typeof response === 'object' && response !== null && !('statusCode' in response) ? (response as Record<string, unknown>) : undefined;
+  const meta =
+    typeof response === 'object' && response !== null && !('statusCode' in response) ? (response as Record<string, unknown>) : undefined;
   return serviceUnavailable(undefined, meta);
 }
 

@@ -8,7 +8,16 @@ import { rawRequest } from '../test/raw-http';
 
 const BODY_LIMIT = 1024 * 1024;
 
-const LISTS = ['/v2/containers', '/v2/shipments', '/v2/tracking_requests', '/v2/webhooks', '/v2/webhook_notifications', '/v2/parties', '/v2/api_keys', '/v2/shipping_lines'];
+const LISTS = [
+  '/v2/containers',
+  '/v2/shipments',
+  '/v2/tracking_requests',
+  '/v2/webhooks',
+  '/v2/webhook_notifications',
+  '/v2/parties',
+  '/v2/api_keys',
+  '/v2/shipping_lines',
+];
 
 /** A client sees an answer, not a reset, and the answer is a JSON:API error document. */
 function expectJsonApiAnswer(answer: RawAnswer, status: number): void {
@@ -41,7 +50,10 @@ describe('hostile input over a real socket: every request gets a JSON:API answer
     [`${method} ${path} HTTP/1.1`, 'host: localhost', `authorization: Token ${owner.key}`, ...extra].join('\r\n') + '\r\n\r\n';
   const post = (path: string, body: Buffer | string, extra: string[] = []): RawRequest => {
     const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-    return { head: head('POST', path, ['content-type: application/vnd.api+json', `content-length: ${bytes.length}`, ...extra]), body: bytes };
+    return {
+      head: head('POST', path, ['content-type: application/vnd.api+json', `content-length: ${bytes.length}`, ...extra]),
+      body: bytes,
+    };
   };
   const document = (type: string, attributes: Record<string, unknown>): string => JSON.stringify({ data: { type, attributes } });
 
@@ -50,11 +62,36 @@ describe('hostile input over a real socket: every request gets a JSON:API answer
       ['NUL in a filter value', () => ({ head: head('GET', '/v2/containers?filter[number]=%00') }), 400, { parameter: 'filter[number]' }],
       ['NUL in a sort', () => ({ head: head('GET', '/v2/shipments?sort=%00') }), 400, { parameter: 'sort' }],
       ['NUL in a path id', () => ({ head: head('GET', '/v2/shipping_lines/%00') }), 400, {}],
-      ["NUL in a party's company name", () => post('/v2/parties', document('party', { company_name: 'ACME\u0000' })), 422, { pointer: '/data/attributes/company_name' }],
-      ["NUL in a key's name", () => post('/v2/api_keys', document('api_key', { name: 'ci\u0000' })), 422, { pointer: '/data/attributes/name' }],
-      ["NUL in a webhook's URL", () => post('/v2/webhooks', document('webhook', { url: 'https://example.com/\u0000', active: true })), 422, { pointer: '/data/attributes/url' }],
-      ['a member named constructor inside an attribute (found by the fuzz suite: a 500 in class-transformer)', () => post('/v2/parties', '{"data":{"type":"party","attributes":{"company_name":{"constructor":"x"}}}}'), 422, { pointer: '/data/attributes/company_name/constructor' }],
-      ['an unpaired surrogate in a tag', () => post('/v2/parties', '{"data":{"type":"party","attributes":{"company_name":"A","tags":["\\ud800"]}}}'), 422, {}],
+      [
+        "NUL in a party's company name",
+        () => post('/v2/parties', document('party', { company_name: 'ACME\u0000' })),
+        422,
+        { pointer: '/data/attributes/company_name' },
+      ],
+      [
+        "NUL in a key's name",
+        () => post('/v2/api_keys', document('api_key', { name: 'ci\u0000' })),
+        422,
+        { pointer: '/data/attributes/name' },
+      ],
+      [
+        "NUL in a webhook's URL",
+        () => post('/v2/webhooks', document('webhook', { url: 'https://example.com/\u0000', active: true })),
+        422,
+        { pointer: '/data/attributes/url' },
+      ],
+      [
+        'a member named constructor inside an attribute (found by the fuzz suite: a 500 in class-transformer)',
+        () => post('/v2/parties', '{"data":{"type":"party","attributes":{"company_name":{"constructor":"x"}}}}'),
+        422,
+        { pointer: '/data/attributes/company_name/constructor' },
+      ],
+      [
+        'an unpaired surrogate in a tag',
+        () => post('/v2/parties', '{"data":{"type":"party","attributes":{"company_name":"A","tags":["\\ud800"]}}}'),
+        422,
+        {},
+      ],
     ])('%s', async (_label, request, status, source) => {
       const answer = await rawRequest(port, request());
       expectJsonApiAnswer(answer, status);
@@ -72,18 +109,34 @@ describe('hostile input over a real socket: every request gets a JSON:API answer
     });
 
     it('a 10 MB body still being written when refused → the client reads 413, no reset', async () => {
-      expectJsonApiAnswer(await rawRequest(port, { ...post('/v2/api_keys', Buffer.alloc(10 * 1024 * 1024, 0x61)), bodyAfterAnswer: true }), 413);
+      expectJsonApiAnswer(
+        await rawRequest(port, { ...post('/v2/api_keys', Buffer.alloc(10 * 1024 * 1024, 0x61)), bodyAfterAnswer: true }),
+        413,
+      );
     });
 
     it('a chunked body that grows past the limit → 413, no reset', async () => {
       const chunk = Buffer.alloc(256 * 1024, 0x61);
-      const chunked = Buffer.concat(Array.from({ length: 8 }, () => Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')])).concat(Buffer.from('0\r\n\r\n')));
-      const answer = await rawRequest(port, { head: head('POST', '/v2/api_keys', ['content-type: application/vnd.api+json', 'transfer-encoding: chunked']), body: chunked });
+      const chunked = Buffer.concat(
+        Array.from({ length: 8 }, () =>
+          Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]),
+        ).concat(Buffer.from('0\r\n\r\n')),
+      );
+      const answer = await rawRequest(port, {
+        head: head('POST', '/v2/api_keys', ['content-type: application/vnd.api+json', 'transfer-encoding: chunked']),
+        body: chunked,
+      });
       expectJsonApiAnswer(answer, 413);
     });
 
     it('Expect: 100-continue with a declared size over the limit → 413 before any byte of the body', async () => {
-      const answer = await rawRequest(port, { head: head('POST', '/v2/api_keys', ['content-type: application/vnd.api+json', `content-length: ${10 * BODY_LIMIT}`, 'expect: 100-continue']) });
+      const answer = await rawRequest(port, {
+        head: head('POST', '/v2/api_keys', [
+          'content-type: application/vnd.api+json',
+          `content-length: ${10 * BODY_LIMIT}`,
+          'expect: 100-continue',
+        ]),
+      });
       expectJsonApiAnswer(answer, 413);
       expect(answer.interim).toEqual([]);
     });
@@ -95,7 +148,11 @@ describe('hostile input over a real socket: every request gets a JSON:API answer
     });
 
     it('a body that is not UTF-8 → 400', async () => {
-      const bytes = Buffer.concat([Buffer.from('{"data":{"type":"api_key","attributes":{"name":"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}}}')]);
+      const bytes = Buffer.concat([
+        Buffer.from('{"data":{"type":"api_key","attributes":{"name":"'),
+        Buffer.from([0xff, 0xfe, 0xc3]),
+        Buffer.from('"}}}'),
+      ]);
       const answer = await rawRequest(port, post('/v2/api_keys', bytes));
       expectJsonApiAnswer(answer, 400);
       expect(answer.body).toContain('not valid UTF-8');
@@ -109,11 +166,14 @@ describe('hostile input over a real socket: every request gets a JSON:API answer
       expect(answer.body).toContain('"parameter":"include[]"');
     });
 
-    it.each(['/v2/containers', '/v2/api_keys/00000000-0000-4000-8000-000000000000', '/health/live', '/v2/nothing'])('PURGE %s → 405 or 404', async (path) => {
-      const answer = await rawRequest(port, { head: head('PURGE', path) });
-      expect([404, 405]).toContain(answer.status);
-      expectJsonApiAnswer(answer, answer.status!);
-    });
+    it.each(['/v2/containers', '/v2/api_keys/00000000-0000-4000-8000-000000000000', '/health/live', '/v2/nothing'])(
+      'PURGE %s → 405 or 404',
+      async (path) => {
+        const answer = await rawRequest(port, { head: head('PURGE', path) });
+        expect([404, 405]).toContain(answer.status);
+        expectJsonApiAnswer(answer, answer.status!);
+      },
+    );
 
     it('a method the HTTP parser does not know → 405', async () => {
       expectJsonApiAnswer(await rawRequest(port, { head: head('BREW', '/v2/containers') }), 405);
@@ -129,7 +189,12 @@ describe('hostile input over a real socket: every request gets a JSON:API answer
     });
 
     it('a request line the parser cannot read → 400', async () => {
-      expectJsonApiAnswer(await rawRequest(port, { head: 'GET /v2/containers HTTP/1.1\r\nhost: localhost\r\ncontent-length: 1\r\ntransfer-encoding: chunked\r\n\r\n' }), 400);
+      expectJsonApiAnswer(
+        await rawRequest(port, {
+          head: 'GET /v2/containers HTTP/1.1\r\nhost: localhost\r\ncontent-length: 1\r\ntransfer-encoding: chunked\r\n\r\n',
+        }),
+        400,
+      );
     });
 
     it('the server keeps serving after all of the above', async () => {

@@ -63,9 +63,14 @@ describe('fuzzing every route of the OpenAPI document with hostile input', () =>
       const notification = await seedWebhookNotification(ctx.db.dataSource, account.account.id, webhook, 'container.updated');
       ids.push(shipment.id, container.id, party.id, webhook, notification);
     }
-    const spare = await call(app, 'POST', '/v2/api_keys', { key: caller.key, body: { data: { type: 'api_key', attributes: { name: 'spare' } } } });
+    const spare = await call(app, 'POST', '/v2/api_keys', {
+      key: caller.key,
+      body: { data: { type: 'api_key', attributes: { name: 'spare' } } },
+    });
     ids.push((spare.json!['data'] as { id: string }).id);
-    const stored = await ctx.db.dataSource.query<{ value: string }[]>(`SELECT secret AS value FROM webhooks UNION ALL SELECT key_hash FROM api_keys`);
+    const stored = await ctx.db.dataSource.query<{ value: string }[]>(
+      `SELECT secret AS value FROM webhooks UNION ALL SELECT key_hash FROM api_keys`,
+    );
     secrets.push(...stored.map((row) => row.value));
     const document = await call(app, 'GET', '/docs/openapi.json');
     operations = operationsOf(document.json as unknown as Parameters<typeof operationsOf>[0]);
@@ -88,15 +93,40 @@ describe('fuzzing every route of the OpenAPI document with hostile input', () =>
     return fc
       .record({
         operation: fc.constantFrom(...operations),
-        method: fc.oneof({ weight: 8, arbitrary: fc.constant('') }, fc.constantFrom('GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'PURGE', 'OPTIONS', 'HEAD')),
+        method: fc.oneof(
+          { weight: 8, arbitrary: fc.constant('') },
+          fc.constantFrom('GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'PURGE', 'OPTIONS', 'HEAD'),
+        ),
         pathValues: fc.array(idOrHostile, { minLength: 4, maxLength: 4 }),
-        query: fc.array(fc.tuple(fc.oneof(fc.constantFrom('include', 'page[number]', 'page[size]', 'sort', 'filter[number]', 'filter[webhook_id]', 'include[]', 'since', 'webhook_id', 'filter[created_at][start]'), hostileString), fc.oneof(idOrHostile, fc.constantFrom('shipment', 'containers,shipment', 'pickup_facility'))), { maxLength: 4 }),
+        query: fc.array(
+          fc.tuple(
+            fc.oneof(
+              fc.constantFrom(
+                'include',
+                'page[number]',
+                'page[size]',
+                'sort',
+                'filter[number]',
+                'filter[webhook_id]',
+                'include[]',
+                'since',
+                'webhook_id',
+                'filter[created_at][start]',
+              ),
+              hostileString,
+            ),
+            fc.oneof(idOrHostile, fc.constantFrom('shipment', 'containers,shipment', 'pickup_facility')),
+          ),
+          { maxLength: 4 },
+        ),
         body: hostileBody(TYPES),
         auth,
       })
       .map(({ operation, method, pathValues, query, body, auth: authorization }) => {
         const params = [...operation.pathParams];
-        const pathname = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => encode(pathValues[params.indexOf(name) % 4] ?? ''));
+        const pathname = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) =>
+          encode(pathValues[params.indexOf(name) % 4] ?? ''),
+        );
         const search = query.map(([name, value]) => `${encode(name)}=${encode(value)}`).join('&');
         const headers = authorization === '' ? [] : [`authorization: ${authorization.replace(/[\r\n]/g, ' ')}`];
         const sent: Sent = { method: method || operation.method, target: search ? `${pathname}?${search}` : pathname, headers };
@@ -112,26 +142,38 @@ describe('fuzzing every route of the OpenAPI document with hostile input', () =>
     return { body: bytes };
   }
 
-  it(`answers ${RUNS} generated requests with no 5xx, no reset, and a JSON:API error body for every 4xx`, async () => {
-    await fc.assert(
-      fc.asyncProperty(requestArbitrary(), async (sent) => {
-        const head = [`${sent.method} ${sent.target} HTTP/1.1`, 'host: localhost', ...sent.headers, ...(sent.body ? [`content-length: ${sent.body.length}`] : []), 'connection: close'].join('\r\n');
-        const answer = await rawRequest(port, { head: `${head}\r\n\r\n`, ...(sent.body ? { body: sent.body } : {}) });
-        expect(answer.socketError).toBeUndefined();
-        expect(answer.status).toBeDefined();
-        expect(answer.status!).toBeLessThan(500);
-        if (answer.status! >= 400 && sent.method !== 'HEAD') {
-          expect(answer.headers['content-type']).toMatch(/^application\/vnd\.api\+json/);
-          const [error] = (JSON.parse(answer.body) as { errors: { status: string }[] }).errors;
-          expect(error?.status).toBe(String(answer.status));
-        }
-      }),
-      { numRuns: RUNS, endOnFailure: true },
-    );
-  }, Math.max(120_000, RUNS * 200));
+  it(
+    `answers ${RUNS} generated requests with no 5xx, no reset, and a JSON:API error body for every 4xx`,
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(requestArbitrary(), async (sent) => {
+          const head = [
+            `${sent.method} ${sent.target} HTTP/1.1`,
+            'host: localhost',
+            ...sent.headers,
+            ...(sent.body ? [`content-length: ${sent.body.length}`] : []),
+            'connection: close',
+          ].join('\r\n');
+          const answer = await rawRequest(port, { head: `${head}\r\n\r\n`, ...(sent.body ? { body: sent.body } : {}) });
+          expect(answer.socketError).toBeUndefined();
+          expect(answer.status).toBeDefined();
+          expect(answer.status!).toBeLessThan(500);
+          if (answer.status! >= 400 && sent.method !== 'HEAD') {
+            expect(answer.headers['content-type']).toMatch(/^application\/vnd\.api\+json/);
+            const [error] = (JSON.parse(answer.body) as { errors: { status: string }[] }).errors;
+            expect(error?.status).toBe(String(answer.status));
+          }
+        }),
+        { numRuns: RUNS, endOnFailure: true },
+      );
+    },
+    Math.max(120_000, RUNS * 200),
+  );
 
   it('and no log line of the whole run holds a key, a key hash or a signing secret', () => {
-    const lines = readFileSync(logFile, 'utf8').split('\n').filter((line) => line !== '');
+    const lines = readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '');
     expect(lines.length).toBeGreaterThan(RUNS / 2);
     expect(lines.filter((line) => secrets.some((secret) => line.includes(secret)))).toEqual([]);
   });

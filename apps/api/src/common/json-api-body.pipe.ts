@@ -33,8 +33,7 @@ export class JsonApiBody<TAttributes extends object> implements PipeTransform<un
     }
     const data = body['data'];
     if (!isObject(data)) throw unprocessableEntity({ pointer: '/data', detail: 'data must be an object.' });
-    const typeIssue =
-      data['type'] === this.type ? [] : [{ pointer: '/data/type', detail: `type must be "${this.type}".` }];
+    const typeIssue = data['type'] === this.type ? [] : [{ pointer: '/data/type', detail: `type must be "${this.type}".` }];
     const attributes = data['attributes'] ?? {};
     if (!isObject(attributes)) {
       throw unprocessableEntity([...typeIssue, { pointer: '/data/attributes', detail: 'attributes must be an object.' }]);
@@ -44,7 +43,11 @@ export class JsonApiBody<TAttributes extends object> implements PipeTransform<un
     const issues = [...typeIssue, ...validationErrorsToIssues(errors, '/data/attributes')];
     if (issues.length > 0) throw unprocessableEntity(issues);
     const relationships = data['relationships'];
-    return { attributes: instance, relationships: isObject(relationships) ? relationships : {}, ...(typeof data['id'] === 'string' ? { id: data['id'] } : {}) };
+    return {
+      attributes: instance,
+      relationships: isObject(relationships) ? relationships : {},
+      ...(typeof data['id'] === 'string' ? { id: data['id'] } : {}),
+    };
   }
 }
 

@@ -47,8 +47,14 @@ export class JsonApiPresenter {
     account: AccountContext,
     include?: IncludeTree,
   ): Promise<JsonApiDocument> {
-    const path = `${this.baseUrl}${(request.url.split('?')[0] ?? '')}`;
-    const { links, meta } = paginationLinksAndMeta({ path, query: queryOf(request), page, total: result.total, ...(result.bounds ? { bounds: result.bounds } : {}) });
+    const path = `${this.baseUrl}${request.url.split('?')[0] ?? ''}`;
+    const { links, meta } = paginationLinksAndMeta({
+      path,
+      query: queryOf(request),
+      page,
+      total: result.total,
+      ...(result.bounds ? { bounds: result.bounds } : {}),
+    });
     return buildDocument(this.registry, { type, data: [...result.rows], context: account, links, meta, ...(include ? { include } : {}) });
   }
 

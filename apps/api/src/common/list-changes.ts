@@ -4,6 +4,9 @@ export function distinct(values: readonly string[]): string[] {
 }
 
 /** The `ref_numbers`/`tags` a PATCH replaces: only the lists it sent, without repeats. */
-export function listChanges(refNumbers: readonly string[] | undefined, tags: readonly string[] | undefined): { ref_numbers?: string[]; tags?: string[] } {
+export function listChanges(
+  refNumbers: readonly string[] | undefined,
+  tags: readonly string[] | undefined,
+): { ref_numbers?: string[]; tags?: string[] } {
   return { ...(refNumbers ? { ref_numbers: distinct(refNumbers) } : {}), ...(tags ? { tags: distinct(tags) } : {}) };
 }

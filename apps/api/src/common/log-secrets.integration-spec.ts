@@ -30,7 +30,9 @@ describe('no secret reaches a log line, on the success paths or the failure path
     rmSync(logDir, { recursive: true, force: true });
   });
 
-  const webhook = { data: { type: 'webhook', attributes: { url: 'http://127.0.0.1:9/hook', events: ['container.updated'], active: true } } };
+  const webhook = {
+    data: { type: 'webhook', attributes: { url: 'http://127.0.0.1:9/hook', events: ['container.updated'], active: true } },
+  };
   const apiKey = { data: { type: 'api_key', attributes: { name: 'rotation' } } };
 
   it('creating a webhook and a key logs neither the secret, the key nor its hash', async () => {
@@ -38,8 +40,10 @@ describe('no secret reaches a log line, on the success paths or the failure path
     expect(created.status).toBe(201);
     const key = await call(app, 'POST', '/v2/api_keys', { key: owner.key, body: apiKey });
     expect(key.status).toBe(201);
-    known.push(((key.json!['data'] as { attributes: { key: string } }).attributes).key);
-    const rows = await ctx.db.dataSource.query<{ value: string }[]>(`SELECT secret AS value FROM webhooks UNION ALL SELECT key_hash FROM api_keys`);
+    known.push((key.json!['data'] as { attributes: { key: string } }).attributes.key);
+    const rows = await ctx.db.dataSource.query<{ value: string }[]>(
+      `SELECT secret AS value FROM webhooks UNION ALL SELECT key_hash FROM api_keys`,
+    );
     known.push(...rows.map((row) => row.value));
     expect(known.length).toBeGreaterThanOrEqual(4);
   });
@@ -56,13 +60,17 @@ describe('no secret reaches a log line, on the success paths or the failure path
       await ctx.db.dataSource.query(`ALTER TABLE webhooks DROP CONSTRAINT refuse_all_webhooks`);
       await ctx.db.dataSource.query(`ALTER TABLE api_keys DROP CONSTRAINT refuse_all_keys`);
     }
-    const failures = readFileSync(logFile, 'utf8').split('\n').filter((line) => line.includes('Unexpected exception'));
+    const failures = readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('Unexpected exception'));
     expect(failures).toHaveLength(2);
     for (const line of failures) expect(JSON.parse(line)).toMatchObject({ err: { type: 'QueryFailedError', code: '23514' } });
   });
 
   it('no line of the whole log holds a known secret or anything shaped like one', () => {
-    const lines = readFileSync(logFile, 'utf8').split('\n').filter((line) => line !== '');
+    const lines = readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '');
     expect(lines.length).toBeGreaterThan(10);
     const leaks = lines.filter((line) => known.some((secret) => line.includes(secret)) || SECRET_SHAPES.some((shape) => shape.test(line)));
     expect(leaks).toEqual([]);

@@ -38,18 +38,60 @@ describe('malformed requests answer a 4xx JSON:API error, never a 5xx or HTML', 
     ['an unknown file under /docs', 'GET', '/docs/no-such-asset.js', () => ({}), 404],
     ['an unknown route without credentials', 'GET', '/v2/no_such_thing', () => ({}), 404],
     ['a wrong method on a known path', 'PUT', '/v2/api_keys', () => ({ key: owner.key, body: validBody }), 405],
-    ['a wrong method on a known path with an id', 'PATCH', '/v2/api_keys/00000000-0000-4000-8000-000000000000', () => ({ key: owner.key }), 405],
+    [
+      'a wrong method on a known path with an id',
+      'PATCH',
+      '/v2/api_keys/00000000-0000-4000-8000-000000000000',
+      () => ({ key: owner.key }),
+      405,
+    ],
     ['malformed JSON', 'POST', '/v2/api_keys', () => ({ key: owner.key, body: '{"data": {' }), 400],
-    ['malformed JSON as application/json', 'POST', '/v2/api_keys', () => ({ key: owner.key, body: '{nope}', headers: { 'content-type': 'application/json' } }), 400],
-    ['an empty JSON body', 'POST', '/v2/api_keys', () => ({ key: owner.key, headers: { 'content-type': 'application/vnd.api+json' }, body: '' }), 400],
+    [
+      'malformed JSON as application/json',
+      'POST',
+      '/v2/api_keys',
+      () => ({ key: owner.key, body: '{nope}', headers: { 'content-type': 'application/json' } }),
+      400,
+    ],
+    [
+      'an empty JSON body',
+      'POST',
+      '/v2/api_keys',
+      () => ({ key: owner.key, headers: { 'content-type': 'application/vnd.api+json' }, body: '' }),
+      400,
+    ],
     ['a JSON array body', 'POST', '/v2/api_keys', () => ({ key: owner.key, body: '[1,2]' }), 400],
     ['a JSON string body', 'POST', '/v2/api_keys', () => ({ key: owner.key, body: '"text"' }), 400],
     ['a prototype-poisoning body', 'POST', '/v2/api_keys', () => ({ key: owner.key, body: '{"__proto__": {"x": 1}, "data": {}}' }), 400],
-    ['an oversized body', 'POST', '/v2/api_keys', () => ({ key: owner.key, body: JSON.stringify({ data: { type: 'api_key', attributes: { name: 'x'.repeat(BODY_LIMIT) } } }) }), 413],
-    ['a text/plain body', 'POST', '/v2/api_keys', () => ({ key: owner.key, body: validBody, headers: { 'content-type': 'text/plain' } }), 415],
-    ['a form body', 'POST', '/v2/api_keys', () => ({ key: owner.key, body: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415],
+    [
+      'an oversized body',
+      'POST',
+      '/v2/api_keys',
+      () => ({ key: owner.key, body: JSON.stringify({ data: { type: 'api_key', attributes: { name: 'x'.repeat(BODY_LIMIT) } } }) }),
+      413,
+    ],
+    [
+      'a text/plain body',
+      'POST',
+      '/v2/api_keys',
+      () => ({ key: owner.key, body: validBody, headers: { 'content-type': 'text/plain' } }),
+      415,
+    ],
+    [
+      'a form body',
+      'POST',
+      '/v2/api_keys',
+      () => ({ key: owner.key, body: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      415,
+    ],
     ['an XML body', 'POST', '/v2/api_keys', () => ({ key: owner.key, body: '<x/>', headers: { 'content-type': 'application/xml' } }), 415],
-    ['a body without content type', 'POST', '/v2/api_keys', () => ({ key: owner.key, body: validBody, headers: { 'content-type': '' } }), 415],
+    [
+      'a body without content type',
+      'POST',
+      '/v2/api_keys',
+      () => ({ key: owner.key, body: validBody, headers: { 'content-type': '' } }),
+      415,
+    ],
     ['a validation failure', 'POST', '/v2/api_keys', () => ({ key: owner.key, body: { data: { type: 'api_key', attributes: {} } } }), 422],
     ['an id that is not a uuid', 'GET', '/v2/api_keys/not-a-uuid', () => ({ key: owner.key }), 404],
     ['an id that exists nowhere', 'GET', '/v2/api_keys/00000000-0000-4000-8000-000000000000', () => ({ key: owner.key }), 404],
@@ -67,7 +109,11 @@ describe('malformed requests answer a 4xx JSON:API error, never a 5xx or HTML', 
   });
 
   it('says which body types are accepted on 415', async () => {
-    const response = await call(app, 'POST', '/v2/api_keys', { key: owner.key, body: validBody, headers: { 'content-type': 'text/plain' } });
+    const response = await call(app, 'POST', '/v2/api_keys', {
+      key: owner.key,
+      body: validBody,
+      headers: { 'content-type': 'text/plain' },
+    });
     expect((response.json!['errors'] as { detail: string }[])[0]!.detail).toContain('application/vnd.api+json');
   });
 

@@ -54,8 +54,12 @@ export function rangeParameter(query: Query, field: string): TimeRange | undefin
  * is never silently ignored (and the whole list returned instead).
  */
 export function refuseUnknownFilters(query: Query, known: readonly string[]): void {
-  const unknown = Object.keys(query).find((parameter) => parameter.startsWith('filter[') && !known.includes(parameter) && !isCustomFieldFilter(parameter));
+  const unknown = Object.keys(query).find(
+    (parameter) => parameter.startsWith('filter[') && !known.includes(parameter) && !isCustomFieldFilter(parameter),
+  );
   if (unknown !== undefined) {
-    throw badRequest(`Unknown filter ${unknown}. This endpoint filters by ${known.filter((p) => p.startsWith('filter[')).join(', ')}.`, { parameter: unknown });
+    throw badRequest(`Unknown filter ${unknown}. This endpoint filters by ${known.filter((p) => p.startsWith('filter[')).join(', ')}.`, {
+      parameter: unknown,
+    });
   }
 }

@@ -8,7 +8,10 @@ import type { RateLimitBucketName } from '../rate-limit/rate-limit-buckets';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateBy, ValidateIf } from 'class-validator';
 
 function commaList(value: string): string[] {
-  return value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
 }
 
 /** `{ "HLCU": "<token>" }` → connection (upper case) → token; null when malformed. */
@@ -111,7 +114,9 @@ export class ApiConfig extends BaseAppConfig {
 
   /** Host names, addresses or CIDR ranges exempt from the private-address check of webhook URLs, comma separated. */
   @IsString()
-  @Matches(/^[A-Za-z0-9.:/\-_[\]\s,]*$/, { message: 'WEBHOOK_ALLOWED_HOSTS must be a comma-separated list of hosts, addresses or CIDR ranges' })
+  @Matches(/^[A-Za-z0-9.:/\-_[\]\s,]*$/, {
+    message: 'WEBHOOK_ALLOWED_HOSTS must be a comma-separated list of hosts, addresses or CIDR ranges',
+  })
   WEBHOOK_ALLOWED_HOSTS: string = '';
 
   /** The addresses webhook deliveries leave from, comma separated, for `GET /v2/webhooks/ips`. */
@@ -156,7 +161,12 @@ export class ApiConfig extends BaseAppConfig {
 
   get vesselPositions(): VesselPositionsConfig {
     return this.VESSEL_POSITIONS === 'datalastic'
-      ? { kind: 'datalastic', baseUrl: this.DATALASTIC_BASE_URL, apiKey: this.DATALASTIC_API_KEY, timeoutMs: this.VESSEL_POSITIONS_TIMEOUT_MS }
+      ? {
+          kind: 'datalastic',
+          baseUrl: this.DATALASTIC_BASE_URL,
+          apiKey: this.DATALASTIC_API_KEY,
+          timeoutMs: this.VESSEL_POSITIONS_TIMEOUT_MS,
+        }
       : { kind: 'sandbox' };
   }
 
@@ -271,7 +281,8 @@ export class ApiConfig extends BaseAppConfig {
     name: 'isPushConnections',
     validator: {
       validate: (value: unknown) => typeof value === 'string' && parsePushConnections(value) !== null,
-      defaultMessage: () => 'DCSA_PUSH_CONNECTIONS must be a JSON object from carrier SCAC (2-4 letters) to a token of at least 16 characters',
+      defaultMessage: () =>
+        'DCSA_PUSH_CONNECTIONS must be a JSON object from carrier SCAC (2-4 letters) to a token of at least 16 characters',
     },
   })
   DCSA_PUSH_CONNECTIONS: string = '';

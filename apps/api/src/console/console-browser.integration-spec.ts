@@ -25,7 +25,9 @@ describe('web console in Chromium', () => {
 
   async function axe(): Promise<string[]> {
     const results = await new AxeBuilder({ page }).exclude('.leaflet-container').analyze();
-    return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    return results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }
 
   beforeAll(async () => {
@@ -49,7 +51,12 @@ describe('web console in Chromium', () => {
       }),
     );
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1200, height: 800 }, deviceScaleFactor: 1, locale: 'en-US', timezoneId: 'UTC' });
+    context = await browser.newContext({
+      viewport: { width: 1200, height: 800 },
+      deviceScaleFactor: 1,
+      locale: 'en-US',
+      timezoneId: 'UTC',
+    });
     await context.clock.setFixedTime(SCREENSHOT_NOW);
     page = await context.newPage();
     page.on('console', (message) => consoleMessages.push(message.text()));

@@ -7,9 +7,14 @@ import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/public.decorator';
 
 /** Nothing inline and nothing from elsewhere: the console talks only to this api. */
-const CONSOLE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const CONSOLE_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-const FILES: Record<string, string> = { 'console.js': 'text/javascript; charset=utf-8', 'console.css': 'text/css; charset=utf-8', 'index.html': 'text/html; charset=utf-8' };
+const FILES: Record<string, string> = {
+  'console.js': 'text/javascript; charset=utf-8',
+  'console.css': 'text/css; charset=utf-8',
+  'index.html': 'text/html; charset=utf-8',
+};
 const cache = new Map<string, string>();
 
 function file(name: string): string {

@@ -25,7 +25,11 @@ describe('parseContainerFilters', () => {
       { 'filter[created_at][start]': '2026-08-01T00:00:00Z', 'filter[created_at][end]': '2026-08-02' },
       { createdAt: { start: new Date('2026-08-01T00:00:00Z'), end: new Date('2026-08-02') } },
     ],
-    ['an open updated_at range', { 'filter[updated_at][start]': '2026-08-01T00:00:00+02:00' }, { updatedAt: { start: new Date('2026-07-31T22:00:00Z') } }],
+    [
+      'an open updated_at range',
+      { 'filter[updated_at][start]': '2026-08-01T00:00:00+02:00' },
+      { updatedAt: { start: new Date('2026-07-31T22:00:00Z') } },
+    ],
   ])('reads %s', (_label, query, expected) => {
     expect(parseContainerFilters(query)).toEqual(expected);
   });

@@ -20,10 +20,22 @@ export function containerResource(loaders: ContainerRelationshipLoaders): Resour
     attributes: (container) => containerAttributes(container, { railLfd: container.rail_lfd_visible !== false }),
     relationships: {
       shipment: relationshipByIds<ContainerView, AccountContext>('shipment', (c) => c.shipment_id, loaders.shipments),
-      pod_terminal: relationshipByIds<ContainerView, AccountContext>('terminal', (c) => c.pod_terminal_id, (ids) => loaders.terminals(ids)),
-      transport_events: relationshipByIds<ContainerView, AccountContext>('transport_event', (c) => c.transport_event_ids, loaders.transportEvents),
+      pod_terminal: relationshipByIds<ContainerView, AccountContext>(
+        'terminal',
+        (c) => c.pod_terminal_id,
+        (ids) => loaders.terminals(ids),
+      ),
+      transport_events: relationshipByIds<ContainerView, AccountContext>(
+        'transport_event',
+        (c) => c.transport_event_ids,
+        loaders.transportEvents,
+      ),
       // Where the container is to be picked up: the inland terminal when it goes on by rail, else the POD terminal.
-      pickup_facility: relationshipByIds<ContainerView, AccountContext>('terminal', (c) => c.pickup_facility_id, (ids) => loaders.terminals(ids)),
+      pickup_facility: relationshipByIds<ContainerView, AccountContext>(
+        'terminal',
+        (c) => c.pickup_facility_id,
+        (ids) => loaders.terminals(ids),
+      ),
       raw_events: relationshipByIds<ContainerView, AccountContext>('raw_event', (c) => c.raw_event_ids, loaders.rawEvents),
     },
     selfLink: (container) => `/v2/containers/${container.id}`,

@@ -1,5 +1,13 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { CONTAINER_STATUSES, EQUIPMENT_HEIGHTS, EQUIPMENT_LENGTHS, EQUIPMENT_TYPES, FEE_TYPES, HOLD_NAMES, HOLD_STATUSES } from '@quayside/domain';
+import {
+  CONTAINER_STATUSES,
+  EQUIPMENT_HEIGHTS,
+  EQUIPMENT_LENGTHS,
+  EQUIPMENT_TYPES,
+  FEE_TYPES,
+  HOLD_NAMES,
+  HOLD_STATUSES,
+} from '@quayside/domain';
 import { NULLABLE_DATE_TIME, NULLABLE_STRING, resourceSchema, toMany, toOne } from '../openapi/json-api-schemas';
 
 const timestamp = (description: string): SchemaObject => ({ ...NULLABLE_DATE_TIME, description });
@@ -21,7 +29,10 @@ const FEE: SchemaObject = {
     type: { type: 'string', enum: [...FEE_TYPES], description: 'A `total` entry restates the others; sums leave it out.' },
     amount: { type: 'number' },
     currency: { type: 'string', description: 'ISO 4217, e.g. USD' },
-    description: { ...NULLABLE_STRING, description: "The terminal's own words for the fee; always set on `other` (e.g. `CTF: Clean Truck Fund`)." },
+    description: {
+      ...NULLABLE_STRING,
+      description: "The terminal's own words for the fee; always set on `other` (e.g. `CTF: Clean Truck Fund`).",
+    },
   },
 };
 
@@ -30,7 +41,9 @@ const IMPORT_DEADLINES: SchemaObject = {
   properties: {
     pickup_lfd_line: timestamp('Shipping line last free day (per diem). Preferred source of `pickup_lfd`.'),
     pickup_lfd_terminal: timestamp('Terminal last free day (demurrage). Zone: pod_timezone.'),
-    pickup_lfd_rail: timestamp('Rail last free day at the inland destination (feature `rail_lfd`; null without it). Zone: final_destination_timezone.'),
+    pickup_lfd_rail: timestamp(
+      'Rail last free day at the inland destination (feature `rail_lfd`; null without it). Zone: final_destination_timezone.',
+    ),
   },
 };
 
@@ -46,7 +59,11 @@ export const CONTAINER_SCHEMA: SchemaObject = resourceSchema(
     equipment_length: { type: 'integer', enum: [...EQUIPMENT_LENGTHS], nullable: true },
     equipment_height: { type: 'string', enum: [...EQUIPMENT_HEIGHTS], nullable: true },
     weight_in_lbs: { type: 'number', nullable: true },
-    holds_at_pod_terminal: { type: 'array', items: HOLD, description: 'Active holds; an empty array (the common case) means none, never null.' },
+    holds_at_pod_terminal: {
+      type: 'array',
+      items: HOLD,
+      description: 'Active holds; an empty array (the common case) means none, never null.',
+    },
     fees_at_pod_terminal: { type: 'array', items: FEE, description: 'Posted fees; empty when none.' },
     pickup_lfd: timestamp('Last free day coalesced by source priority: line, then terminal, then rail (not the earliest).'),
     pickup_appointment_at: timestamp('Pickup appointment at the terminal. Zone: pod_timezone.'),
@@ -74,18 +91,36 @@ export const CONTAINER_SCHEMA: SchemaObject = resourceSchema(
     ind_ata_at: NULLABLE_DATE_TIME,
     ind_rail_unloaded_at: NULLABLE_DATE_TIME,
     ind_facility_lfd_on: { ...NULLABLE_DATE_TIME, deprecated: true, description: 'Use import_deadlines.pickup_lfd_rail.' },
-    pol_full_in_at: timestamp('Full in (gated in loaded) at the port of lading, as the line or terminal reported it. Zone: the shipment\'s pol_timezone.'),
+    pol_full_in_at: timestamp(
+      "Full in (gated in loaded) at the port of lading, as the line or terminal reported it. Zone: the shipment's pol_timezone.",
+    ),
     pol_vessel_loaded_at: timestamp('Loaded on the vessel at the port of lading. Zone: pol_timezone.'),
     pol_vessel_departed_at: timestamp('Vessel departure from the port of lading with the container on board. Zone: pol_timezone.'),
     empty_out_at: timestamp('Empty picked up for stuffing, wherever it was released.'),
     delivered_at: timestamp('Delivered to the consignee, as the line reported it.'),
-    ind_facility_holds: { type: 'array', items: HOLD, nullable: true, description: 'Holds at the inland destination facility as its rail source reports them; null when no source reports them (no rail source does yet).' },
-    ind_facility_fees: { type: 'array', items: FEE, nullable: true, description: 'Fees at the inland destination facility; null when no source reports them (no rail source does yet).' },
+    ind_facility_holds: {
+      type: 'array',
+      items: HOLD,
+      nullable: true,
+      description:
+        'Holds at the inland destination facility as its rail source reports them; null when no source reports them (no rail source does yet).',
+    },
+    ind_facility_fees: {
+      type: 'array',
+      items: FEE,
+      nullable: true,
+      description: 'Fees at the inland destination facility; null when no source reports them (no rail source does yet).',
+    },
     rail_last_tracking_request_at: timestamp('When a rail carrier last answered about this container; null when none has.'),
     import_deadlines: IMPORT_DEADLINES,
     current_status: { type: 'string', enum: [...CONTAINER_STATUSES], nullable: true },
     ready_for_pickup: { type: 'boolean', description: 'Beyond the established API: available_for_pickup is true and there is no hold.' },
-    pickup_lfd_source: { type: 'string', enum: ['line', 'terminal', 'rail'], nullable: true, description: 'Beyond the established API: which source pickup_lfd comes from.' },
+    pickup_lfd_source: {
+      type: 'string',
+      enum: ['line', 'terminal', 'rail'],
+      nullable: true,
+      description: 'Beyond the established API: which source pickup_lfd comes from.',
+    },
     fees_total_by_currency: {
       type: 'object',
       additionalProperties: { type: 'number' },
@@ -96,7 +131,10 @@ export const CONTAINER_SCHEMA: SchemaObject = resourceSchema(
   {
     shipment: toOne('shipment'),
     pod_terminal: toOne('terminal'),
-    pickup_facility: { ...toOne('terminal'), description: 'Where the container is to be picked up: the inland terminal when it goes on by rail, else the POD terminal.' },
+    pickup_facility: {
+      ...toOne('terminal'),
+      description: 'Where the container is to be picked up: the inland terminal when it goes on by rail, else the POD terminal.',
+    },
     transport_events: toMany('transport_event'),
     raw_events: toMany('raw_event'),
   },

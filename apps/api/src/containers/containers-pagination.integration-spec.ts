@@ -29,7 +29,7 @@ describe('GET /v2/containers pages through cursors', () => {
   /** Every page from `url` on, following `link` until it is absent. */
   const walk = async (url: string, link: 'next' | 'prev'): Promise<string[][]> => {
     const pages: string[][] = [];
-    for (let next: string | undefined = url; next !== undefined; ) {
+    for (let next: string | undefined = url; next !== undefined;) {
       const body = await list(pager, next);
       pages.push(body.data.map((row) => row.id));
       next = body.links[link];
@@ -46,7 +46,9 @@ describe('GET /v2/containers pages through cursors', () => {
     // Seven containers stored in the same microsecond: the order falls back to the id.
     const made = [];
     for (let i = 0; i < 7; i += 1) made.push(await createContainer(ctx.db.dataSource, pager.account.id, { shipment_id: shipment.id }));
-    await ctx.db.dataSource.query(`UPDATE containers SET created_at = '2026-08-14T08:00:00.123456Z' WHERE account_id = $1`, [pager.account.id]);
+    await ctx.db.dataSource.query(`UPDATE containers SET created_at = '2026-08-14T08:00:00.123456Z' WHERE account_id = $1`, [
+      pager.account.id,
+    ]);
     ordered = made.map((row) => row.id).sort();
   });
 
@@ -120,7 +122,7 @@ describe('GET /v2/containers pages through cursors', () => {
     expect(last.links['next']).toBeUndefined();
   });
 
-  it('counts up to the bound along the list\'s index, not through the table, when the account holds most of it', async () => {
+  it("counts up to the bound along the list's index, not through the table, when the account holds most of it", async () => {
     const large = await ctx.account({ company: 'Most of the table' });
     const shipment = await createShipment(ctx.db.dataSource, large.account.id);
     await ctx.db.dataSource.query(
@@ -139,7 +141,7 @@ describe('GET /v2/containers pages through cursors', () => {
     expect(text).not.toContain('Seq Scan');
   });
 
-  it('finds a container\'s transport events through an index, whatever the size of the table', async () => {
+  it("finds a container's transport events through an index, whatever the size of the table", async () => {
     // Every container read lists its event ids in stored order; without an index on the
     // container, each one scanned every event (13 s a page at 1 million containers).
     const plan = await inFixtureTransaction(ctx.db.dataSource, async (manager) => {

@@ -19,7 +19,10 @@ describe('containers: includes are loaded in batches', () => {
     for (let i = 0; i < count; i += 1) {
       const container = await createContainer(ctx.db.dataSource, account.account.id, { pod_terminal_id: terminalId });
       await createTransportEvent(ctx.db.dataSource, container, { terminal_id: terminalId });
-      await createTransportEvent(ctx.db.dataSource, container, { event: 'container.transport.full_out', timestamp: new Date('2026-08-12T10:00:00Z') });
+      await createTransportEvent(ctx.db.dataSource, container, {
+        event: 'container.transport.full_out',
+        timestamp: new Date('2026-08-12T10:00:00Z'),
+      });
     }
   }
 

@@ -1,6 +1,16 @@
 import { CustomFieldDefinitionRepository } from '@quayside/data-access';
 import { Body, Controller, Get, HttpCode, Param, Patch, Req } from '@nestjs/common';
-import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { unprocessableEntity } from '@quayside/domain';
 import type { JsonApiDocument } from '@quayside/json-api';
 import type { FastifyRequest } from 'fastify';
@@ -14,7 +24,14 @@ import { NamedRecords } from '../tenancy/named-records.decorator';
 import { parseContainerFilters } from './container-filters';
 import { CONTAINER_TYPE } from './container.resource';
 import { CONTAINER_SCHEMA, REFRESH_RESPONSE_SCHEMA } from './container.schema';
-import { CONTAINER_EXAMPLE, CONTAINER_LIST_EXAMPLE, EDIT_CONTAINER_BODY_EXAMPLE, EDIT_NAMED_CONTAINER_BODY_EXAMPLE, EDITED_CONTAINER_EXAMPLE, REFRESH_EXAMPLE } from './container.examples';
+import {
+  CONTAINER_EXAMPLE,
+  CONTAINER_LIST_EXAMPLE,
+  EDIT_CONTAINER_BODY_EXAMPLE,
+  EDIT_NAMED_CONTAINER_BODY_EXAMPLE,
+  EDITED_CONTAINER_EXAMPLE,
+  REFRESH_EXAMPLE,
+} from './container.examples';
 import { ContainersQueryService } from './containers-query.service';
 import { ERROR_DOCUMENT, listDocument, requestDocument, singleDocument } from '../openapi/json-api-schemas';
 import { JsonApiBody } from '../common/json-api-body.pipe';
@@ -24,7 +41,8 @@ import { RefreshContainerUseCase } from './refresh-container.use-case';
 import type { RefreshStarted } from './refresh-container.use-case';
 import { customFieldFilters } from '../common/custom-field-filters';
 
-const INCLUDED = 'Resources named in `include`: `shipment`, `pod_terminal` and `pickup_facility` (terminals), `transport_events`, `raw_events`.';
+const INCLUDED =
+  'Resources named in `include`: `shipment`, `pod_terminal` and `pickup_facility` (terminals), `transport_events`, `raw_events`.';
 const INCLUDE_LIST = 'Comma list: shipment, pod_terminal, pickup_facility, transport_events, raw_events.';
 const ID_PARAM = { name: 'id', description: 'Container id (uuid)' };
 
@@ -48,7 +66,11 @@ export class ContainersController {
       'Containers of the account, oldest first by `(created_at, id)`: rows added while you page land after the pages already read. ' +
       'Filters combine with AND. `include` takes `shipment`, `pod_terminal`, `pickup_facility`, `transport_events`, `raw_events` (and their dotted sub-paths).',
   })
-  @ApiQuery({ name: 'q', required: false, description: 'Substring of the container number, a reference number or the bill of lading (case-insensitive).' })
+  @ApiQuery({
+    name: 'q',
+    required: false,
+    description: 'Substring of the container number, a reference number or the bill of lading (case-insensitive).',
+  })
   @ApiQuery({ name: 'filter[number]', required: false, description: 'Exact container number.' })
   @ApiQuery({ name: 'number', required: false, description: 'Same as filter[number].' })
   @ApiQuery({ name: 'filter[shipment_id]', required: false, description: 'Containers of one shipment.' })
@@ -61,10 +83,24 @@ export class ContainersController {
   @ApiQuery({ name: 'include', required: false, description: INCLUDE_LIST })
   @ApiQuery({ name: 'page[number]', required: false, schema: { type: 'integer', default: 1 } })
   @ApiQuery({ name: 'page[size]', required: false, schema: { type: 'integer', default: 30, maximum: 100 } })
-  @ApiQuery({ name: 'page[after]', required: false, description: 'Opaque cursor from `links.next`: the rows after that one (docs/json-api.md, "Pagination").', schema: { type: 'string' } })
-  @ApiQuery({ name: 'page[before]', required: false, description: 'Opaque cursor from `links.prev`, or `end` (`links.last`): the rows before that one.', schema: { type: 'string' } })
+  @ApiQuery({
+    name: 'page[after]',
+    required: false,
+    description: 'Opaque cursor from `links.next`: the rows after that one (docs/json-api.md, "Pagination").',
+    schema: { type: 'string' },
+  })
+  @ApiQuery({
+    name: 'page[before]',
+    required: false,
+    description: 'Opaque cursor from `links.prev`, or `end` (`links.last`): the rows before that one.',
+    schema: { type: 'string' },
+  })
   @ApiOkResponse({ schema: listDocument(CONTAINER_SCHEMA, INCLUDED), example: CONTAINER_LIST_EXAMPLE })
-  @ApiResponse({ status: 400, description: 'A malformed filter, page or include parameter (named in `source.parameter`).', schema: ERROR_DOCUMENT })
+  @ApiResponse({
+    status: 400,
+    description: 'A malformed filter, page or include parameter (named in `source.parameter`).',
+    schema: ERROR_DOCUMENT,
+  })
   @ApiResponse({ status: 403, description: 'The plan does not allow reading tracking data.', schema: ERROR_DOCUMENT })
   async list(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const include = this.presenter.include(CONTAINER_TYPE, request);
@@ -91,13 +127,21 @@ export class ContainersController {
   @RequiresActivePlan('reading tracking data')
   @ApiOperation({
     summary: 'Edit a container',
-    description: 'The container is named by `data.id` (the established clients send it so); replaces `ref_numbers`. Same as `PATCH /v2/containers/{id}`.',
+    description:
+      'The container is named by `data.id` (the established clients send it so); replaces `ref_numbers`. Same as `PATCH /v2/containers/{id}`.',
   })
-  @ApiBody({ schema: requestDocument(CONTAINER_TYPE, getSchemaPath(UpdateContainerAttributes)), examples: EDIT_NAMED_CONTAINER_BODY_EXAMPLE })
+  @ApiBody({
+    schema: requestDocument(CONTAINER_TYPE, getSchemaPath(UpdateContainerAttributes)),
+    examples: EDIT_NAMED_CONTAINER_BODY_EXAMPLE,
+  })
   @ApiOkResponse({ schema: singleDocument(CONTAINER_SCHEMA), example: EDITED_CONTAINER_EXAMPLE })
   @ApiResponse({ status: 401, description: 'The container belongs to another account.', schema: ERROR_DOCUMENT })
   @ApiResponse({ status: 404, description: 'No such container.', schema: ERROR_DOCUMENT })
-  @ApiResponse({ status: 422, description: 'No `data.id`, a wrong type or a malformed `ref_numbers` (named in `source.pointer`).', schema: ERROR_DOCUMENT })
+  @ApiResponse({
+    status: 422,
+    description: 'No `data.id`, a wrong type or a malformed `ref_numbers` (named in `source.pointer`).',
+    schema: ERROR_DOCUMENT,
+  })
   async updateNamedInBody(
     @CurrentAccount() account: AccountContext,
     @Body(new JsonApiBody(CONTAINER_TYPE, UpdateContainerAttributes)) body: JsonApiInput<UpdateContainerAttributes>,
@@ -114,7 +158,11 @@ export class ContainersController {
   @ApiOkResponse({ schema: singleDocument(CONTAINER_SCHEMA), example: EDITED_CONTAINER_EXAMPLE })
   @ApiResponse({ status: 401, description: 'The container belongs to another account.', schema: ERROR_DOCUMENT })
   @ApiResponse({ status: 404, description: 'No such container.', schema: ERROR_DOCUMENT })
-  @ApiResponse({ status: 422, description: 'A wrong type or a malformed `ref_numbers` (named in `source.pointer`).', schema: ERROR_DOCUMENT })
+  @ApiResponse({
+    status: 422,
+    description: 'A wrong type or a malformed `ref_numbers` (named in `source.pointer`).',
+    schema: ERROR_DOCUMENT,
+  })
   async update(
     @CurrentAccount() account: AccountContext,
     @Param('id') id: string,
@@ -136,7 +184,11 @@ export class ContainersController {
   @ApiParam(ID_PARAM)
   @ApiOkResponse({ schema: REFRESH_RESPONSE_SCHEMA, example: REFRESH_EXAMPLE })
   @ApiResponse({ status: 401, description: 'The container belongs to another account.', schema: ERROR_DOCUMENT })
-  @ApiResponse({ status: 403, description: 'The account is not enabled for container refresh (`feature_not_enabled`).', schema: ERROR_DOCUMENT })
+  @ApiResponse({
+    status: 403,
+    description: 'The account is not enabled for container refresh (`feature_not_enabled`).',
+    schema: ERROR_DOCUMENT,
+  })
   @ApiResponse({ status: 404, description: 'No such container.', schema: ERROR_DOCUMENT })
   @ApiResponse({ status: 429, description: 'More than 10 refreshes in 60 seconds.', schema: ERROR_DOCUMENT })
   async refreshContainer(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<RefreshStarted> {

@@ -36,7 +36,9 @@ describe('containers: GET /v2/containers and /v2/containers/{id}', () => {
     app = await ctx.startApp();
     owner = await ctx.account({ company: 'Owner' });
     railOwner = await ctx.account({ company: 'Rail', features: ['rail_lfd'] });
-    const [terminal] = await ctx.db.dataSource.query<{ id: string; port_id: string }[]>(`SELECT id, port_id FROM terminals WHERE port_id IS NOT NULL LIMIT 1`);
+    const [terminal] = await ctx.db.dataSource.query<{ id: string; port_id: string }[]>(
+      `SELECT id, port_id FROM terminals WHERE port_id IS NOT NULL LIMIT 1`,
+    );
     terminalId = terminal!.id;
     portId = terminal!.port_id;
   });
@@ -105,20 +107,49 @@ describe('containers: GET /v2/containers and /v2/containers/{id}', () => {
     });
 
     it('leaves what nobody reported null, never invented', () => {
-      for (const key of ['pod_full_out_at', 'final_destination_full_out_at', 'empty_terminated_at', 'pod_full_out_chassis_number', 'ind_eta_at', 'ind_ata_at']) {
+      for (const key of [
+        'pod_full_out_at',
+        'final_destination_full_out_at',
+        'empty_terminated_at',
+        'pod_full_out_chassis_number',
+        'ind_eta_at',
+        'ind_ata_at',
+      ]) {
         expect(attributes[key]).toBeNull();
       }
     });
   });
 
   it.each([
-    ['available with a customs hold: not ready', CONTAINER_FIXTURES.availableWithHold, { ready_for_pickup: false, pickup_lfd: '2026-08-18T07:00:00.000Z', pickup_lfd_source: 'terminal' }],
-    ['no line date: the terminal date wins over an earlier rail date', CONTAINER_FIXTURES.terminalAndRailOnly, { pickup_lfd: '2026-08-19T07:00:00.000Z', pickup_lfd_source: 'terminal', ready_for_pickup: false }],
-    ['only rail, for an account with rail_lfd', CONTAINER_FIXTURES.railOnly, { pickup_lfd: '2026-08-21T05:00:00.000Z', pickup_lfd_source: 'rail' }],
+    [
+      'available with a customs hold: not ready',
+      CONTAINER_FIXTURES.availableWithHold,
+      { ready_for_pickup: false, pickup_lfd: '2026-08-18T07:00:00.000Z', pickup_lfd_source: 'terminal' },
+    ],
+    [
+      'no line date: the terminal date wins over an earlier rail date',
+      CONTAINER_FIXTURES.terminalAndRailOnly,
+      { pickup_lfd: '2026-08-19T07:00:00.000Z', pickup_lfd_source: 'terminal', ready_for_pickup: false },
+    ],
+    [
+      'only rail, for an account with rail_lfd',
+      CONTAINER_FIXTURES.railOnly,
+      { pickup_lfd: '2026-08-21T05:00:00.000Z', pickup_lfd_source: 'rail' },
+    ],
     [
       'nothing reported: nulls, empty arrays, not ready',
       CONTAINER_FIXTURES.nothingReported,
-      { pickup_lfd: null, pickup_lfd_source: null, holds_at_pod_terminal: [], fees_at_pod_terminal: [], fees_total_by_currency: {}, available_for_pickup: null, ready_for_pickup: false, equipment_type: null, pod_eta_at: null },
+      {
+        pickup_lfd: null,
+        pickup_lfd_source: null,
+        holds_at_pod_terminal: [],
+        fees_at_pod_terminal: [],
+        fees_total_by_currency: {},
+        available_for_pickup: null,
+        ready_for_pickup: false,
+        equipment_type: null,
+        pod_eta_at: null,
+      },
     ],
   ])('%s', async (_label, fixture, expected) => {
     const container = await create(railOwner, fixture);
@@ -138,7 +169,11 @@ describe('containers: GET /v2/containers and /v2/containers/{id}', () => {
     expect(hidden['pickup_lfd']).toBeNull();
     const both = await create(owner, CONTAINER_FIXTURES.terminalAndRailOnly);
     const shown = dataOf(await get(owner, `/v2/containers/${both.id}`)).attributes;
-    expect(shown['import_deadlines']).toEqual({ pickup_lfd_line: null, pickup_lfd_terminal: '2026-08-19T07:00:00.000Z', pickup_lfd_rail: null });
+    expect(shown['import_deadlines']).toEqual({
+      pickup_lfd_line: null,
+      pickup_lfd_terminal: '2026-08-19T07:00:00.000Z',
+      pickup_lfd_rail: null,
+    });
   });
 
   describe('relationships and includes', () => {
@@ -184,7 +219,9 @@ describe('containers: GET /v2/containers and /v2/containers/{id}', () => {
 
     it('includes the pod terminal and the shipment', async () => {
       const body = await get(owner, `/v2/containers/${container.id}?include=pod_terminal,shipment`);
-      const included = includedOf(body).map((r) => `${r.type}:${r.id}`).sort();
+      const included = includedOf(body)
+        .map((r) => `${r.type}:${r.id}`)
+        .sort();
       expect(included).toEqual([`shipment:${container.shipment_id}`, `terminal:${terminalId}`].sort());
     });
 
@@ -203,8 +240,18 @@ describe('containers: GET /v2/containers and /v2/containers/{id}', () => {
       lister = await ctx.account({ company: 'Lister' });
       const shipment = await createShipment(ctx.db.dataSource, lister.account.id, { bill_of_lading_number: 'MAEU778899001' });
       made = [];
-      made.push(await create(lister, { number: 'MSKU1234565', shipment_id: shipment.id, ref_numbers: ['PO-77'], current_status: 'available', available_for_pickup: true }));
-      made.push(await create(lister, { number: 'TGHU9876540', shipment_id: shipment.id, current_status: 'on_rail', available_for_pickup: false }));
+      made.push(
+        await create(lister, {
+          number: 'MSKU1234565',
+          shipment_id: shipment.id,
+          ref_numbers: ['PO-77'],
+          current_status: 'available',
+          available_for_pickup: true,
+        }),
+      );
+      made.push(
+        await create(lister, { number: 'TGHU9876540', shipment_id: shipment.id, current_status: 'on_rail', available_for_pickup: false }),
+      );
       made.push(await create(lister, { number: 'CAIU7432986', current_status: 'picked_up' }));
       made.push(await create(lister, { number: 'TCLU6718159' }));
     });

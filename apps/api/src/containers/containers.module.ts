@@ -1,6 +1,13 @@
 import type { OnModuleInit } from '@nestjs/common';
 import { Module } from '@nestjs/common';
-import { ContainerRepository, CustomFieldDefinitionRepository, RawEventRepository, ReferenceResourceRepository, ShipmentRepository, TransportEventRepository } from '@quayside/data-access';
+import {
+  ContainerRepository,
+  CustomFieldDefinitionRepository,
+  RawEventRepository,
+  ReferenceResourceRepository,
+  ShipmentRepository,
+  TransportEventRepository,
+} from '@quayside/data-access';
 import { ResourceRegistry } from '@quayside/json-api';
 import type { AccountContext } from '../tenancy/account-context';
 import { containerResource } from './container.resource';
@@ -15,7 +22,16 @@ import { RefreshContainerUseCase } from './refresh-container.use-case';
  */
 @Module({
   controllers: [ContainersController],
-  providers: [CustomFieldDefinitionRepository, ContainerRepository, TransportEventRepository, RawEventRepository, ShipmentRepository, ReferenceResourceRepository, ContainersQueryService, RefreshContainerUseCase],
+  providers: [
+    CustomFieldDefinitionRepository,
+    ContainerRepository,
+    TransportEventRepository,
+    RawEventRepository,
+    ShipmentRepository,
+    ReferenceResourceRepository,
+    ContainersQueryService,
+    RefreshContainerUseCase,
+  ],
   exports: [ContainersQueryService],
 })
 export class ContainersModule implements OnModuleInit {

@@ -56,9 +56,20 @@ describe('OpenAPI: container, transport event, party and party role endpoints', 
 
   it('describes the container list filters and the operational attributes', () => {
     const names = document.paths['/v2/containers']!['get']!.parameters!.map((p) => p.name);
-    expect(names).toEqual(expect.arrayContaining(['q', 'filter[number]', 'filter[current_status]', 'include', 'page[number]', 'page[size]']));
+    expect(names).toEqual(
+      expect.arrayContaining(['q', 'filter[number]', 'filter[current_status]', 'include', 'page[number]', 'page[size]']),
+    );
     const schema = JSON.stringify(document.paths['/v2/containers/{id}']!['get']!.responses['200']);
-    for (const attribute of ['holds_at_pod_terminal', 'fees_at_pod_terminal', 'pickup_lfd', 'import_deadlines', 'available_for_pickup', 'pod_eta_at', 'equipment_height', 'pod_timezone']) {
+    for (const attribute of [
+      'holds_at_pod_terminal',
+      'fees_at_pod_terminal',
+      'pickup_lfd',
+      'import_deadlines',
+      'available_for_pickup',
+      'pod_eta_at',
+      'equipment_height',
+      'pod_timezone',
+    ]) {
       expect(schema).toContain(`"${attribute}"`);
     }
   });

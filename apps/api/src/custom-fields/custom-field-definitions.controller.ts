@@ -1,5 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { JsonApiDocument } from '@quayside/json-api';
 import type { FastifyRequest } from 'fastify';
 import { JsonApiBody } from '../common/json-api-body.pipe';
@@ -41,23 +51,45 @@ export class CustomFieldDefinitionsController {
   async list(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const page = this.presenter.page(request);
     const filters = this.definitions.filters(request.query as Query);
-    return this.presenter.paginated(CUSTOM_FIELD_DEFINITION_TYPE, await this.definitions.list(account, filters, page), page, request, account);
+    return this.presenter.paginated(
+      CUSTOM_FIELD_DEFINITION_TYPE,
+      await this.definitions.list(account, filters, page),
+      page,
+      request,
+      account,
+    );
   }
 
   @Post()
   @HttpCode(201)
-  @ApiOperation({ summary: 'Create a custom field definition', description: '`api_slug` is unique per entity type; `entity_type`, `api_slug`, `data_type` and `reference_type` cannot change later.' })
+  @ApiOperation({
+    summary: 'Create a custom field definition',
+    description: '`api_slug` is unique per entity type; `entity_type`, `api_slug`, `data_type` and `reference_type` cannot change later.',
+  })
   @ApiBody({
     schema: DEFINITION_BODY('CreateCustomFieldDefinitionAttributes', {
-      data: { type: 'custom_field_definition', attributes: { entity_type: 'Shipment', api_slug: 'customer_reference_number', display_name: 'Customer reference', data_type: 'short_text' } },
+      data: {
+        type: 'custom_field_definition',
+        attributes: {
+          entity_type: 'Shipment',
+          api_slug: 'customer_reference_number',
+          display_name: 'Customer reference',
+          data_type: 'short_text',
+        },
+      },
     }),
   })
   @ApiCreatedResponse({ schema: ONE, example: DEFINITION_EXAMPLE })
-  @ApiResponse({ status: 409, description: 'The entity type already has this `api_slug` (`meta.custom_field_definition_id`).', schema: ERROR_DOCUMENT })
+  @ApiResponse({
+    status: 409,
+    description: 'The entity type already has this `api_slug` (`meta.custom_field_definition_id`).',
+    schema: ERROR_DOCUMENT,
+  })
   @ApiResponse({ status: 422, description: 'Invalid attributes; one error per problem with `source.pointer`.', schema: ERROR_DOCUMENT })
   async create(
     @CurrentAccount() account: AccountContext,
-    @Body(new JsonApiBody(CUSTOM_FIELD_DEFINITION_TYPE, CreateCustomFieldDefinitionAttributes)) body: JsonApiInput<CreateCustomFieldDefinitionAttributes>,
+    @Body(new JsonApiBody(CUSTOM_FIELD_DEFINITION_TYPE, CreateCustomFieldDefinitionAttributes))
+    body: JsonApiInput<CreateCustomFieldDefinitionAttributes>,
   ): Promise<JsonApiDocument> {
     return this.presenter.one(CUSTOM_FIELD_DEFINITION_TYPE, await this.definitions.create(account, body.attributes), account);
   }
@@ -74,14 +106,19 @@ export class CustomFieldDefinitionsController {
   @Patch(':id')
   @ApiOperation({ summary: 'Update a custom field definition', description: 'Only the attributes sent change.' })
   @ApiParam({ name: 'id', description: 'Custom field definition ID' })
-  @ApiBody({ schema: DEFINITION_BODY('UpdateCustomFieldDefinitionAttributes', { data: { type: 'custom_field_definition', attributes: { display_name: 'Customer ref.' } } }) })
+  @ApiBody({
+    schema: DEFINITION_BODY('UpdateCustomFieldDefinitionAttributes', {
+      data: { type: 'custom_field_definition', attributes: { display_name: 'Customer ref.' } },
+    }),
+  })
   @ApiOkResponse({ schema: ONE, example: UPDATED_DEFINITION_EXAMPLE })
   @Owned('custom field definition')
   @ApiResponse({ status: 422, description: 'Invalid attributes, or an attribute that cannot change.', schema: ERROR_DOCUMENT })
   async update(
     @CurrentAccount() account: AccountContext,
     @Param('id') id: string,
-    @Body(new JsonApiBody(CUSTOM_FIELD_DEFINITION_TYPE, UpdateCustomFieldDefinitionAttributes)) body: JsonApiInput<UpdateCustomFieldDefinitionAttributes>,
+    @Body(new JsonApiBody(CUSTOM_FIELD_DEFINITION_TYPE, UpdateCustomFieldDefinitionAttributes))
+    body: JsonApiInput<UpdateCustomFieldDefinitionAttributes>,
   ): Promise<JsonApiDocument> {
     return this.presenter.one(CUSTOM_FIELD_DEFINITION_TYPE, await this.definitions.update(account, id, body.attributes), account);
   }

@@ -38,10 +38,24 @@ describe('custom field definitions and options', () => {
   });
 
   it('creates, reads, lists with filters, updates and deletes a definition', async () => {
-    const made = await define(owner, { entity_type: 'Shipment', api_slug: 'customer_ref', display_name: 'Customer reference', data_type: 'short_text', validation: { max_length: 20 } });
+    const made = await define(owner, {
+      entity_type: 'Shipment',
+      api_slug: 'customer_ref',
+      display_name: 'Customer reference',
+      data_type: 'short_text',
+      validation: { max_length: 20 },
+    });
     expect(made).toMatchObject({
       type: 'custom_field_definition',
-      attributes: { entity_type: 'Shipment', api_slug: 'customer_ref', display_name: 'Customer reference', data_type: 'short_text', validation: { max_length: 20 }, default_value: null, reference_type: null },
+      attributes: {
+        entity_type: 'Shipment',
+        api_slug: 'customer_ref',
+        display_name: 'Customer reference',
+        data_type: 'short_text',
+        validation: { max_length: 20 },
+        default_value: null,
+        reference_type: null,
+      },
       links: { self: `/v2/custom_field_definitions/${made.id}` },
     });
     await define(owner, { entity_type: 'Container', api_slug: 'seal_ok', display_name: 'Seal checked', data_type: 'boolean' });
@@ -61,7 +75,11 @@ describe('custom field definitions and options', () => {
       body: definitionBody({ display_name: 'Customer ref.', default_value: 'N/A' }),
     });
     expect(updated.status).toBe(200);
-    expect((updated.json!['data'] as Resource).attributes).toMatchObject({ display_name: 'Customer ref.', default_value: 'N/A', api_slug: 'customer_ref' });
+    expect((updated.json!['data'] as Resource).attributes).toMatchObject({
+      display_name: 'Customer ref.',
+      default_value: 'N/A',
+      api_slug: 'customer_ref',
+    });
 
     const deleted = await call(app, 'DELETE', `/v2/custom_field_definitions/${made.id}`, { key: owner.key });
     expect(deleted.status).toBe(200);
@@ -74,12 +92,23 @@ describe('custom field definitions and options', () => {
       body: definitionBody({ entity_type: 'Vessel', api_slug: 'Bad Slug', display_name: '', data_type: 'colour' }),
     });
     expect(bad.status).toBe(422);
-    expect(errorsOf(bad.json).map((e) => e.source?.pointer).sort()).toEqual(
+    expect(
+      errorsOf(bad.json)
+        .map((e) => e.source?.pointer)
+        .sort(),
+    ).toEqual(
       ['/data/attributes/api_slug', '/data/attributes/data_type', '/data/attributes/display_name', '/data/attributes/entity_type'].sort(),
     );
     const rules = await call(app, 'POST', '/v2/custom_field_definitions', {
       key: owner.key,
-      body: definitionBody({ entity_type: 'Shipment', api_slug: 'weight', display_name: 'Weight', data_type: 'number', validation: { max_length: 3 }, default_value: 'heavy' }),
+      body: definitionBody({
+        entity_type: 'Shipment',
+        api_slug: 'weight',
+        display_name: 'Weight',
+        data_type: 'number',
+        validation: { max_length: 3 },
+        default_value: 'heavy',
+      }),
     });
     expect(rules.status).toBe(422);
     expect(errorsOf(rules.json)[0]).toMatchObject({ source: { pointer: '/data/attributes/validation/max_length' } });
@@ -89,7 +118,12 @@ describe('custom field definitions and options', () => {
     });
     expect(errorsOf(reference.json)[0]).toMatchObject({ source: { pointer: '/data/attributes/reference_type' } });
 
-    const first = await define(owner, { entity_type: 'TrackingRequest', api_slug: 'po_number', display_name: 'PO', data_type: 'short_text' });
+    const first = await define(owner, {
+      entity_type: 'TrackingRequest',
+      api_slug: 'po_number',
+      display_name: 'PO',
+      data_type: 'short_text',
+    });
     await define(owner, { entity_type: 'Shipment', api_slug: 'po_number', display_name: 'PO', data_type: 'short_text' });
     const taken = await call(app, 'POST', '/v2/custom_field_definitions', {
       key: owner.key,
@@ -97,7 +131,10 @@ describe('custom field definitions and options', () => {
     });
     expect(taken.status).toBe(409);
     expect(errorsOf(taken.json)[0]).toMatchObject({ meta: { custom_field_definition_id: first.id } });
-    const fixed = await call(app, 'PATCH', `/v2/custom_field_definitions/${first.id}`, { key: owner.key, body: definitionBody({ data_type: 'number' }) });
+    const fixed = await call(app, 'PATCH', `/v2/custom_field_definitions/${first.id}`, {
+      key: owner.key,
+      body: definitionBody({ data_type: 'number' }),
+    });
     expect(fixed.status).toBe(422);
     expect(errorsOf(fixed.json)[0]?.detail).toContain('data_type cannot change');
   });
@@ -109,7 +146,11 @@ describe('custom field definitions and options', () => {
     const high = await call(app, 'POST', base, { key: owner.key, body: optionBody({ label: 'High', value: 'high', position: 1 }) });
     expect(low.status).toBe(201);
     const highId = (high.json!['data'] as Resource).id;
-    expect(high.json!['data']).toMatchObject({ type: 'custom_field_option', attributes: { label: 'High', value: 'high', position: 1 }, links: { self: `${base}/${highId}` } });
+    expect(high.json!['data']).toMatchObject({
+      type: 'custom_field_option',
+      attributes: { label: 'High', value: 'high', position: 1 },
+      links: { self: `${base}/${highId}` },
+    });
     const list = await call(app, 'GET', base, { key: owner.key });
     expect((list.json!['data'] as Resource[]).map((o) => o.attributes['value'])).toEqual(['high', 'low']);
     expect((await call(app, 'GET', `${base}/${highId}`, { key: owner.key })).json!['data']).toMatchObject({ id: highId });
@@ -124,14 +165,20 @@ describe('custom field definitions and options', () => {
     expect((await call(app, 'GET', `${base}/${highId}`, { key: owner.key })).status).toBe(404);
 
     const text = await define(owner, { entity_type: 'Container', api_slug: 'note', display_name: 'Note', data_type: 'short_text' });
-    const refused = await call(app, 'POST', `/v2/custom_field_definitions/${text.id}/options`, { key: owner.key, body: optionBody({ label: 'A', value: 'a' }) });
+    const refused = await call(app, 'POST', `/v2/custom_field_definitions/${text.id}/options`, {
+      key: owner.key,
+      body: optionBody({ label: 'A', value: 'a' }),
+    });
     expect(refused.status).toBe(422);
     expect(errorsOf(refused.json)[0]?.detail).toContain('only enum and enum_multi');
   });
 
   it('answers 401 for another account’s definitions and options, 404 for unknown ids', async () => {
     const mine = await define(owner, { entity_type: 'Shipment', api_slug: 'tier', display_name: 'Tier', data_type: 'enum_multi' });
-    const option = await call(app, 'POST', `/v2/custom_field_definitions/${mine.id}/options`, { key: owner.key, body: optionBody({ label: 'Gold', value: 'gold' }) });
+    const option = await call(app, 'POST', `/v2/custom_field_definitions/${mine.id}/options`, {
+      key: owner.key,
+      body: optionBody({ label: 'Gold', value: 'gold' }),
+    });
     const optionId = (option.json!['data'] as Resource).id;
     for (const [method, url, body] of [
       ['GET', `/v2/custom_field_definitions/${mine.id}`, undefined],
@@ -147,16 +194,22 @@ describe('custom field definitions and options', () => {
       expect([method, url, response.status]).toEqual([method, url, 401]);
     }
     expect((await call(app, 'GET', '/v2/custom_field_definitions', { key: stranger.key })).json!['data']).toEqual([]);
-    expect((await call(app, 'GET', '/v2/custom_field_definitions/00000000-0000-4000-8000-000000000000', { key: owner.key })).status).toBe(404);
+    expect((await call(app, 'GET', '/v2/custom_field_definitions/00000000-0000-4000-8000-000000000000', { key: owner.key })).status).toBe(
+      404,
+    );
     const other = await define(owner, { entity_type: 'Shipment', api_slug: 'tier2', display_name: 'Tier 2', data_type: 'enum' });
     expect((await call(app, 'GET', `/v2/custom_field_definitions/${other.id}/options/${optionId}`, { key: owner.key })).status).toBe(404);
   });
 
   it('is open to free accounts: definitions are the account’s own settings, not tracking data', async () => {
     const free = await ctx.account({ plan: 'free' });
-    expect((await call(app, 'POST', '/v2/custom_field_definitions', {
-      key: free.key,
-      body: definitionBody({ entity_type: 'Shipment', api_slug: 'free_note', display_name: 'Note', data_type: 'short_text' }),
-    })).status).toBe(201);
+    expect(
+      (
+        await call(app, 'POST', '/v2/custom_field_definitions', {
+          key: free.key,
+          body: definitionBody({ entity_type: 'Shipment', api_slug: 'free_note', display_name: 'Note', data_type: 'short_text' }),
+        })
+      ).status,
+    ).toBe(201);
   });
 });

@@ -2,7 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { CustomFieldDefinitionRepository, CustomFieldOptionRepository } from '@quayside/data-access';
 import type { CustomFieldDefinitionEntity, CustomFieldDefinitionFields, CustomFieldDefinitionFilters } from '@quayside/data-access';
 import type { PageRequest } from '@quayside/json-api';
-import { CUSTOM_FIELD_DATA_TYPES, badRequest, checkCustomFieldValue, conflict, customFieldEntityType, unprocessableEntity, validationIssues } from '@quayside/domain';
+import {
+  CUSTOM_FIELD_DATA_TYPES,
+  badRequest,
+  checkCustomFieldValue,
+  conflict,
+  customFieldEntityType,
+  unprocessableEntity,
+  validationIssues,
+} from '@quayside/domain';
 import type { CustomFieldDataType, CustomFieldValue, ValidationIssue } from '@quayside/domain';
 import type { PageResult } from '../common/json-api-presenter.service';
 import { searchParameter, textParameter } from '../common/query-parameters';
@@ -26,7 +34,8 @@ export class CustomFieldDefinitionsService {
     const entity = textParameter(query, 'filter[entity_type]');
     if (entity !== undefined) {
       const entityType = customFieldEntityType(entity);
-      if (!entityType) throw badRequest('filter[entity_type] must be Shipment, Container or TrackingRequest.', { parameter: 'filter[entity_type]' });
+      if (!entityType)
+        throw badRequest('filter[entity_type] must be Shipment, Container or TrackingRequest.', { parameter: 'filter[entity_type]' });
       filters.entityType = entityType;
     }
     const dataType = textParameter(query, 'filter[data_type]');
@@ -41,7 +50,11 @@ export class CustomFieldDefinitionsService {
     return filters;
   }
 
-  async list(account: AccountContext, filters: CustomFieldDefinitionFilters, page: PageRequest): Promise<PageResult<CustomFieldDefinitionEntity>> {
+  async list(
+    account: AccountContext,
+    filters: CustomFieldDefinitionFilters,
+    page: PageRequest,
+  ): Promise<PageResult<CustomFieldDefinitionEntity>> {
     return this.definitions.list(account, filters, page);
   }
 
@@ -53,7 +66,11 @@ export class CustomFieldDefinitionsService {
     const issues: ValidationIssue[] = validationIssues(attributes.data_type, attributes.validation ?? null, '/data/attributes/validation');
     const referenceType = attributes.reference_type ?? null;
     if (attributes.data_type === 'reference' && referenceType === null) {
-      issues.push({ pointer: '/data/attributes/reference_type', detail: 'reference_type is required for reference fields.', code: 'blank' });
+      issues.push({
+        pointer: '/data/attributes/reference_type',
+        detail: 'reference_type is required for reference fields.',
+        code: 'blank',
+      });
     }
     if (attributes.data_type !== 'reference' && referenceType !== null) {
       issues.push({ pointer: '/data/attributes/reference_type', detail: 'reference_type applies only to reference fields.' });
@@ -74,16 +91,25 @@ export class CustomFieldDefinitionsService {
     const created = await this.definitions.create(account, fields);
     if (created !== 'duplicate') return created;
     const existing = await this.definitions.findBySlug(account, fields.entity_type, fields.api_slug);
-    throw conflict(`${fields.entity_type} already has a custom field ${fields.api_slug}.`, existing ? { custom_field_definition_id: existing.id } : undefined);
+    throw conflict(
+      `${fields.entity_type} already has a custom field ${fields.api_slug}.`,
+      existing ? { custom_field_definition_id: existing.id } : undefined,
+    );
   }
 
-  async update(account: AccountContext, id: string, attributes: UpdateCustomFieldDefinitionAttributes): Promise<CustomFieldDefinitionEntity> {
+  async update(
+    account: AccountContext,
+    id: string,
+    attributes: UpdateCustomFieldDefinitionAttributes,
+  ): Promise<CustomFieldDefinitionEntity> {
     const definition = await this.definitions.findOwned(account, id);
-    const issues: ValidationIssue[] = FIXED.filter((name) => attributes[name] !== undefined && attributes[name] !== definition[name]).map((name) => ({
-      pointer: `/data/attributes/${name}`,
-      detail: `${name} cannot change; create another definition.`,
-      code: 'immutable',
-    }));
+    const issues: ValidationIssue[] = FIXED.filter((name) => attributes[name] !== undefined && attributes[name] !== definition[name]).map(
+      (name) => ({
+        pointer: `/data/attributes/${name}`,
+        detail: `${name} cannot change; create another definition.`,
+        code: 'immutable',
+      }),
+    );
     const changes: Partial<CustomFieldDefinitionFields> = {};
     if (attributes.display_name !== undefined) changes.display_name = attributes.display_name.trim();
     if (attributes.description !== undefined) changes.description = attributes.description;

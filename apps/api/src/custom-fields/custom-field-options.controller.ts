@@ -1,5 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { JsonApiDocument } from '@quayside/json-api';
 import type { FastifyRequest } from 'fastify';
 import { JsonApiBody } from '../common/json-api-body.pipe';
@@ -39,16 +49,27 @@ export class CustomFieldOptionsController {
   @ApiQuery({ name: 'page[size]', required: false, schema: { type: 'integer', default: 30, maximum: 100 } })
   @ApiOkResponse({ schema: listDocument(CUSTOM_FIELD_OPTION_SCHEMA), example: OPTION_LIST_EXAMPLE })
   @Owned('custom field definition')
-  async list(@CurrentAccount() account: AccountContext, @Param('definition_id') definitionId: string, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
+  async list(
+    @CurrentAccount() account: AccountContext,
+    @Param('definition_id') definitionId: string,
+    @Req() request: FastifyRequest,
+  ): Promise<JsonApiDocument> {
     const page = this.presenter.page(request);
     return this.presenter.paginated(CUSTOM_FIELD_OPTION_TYPE, await this.options.list(account, definitionId, page), page, request, account);
   }
 
   @Post()
   @HttpCode(201)
-  @ApiOperation({ summary: 'Create a custom field option', description: 'Only `enum` and `enum_multi` definitions have options; `value` is unique in the definition.' })
+  @ApiOperation({
+    summary: 'Create a custom field option',
+    description: 'Only `enum` and `enum_multi` definitions have options; `value` is unique in the definition.',
+  })
   @DEFINITION
-  @ApiBody({ schema: OPTION_BODY('CreateCustomFieldOptionAttributes', { data: { type: 'custom_field_option', attributes: { label: 'Priority', value: 'priority', position: 1 } } }) })
+  @ApiBody({
+    schema: OPTION_BODY('CreateCustomFieldOptionAttributes', {
+      data: { type: 'custom_field_option', attributes: { label: 'Priority', value: 'priority', position: 1 } },
+    }),
+  })
   @ApiCreatedResponse({ schema: ONE, example: OPTION_EXAMPLE })
   @Owned('custom field definition')
   @ApiResponse({ status: 409, description: 'The definition already has an option with this value.', schema: ERROR_DOCUMENT })
@@ -56,7 +77,8 @@ export class CustomFieldOptionsController {
   async create(
     @CurrentAccount() account: AccountContext,
     @Param('definition_id') definitionId: string,
-    @Body(new JsonApiBody(CUSTOM_FIELD_OPTION_TYPE, CreateCustomFieldOptionAttributes)) body: JsonApiInput<CreateCustomFieldOptionAttributes>,
+    @Body(new JsonApiBody(CUSTOM_FIELD_OPTION_TYPE, CreateCustomFieldOptionAttributes))
+    body: JsonApiInput<CreateCustomFieldOptionAttributes>,
   ): Promise<JsonApiDocument> {
     return this.presenter.one(CUSTOM_FIELD_OPTION_TYPE, await this.options.create(account, definitionId, body.attributes), account);
   }
@@ -67,15 +89,26 @@ export class CustomFieldOptionsController {
   @OPTION
   @ApiOkResponse({ schema: ONE, example: OPTION_EXAMPLE })
   @Owned('custom field definition or option')
-  async get(@CurrentAccount() account: AccountContext, @Param('definition_id') definitionId: string, @Param('option_id') optionId: string): Promise<JsonApiDocument> {
+  async get(
+    @CurrentAccount() account: AccountContext,
+    @Param('definition_id') definitionId: string,
+    @Param('option_id') optionId: string,
+  ): Promise<JsonApiDocument> {
     return this.presenter.one(CUSTOM_FIELD_OPTION_TYPE, await this.options.get(account, definitionId, optionId), account);
   }
 
   @Patch(':option_id')
-  @ApiOperation({ summary: 'Update a custom field option', description: '`label` and `position` change; `value` cannot (stored values use it).' })
+  @ApiOperation({
+    summary: 'Update a custom field option',
+    description: '`label` and `position` change; `value` cannot (stored values use it).',
+  })
   @DEFINITION
   @OPTION
-  @ApiBody({ schema: OPTION_BODY('UpdateCustomFieldOptionAttributes', { data: { type: 'custom_field_option', attributes: { label: 'High priority' } } }) })
+  @ApiBody({
+    schema: OPTION_BODY('UpdateCustomFieldOptionAttributes', {
+      data: { type: 'custom_field_option', attributes: { label: 'High priority' } },
+    }),
+  })
   @ApiOkResponse({ schema: ONE, example: UPDATED_OPTION_EXAMPLE })
   @Owned('custom field definition or option')
   @ApiResponse({ status: 422, description: 'Invalid attributes.', schema: ERROR_DOCUMENT })
@@ -83,14 +116,22 @@ export class CustomFieldOptionsController {
     @CurrentAccount() account: AccountContext,
     @Param('definition_id') definitionId: string,
     @Param('option_id') optionId: string,
-    @Body(new JsonApiBody(CUSTOM_FIELD_OPTION_TYPE, UpdateCustomFieldOptionAttributes)) body: JsonApiInput<UpdateCustomFieldOptionAttributes>,
+    @Body(new JsonApiBody(CUSTOM_FIELD_OPTION_TYPE, UpdateCustomFieldOptionAttributes))
+    body: JsonApiInput<UpdateCustomFieldOptionAttributes>,
   ): Promise<JsonApiDocument> {
-    return this.presenter.one(CUSTOM_FIELD_OPTION_TYPE, await this.options.update(account, definitionId, optionId, body.attributes), account);
+    return this.presenter.one(
+      CUSTOM_FIELD_OPTION_TYPE,
+      await this.options.update(account, definitionId, optionId, body.attributes),
+      account,
+    );
   }
 
   @Delete(':option_id')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Delete a custom field option', description: 'Values that chose it lose it: a single-select value is removed, a multi-select list drops it.' })
+  @ApiOperation({
+    summary: 'Delete a custom field option',
+    description: 'Values that chose it lose it: a single-select value is removed, a multi-select list drops it.',
+  })
   @DEFINITION
   @OPTION
   @Deleted()

@@ -27,17 +27,34 @@ export class CustomFieldOptionsService {
     return this.options.findIn(account, definition.id, optionId);
   }
 
-  async create(account: AccountContext, definitionId: string, attributes: CreateCustomFieldOptionAttributes): Promise<CustomFieldOptionEntity> {
+  async create(
+    account: AccountContext,
+    definitionId: string,
+    attributes: CreateCustomFieldOptionAttributes,
+  ): Promise<CustomFieldOptionEntity> {
     const definition = await this.selectable(account, definitionId);
-    const created = await this.options.create(account, definition.id, { label: attributes.label.trim(), value: attributes.value, position: attributes.position ?? null });
+    const created = await this.options.create(account, definition.id, {
+      label: attributes.label.trim(),
+      value: attributes.value,
+      position: attributes.position ?? null,
+    });
     if (created === 'duplicate') throw conflict(`${definition.api_slug} already has an option with the value ${attributes.value}.`);
     return created;
   }
 
-  async update(account: AccountContext, definitionId: string, optionId: string, attributes: UpdateCustomFieldOptionAttributes): Promise<CustomFieldOptionEntity> {
+  async update(
+    account: AccountContext,
+    definitionId: string,
+    optionId: string,
+    attributes: UpdateCustomFieldOptionAttributes,
+  ): Promise<CustomFieldOptionEntity> {
     const option = await this.get(account, definitionId, optionId);
     if (attributes.value !== undefined && attributes.value !== option.value) {
-      throw unprocessableEntity({ pointer: '/data/attributes/value', detail: 'value cannot change: stored values use it. Create another option.', code: 'immutable' });
+      throw unprocessableEntity({
+        pointer: '/data/attributes/value',
+        detail: 'value cannot change: stored values use it. Create another option.',
+        code: 'immutable',
+      });
     }
     const changes: { label?: string; position?: number | null } = {};
     if (attributes.label !== undefined) changes.label = attributes.label.trim();
@@ -55,7 +72,11 @@ export class CustomFieldOptionsService {
   private async selectable(account: AccountContext, definitionId: string): Promise<CustomFieldDefinitionEntity> {
     const definition = await this.definitions.findOwned(account, definitionId);
     if (definition.data_type !== 'enum' && definition.data_type !== 'enum_multi') {
-      throw unprocessableEntity({ pointer: '/data', detail: `${definition.api_slug} is a ${definition.data_type} field; only enum and enum_multi fields have options.`, code: 'no_options' });
+      throw unprocessableEntity({
+        pointer: '/data',
+        detail: `${definition.api_slug} is a ${definition.data_type} field; only enum and enum_multi fields have options.`,
+        code: 'no_options',
+      });
     }
     return definition;
   }

@@ -1,8 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import { CustomFieldDefinitionRepository, CustomFieldOptionRepository, CustomFieldRepository, OWNED_RECORD_TABLES, RecordOwnerRepository, isUuid } from '@quayside/data-access';
+import {
+  CustomFieldDefinitionRepository,
+  CustomFieldOptionRepository,
+  CustomFieldRepository,
+  OWNED_RECORD_TABLES,
+  RecordOwnerRepository,
+  isUuid,
+} from '@quayside/data-access';
 import type { CustomFieldDefinitionEntity, CustomFieldEntity, CustomFieldFilters, CustomFieldView, RecordRef } from '@quayside/data-access';
 import type { PageRequest } from '@quayside/json-api';
-import { DomainError, badRequest, checkCustomFieldValue, conflict, customFieldEntityType, notFound, unauthorized, unprocessableEntity } from '@quayside/domain';
+import {
+  DomainError,
+  badRequest,
+  checkCustomFieldValue,
+  conflict,
+  customFieldEntityType,
+  notFound,
+  unauthorized,
+  unprocessableEntity,
+} from '@quayside/domain';
 import type { CustomFieldEntityType, CustomFieldValue } from '@quayside/domain';
 import type { PageResult } from '../common/json-api-presenter.service';
 import { textParameter } from '../common/query-parameters';
@@ -37,7 +53,8 @@ export class CustomFieldValuesService {
     const entity = textParameter(query, 'filter[entity_type]');
     if (entity !== undefined) {
       const entityType = customFieldEntityType(entity);
-      if (!entityType) throw badRequest('filter[entity_type] must be Shipment, Container or TrackingRequest.', { parameter: 'filter[entity_type]' });
+      if (!entityType)
+        throw badRequest('filter[entity_type] must be Shipment, Container or TrackingRequest.', { parameter: 'filter[entity_type]' });
       filters.entityType = entityType;
     }
     for (const [parameter, key] of [
@@ -56,7 +73,8 @@ export class CustomFieldValuesService {
   async list(account: AccountContext, filters: CustomFieldFilters, page: PageRequest): Promise<PageResult<CustomFieldView>> {
     const named: RecordRef[] = [];
     if (filters.definitionId) named.push({ kind: 'custom_field_definition', id: filters.definitionId });
-    if (filters.entityId) named.push(...(['shipment', 'container', 'tracking_request'] as const).map((kind) => ({ kind, id: filters.entityId ?? '' })));
+    if (filters.entityId)
+      named.push(...(['shipment', 'container', 'tracking_request'] as const).map((kind) => ({ kind, id: filters.entityId ?? '' })));
     if (named.length > 0 && (await this.owners.namesForeignRecord(account, named))) throw unauthorized();
     return this.values.list(account, filters, { offset: page.offset, size: page.size });
   }
@@ -71,14 +89,23 @@ export class CustomFieldValuesService {
   }
 
   /** `POST /v2/custom_fields`: the entity comes from `relationships.entity`. */
-  async createFromRelationships(account: AccountContext, relationships: Record<string, unknown>, apiSlug: string | undefined, value: unknown): Promise<CustomFieldView> {
+  async createFromRelationships(
+    account: AccountContext,
+    relationships: Record<string, unknown>,
+    apiSlug: string | undefined,
+    value: unknown,
+  ): Promise<CustomFieldView> {
     const owner = this.ownerOf(relationships);
     try {
       await this.values.assertEntityOwned(account, owner.type, owner.id);
     } catch (error) {
       // An unknown record named in the body is a 422 on that member; another account's stays 401.
       if (error instanceof DomainError && error.kind === 'not_found') {
-        throw unprocessableEntity({ pointer: '/data/relationships/entity/data/id', detail: `No ${owner.type} with id ${owner.id}.`, code: 'not_found' });
+        throw unprocessableEntity({
+          pointer: '/data/relationships/entity/data/id',
+          detail: `No ${owner.type} with id ${owner.id}.`,
+          code: 'not_found',
+        });
       }
       throw error;
     }
@@ -87,14 +114,28 @@ export class CustomFieldValuesService {
 
   async create(account: AccountContext, owner: CustomFieldOwner, apiSlug: string | undefined, value: unknown): Promise<CustomFieldView> {
     await this.values.assertEntityOwned(account, owner.type, owner.id);
-    if (apiSlug === undefined || apiSlug === '') throw unprocessableEntity({ pointer: SLUG, detail: 'api_slug is required.', code: 'blank' });
+    if (apiSlug === undefined || apiSlug === '')
+      throw unprocessableEntity({ pointer: SLUG, detail: 'api_slug is required.', code: 'blank' });
     const definition = await this.definitions.findBySlug(account, owner.type, apiSlug);
-    if (!definition) throw unprocessableEntity({ pointer: SLUG, detail: `No ${owner.type} custom field ${apiSlug}; define it first.`, code: 'unknown_field' });
+    if (!definition)
+      throw unprocessableEntity({
+        pointer: SLUG,
+        detail: `No ${owner.type} custom field ${apiSlug}; define it first.`,
+        code: 'unknown_field',
+      });
     const stored = await this.checked(account, definition, value);
-    const created = await this.values.create(account, { definition_id: definition.id, entity_type: owner.type, entity_id: owner.id, value: stored });
+    const created = await this.values.create(account, {
+      definition_id: definition.id,
+      entity_type: owner.type,
+      entity_id: owner.id,
+      value: stored,
+    });
     if (created === 'duplicate') {
       const existing = await this.values.findByDefinition(account, definition.id, owner.id);
-      throw conflict(`This ${owner.type} already has a value for ${apiSlug}; PATCH it.`, existing ? { custom_field_id: existing.id } : undefined);
+      throw conflict(
+        `This ${owner.type} already has a value for ${apiSlug}; PATCH it.`,
+        existing ? { custom_field_id: existing.id } : undefined,
+      );
     }
     return this.values.findView(account, created.id);
   }
@@ -129,7 +170,8 @@ export class CustomFieldValuesService {
   }
 
   private async checked(account: AccountContext, definition: CustomFieldDefinitionEntity, value: unknown): Promise<CustomFieldValue> {
-    const options = definition.data_type === 'enum' || definition.data_type === 'enum_multi' ? await this.options.ofDefinitions([definition.id]) : [];
+    const options =
+      definition.data_type === 'enum' || definition.data_type === 'enum_multi' ? await this.options.ofDefinitions([definition.id]) : [];
     const result = checkCustomFieldValue({ ...definition, options }, value, VALUE);
     if (!result.ok) throw unprocessableEntity(result.issue);
     if (definition.data_type === 'reference' && typeof result.value === 'string' && definition.reference_type !== null) {
@@ -150,12 +192,21 @@ export class CustomFieldValuesService {
     const entity = relationships['entity'];
     const data = typeof entity === 'object' && entity !== null ? (entity as Record<string, unknown>)['data'] : undefined;
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-      throw unprocessableEntity({ pointer: '/data/relationships/entity', detail: 'relationships.entity.data must be {"type": "shipment" | "container" | "tracking_request", "id": <uuid>}.', code: 'blank' });
+      throw unprocessableEntity({
+        pointer: '/data/relationships/entity',
+        detail: 'relationships.entity.data must be {"type": "shipment" | "container" | "tracking_request", "id": <uuid>}.',
+        code: 'blank',
+      });
     }
     const { type, id } = data as Record<string, unknown>;
     const entityType = typeof type === 'string' ? customFieldEntityType(type) : undefined;
-    if (!entityType) throw unprocessableEntity({ pointer: '/data/relationships/entity/data/type', detail: 'type must be shipment, container or tracking_request.' });
-    if (typeof id !== 'string' || !isUuid(id)) throw unprocessableEntity({ pointer: '/data/relationships/entity/data/id', detail: 'id must be the id (uuid) of the record.' });
+    if (!entityType)
+      throw unprocessableEntity({
+        pointer: '/data/relationships/entity/data/type',
+        detail: 'type must be shipment, container or tracking_request.',
+      });
+    if (typeof id !== 'string' || !isUuid(id))
+      throw unprocessableEntity({ pointer: '/data/relationships/entity/data/id', detail: 'id must be the id (uuid) of the record.' });
     return { type: entityType, id };
   }
 }

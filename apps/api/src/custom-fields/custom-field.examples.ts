@@ -24,21 +24,41 @@ const DEFINITION_ATTRIBUTES = {
   created_at: CREATED,
   updated_at: CREATED,
 };
-const DEFINITION = { id: DEFINITION_ID, type: 'custom_field_definition', attributes: DEFINITION_ATTRIBUTES, links: { self: `/v2/custom_field_definitions/${DEFINITION_ID}` } };
+const DEFINITION = {
+  id: DEFINITION_ID,
+  type: 'custom_field_definition',
+  attributes: DEFINITION_ATTRIBUTES,
+  links: { self: `/v2/custom_field_definitions/${DEFINITION_ID}` },
+};
 
 export const DEFINITION_LIST_EXAMPLE = exampleList('/v2/custom_field_definitions', [DEFINITION]);
 export const DEFINITION_EXAMPLE = exampleOne(DEFINITION);
-export const UPDATED_DEFINITION_EXAMPLE = exampleOne({ ...DEFINITION, attributes: { ...DEFINITION_ATTRIBUTES, display_name: 'Customer ref.', updated_at: '2026-08-14T11:10:00.000Z' } });
+export const UPDATED_DEFINITION_EXAMPLE = exampleOne({
+  ...DEFINITION,
+  attributes: { ...DEFINITION_ATTRIBUTES, display_name: 'Customer ref.', updated_at: '2026-08-14T11:10:00.000Z' },
+});
 export const DELETED_EXAMPLE = { meta: { deleted: true } };
 
 const OPTION_ATTRIBUTES = { label: 'Priority', value: 'priority', position: 1, created_at: CREATED, updated_at: CREATED };
-const OPTION = { id: OPTION_ID, type: 'custom_field_option', attributes: OPTION_ATTRIBUTES, links: { self: `/v2/custom_field_definitions/${ENUM_DEFINITION_ID}/options/${OPTION_ID}` } };
+const OPTION = {
+  id: OPTION_ID,
+  type: 'custom_field_option',
+  attributes: OPTION_ATTRIBUTES,
+  links: { self: `/v2/custom_field_definitions/${ENUM_DEFINITION_ID}/options/${OPTION_ID}` },
+};
 
 export const OPTION_LIST_EXAMPLE = exampleList(`/v2/custom_field_definitions/${ENUM_DEFINITION_ID}/options`, [OPTION]);
 export const OPTION_EXAMPLE = exampleOne(OPTION);
-export const UPDATED_OPTION_EXAMPLE = exampleOne({ ...OPTION, attributes: { ...OPTION_ATTRIBUTES, label: 'High priority', updated_at: '2026-08-14T11:12:00.000Z' } });
+export const UPDATED_OPTION_EXAMPLE = exampleOne({
+  ...OPTION,
+  attributes: { ...OPTION_ATTRIBUTES, label: 'High priority', updated_at: '2026-08-14T11:12:00.000Z' },
+});
 
-const ENTITY_IDS: Readonly<Record<string, string>> = { shipment: SAMPLE_IDS.shipment, container: SAMPLE_IDS.container, tracking_request: SAMPLE_IDS.trackingRequest };
+const ENTITY_IDS: Readonly<Record<string, string>> = {
+  shipment: SAMPLE_IDS.shipment,
+  container: SAMPLE_IDS.container,
+  tracking_request: SAMPLE_IDS.trackingRequest,
+};
 
 /** The field's value on the sample record of `entity` (`shipment`, `container`, `tracking request`). */
 function customField(entity: string, value: string): object {
@@ -46,7 +66,13 @@ function customField(entity: string, value: string): object {
   return {
     id: FIELD_ID,
     type: 'custom_field',
-    attributes: { api_slug: 'customer_reference_number', value, display_value: value, created_at: '2026-08-14T11:15:00.000Z', updated_at: '2026-08-14T11:15:00.000Z' },
+    attributes: {
+      api_slug: 'customer_reference_number',
+      value,
+      display_value: value,
+      created_at: '2026-08-14T11:15:00.000Z',
+      updated_at: '2026-08-14T11:15:00.000Z',
+    },
     relationships: {
       entity: { data: { id: ENTITY_IDS[type] ?? SAMPLE_IDS.shipment, type } },
       definition: { data: { id: DEFINITION_ID, type: 'custom_field_definition' } },
@@ -55,7 +81,8 @@ function customField(entity: string, value: string): object {
   };
 }
 
-export const customFieldListExample = (entity: string, path: string): object => exampleList(path, [customField(entity, 'ABC124')], [DEFINITION]);
+export const customFieldListExample = (entity: string, path: string): object =>
+  exampleList(path, [customField(entity, 'ABC124')], [DEFINITION]);
 export const customFieldExample = (entity: string, value = 'ABC124'): object => exampleOne(customField(entity, value), [DEFINITION]);
 export const entityCustomFieldsPath = (entity: string): string => {
   const type = entity.replace(' ', '_');

@@ -55,8 +55,15 @@ export function customFieldResource(loadDefinitions: Loader): ResourceDefinition
       updated_at: field.updated_at.toISOString(),
     }),
     relationships: {
-      entity: { type: 'shipment', linkage: (field) => ({ id: field.entity_id, type: CUSTOM_FIELD_ENTITY_RESOURCE_TYPES[field.entity_type] }) },
-      definition: relationshipByIds<CustomFieldView, AccountContext>(CUSTOM_FIELD_DEFINITION_TYPE, (field) => field.definition_id, loadDefinitions),
+      entity: {
+        type: 'shipment',
+        linkage: (field) => ({ id: field.entity_id, type: CUSTOM_FIELD_ENTITY_RESOURCE_TYPES[field.entity_type] }),
+      },
+      definition: relationshipByIds<CustomFieldView, AccountContext>(
+        CUSTOM_FIELD_DEFINITION_TYPE,
+        (field) => field.definition_id,
+        loadDefinitions,
+      ),
     },
     selfLink: (field) => `/v2/custom_fields/${field.id}`,
   };
@@ -85,6 +92,10 @@ export function customFieldsRelationship(
       );
       for (const record of unknown) linkages.set(record, ids.get(record.id) ?? []);
     },
-    load: async (parents, account) => loadValues(parents.flatMap((parent) => parent.custom_field_ids ?? linkages.get(parent) ?? []), account),
+    load: async (parents, account) =>
+      loadValues(
+        parents.flatMap((parent) => parent.custom_field_ids ?? linkages.get(parent) ?? []),
+        account,
+      ),
   };
 }

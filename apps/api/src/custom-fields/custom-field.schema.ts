@@ -55,7 +55,10 @@ export const DEFINITION_BODY = (attributes: string, example: unknown): SchemaObj
   example,
 });
 
-export const OPTION_BODY = (attributes: string, example: unknown): SchemaObject => ({ ...requestDocument('custom_field_option', `#/components/schemas/${attributes}`), example });
+export const OPTION_BODY = (attributes: string, example: unknown): SchemaObject => ({
+  ...requestDocument('custom_field_option', `#/components/schemas/${attributes}`),
+  example,
+});
 
 /** `POST /v2/custom_fields`: the value and the record it is on. */
 export const CUSTOM_FIELD_CREATE_BODY: SchemaObject = {
@@ -68,7 +71,11 @@ export const CUSTOM_FIELD_CREATE_BODY: SchemaObject = {
       properties: {
         type: { type: 'string', enum: ['custom_field'] },
         attributes: { $ref: '#/components/schemas/CustomFieldValueAttributes' },
-        relationships: { type: 'object', required: ['entity'], properties: { entity: toOne(['shipment', 'container', 'tracking_request'], false) } },
+        relationships: {
+          type: 'object',
+          required: ['entity'],
+          properties: { entity: toOne(['shipment', 'container', 'tracking_request'], false) },
+        },
       },
     },
   },
@@ -81,4 +88,7 @@ export const CUSTOM_FIELD_CREATE_BODY: SchemaObject = {
   },
 };
 
-export const CUSTOM_FIELD_VALUE_BODY = (example: unknown): SchemaObject => ({ ...requestDocument('custom_field', '#/components/schemas/CustomFieldValueAttributes'), example });
+export const CUSTOM_FIELD_VALUE_BODY = (example: unknown): SchemaObject => ({
+  ...requestDocument('custom_field', '#/components/schemas/CustomFieldValueAttributes'),
+  example,
+});

@@ -12,7 +12,12 @@ import { CurrentAccount } from '../tenancy/current-account.decorator';
 import { NamedRecords } from '../tenancy/named-records.decorator';
 import { CustomFieldValuesService } from './custom-field-values.service';
 import { CUSTOM_FIELD_TYPE } from './custom-field.resource';
-import { CUSTOM_FIELD_CREATE_BODY, CUSTOM_FIELD_DEFINITION_SCHEMA, CUSTOM_FIELD_SCHEMA, CUSTOM_FIELD_VALUE_BODY } from './custom-field.schema';
+import {
+  CUSTOM_FIELD_CREATE_BODY,
+  CUSTOM_FIELD_DEFINITION_SCHEMA,
+  CUSTOM_FIELD_SCHEMA,
+  CUSTOM_FIELD_VALUE_BODY,
+} from './custom-field.schema';
 import { CUSTOM_FIELD_EXAMPLE, CUSTOM_FIELD_LIST_EXAMPLE, UPDATED_CUSTOM_FIELD_EXAMPLE } from './custom-field.examples';
 import { Deleted, Owned, VALUE_422 } from './custom-fields.openapi';
 import { CustomFieldValueAttributes } from './dto/custom-field-value.dto';
@@ -37,7 +42,10 @@ export class CustomFieldsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'List custom fields', description: 'Values of the account, oldest first. `include=definition` adds the definitions.' })
+  @ApiOperation({
+    summary: 'List custom fields',
+    description: 'Values of the account, oldest first. `include=definition` adds the definitions.',
+  })
   @ApiQuery({ name: 'page[number]', required: false, schema: { type: 'integer', default: 1 } })
   @ApiQuery({ name: 'page[size]', required: false, schema: { type: 'integer', default: 30, maximum: 100 } })
   @ApiQuery({ name: 'filter[entity_type]', required: false, description: 'Shipment, Container or TrackingRequest' })
@@ -54,7 +62,10 @@ export class CustomFieldsController {
 
   @Post()
   @HttpCode(201)
-  @ApiOperation({ summary: 'Create a custom field', description: 'Sets a value on the record of `relationships.entity`; 409 when it already has one.' })
+  @ApiOperation({
+    summary: 'Create a custom field',
+    description: 'Sets a value on the record of `relationships.entity`; 409 when it already has one.',
+  })
   @ApiBody({ schema: CUSTOM_FIELD_CREATE_BODY })
   @ApiCreatedResponse({ schema: ONE, example: CUSTOM_FIELD_EXAMPLE })
   @Owned('record of relationships.entity')

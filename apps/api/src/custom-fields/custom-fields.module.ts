@@ -1,6 +1,11 @@
 import type { OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { Module } from '@nestjs/common';
-import { CustomFieldDefinitionRepository, CustomFieldOptionRepository, CustomFieldRepository, RecordOwnerRepository } from '@quayside/data-access';
+import {
+  CustomFieldDefinitionRepository,
+  CustomFieldOptionRepository,
+  CustomFieldRepository,
+  RecordOwnerRepository,
+} from '@quayside/data-access';
 import { CUSTOM_FIELD_ENTITY_RESOURCE_TYPES, CUSTOM_FIELD_ENTITY_TYPES } from '@quayside/domain';
 import { ResourceRegistry } from '@quayside/json-api';
 import type { AccountContext } from '../tenancy/account-context';
@@ -10,7 +15,12 @@ import { CustomFieldDefinitionsService } from './custom-field-definitions.servic
 import { CustomFieldOptionsController } from './custom-field-options.controller';
 import { CustomFieldOptionsService } from './custom-field-options.service';
 import { CustomFieldValuesService } from './custom-field-values.service';
-import { customFieldDefinitionResource, customFieldOptionResource, customFieldResource, customFieldsRelationship } from './custom-field.resource';
+import {
+  customFieldDefinitionResource,
+  customFieldOptionResource,
+  customFieldResource,
+  customFieldsRelationship,
+} from './custom-field.resource';
 import { CustomFieldsController } from './custom-fields.controller';
 import { ShipmentCustomFieldsController } from './shipment-custom-fields.controller';
 import { TrackingRequestCustomFieldsController } from './tracking-request-custom-fields.controller';

@@ -14,13 +14,19 @@ export const Owned = (what: string): MethodDecorator => applyDecorators(...owner
 
 export const VALUE_422 = ApiResponse({
   status: 422,
-  description: 'The value does not fit the definition (the error names the field in `detail` and `meta.api_slug`), or the `api_slug` is not defined for this entity type.',
+  description:
+    'The value does not fit the definition (the error names the field in `detail` and `meta.api_slug`), or the `api_slug` is not defined for this entity type.',
   schema: ERROR_DOCUMENT,
 });
 
 /** The reference answers these deletes with 200 and no data: the body is `{meta: {deleted: true}}`. */
 export const Deleted = (): MethodDecorator =>
-  ApiResponse({ status: 200, description: 'Deleted.', schema: { type: 'object', properties: { meta: { type: 'object' } } }, example: DELETED_EXAMPLE });
+  ApiResponse({
+    status: 200,
+    description: 'Deleted.',
+    schema: { type: 'object', properties: { meta: { type: 'object' } } },
+    example: DELETED_EXAMPLE,
+  });
 
 const VALUE_DOCUMENT = singleDocument(CUSTOM_FIELD_SCHEMA, [CUSTOM_FIELD_DEFINITION_SCHEMA]);
 
@@ -28,16 +34,29 @@ const VALUE_DOCUMENT = singleDocument(CUSTOM_FIELD_SCHEMA, [CUSTOM_FIELD_DEFINIT
 export const EntityCustomFieldDocs = {
   list: (entity: string, param: string): MethodDecorator =>
     applyDecorators(
-      ApiOperation({ summary: `List ${entity} custom fields`, description: `Every custom field value of the ${entity}, oldest first. \`include=definition\` adds the definitions.` }),
+      ApiOperation({
+        summary: `List ${entity} custom fields`,
+        description: `Every custom field value of the ${entity}, oldest first. \`include=definition\` adds the definitions.`,
+      }),
       ApiParam({ name: param, description: `${entity} id (uuid)` }),
-      ApiOkResponse({ schema: listDocument(CUSTOM_FIELD_SCHEMA, [CUSTOM_FIELD_DEFINITION_SCHEMA]), example: customFieldListExample(entity, entityCustomFieldsPath(entity)) }),
+      ApiOkResponse({
+        schema: listDocument(CUSTOM_FIELD_SCHEMA, [CUSTOM_FIELD_DEFINITION_SCHEMA]),
+        example: customFieldListExample(entity, entityCustomFieldsPath(entity)),
+      }),
       ...ownership(entity),
     ),
   create: (entity: string, param: string): MethodDecorator =>
     applyDecorators(
-      ApiOperation({ summary: `Create a ${entity} custom field`, description: `Sets the value of the field \`api_slug\` (defined for this entity type) on the ${entity}. 409 when it already has one.` }),
+      ApiOperation({
+        summary: `Create a ${entity} custom field`,
+        description: `Sets the value of the field \`api_slug\` (defined for this entity type) on the ${entity}. 409 when it already has one.`,
+      }),
       ApiParam({ name: param, description: `${entity} id (uuid)` }),
-      ApiBody({ schema: CUSTOM_FIELD_VALUE_BODY({ data: { type: 'custom_field', attributes: { api_slug: 'customer_reference_number', value: 'ABC124' } } }) }),
+      ApiBody({
+        schema: CUSTOM_FIELD_VALUE_BODY({
+          data: { type: 'custom_field', attributes: { api_slug: 'customer_reference_number', value: 'ABC124' } },
+        }),
+      }),
       ApiCreatedResponse({ schema: VALUE_DOCUMENT, example: customFieldExample(entity) }),
       ...ownership(entity),
       ApiResponse({ status: 409, description: 'The value is already set (`meta.custom_field_id`); PATCH it.', schema: ERROR_DOCUMENT }),

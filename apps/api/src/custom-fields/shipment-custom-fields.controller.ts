@@ -26,7 +26,11 @@ export class ShipmentCustomFieldsController {
 
   @Get()
   @EntityCustomFieldDocs.list('shipment', 'shipment_id')
-  async list(@CurrentAccount() account: AccountContext, @Param('shipment_id') id: string, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
+  async list(
+    @CurrentAccount() account: AccountContext,
+    @Param('shipment_id') id: string,
+    @Req() request: FastifyRequest,
+  ): Promise<JsonApiDocument> {
     const include = this.presenter.include(CUSTOM_FIELD_TYPE, request);
     return this.presenter.all(CUSTOM_FIELD_TYPE, await this.values.listFor(account, { type: 'Shipment', id }), request, account, include);
   }
@@ -39,7 +43,11 @@ export class ShipmentCustomFieldsController {
     @Param('shipment_id') id: string,
     @Body(new JsonApiBody(CUSTOM_FIELD_TYPE, CustomFieldValueAttributes)) body: JsonApiInput<CustomFieldValueAttributes>,
   ): Promise<JsonApiDocument> {
-    return this.presenter.one(CUSTOM_FIELD_TYPE, await this.values.create(account, { type: 'Shipment', id }, body.attributes.api_slug, body.attributes.value), account);
+    return this.presenter.one(
+      CUSTOM_FIELD_TYPE,
+      await this.values.create(account, { type: 'Shipment', id }, body.attributes.api_slug, body.attributes.value),
+      account,
+    );
   }
 
   @Patch(':api_slug')
@@ -50,13 +58,21 @@ export class ShipmentCustomFieldsController {
     @Param('api_slug') apiSlug: string,
     @Body(new JsonApiBody(CUSTOM_FIELD_TYPE, CustomFieldValueAttributes)) body: JsonApiInput<CustomFieldValueAttributes>,
   ): Promise<JsonApiDocument> {
-    return this.presenter.one(CUSTOM_FIELD_TYPE, await this.values.updateFor(account, { type: 'Shipment', id }, apiSlug, body.attributes.value), account);
+    return this.presenter.one(
+      CUSTOM_FIELD_TYPE,
+      await this.values.updateFor(account, { type: 'Shipment', id }, apiSlug, body.attributes.value),
+      account,
+    );
   }
 
   @Delete(':api_slug')
   @HttpCode(204)
   @EntityCustomFieldDocs.remove('shipment', 'shipment_id')
-  async remove(@CurrentAccount() account: AccountContext, @Param('shipment_id') id: string, @Param('api_slug') apiSlug: string): Promise<void> {
+  async remove(
+    @CurrentAccount() account: AccountContext,
+    @Param('shipment_id') id: string,
+    @Param('api_slug') apiSlug: string,
+  ): Promise<void> {
     await this.values.removeFor(account, { type: 'Shipment', id }, apiSlug);
   }
 }

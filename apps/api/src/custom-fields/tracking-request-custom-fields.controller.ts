@@ -26,9 +26,19 @@ export class TrackingRequestCustomFieldsController {
 
   @Get()
   @EntityCustomFieldDocs.list('tracking request', 'tracking_request_id')
-  async list(@CurrentAccount() account: AccountContext, @Param('tracking_request_id') id: string, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
+  async list(
+    @CurrentAccount() account: AccountContext,
+    @Param('tracking_request_id') id: string,
+    @Req() request: FastifyRequest,
+  ): Promise<JsonApiDocument> {
     const include = this.presenter.include(CUSTOM_FIELD_TYPE, request);
-    return this.presenter.all(CUSTOM_FIELD_TYPE, await this.values.listFor(account, { type: 'TrackingRequest', id }), request, account, include);
+    return this.presenter.all(
+      CUSTOM_FIELD_TYPE,
+      await this.values.listFor(account, { type: 'TrackingRequest', id }),
+      request,
+      account,
+      include,
+    );
   }
 
   @Post()
@@ -39,7 +49,11 @@ export class TrackingRequestCustomFieldsController {
     @Param('tracking_request_id') id: string,
     @Body(new JsonApiBody(CUSTOM_FIELD_TYPE, CustomFieldValueAttributes)) body: JsonApiInput<CustomFieldValueAttributes>,
   ): Promise<JsonApiDocument> {
-    return this.presenter.one(CUSTOM_FIELD_TYPE, await this.values.create(account, { type: 'TrackingRequest', id }, body.attributes.api_slug, body.attributes.value), account);
+    return this.presenter.one(
+      CUSTOM_FIELD_TYPE,
+      await this.values.create(account, { type: 'TrackingRequest', id }, body.attributes.api_slug, body.attributes.value),
+      account,
+    );
   }
 
   @Patch(':api_slug')
@@ -50,13 +64,21 @@ export class TrackingRequestCustomFieldsController {
     @Param('api_slug') apiSlug: string,
     @Body(new JsonApiBody(CUSTOM_FIELD_TYPE, CustomFieldValueAttributes)) body: JsonApiInput<CustomFieldValueAttributes>,
   ): Promise<JsonApiDocument> {
-    return this.presenter.one(CUSTOM_FIELD_TYPE, await this.values.updateFor(account, { type: 'TrackingRequest', id }, apiSlug, body.attributes.value), account);
+    return this.presenter.one(
+      CUSTOM_FIELD_TYPE,
+      await this.values.updateFor(account, { type: 'TrackingRequest', id }, apiSlug, body.attributes.value),
+      account,
+    );
   }
 
   @Delete(':api_slug')
   @HttpCode(204)
   @EntityCustomFieldDocs.remove('tracking request', 'tracking_request_id')
-  async remove(@CurrentAccount() account: AccountContext, @Param('tracking_request_id') id: string, @Param('api_slug') apiSlug: string): Promise<void> {
+  async remove(
+    @CurrentAccount() account: AccountContext,
+    @Param('tracking_request_id') id: string,
+    @Param('api_slug') apiSlug: string,
+  ): Promise<void> {
     await this.values.removeFor(account, { type: 'TrackingRequest', id }, apiSlug);
   }
 }

@@ -24,11 +24,23 @@ export class DcsaExceptionFilter implements ExceptionFilter {
     let elements: { severity: 'ERROR'; message: string; propertyPath?: string }[];
     if (exception instanceof DcsaRequestError) {
       status = exception.status;
-      elements = [{ severity: 'ERROR', message: exception.message, ...(exception.propertyPath === null ? {} : { propertyPath: exception.propertyPath }) }];
+      elements = [
+        {
+          severity: 'ERROR',
+          message: exception.message,
+          ...(exception.propertyPath === null ? {} : { propertyPath: exception.propertyPath }),
+        },
+      ];
     } else {
       const path = (request.url ?? '/').split('?')[0] ?? '/';
-      const { error, unexpected } = exceptionToDomainError(exception, { method: request.method, path, bodyLimitBytes: 0, allowedMethods: () => ['GET'] });
-      if (unexpected) this.logger.error({ err: exception, method: request.method, path }, 'Unexpected exception while serving the DCSA feed');
+      const { error, unexpected } = exceptionToDomainError(exception, {
+        method: request.method,
+        path,
+        bodyLimitBytes: 0,
+        allowedMethods: () => ['GET'],
+      });
+      if (unexpected)
+        this.logger.error({ err: exception, method: request.method, path }, 'Unexpected exception while serving the DCSA feed');
       const rendered = renderError(error);
       status = rendered.status;
       headers = { ...rendered.headers };
@@ -41,4 +53,3 @@ export class DcsaExceptionFilter implements ExceptionFilter {
       .send(JSON.stringify({ feedbackElements: elements }));
   }
 }
-

@@ -53,14 +53,17 @@ function decodeCursor(text: string, fingerprint: string): { createdAt: Date; id:
   }
   const fields = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
   const at = typeof fields['a'] === 'string' ? Date.parse(fields['a']) : Number.NaN;
-  if (Number.isNaN(at) || typeof fields['i'] !== 'string' || !/^[0-9a-f-]{36}$/i.test(fields['i'])) throw bad('cursor is not one this server gave', 'cursor');
-  if (fields['f'] !== fingerprint) throw bad('cursor belongs to a request with other parameters: keep the first request’s parameters', 'cursor');
+  if (Number.isNaN(at) || typeof fields['i'] !== 'string' || !/^[0-9a-f-]{36}$/i.test(fields['i']))
+    throw bad('cursor is not one this server gave', 'cursor');
+  if (fields['f'] !== fingerprint)
+    throw bad('cursor belongs to a request with other parameters: keep the first request’s parameters', 'cursor');
   return { createdAt: new Date(at), id: fields['i'] };
 }
 
 /** Checks the query string of `GET /tnt/v3/events`; an unknown or malformed parameter is a 400. */
 export function parseDcsaFeedQuery(query: Record<string, unknown>): DcsaFeedQuery {
-  for (const name of Object.keys(query)) if (!KNOWN.has(name)) throw bad(`unknown query parameter ${name.slice(0, 100)}`, name.slice(0, 100));
+  for (const name of Object.keys(query))
+    if (!KNOWN.has(name)) throw bad(`unknown query parameter ${name.slice(0, 100)}`, name.slice(0, 100));
   const filters: Partial<Record<(typeof FILTERS)[number], string>> = {};
   for (const name of FILTERS) {
     const value = single(query, name)?.trim();
@@ -71,7 +74,8 @@ export function parseDcsaFeedQuery(query: Record<string, unknown>): DcsaFeedQuer
   const typesText = single(query, 'eventTypes');
   const eventTypes = new Set<string>(typesText === undefined ? DCSA_EVENT_TYPES : typesText.split(',').map((t) => t.trim().toUpperCase()));
   for (const type of eventTypes) {
-    if (!(DCSA_EVENT_TYPES as readonly string[]).includes(type)) throw bad(`eventTypes: unknown event type ${type.slice(0, 50)}; use ${DCSA_EVENT_TYPES.join(', ')}`, 'eventTypes');
+    if (!(DCSA_EVENT_TYPES as readonly string[]).includes(type))
+      throw bad(`eventTypes: unknown event type ${type.slice(0, 50)}; use ${DCSA_EVENT_TYPES.join(', ')}`, 'eventTypes');
   }
   const updatedFrom = instant(query, 'eventUpdatedDateTimeMin');
   const updatedTo = instant(query, 'eventUpdatedDateTimeMax');

@@ -20,7 +20,11 @@ export class DcsaFeedController {
 
   @Get()
   @RequiresActivePlan('reading tracking data')
-  async list(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ events: Record<string, unknown>[] }> {
+  async list(
+    @CurrentAccount() account: AccountContext,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ events: Record<string, unknown>[] }> {
     const query = parseDcsaFeedQuery((request.query ?? {}) as Record<string, unknown>);
     const page = await this.feed.page(account, query);
     void reply.header('api-version', DCSA_API_VERSION).header('content-type', 'application/json; charset=utf-8');

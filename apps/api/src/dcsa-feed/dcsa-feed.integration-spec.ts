@@ -36,7 +36,10 @@ describe('GET /tnt/v3/events (Quayside as a DCSA Track & Trace 3.0 producer)', (
     app = await ctx.startApp();
     owner = await ctx.account({ company: 'Owner' });
     other = await ctx.account({ company: 'Other' });
-    const shipment = await createShipment(ctx.db.dataSource, owner.account.id, { bill_of_lading_number: 'MAEU778899001', carrier_reference: 'BK778899' });
+    const shipment = await createShipment(ctx.db.dataSource, owner.account.id, {
+      bill_of_lading_number: 'MAEU778899001',
+      carrier_reference: 'BK778899',
+    });
     container = await createContainer(ctx.db.dataSource, owner.account.id, { number: 'MSKU1234565', shipment_id: shipment.id });
     const second = await createContainer(ctx.db.dataSource, owner.account.id, { number: 'TGHU9876540', shipment_id: shipment.id });
     const loaded = await createTransportEvent(ctx.db.dataSource, container, {
@@ -49,15 +52,36 @@ describe('GET /tnt/v3/events (Quayside as a DCSA Track & Trace 3.0 producer)', (
     });
     rows = [
       loaded,
-      await createTransportEvent(ctx.db.dataSource, container, { event: 'container.transport.vessel_departed', timestamp: new Date('2026-07-20T09:00:00.000Z'), location_locode: 'CNSHA', vessel_name: 'EVER FORWARD', vessel_imo: '9850551', voyage_number: '1119E' }),
+      await createTransportEvent(ctx.db.dataSource, container, {
+        event: 'container.transport.vessel_departed',
+        timestamp: new Date('2026-07-20T09:00:00.000Z'),
+        location_locode: 'CNSHA',
+        vessel_name: 'EVER FORWARD',
+        vessel_imo: '9850551',
+        voyage_number: '1119E',
+      }),
       await createTransportEvent(ctx.db.dataSource, container, { event: 'container.transport.vessel_berthed', location_locode: 'USLAX' }),
-      await createTransportEvent(ctx.db.dataSource, container, { event: 'container.transport.vessel_discharged', timestamp: new Date('2026-08-10T14:30:00.000Z') }),
-      await createTransportEvent(ctx.db.dataSource, second, { event: 'container.transport.full_out', timestamp: new Date('2026-08-12T18:00:00.000Z') }),
+      await createTransportEvent(ctx.db.dataSource, container, {
+        event: 'container.transport.vessel_discharged',
+        timestamp: new Date('2026-08-10T14:30:00.000Z'),
+      }),
+      await createTransportEvent(ctx.db.dataSource, second, {
+        event: 'container.transport.full_out',
+        timestamp: new Date('2026-08-12T18:00:00.000Z'),
+      }),
     ];
     // A correction of the load time: the first version is invalidated, the new one points at it.
-    await ctx.db.dataSource.getRepository(TransportEventEntity).update({ id: loaded.id }, { invalidated_at: new Date('2026-07-21T00:00:00.000Z') });
+    await ctx.db.dataSource
+      .getRepository(TransportEventEntity)
+      .update({ id: loaded.id }, { invalidated_at: new Date('2026-07-21T00:00:00.000Z') });
     rows.push(
-      await createTransportEvent(ctx.db.dataSource, container, { event: 'container.transport.vessel_loaded', timestamp: new Date('2026-07-20T04:00:00.000Z'), location_locode: 'CNSHA', leg: 0, previous_version_id: loaded.id }),
+      await createTransportEvent(ctx.db.dataSource, container, {
+        event: 'container.transport.vessel_loaded',
+        timestamp: new Date('2026-07-20T04:00:00.000Z'),
+        location_locode: 'CNSHA',
+        leg: 0,
+        previous_version_id: loaded.id,
+      }),
     );
     const foreign = await createContainer(ctx.db.dataSource, other.account.id, { number: 'CAIU7432986' });
     await createTransportEvent(ctx.db.dataSource, foreign, { event: 'container.transport.full_out' });
@@ -87,7 +111,11 @@ describe('GET /tnt/v3/events (Quayside as a DCSA Track & Trace 3.0 producer)', (
       },
       equipmentDetails: { equipmentReference: 'MSKU1234565', transportPhase: 'EXPORT' },
       transportDetails: {
-        transportCall: { modeOfTransport: 'VESSEL', vesselTransport: { vesselIMONumber: '9850551', vesselName: 'EVER FORWARD' }, exportVoyageNumberOrReference: { carrierVoyageNumber: '1119E' } },
+        transportCall: {
+          modeOfTransport: 'VESSEL',
+          vesselTransport: { vesselIMONumber: '9850551', vesselName: 'EVER FORWARD' },
+          exportVoyageNumberOrReference: { carrierVoyageNumber: '1119E' },
+        },
       },
     });
     expect(events[2]).toMatchObject({

@@ -35,7 +35,14 @@ export class DcsaFeedService {
     );
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
-    const nextCursor = rows.length > query.limit && last ? encodeDcsaCursor({ createdAt: last.created_at, id: last.id }, query.fingerprint) : null;
-    return { events: page.flatMap((row) => { const event = dcsaEventOf(row); return event === null ? [] : [event]; }), nextCursor };
+    const nextCursor =
+      rows.length > query.limit && last ? encodeDcsaCursor({ createdAt: last.created_at, id: last.id }, query.fingerprint) : null;
+    return {
+      events: page.flatMap((row) => {
+        const event = dcsaEventOf(row);
+        return event === null ? [] : [event];
+      }),
+      nextCursor,
+    };
   }
 }

@@ -27,7 +27,8 @@ describe('POST /dcsa/v3/carriers/{connection}/events (carriers that push DCSA 3.
     return response;
   };
   const stored = async () => ctx.db.dataSource.getRepository(DcsaPushedEventEntity).find({ order: { created_at: 'ASC', position: 'ASC' } });
-  const refreshJobs = async () => (await ctx.db.dataSource.getRepository(OutboxEntity).findBy({ job_name: 'refresh-carrier-shipments' })).map((row) => row.payload);
+  const refreshJobs = async () =>
+    (await ctx.db.dataSource.getRepository(OutboxEntity).findBy({ job_name: 'refresh-carrier-shipments' })).map((row) => row.payload);
 
   beforeAll(async () => {
     ctx = await ApiTestContext.create();
@@ -40,7 +41,11 @@ describe('POST /dcsa/v3/carriers/{connection}/events (carriers that push DCSA 3.
 
   it('stores the DCSA conformance POST /events messages and refreshes the followed shipment they name at once', async () => {
     const followed = await ctx.db.dataSource.getRepository(CarrierShipmentEntity).save({
-      shipping_line_scac: 'HLCU', normalized_number: 'HHL71800000', query_type: 'bill_of_lading', query_number: 'HHL71800000', tracking_since: new Date('2026-01-01T00:00:00Z'),
+      shipping_line_scac: 'HLCU',
+      normalized_number: 'HHL71800000',
+      query_type: 'bill_of_lading',
+      query_number: 'HHL71800000',
+      tracking_since: new Date('2026-01-01T00:00:00Z'),
     });
     const response = await push(message('tnt-300-request-transport.json'));
     expect(response.status).toBe(200);
@@ -89,7 +94,10 @@ describe('POST /dcsa/v3/carriers/{connection}/events (carriers that push DCSA 3.
   });
 
   it('answers a body that is not JSON with 400 (refused before routing, so in the JSON:API error shape; docs/dcsa.md)', async () => {
-    const response = await call(app, 'POST', '/dcsa/v3/carriers/HLCU/events', { body: '{not json', headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` } });
+    const response = await call(app, 'POST', '/dcsa/v3/carriers/HLCU/events', {
+      body: '{not json',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+    });
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({ errors: [{ code: 'bad_request' }] });
   });

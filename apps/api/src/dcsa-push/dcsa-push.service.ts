@@ -40,7 +40,8 @@ export class DcsaPushService {
 
   async receive(connection: string, body: unknown, now: Date): Promise<PushRecorded> {
     const checked = await validateDcsa3Push(body, now);
-    if (!checked.ok) throw new DcsaRequestError(400, checked.problems.map((p) => p.message).join('; '), checked.problems[0]?.propertyPath ?? null);
+    if (!checked.ok)
+      throw new DcsaRequestError(400, checked.problems.map((p) => p.message).join('; '), checked.problems[0]?.propertyPath ?? null);
     return this.pushed.record(connection, checked.events, jobRoute(JOB.refreshCarrierShipments));
   }
 }

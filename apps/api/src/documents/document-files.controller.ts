@@ -32,7 +32,8 @@ export class DocumentFilesController {
     if (verdict === 'invalid') throw forbidden('This download URL is not valid; ask GET /v2/documents/{id}/download_url for a new one.');
     if (verdict === 'expired') throw forbidden('This download URL has expired; ask GET /v2/documents/{id}/download_url for a new one.');
     const bytes = await this.storage.get(signed.key);
-    if (bytes === null) throw new DomainError('not_found', { title: 'Not Found', detail: 'The document has been deleted.', code: 'not_found' });
+    if (bytes === null)
+      throw new DomainError('not_found', { title: 'Not Found', detail: 'The document has been deleted.', code: 'not_found' });
     await reply
       .header('content-type', signed.contentType)
       .header('content-disposition', contentDisposition(signed.fileName))

@@ -45,7 +45,11 @@ export class DocumentIntakeService {
   ) {}
 
   get limits(): UploadLimits {
-    return { maxBytes: this.config.DOCUMENT_MAX_BYTES, maxPages: this.config.DOCUMENT_MAX_PAGES, maxPixels: this.config.DOCUMENT_MAX_PIXELS };
+    return {
+      maxBytes: this.config.DOCUMENT_MAX_BYTES,
+      maxPages: this.config.DOCUMENT_MAX_PAGES,
+      maxPixels: this.config.DOCUMENT_MAX_PIXELS,
+    };
   }
 
   /** Throws the 413/415/422 that names what is wrong with the file. */

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiExcludeEndpoint, ApiExtraModels, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiExcludeEndpoint,
+  ApiExtraModels,
+  ApiOperation,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { badRequest, DomainError, FILE_KIND_CONTENT_TYPES, unauthorized } from '@quayside/domain';
 import type { JsonApiDocument } from '@quayside/json-api';
 import { ObjectStorage } from '@quayside/platform';
@@ -25,7 +34,12 @@ import { SigningSecret } from './signing-secret';
 const stagingKey = (accountId: string, uploadId: string): string => `uploads/${accountId}/${uploadId}`;
 
 function invalidAttachment(detail: string): DomainError {
-  return new DomainError('unprocessable', { title: 'Invalid attached_document', detail, code: 'invalid_attached_document', source: { pointer: '/data/attributes/attached_document' } });
+  return new DomainError('unprocessable', {
+    title: 'Invalid attached_document',
+    detail,
+    code: 'invalid_attached_document',
+    source: { pointer: '/data/attributes/attached_document' },
+  });
 }
 
 /** A true/false form field; anything else is a 400 naming it. */
@@ -61,12 +75,27 @@ export class DocumentUploadsController {
       'multipart/form-data with the file in `file` (and optional `name` and `create_tracking_requests`), or a JSON:API document naming the `attached_document` of a two-step upload. Extraction runs in the background: `extraction_status` is `pending` until the worker has read the file.',
   })
   @ApiConsumes('multipart/form-data', 'application/vnd.api+json')
-  @ApiBody({ schema: { oneOf: [MULTIPART_UPLOAD_SCHEMA, requestDocument('document', '#/components/schemas/CreateDocumentAttributes')] }, examples: CREATE_DOCUMENT_BODY_EXAMPLES })
+  @ApiBody({
+    schema: { oneOf: [MULTIPART_UPLOAD_SCHEMA, requestDocument('document', '#/components/schemas/CreateDocumentAttributes')] },
+    examples: CREATE_DOCUMENT_BODY_EXAMPLES,
+  })
   @ApiCreatedResponse({ schema: singleDocument(DOCUMENT_SCHEMA), example: CREATED_DOCUMENT_EXAMPLE })
-  @ApiResponse({ status: 409, description: 'The same file is already a document of this account (`duplicate_document`, `meta.existing_document_id`).', schema: ERROR_DOCUMENT })
+  @ApiResponse({
+    status: 409,
+    description: 'The same file is already a document of this account (`duplicate_document`, `meta.existing_document_id`).',
+    schema: ERROR_DOCUMENT,
+  })
   @ApiResponse({ status: 413, description: 'The file is larger than `DOCUMENT_MAX_BYTES`.', schema: ERROR_DOCUMENT })
-  @ApiResponse({ status: 415, description: 'Not a PDF, PNG, JPEG, TIFF or .eml, or its extension does not match its content.', schema: ERROR_DOCUMENT })
-  @ApiResponse({ status: 422, description: 'Encrypted or corrupt PDF, too many pages, an image bomb, or an invalid `attached_document`.', schema: ERROR_DOCUMENT })
+  @ApiResponse({
+    status: 415,
+    description: 'Not a PDF, PNG, JPEG, TIFF or .eml, or its extension does not match its content.',
+    schema: ERROR_DOCUMENT,
+  })
+  @ApiResponse({
+    status: 422,
+    description: 'Encrypted or corrupt PDF, too many pages, an image bomb, or an invalid `attached_document`.',
+    schema: ERROR_DOCUMENT,
+  })
   async create(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     if (request.isMultipart()) {
       const upload = await readUploadedFile(request, this.config.DOCUMENT_MAX_BYTES);
@@ -85,7 +114,10 @@ export class DocumentUploadsController {
     if (grant.accountId !== account.accountId) throw unauthorized();
     const key = stagingKey(grant.accountId, grant.uploadId);
     const bytes = await this.storage.get(key);
-    if (bytes === null) throw invalidAttachment('Nothing has been uploaded to this upload URL yet (or it was already used); PUT the file to upload_url first.');
+    if (bytes === null)
+      throw invalidAttachment(
+        'Nothing has been uploaded to this upload URL yet (or it was already used); PUT the file to upload_url first.',
+      );
     const document = await this.intake.intake(account, {
       fileName: grant.fileName,
       bytes,
@@ -99,19 +131,39 @@ export class DocumentUploadsController {
 
   @Post('document_uploads')
   @HttpCode(201)
-  @ApiOperation({ summary: 'Create an upload URL', description: 'First step of a two-step upload: PUT the file (multipart/form-data, field `file`, no API key) to `upload_url` before `expires_at` (204; 403 when the URL is forged or expired; the same 413/415/422 as a direct upload), then create the document with `attached_document`.' })
-  @ApiBody({ schema: requestDocument('document_upload', '#/components/schemas/CreateDocumentUploadAttributes'), examples: CREATE_UPLOAD_BODY_EXAMPLE })
-  @ApiCreatedResponse({ description: 'Where to PUT the file, and the `attached_document` that names it afterwards.', schema: singleDocument(DOCUMENT_UPLOAD_SCHEMA), example: UPLOAD_EXAMPLE })
+  @ApiOperation({
+    summary: 'Create an upload URL',
+    description:
+      'First step of a two-step upload: PUT the file (multipart/form-data, field `file`, no API key) to `upload_url` before `expires_at` (204; 403 when the URL is forged or expired; the same 413/415/422 as a direct upload), then create the document with `attached_document`.',
+  })
+  @ApiBody({
+    schema: requestDocument('document_upload', '#/components/schemas/CreateDocumentUploadAttributes'),
+    examples: CREATE_UPLOAD_BODY_EXAMPLE,
+  })
+  @ApiCreatedResponse({
+    description: 'Where to PUT the file, and the `attached_document` that names it afterwards.',
+    schema: singleDocument(DOCUMENT_UPLOAD_SCHEMA),
+    example: UPLOAD_EXAMPLE,
+  })
   async createUpload(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const body = await new JsonApiBody('document_upload', CreateDocumentUploadAttributes).transform(request.body);
     const expires = Math.floor(Date.now() / 1000) + this.config.DOCUMENT_URL_TTL_SECONDS;
     const uploadId = randomUUID();
-    const token = encodeUploadGrant(this.secret.value, { uploadId, accountId: account.accountId, expires, fileName: body.attributes.file_name.trim() });
+    const token = encodeUploadGrant(this.secret.value, {
+      uploadId,
+      accountId: account.accountId,
+      expires,
+      fileName: body.attributes.file_name.trim(),
+    });
     return {
       data: {
         id: uploadId,
         type: 'document_upload',
-        attributes: { upload_url: `${this.config.publicBaseUrl}/document_upload_files?token=${encodeURIComponent(token)}`, attached_document: token, expires_at: new Date(expires * 1000).toISOString() },
+        attributes: {
+          upload_url: `${this.config.publicBaseUrl}/document_upload_files?token=${encodeURIComponent(token)}`,
+          attached_document: token,
+          expires_at: new Date(expires * 1000).toISOString(),
+        },
       },
     };
   }
@@ -124,7 +176,11 @@ export class DocumentUploadsController {
   async putUpload(@Query('token') token: unknown, @Req() request: FastifyRequest): Promise<void> {
     const grant = typeof token === 'string' ? decodeUploadGrant(this.secret.value, token) : null;
     if (grant === null || grant.expires < Date.now() / 1000) {
-      throw new DomainError('forbidden', { title: 'Forbidden', detail: 'This upload URL is not valid or has expired; create a new one.', code: 'upload_url_invalid' });
+      throw new DomainError('forbidden', {
+        title: 'Forbidden',
+        detail: 'This upload URL is not valid or has expired; create a new one.',
+        code: 'upload_url_invalid',
+      });
     }
     const upload = await readUploadedFile(request, this.config.DOCUMENT_MAX_BYTES);
     // Checked now, so a bad file is refused to the uploader, and again when the document is made.

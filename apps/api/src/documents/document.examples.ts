@@ -20,7 +20,12 @@ export const UPDATE_DOCUMENT_BODY_EXAMPLE = {
 };
 export const UPDATED_DOCUMENT_EXAMPLE = exampleOne({
   ...DOCUMENT,
-  attributes: { ...attributes, document_type_manual: 'arrival_notice', name: 'Arrival notice MEDUQS123456', updated_at: '2026-08-14T11:30:00.000Z' },
+  attributes: {
+    ...attributes,
+    document_type_manual: 'arrival_notice',
+    name: 'Arrival notice MEDUQS123456',
+    updated_at: '2026-08-14T11:30:00.000Z',
+  },
 });
 
 export const DOWNLOAD_URL_EXAMPLE = {
@@ -36,7 +41,11 @@ export const UPLOAD_EXAMPLE = {
   data: {
     id: UPLOAD_ID,
     type: 'document_upload',
-    attributes: { upload_url: `${EXAMPLE_BASE_URL}/document_upload_files?token=${encodeURIComponent(ATTACHED)}`, attached_document: ATTACHED, expires_at: '2026-08-14T09:45:00.000Z' },
+    attributes: {
+      upload_url: `${EXAMPLE_BASE_URL}/document_upload_files?token=${encodeURIComponent(ATTACHED)}`,
+      attached_document: ATTACHED,
+      expires_at: '2026-08-14T09:45:00.000Z',
+    },
   },
 };
 
@@ -48,12 +57,24 @@ export const CREATE_DOCUMENT_BODY_EXAMPLES = {
   },
   attachedDocument: {
     summary: 'application/vnd.api+json, after PUT to the upload_url of POST /v2/document_uploads',
-    value: exampleRequest('document', { attached_document: ATTACHED, name: 'MSC bill of lading MEDUQS123456', create_tracking_requests: true }),
+    value: exampleRequest('document', {
+      attached_document: ATTACHED,
+      name: 'MSC bill of lading MEDUQS123456',
+      create_tracking_requests: true,
+    }),
   },
 };
 export const CREATED_DOCUMENT_EXAMPLE = exampleOne({
   ...DOCUMENT,
-  attributes: { ...attributes, name: 'MSC bill of lading MEDUQS123456', document_type: 'other', classification_notes: null, extraction_status: 'pending', create_tracking_requests: true, updated_at: attributes['created_at'] },
+  attributes: {
+    ...attributes,
+    name: 'MSC bill of lading MEDUQS123456',
+    document_type: 'other',
+    classification_notes: null,
+    extraction_status: 'pending',
+    create_tracking_requests: true,
+    updated_at: attributes['created_at'],
+  },
   relationships: { ...DOCUMENT.relationships, last_document_representation: { data: null }, shipments: { data: [] }, cargos: { data: [] } },
 });
 

@@ -16,7 +16,11 @@ export function documentResource(loadSubmissions: Loader, loadRepresentations: L
     id: (document) => document.id,
     attributes: documentAttributes,
     relationships: {
-      email_submission: relationshipByIds<DocumentEntity, AccountContext>(EMAIL_SUBMISSION_TYPE, (document) => document.email_submission_id, loadSubmissions),
+      email_submission: relationshipByIds<DocumentEntity, AccountContext>(
+        EMAIL_SUBMISSION_TYPE,
+        (document) => document.email_submission_id,
+        loadSubmissions,
+      ),
       last_document_representation: relationshipByIds<DocumentEntity, AccountContext>(
         DOCUMENT_REPRESENTATION_TYPE,
         (document) => document.last_document_representation_id,
@@ -62,7 +66,11 @@ export function emailSubmissionResource(loadDocuments: Loader): ResourceDefiniti
       updated_at: submission.updated_at.toISOString(),
     }),
     relationships: {
-      documents: relationshipByIds<EmailSubmissionView, AccountContext>(DOCUMENT_TYPE, (submission) => submission.documents.map((document) => document.id), loadDocuments),
+      documents: relationshipByIds<EmailSubmissionView, AccountContext>(
+        DOCUMENT_TYPE,
+        (submission) => submission.documents.map((document) => document.id),
+        loadDocuments,
+      ),
       account: relationshipByIds<EmailSubmissionView, AccountContext>('account', (submission) => submission.account_id),
       user: relationshipByIds<EmailSubmissionView, AccountContext>('user', () => null),
     },

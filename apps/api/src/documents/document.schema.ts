@@ -82,14 +82,21 @@ const DOCUMENT_SCHEMA_RESOURCE: SchemaObject = resourceSchema('document_schema',
 // A document schema is named by its full version (`bill_of_lading@2026-11-01`), not a uuid.
 export const DOCUMENT_SCHEMA_SCHEMA: SchemaObject = {
   ...DOCUMENT_SCHEMA_RESOURCE,
-  properties: { ...DOCUMENT_SCHEMA_RESOURCE.properties, id: { type: 'string', description: 'The full version, e.g. bill_of_lading@2026-11-01.' } },
+  properties: {
+    ...DOCUMENT_SCHEMA_RESOURCE.properties,
+    id: { type: 'string', description: 'The full version, e.g. bill_of_lading@2026-11-01.' },
+  },
 };
 
 /** What `POST /v2/document_uploads` answers: where to PUT the file, and the token that names it afterwards. */
 export const DOCUMENT_UPLOAD_SCHEMA: SchemaObject = resourceSchema(
   'document_upload',
   {
-    upload_url: { type: 'string', format: 'uri', description: 'PUT the file here (multipart/form-data, field `file`, no API key) before `expires_at`.' },
+    upload_url: {
+      type: 'string',
+      format: 'uri',
+      description: 'PUT the file here (multipart/form-data, field `file`, no API key) before `expires_at`.',
+    },
     attached_document: { type: 'string', description: 'Send as `attached_document` to `POST /v2/documents` once the file is up.' },
     expires_at: { type: 'string', format: 'date-time' },
   },
@@ -98,7 +105,11 @@ export const DOCUMENT_UPLOAD_SCHEMA: SchemaObject = resourceSchema(
   { selfLink: false },
 );
 
-export const ACCEPTED_SCHEMA: SchemaObject = { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['accepted'] } } };
+export const ACCEPTED_SCHEMA: SchemaObject = {
+  type: 'object',
+  required: ['status'],
+  properties: { status: { type: 'string', enum: ['accepted'] } },
+};
 
 export const MULTIPART_UPLOAD_SCHEMA: SchemaObject = {
   type: 'object',
@@ -106,7 +117,11 @@ export const MULTIPART_UPLOAD_SCHEMA: SchemaObject = {
   properties: {
     file: { type: 'string', format: 'binary', description: 'PDF, PNG, JPEG, TIFF or .eml; its extension must match its content.' },
     name: { type: 'string', description: 'Display name; the file name when left out.' },
-    create_tracking_requests: { type: 'string', enum: ['true', 'false'], description: 'Create tracking requests for the numbers extraction finds and the account does not track yet.' },
+    create_tracking_requests: {
+      type: 'string',
+      enum: ['true', 'false'],
+      description: 'Create tracking requests for the numbers extraction finds and the account does not track yet.',
+    },
   },
 };
 

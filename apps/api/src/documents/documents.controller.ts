@@ -37,7 +37,8 @@ function sortOf(query: Query): DocumentSort | null {
   const value = searchParameter(query, 'sort');
   if (value === undefined) return null;
   const column = value.replace(/^-/, '');
-  if (column !== 'document_type' && column !== 'created_at') throw badRequest('sort must be document_type or created_at, optionally prefixed with -.', { parameter: 'sort' });
+  if (column !== 'document_type' && column !== 'created_at')
+    throw badRequest('sort must be document_type or created_at, optionally prefixed with -.', { parameter: 'sort' });
   return { column, descending: value.startsWith('-') };
 }
 
@@ -46,14 +47,18 @@ function documentTypesOf(query: Query): DocumentType[] | undefined {
   if (value === undefined) return undefined;
   const types = value.split(',').map((entry) => entry.trim());
   const unknown = types.find((type) => !(DOCUMENT_TYPES as readonly string[]).includes(type));
-  if (unknown !== undefined) throw badRequest(`filter[document_types] has an unknown type ${unknown}; known: ${DOCUMENT_TYPES.join(', ')}.`, { parameter: 'filter[document_types]' });
+  if (unknown !== undefined)
+    throw badRequest(`filter[document_types] has an unknown type ${unknown}; known: ${DOCUMENT_TYPES.join(', ')}.`, {
+      parameter: 'filter[document_types]',
+    });
   return types as DocumentType[];
 }
 
 /** `include=current_extraction` is the established API's alias of `last_document_representation`. */
 function withIncludeAlias(request: FastifyRequest): FastifyRequest {
   const query = request.query as Record<string, unknown>;
-  if (typeof query['include'] === 'string') query['include'] = query['include'].replace(/\bcurrent_extraction\b/g, 'last_document_representation');
+  if (typeof query['include'] === 'string')
+    query['include'] = query['include'].replace(/\bcurrent_extraction\b/g, 'last_document_representation');
   return request;
 }
 
@@ -84,12 +89,27 @@ export class DocumentsController {
     const reference = searchParameter(query, 'filter[reference]');
     const documentTypes = documentTypesOf(query);
     const filters = { ...(fileName ? { fileName } : {}), ...(reference ? { reference } : {}), ...(documentTypes ? { documentTypes } : {}) };
-    return this.presenter.paginated(DOCUMENT_TYPE, await this.documents.list(account, filters, sortOf(query), page), page, request, account, include);
+    return this.presenter.paginated(
+      DOCUMENT_TYPE,
+      await this.documents.list(account, filters, sortOf(query), page),
+      page,
+      request,
+      account,
+      include,
+    );
   }
 
   @Get('types')
   @ApiOperation({ summary: 'List document types' })
-  @ApiOkResponse({ schema: { type: 'object', properties: { document_types: { type: 'array', items: { type: 'object', properties: { code: { type: 'string' }, label: { type: 'string' } } } } } }, example: DOCUMENT_TYPES_EXAMPLE })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      properties: {
+        document_types: { type: 'array', items: { type: 'object', properties: { code: { type: 'string' }, label: { type: 'string' } } } },
+      },
+    },
+    example: DOCUMENT_TYPES_EXAMPLE,
+  })
   types(): { document_types: { code: DocumentType; label: string }[] } {
     return { document_types: DOCUMENT_TYPES.map((code) => ({ code, label: DOCUMENT_TYPE_LABELS[code] })) };
   }
@@ -107,7 +127,10 @@ export class DocumentsController {
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: 'Edit a document', description: '`document_type_manual` overrides the classified type; `extracted_data_manual` holds values set by hand.' })
+  @ApiOperation({
+    summary: 'Edit a document',
+    description: '`document_type_manual` overrides the classified type; `extracted_data_manual` holds values set by hand.',
+  })
   @ApiParam({ name: 'id', description: 'Document id (uuid)' })
   @ApiBody({ schema: requestDocument('document', '#/components/schemas/UpdateDocumentAttributes'), examples: UPDATE_DOCUMENT_BODY_EXAMPLE })
   @ApiOkResponse({ schema: singleDocument(DOCUMENT_SCHEMA), example: UPDATED_DOCUMENT_EXAMPLE })
@@ -134,9 +157,15 @@ export class DocumentsController {
   }
 
   @Get(':id/download_url')
-  @ApiOperation({ summary: 'Get a document download URL', description: 'A signed URL that needs no API key and expires after DOCUMENT_URL_TTL_SECONDS.' })
+  @ApiOperation({
+    summary: 'Get a document download URL',
+    description: 'A signed URL that needs no API key and expires after DOCUMENT_URL_TTL_SECONDS.',
+  })
   @ApiParam({ name: 'id', description: 'Document id (uuid)' })
-  @ApiOkResponse({ schema: { type: 'object', required: ['download_url'], properties: { download_url: { type: 'string', format: 'uri' } } }, example: DOWNLOAD_URL_EXAMPLE })
+  @ApiOkResponse({
+    schema: { type: 'object', required: ['download_url'], properties: { download_url: { type: 'string', format: 'uri' } } },
+    example: DOWNLOAD_URL_EXAMPLE,
+  })
   @ApiResponse(FOREIGN)
   @ApiResponse(NOT_FOUND)
   async downloadUrl(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<{ download_url: string }> {
@@ -145,7 +174,10 @@ export class DocumentsController {
 
   @Post(':id/reextract')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Re-extract a document', description: 'The tracker-worker reads the file again; `extraction_status` is `pending` until it has, then `extracted` or `failed`.' })
+  @ApiOperation({
+    summary: 'Re-extract a document',
+    description: 'The tracker-worker reads the file again; `extraction_status` is `pending` until it has, then `extracted` or `failed`.',
+  })
   @ApiParam({ name: 'id', description: 'Document id (uuid)' })
   @ApiResponse({ status: 202, description: 'Extraction will run again.', schema: ACCEPTED_SCHEMA, example: ACCEPTED_EXAMPLE })
   @ApiResponse(FOREIGN)
@@ -169,7 +201,10 @@ export class DocumentsController {
 
   @Post(':id/relink')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Re-link a document', description: 'Runs the extraction again, which links the document to the shipments and containers its numbers name now.' })
+  @ApiOperation({
+    summary: 'Re-link a document',
+    description: 'Runs the extraction again, which links the document to the shipments and containers its numbers name now.',
+  })
   @ApiParam({ name: 'id', description: 'Document id (uuid)' })
   @ApiResponse({ status: 202, description: 'Linking will run again.', schema: ACCEPTED_SCHEMA, example: ACCEPTED_EXAMPLE })
   @ApiResponse(FOREIGN)
@@ -193,7 +228,12 @@ export class DocumentsController {
     await this.documents.get(account, id);
     const degrees = (body as { degrees?: unknown } | undefined)?.degrees;
     if (!(ROTATION_DEGREES as readonly unknown[]).includes(degrees)) {
-      throw new DomainError('unprocessable', { title: 'Invalid rotation', detail: 'degrees must be one of: 90, 180, 270', code: 'invalid_rotation', source: { pointer: '/degrees' } });
+      throw new DomainError('unprocessable', {
+        title: 'Invalid rotation',
+        detail: 'degrees must be one of: 90, 180, 270',
+        code: 'invalid_rotation',
+        source: { pointer: '/degrees' },
+      });
     }
     await this.documents.rotate(account, id, degrees as RotationDegrees);
     return { status: 'accepted' };

@@ -2,7 +2,14 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentExtractionRepository, OutboxEntity, OutboxRepository, PlanUsageRepository, TrackingRequestRepository, ListTotals } from '@quayside/data-access';
+import {
+  DocumentExtractionRepository,
+  OutboxEntity,
+  OutboxRepository,
+  PlanUsageRepository,
+  TrackingRequestRepository,
+  ListTotals,
+} from '@quayside/data-access';
 import type { ProvisionedAccount } from '@quayside/data-access';
 import { JOB, QUEUE } from '@quayside/queues';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -11,7 +18,8 @@ import { ApiTestContext, call } from '../test/api-test-app';
 async function pdf(pages: number, text = 'BILL OF LADING MEDUAB123456'): Promise<Buffer> {
   const document = await PDFDocument.create();
   const font = await document.embedFont(StandardFonts.Helvetica);
-  for (let index = 0; index < pages; index += 1) document.addPage([595, 842]).drawText(`${text} page ${index + 1}`, { x: 50, y: 780, size: 12, font });
+  for (let index = 0; index < pages; index += 1)
+    document.addPage([595, 842]).drawText(`${text} page ${index + 1}`, { x: 50, y: 780, size: 12, font });
   return Buffer.from(await document.save({ useObjectStreams: false }));
 }
 
@@ -20,10 +28,22 @@ async function encryptedPdf(): Promise<Buffer> {
   return Buffer.from((await pdf(1)).toString('latin1').replace('trailer\n<<', 'trailer\n<<\n/Encrypt 1 0 R'), 'latin1');
 }
 
-function multipart(fileName: string, bytes: Buffer, fields: Record<string, string> = {}): { body: Buffer; headers: Record<string, string> } {
+function multipart(
+  fileName: string,
+  bytes: Buffer,
+  fields: Record<string, string> = {},
+): { body: Buffer; headers: Record<string, string> } {
   const boundary = '----quayside-test-boundary';
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`), bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
   return { body: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
@@ -33,9 +53,19 @@ describe('documents: upload, read, download, delete', () => {
   let account: ProvisionedAccount;
   let storageDir: string;
 
-  async function upload(fileName: string, bytes: Buffer, fields: Record<string, string> = {}, key = account.key): Promise<{ status: number; json: Record<string, unknown> }> {
+  async function upload(
+    fileName: string,
+    bytes: Buffer,
+    fields: Record<string, string> = {},
+    key = account.key,
+  ): Promise<{ status: number; json: Record<string, unknown> }> {
     const form = multipart(fileName, bytes, fields);
-    const response = await app.inject({ method: 'POST', url: '/v2/documents', headers: { ...form.headers, authorization: `Token ${key}` }, payload: form.body });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v2/documents',
+      headers: { ...form.headers, authorization: `Token ${key}` },
+      payload: form.body,
+    });
     return { status: response.statusCode, json: JSON.parse(response.body) as Record<string, unknown> };
   }
 
@@ -45,7 +75,12 @@ describe('documents: upload, read, download, delete', () => {
   beforeAll(async () => {
     storageDir = await mkdtemp(join(tmpdir(), 'quayside-documents-'));
     ctx = await ApiTestContext.create();
-    app = await ctx.startApp({ STORAGE_LOCAL_DIR: storageDir, STORAGE_SIGNING_SECRET: 'test-secret', DOCUMENT_MAX_PAGES: 3, DOCUMENT_MAX_BYTES: 200_000 });
+    app = await ctx.startApp({
+      STORAGE_LOCAL_DIR: storageDir,
+      STORAGE_SIGNING_SECRET: 'test-secret',
+      DOCUMENT_MAX_PAGES: 3,
+      DOCUMENT_MAX_BYTES: 200_000,
+    });
     account = await ctx.account();
   });
 
@@ -59,7 +94,11 @@ describe('documents: upload, read, download, delete', () => {
     ['a part that never ends', Buffer.from('--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\nabc')],
   ])('answers a broken multipart body (%s) with 400, storing nothing', async (_label, body) => {
     const before = await ctx.db.dataSource.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM documents`);
-    const response = await call(app, 'POST', '/v2/documents', { key: account.key, headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: body.toString('latin1') });
+    const response = await call(app, 'POST', '/v2/documents', {
+      key: account.key,
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: body.toString('latin1'),
+    });
     expect(response.status).toBe(400);
     expect((response.json!['errors'] as { detail: string }[])[0]!.detail).toContain('multipart form could not be read');
     expect(await ctx.db.dataSource.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM documents`)).toEqual(before);
@@ -70,12 +109,23 @@ describe('documents: upload, read, download, delete', () => {
     const created = await upload('MEDUAB123456.pdf', bytes, { name: 'BL for April' });
     expect(created.status).toBe(201);
     const data = created.json['data'] as { id: string; attributes: Record<string, unknown> };
-    expect(data.attributes).toMatchObject({ name: 'BL for April', file_name: 'MEDUAB123456.pdf', file_content_type: 'application/pdf', file_size_bytes: bytes.length, page_count: 2, source: 'upload', document_type: 'other' });
+    expect(data.attributes).toMatchObject({
+      name: 'BL for April',
+      file_name: 'MEDUAB123456.pdf',
+      file_content_type: 'application/pdf',
+      file_size_bytes: bytes.length,
+      page_count: 2,
+      source: 'upload',
+      document_type: 'other',
+    });
 
     const fetched = await call(app, 'GET', `/v2/documents/${data.id}?include=current_extraction`, { key: account.key });
     expect(fetched.status).toBe(200);
 
-    const url = new URL(((await call(app, 'GET', `/v2/documents/${data.id}/download_url`, { key: account.key })).json as { download_url: string }).download_url);
+    const url = new URL(
+      ((await call(app, 'GET', `/v2/documents/${data.id}/download_url`, { key: account.key })).json as { download_url: string })
+        .download_url,
+    );
     const download = await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
@@ -96,7 +146,13 @@ describe('documents: upload, read, download, delete', () => {
     ['an encrypted PDF', 422, 'pdf_encrypted', 'locked.pdf', encryptedPdf],
     ['a corrupt PDF', 422, 'corrupt_file', 'broken.pdf', async () => Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog')],
     ['a PDF over the page limit', 422, 'too_many_pages', 'long.pdf', async () => pdf(4)],
-    ['a file over the size limit', 413, 'file_too_large', 'big.pdf', async () => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(250_000, 0x20)])],
+    [
+      'a file over the size limit',
+      413,
+      'file_too_large',
+      'big.pdf',
+      async () => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(250_000, 0x20)]),
+    ],
   ] as const)('%s is refused with %i %s and nothing is stored', async (_label, status, code, name, make) => {
     const before = await storedFiles();
     const response = await upload(name, await make());
@@ -114,48 +170,97 @@ describe('documents: upload, read, download, delete', () => {
   });
 
   it('two steps: an upload URL, the file PUT to it, then the document from attached_document', async () => {
-    const grant = await call(app, 'POST', '/v2/document_uploads', { key: account.key, body: { data: { type: 'document_upload', attributes: { file_name: 'two-step.pdf' } } } });
+    const grant = await call(app, 'POST', '/v2/document_uploads', {
+      key: account.key,
+      body: { data: { type: 'document_upload', attributes: { file_name: 'two-step.pdf' } } },
+    });
     expect(grant.status).toBe(201);
-    const { upload_url: uploadUrl, attached_document: attached } = (grant.json!['data'] as { attributes: { upload_url: string; attached_document: string } }).attributes;
-    const early = await call(app, 'POST', '/v2/documents', { key: account.key, body: { data: { type: 'document', attributes: { attached_document: attached } } } });
+    const { upload_url: uploadUrl, attached_document: attached } = (
+      grant.json!['data'] as { attributes: { upload_url: string; attached_document: string } }
+    ).attributes;
+    const early = await call(app, 'POST', '/v2/documents', {
+      key: account.key,
+      body: { data: { type: 'document', attributes: { attached_document: attached } } },
+    });
     expect(early.status).toBe(422);
 
     const form = multipart('two-step.pdf', await pdf(1, 'DELIVERY ORDER'));
-    const put = await app.inject({ method: 'PUT', url: `${new URL(uploadUrl).pathname}${new URL(uploadUrl).search}`, headers: form.headers, payload: form.body });
+    const put = await app.inject({
+      method: 'PUT',
+      url: `${new URL(uploadUrl).pathname}${new URL(uploadUrl).search}`,
+      headers: form.headers,
+      payload: form.body,
+    });
     expect(put.statusCode).toBe(204);
-    const created = await call(app, 'POST', '/v2/documents', { key: account.key, body: { data: { type: 'document', attributes: { attached_document: attached, name: 'DO' } } } });
+    const created = await call(app, 'POST', '/v2/documents', {
+      key: account.key,
+      body: { data: { type: 'document', attributes: { attached_document: attached, name: 'DO' } } },
+    });
     expect(created.status).toBe(201);
-    expect((created.json!['data'] as { attributes: Record<string, unknown> }).attributes).toMatchObject({ name: 'DO', source: 'api', file_name: 'two-step.pdf' });
+    expect((created.json!['data'] as { attributes: Record<string, unknown> }).attributes).toMatchObject({
+      name: 'DO',
+      source: 'api',
+      file_name: 'two-step.pdf',
+    });
 
-    const forged = await app.inject({ method: 'PUT', url: `/document_upload_files?token=${encodeURIComponent(`${attached.slice(0, -2)}xx`)}`, headers: form.headers, payload: form.body });
+    const forged = await app.inject({
+      method: 'PUT',
+      url: `/document_upload_files?token=${encodeURIComponent(`${attached.slice(0, -2)}xx`)}`,
+      headers: form.headers,
+      payload: form.body,
+    });
     expect(forged.statusCode).toBe(403);
   });
 
   it('multipart is refused on routes that take no file', async () => {
     const form = multipart('bl.pdf', await pdf(1));
-    const response = await app.inject({ method: 'POST', url: '/v2/parties', headers: { ...form.headers, authorization: `Token ${account.key}` }, payload: form.body });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v2/parties',
+      headers: { ...form.headers, authorization: `Token ${account.key}` },
+      payload: form.body,
+    });
     expect(response.statusCode).toBe(415);
   });
 
   it('edits, rotates, lists, and serves types and schemas', async () => {
     const id = ((await upload('rotate-me.pdf', await pdf(1, 'INVOICE 42'))).json['data'] as { id: string }).id;
-    const patched = await call(app, 'PATCH', `/v2/documents/${id}`, { key: account.key, body: { data: { type: 'document', attributes: { document_type_manual: 'invoice' } } } });
+    const patched = await call(app, 'PATCH', `/v2/documents/${id}`, {
+      key: account.key,
+      body: { data: { type: 'document', attributes: { document_type_manual: 'invoice' } } },
+    });
     expect((patched.json!['data'] as { attributes: Record<string, unknown> }).attributes['document_type_manual']).toBe('invoice');
     expect((await call(app, 'POST', `/v2/documents/${id}/rotate`, { key: account.key, body: { degrees: 45 } })).status).toBe(422);
-    expect((await call(app, 'POST', `/v2/documents/${id}/rotate`, { key: account.key, body: { degrees: 90 } })).json).toEqual({ status: 'accepted' });
+    expect((await call(app, 'POST', `/v2/documents/${id}/rotate`, { key: account.key, body: { degrees: 90 } })).json).toEqual({
+      status: 'accepted',
+    });
     const listed = await call(app, 'GET', '/v2/documents?filter[document_types]=invoice', { key: account.key });
     expect((listed.json!['data'] as { id: string }[]).map((row) => row.id)).toEqual([id]);
     const types = await call(app, 'GET', '/v2/documents/types', { key: account.key });
-    expect((types.json as { document_types: { code: string }[] }).document_types.map((type) => type.code)).toEqual(['bill_of_lading', 'arrival_notice', 'delivery_order', 'invoice', 'other']);
+    expect((types.json as { document_types: { code: string }[] }).document_types.map((type) => type.code)).toEqual([
+      'bill_of_lading',
+      'arrival_notice',
+      'delivery_order',
+      'invoice',
+      'other',
+    ]);
     const schema = await call(app, 'GET', '/v2/document_schemas/bill_of_lading@2026-11-01', { key: account.key });
-    expect((schema.json!['data'] as { attributes: Record<string, unknown> }).attributes).toMatchObject({ document_type: 'bill_of_lading', schema_format: 'json_schema', current: true });
+    expect((schema.json!['data'] as { attributes: Record<string, unknown> }).attributes).toMatchObject({
+      document_type: 'bill_of_lading',
+      schema_format: 'json_schema',
+      current: true,
+    });
     expect((await call(app, 'GET', '/v2/document_schemas/nothing@2026-11-01', { key: account.key })).status).toBe(404);
     expect((await call(app, 'GET', '/v2/email_submissions', { key: account.key })).status).toBe(200);
   });
 
   it('extraction is queued through the outbox and its result served as the reference has it', async () => {
     const extractionRows = async (documentId: string): Promise<OutboxEntity[]> =>
-      ctx.db.dataSource.getRepository(OutboxEntity).createQueryBuilder('o').where(`o.job_name = 'extract-document' AND o.payload->>'documentId' = :documentId`, { documentId }).getMany();
+      ctx.db.dataSource
+        .getRepository(OutboxEntity)
+        .createQueryBuilder('o')
+        .where(`o.job_name = 'extract-document' AND o.payload->>'documentId' = :documentId`, { documentId })
+        .getMany();
     expect((await upload('flag.pdf', await pdf(1, 'FLAG'), { create_tracking_requests: 'yes' })).status).toBe(400);
     const created = await upload('queued.pdf', await pdf(1, 'BILL OF LADING B/L No.: MAEU260444444'), { create_tracking_requests: 'true' });
     const data = created.json['data'] as { id: string; attributes: Record<string, unknown> };
@@ -167,27 +272,56 @@ describe('documents: upload, read, download, delete', () => {
     // What the tracker-worker does, through its repository: claim, then record an extraction.
     const dataSource = ctx.db.dataSource;
     const outbox = new OutboxRepository(dataSource);
-    const extractions = new DocumentExtractionRepository(dataSource, outbox, new TrackingRequestRepository(dataSource, outbox, new ListTotals()), new PlanUsageRepository(dataSource));
+    const extractions = new DocumentExtractionRepository(
+      dataSource,
+      outbox,
+      new TrackingRequestRepository(dataSource, outbox, new ListTotals()),
+      new PlanUsageRepository(dataSource),
+    );
     const claimed = await extractions.claim(data.id, 60_000);
     if (claimed.outcome !== 'claimed') throw new Error('expected to claim the new document');
-    const payload = { bill_of_lading_numbers: [{ value: 'MAEU260444444', confidence: 0.9, page: 1, line: 1, source_text: 'B/L No.: MAEU260444444' }] };
-    const jobs = { track: { queue: QUEUE.tracker, jobName: JOB.trackRequest }, fanOut: { queue: QUEUE.webhookFanout, jobName: JOB.fanOut } };
+    const payload = {
+      bill_of_lading_numbers: [{ value: 'MAEU260444444', confidence: 0.9, page: 1, line: 1, source_text: 'B/L No.: MAEU260444444' }],
+    };
+    const jobs = {
+      track: { queue: QUEUE.tracker, jobName: JOB.trackRequest },
+      fanOut: { queue: QUEUE.webhookFanout, jobName: JOB.fanOut },
+    };
     await extractions.record(
       claimed.claim,
-      { status: 'extracted', documentType: 'bill_of_lading', classificationNotes: 'Classified as bill_of_lading.', schemaVersion: 'bill_of_lading@2026-11-01', payload, billOfLadingNumbers: ['MAEU260444444'], bookingNumbers: [], containerNumbers: [], scac: 'MAEU' },
+      {
+        status: 'extracted',
+        documentType: 'bill_of_lading',
+        classificationNotes: 'Classified as bill_of_lading.',
+        schemaVersion: 'bill_of_lading@2026-11-01',
+        payload,
+        billOfLadingNumbers: ['MAEU260444444'],
+        bookingNumbers: [],
+        containerNumbers: [],
+        scac: 'MAEU',
+      },
       first!.id,
       jobs,
     );
     const fetched = await call(app, 'GET', `/v2/documents/${data.id}?include=current_extraction`, { key: account.key });
     const document = fetched.json!['data'] as { attributes: Record<string, unknown>; relationships: Record<string, { data: unknown }> };
-    expect(document.attributes).toMatchObject({ extraction_status: 'extracted', document_type: 'bill_of_lading', classification_notes: 'Classified as bill_of_lading.' });
+    expect(document.attributes).toMatchObject({
+      extraction_status: 'extracted',
+      document_type: 'bill_of_lading',
+      classification_notes: 'Classified as bill_of_lading.',
+    });
     const representation = (fetched.json!['included'] as { id: string; type: string; attributes: Record<string, unknown> }[])[0]!;
-    expect(document.relationships['last_document_representation']!.data).toEqual({ id: representation.id, type: 'document_representation' });
+    expect(document.relationships['last_document_representation']!.data).toEqual({
+      id: representation.id,
+      type: 'document_representation',
+    });
     expect(document.relationships['account']!.data).toEqual({ id: account.account.id, type: 'account' });
     expect(document.relationships['user']!.data).toBeNull();
     expect(representation.attributes).toMatchObject({ schema_version: 'bill_of_lading@2026-11-01', payload });
     const requests = await call(app, 'GET', '/v2/tracking_requests', { key: account.key });
-    expect((requests.json!['data'] as { attributes: Record<string, unknown> }[]).map((r) => r.attributes['request_number'])).toContain('MAEU260444444');
+    expect((requests.json!['data'] as { attributes: Record<string, unknown> }[]).map((r) => r.attributes['request_number'])).toContain(
+      'MAEU260444444',
+    );
 
     // Every way of asking again queues another extraction of a new generation.
     for (const action of ['reextract', 'reclassify', 'relink']) {
@@ -195,7 +329,9 @@ describe('documents: upload, read, download, delete', () => {
     }
     expect((await call(app, 'POST', `/v2/documents/${data.id}/rotate`, { key: account.key, body: { degrees: 180 } })).status).toBe(202);
     expect(await extractionRows(data.id)).toHaveLength(5);
-    const again = (await call(app, 'GET', `/v2/documents/${data.id}`, { key: account.key })).json!['data'] as { attributes: Record<string, unknown> };
+    const again = (await call(app, 'GET', `/v2/documents/${data.id}`, { key: account.key })).json!['data'] as {
+      attributes: Record<string, unknown>;
+    };
     expect(again.attributes).toMatchObject({ extraction_status: 'pending' });
   });
 
@@ -203,13 +339,27 @@ describe('documents: upload, read, download, delete', () => {
     const other = await ctx.account();
     const shown = await call(app, 'GET', '/v2/account', { key: other.key });
     expect((shown.json!['data'] as { attributes: Record<string, unknown> }).attributes['documents_create_tracking_requests']).toBe(false);
-    const wrong = await call(app, 'PATCH', '/v2/account', { key: other.key, body: { data: { type: 'account', attributes: { documents_create_tracking_requests: 'yes' } } } });
+    const wrong = await call(app, 'PATCH', '/v2/account', {
+      key: other.key,
+      body: { data: { type: 'account', attributes: { documents_create_tracking_requests: 'yes' } } },
+    });
     expect(wrong.status).toBe(422);
-    const changed = await call(app, 'PATCH', '/v2/account', { key: other.key, body: { data: { type: 'account', attributes: { documents_create_tracking_requests: true } } } });
+    const changed = await call(app, 'PATCH', '/v2/account', {
+      key: other.key,
+      body: { data: { type: 'account', attributes: { documents_create_tracking_requests: true } } },
+    });
     expect(changed.status).toBe(200);
     expect((changed.json!['data'] as { attributes: Record<string, unknown> }).attributes['documents_create_tracking_requests']).toBe(true);
-    expect(((await call(app, 'GET', '/v2/account', { key: other.key })).json!['data'] as { attributes: Record<string, unknown> }).attributes['documents_create_tracking_requests']).toBe(true);
+    expect(
+      ((await call(app, 'GET', '/v2/account', { key: other.key })).json!['data'] as { attributes: Record<string, unknown> }).attributes[
+        'documents_create_tracking_requests'
+      ],
+    ).toBe(true);
     // Another account's setting is untouched.
-    expect(((await call(app, 'GET', '/v2/account', { key: account.key })).json!['data'] as { attributes: Record<string, unknown> }).attributes['documents_create_tracking_requests']).toBe(false);
+    expect(
+      ((await call(app, 'GET', '/v2/account', { key: account.key })).json!['data'] as { attributes: Record<string, unknown> }).attributes[
+        'documents_create_tracking_requests'
+      ],
+    ).toBe(false);
   });
 });

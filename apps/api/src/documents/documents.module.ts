@@ -24,7 +24,13 @@ export const DOCUMENT_MULTIPART_ROUTES = ['POST /v2/documents', 'PUT /document_u
  * chosen by STORAGE_DRIVER; local download URLs are served by DocumentFilesController.
  */
 @Module({
-  controllers: [DocumentsController, DocumentUploadsController, DocumentFilesController, DocumentSchemasController, EmailSubmissionsController],
+  controllers: [
+    DocumentsController,
+    DocumentUploadsController,
+    DocumentFilesController,
+    DocumentSchemasController,
+    EmailSubmissionsController,
+  ],
   providers: [
     DocumentRepository,
     DocumentRepresentationRepository,

@@ -25,7 +25,12 @@ export class DocumentsService {
     private readonly config: ApiConfig,
   ) {}
 
-  async list(account: AccountContext, filters: DocumentFilters, sort: DocumentSort | null, page: PageRequest): Promise<PageResult<DocumentEntity>> {
+  async list(
+    account: AccountContext,
+    filters: DocumentFilters,
+    sort: DocumentSort | null,
+    page: PageRequest,
+  ): Promise<PageResult<DocumentEntity>> {
     return this.documents.list(account, filters, sort, page);
   }
 
@@ -68,13 +73,26 @@ export class DocumentsService {
   async rotate(account: AccountContext, id: string, by: RotationDegrees): Promise<void> {
     const document = await this.documents.findOwned(account, id);
     if (document.file_kind !== 'pdf') {
-      throw new DomainError('unprocessable', { title: 'Invalid rotation', detail: `Only PDF documents can be rotated; this one is ${document.file_kind.toUpperCase()}.`, code: 'rotation_unsupported' });
+      throw new DomainError('unprocessable', {
+        title: 'Invalid rotation',
+        detail: `Only PDF documents can be rotated; this one is ${document.file_kind.toUpperCase()}.`,
+        code: 'rotation_unsupported',
+      });
     }
     const bytes = await this.storage.get(document.storage_key);
-    if (bytes === null) throw new DomainError('unprocessable', { title: 'No document attached', detail: 'The file of this document is missing from storage.', code: 'no_document_attached' });
+    if (bytes === null)
+      throw new DomainError('unprocessable', {
+        title: 'No document attached',
+        detail: 'The file of this document is missing from storage.',
+        code: 'no_document_attached',
+      });
     const rotated = Buffer.from(await rotatePdf(bytes, by));
     await this.storage.put(document.storage_key, rotated, document.file_content_type);
-    await this.documents.requestExtraction(document, { file_size_bytes: rotated.length, sha256: createHash('sha256').update(rotated).digest('hex') }, EXTRACTION_JOB);
+    await this.documents.requestExtraction(
+      document,
+      { file_size_bytes: rotated.length, sha256: createHash('sha256').update(rotated).digest('hex') },
+      EXTRACTION_JOB,
+    );
   }
 
   async representationsByIds(account: AccountContext, ids: readonly string[]): Promise<DocumentRepresentationEntity[]> {
@@ -99,8 +117,14 @@ export class DocumentsService {
     return this.documents.findManyOwned(account, ids);
   }
 
-  private async withDocuments(account: AccountContext, rows: Awaited<ReturnType<EmailSubmissionRepository['list']>>['rows']): Promise<EmailSubmissionView[]> {
-    const documents = await this.documents.countBySubmission(account, rows.map((row) => row.id));
+  private async withDocuments(
+    account: AccountContext,
+    rows: Awaited<ReturnType<EmailSubmissionRepository['list']>>['rows'],
+  ): Promise<EmailSubmissionView[]> {
+    const documents = await this.documents.countBySubmission(
+      account,
+      rows.map((row) => row.id),
+    );
     return rows.map((row) => Object.assign(row, { documents: documents.get(row.id) ?? [] }));
   }
 }

@@ -37,7 +37,14 @@ export class EmailSubmissionsController {
   async list(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const include = this.presenter.include(EMAIL_SUBMISSION_TYPE, withDefaultInclude(request));
     const page = this.presenter.page(request);
-    return this.presenter.paginated(EMAIL_SUBMISSION_TYPE, await this.documents.listSubmissions(account, page), page, request, account, include);
+    return this.presenter.paginated(
+      EMAIL_SUBMISSION_TYPE,
+      await this.documents.listSubmissions(account, page),
+      page,
+      request,
+      account,
+      include,
+    );
   }
 
   @Get(':id')

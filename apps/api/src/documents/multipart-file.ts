@@ -28,14 +28,20 @@ export async function readUploadedFile(request: FastifyRequest, maxBytes: number
   try {
     part = await request.file();
     if (!part) throw badRequest('The form has no file; send it in the field `file`.', { parameter: 'file' });
-    if (part.fieldname !== 'file') throw badRequest(`The file must be sent in the form field \`file\`, not \`${part.fieldname}\`.`, { parameter: 'file' });
+    if (part.fieldname !== 'file')
+      throw badRequest(`The file must be sent in the form field \`file\`, not \`${part.fieldname}\`.`, { parameter: 'file' });
     return { fileName: part.filename || 'upload', bytes: await part.toBuffer(), fields: fieldValues(part) };
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, { title: 'Payload Too Large', detail: `The file is larger than the ${maxBytes} bytes accepted.`, code: 'file_too_large' });
+      throw new HttpError(413, {
+        title: 'Payload Too Large',
+        detail: `The file is larger than the ${maxBytes} bytes accepted.`,
+        code: 'file_too_large',
+      });
     }
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('Send one file per request, with at most a few text fields.');
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw badRequest('Send one file per request, with at most a few text fields.');
     if (error instanceof DomainError || error instanceof HttpError) throw error;
     // Nothing but the request body is read here: any other failure (busboy's "Unexpected end of
     // multipart data", "Malformed part header", a bad boundary, the FST_ codes not named above)

@@ -10,7 +10,11 @@ const pdfLib = (): Promise<typeof PdfLib> => import('pdf-lib');
  * rendering or decompressing any content stream, so a hostile file costs one parse of its
  * object table. Encrypted and unparseable files are refused with a named problem.
  */
-export async function inspectPdf(fileName: string, bytes: Uint8Array, maxPages: number): Promise<{ pageCount: number } | { problem: UploadProblem }> {
+export async function inspectPdf(
+  fileName: string,
+  bytes: Uint8Array,
+  maxPages: number,
+): Promise<{ pageCount: number } | { problem: UploadProblem }> {
   const { PDFDocument } = await pdfLib();
   let pdf: PDFDocument;
   try {
@@ -18,14 +22,26 @@ export async function inspectPdf(fileName: string, bytes: Uint8Array, maxPages: 
   } catch (error) {
     // pdf-lib is compiled to ES5, where `instanceof EncryptedPDFError` does not hold: match its message.
     if (error instanceof Error && /is encrypted/.test(error.message)) {
-      return { problem: { status: 422, code: 'pdf_encrypted', detail: `The PDF ${fileName} is encrypted or password protected; upload it without protection.` } };
+      return {
+        problem: {
+          status: 422,
+          code: 'pdf_encrypted',
+          detail: `The PDF ${fileName} is encrypted or password protected; upload it without protection.`,
+        },
+      };
     }
     return { problem: { status: 422, code: 'corrupt_file', detail: `The PDF ${fileName} cannot be read; it is corrupt or truncated.` } };
   }
   const pageCount = pdf.getPageCount();
   if (pageCount === 0) return { problem: { status: 422, code: 'corrupt_file', detail: `The PDF ${fileName} has no pages.` } };
   if (pageCount > maxPages) {
-    return { problem: { status: 422, code: 'too_many_pages', detail: `The PDF ${fileName} has ${pageCount} pages; at most ${maxPages} are accepted.` } };
+    return {
+      problem: {
+        status: 422,
+        code: 'too_many_pages',
+        detail: `The PDF ${fileName} has ${pageCount} pages; at most ${maxPages} are accepted.`,
+      },
+    };
   }
   return { pageCount };
 }

@@ -26,6 +26,11 @@ export function decodeUploadGrant(secret: string, token: string): UploadGrant | 
   const expected = Buffer.from(sign(secret, body));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  const [uploadId, accountId, expires, fileName] = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as [string, string, number, string];
+  const [uploadId, accountId, expires, fileName] = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as [
+    string,
+    string,
+    number,
+    string,
+  ];
   return { uploadId, accountId, expires, fileName };
 }

@@ -182,18 +182,34 @@ describe('email submissions over SMTP', () => {
 
     const shown = await call(app, 'GET', `/v2/email_submissions/${submissionId}`, { key: account.key });
     expect(shown.status).toBe(200);
-    const data = shown.json?.['data'] as { attributes: Record<string, unknown>; relationships: { documents: { data: { id: string }[] }; account: { data: unknown }; user: { data: unknown } } };
-    expect(data.attributes).toMatchObject({ subject: 'Fwd: BL and arrival notice', from: ['ops@importer.example'], to: [address()], cc: ['broker@importer.example'] });
+    const data = shown.json?.['data'] as {
+      attributes: Record<string, unknown>;
+      relationships: { documents: { data: { id: string }[] }; account: { data: unknown }; user: { data: unknown } };
+    };
+    expect(data.attributes).toMatchObject({
+      subject: 'Fwd: BL and arrival notice',
+      from: ['ops@importer.example'],
+      to: [address()],
+      cc: ['broker@importer.example'],
+    });
     expect(data.relationships.documents.data).toHaveLength(2);
     expect(data.relationships.account.data).toEqual({ id: account.account.id, type: 'account' });
     expect(data.relationships.user.data).toBeNull();
-    const included = (shown.json?.['included'] as { type: string; attributes: Record<string, unknown> }[]).filter((row) => row.type === 'document');
+    const included = (shown.json?.['included'] as { type: string; attributes: Record<string, unknown> }[]).filter(
+      (row) => row.type === 'document',
+    );
     expect(included.map((row) => row.attributes['file_name']).sort()).toEqual(['MEDUAB123456.pdf', 'arrival-notice.pdf']);
-    expect(included.every((row) => row.attributes['source'] === 'email' && row.attributes['file_content_type'] === 'application/pdf')).toBe(true);
+    expect(included.every((row) => row.attributes['source'] === 'email' && row.attributes['file_content_type'] === 'application/pdf')).toBe(
+      true,
+    );
     expect(await counts()).toEqual({ submissions: 1, documents: 2, files: 2 });
     // Each emailed document is queued for extraction in the transaction that stored it.
     const ids = data.relationships.documents.data.map((row) => row.id);
-    const queued = await ctx.db.dataSource.getRepository(OutboxEntity).createQueryBuilder('o').where(`o.job_name = 'extract-document' AND o.payload->>'documentId' IN (:...ids)`, { ids }).getCount();
+    const queued = await ctx.db.dataSource
+      .getRepository(OutboxEntity)
+      .createQueryBuilder('o')
+      .where(`o.job_name = 'extract-document' AND o.payload->>'documentId' IN (:...ids)`, { ids })
+      .getCount();
     expect(queued).toBe(2);
     expect(included.every((row) => row.attributes['extraction_status'] === 'pending')).toBe(true);
   });
@@ -225,7 +241,9 @@ describe('email submissions over SMTP', () => {
     const before = await counts();
     const declared = await deliver(address(), '', `MAIL FROM:<ops@importer.example> SIZE=${MAX_MESSAGE_BYTES + 1}`);
     expect(declared['mail']).toMatch(/^552/);
-    const big = eml(address(), 'Too big', [{ fileName: 'big.pdf', contentType: 'application/pdf', bytes: Buffer.alloc(MAX_MESSAGE_BYTES, 1) }]);
+    const big = eml(address(), 'Too big', [
+      { fileName: 'big.pdf', contentType: 'application/pdf', bytes: Buffer.alloc(MAX_MESSAGE_BYTES, 1) },
+    ]);
     const streamed = await deliver(address(), big);
     expect(streamed['end']).toMatch(/^552 5\.3\.4/);
     expect(await counts()).toEqual(before);
@@ -233,7 +251,10 @@ describe('email submissions over SMTP', () => {
 
   it('refuses a message without usable attachments with 554 after DATA', async () => {
     const before = await counts();
-    const replies = await deliver(address(), eml(address(), 'Just text', [{ fileName: 'notes.txt', contentType: 'text/plain', bytes: Buffer.from('hello') }]));
+    const replies = await deliver(
+      address(),
+      eml(address(), 'Just text', [{ fileName: 'notes.txt', contentType: 'text/plain', bytes: Buffer.from('hello') }]),
+    );
     expect(replies['end']).toMatch(/^554 5\.6\.0 No usable attachment/);
     expect(await counts()).toEqual(before);
   });

@@ -44,7 +44,11 @@ export class SmtpListenerService implements OnApplicationBootstrap, OnApplicatio
       disabledCommands: ['AUTH', 'STARTTLS'],
       size: this.config.SMTP_MAX_MESSAGE_BYTES,
       logger: false,
-      onRcptTo: (address, session, done) => void this.checkRecipient(address, session).then(() => done(), (error: Error) => done(error)),
+      onRcptTo: (address, session, done) =>
+        void this.checkRecipient(address, session).then(
+          () => done(),
+          (error: Error) => done(error),
+        ),
       onData: (stream, session, done) => this.receive(stream, session, done),
     });
     server.on('error', (error) => this.logger.warn(`SMTP listener: ${error.message}`));
@@ -54,7 +58,9 @@ export class SmtpListenerService implements OnApplicationBootstrap, OnApplicatio
     });
     this.server = server;
     this.boundPort = (server.server.address() as AddressInfo).port;
-    this.logger.log(`Email submissions accepted at smtp://${this.config.SMTP_HOST}:${this.boundPort} for ${inboundAddressOf('<account id>', this.config.INBOUND_EMAIL_DOMAIN)}`);
+    this.logger.log(
+      `Email submissions accepted at smtp://${this.config.SMTP_HOST}:${this.boundPort} for ${inboundAddressOf('<account id>', this.config.INBOUND_EMAIL_DOMAIN)}`,
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -69,7 +75,8 @@ export class SmtpListenerService implements OnApplicationBootstrap, OnApplicatio
     if (account === null) throw new SmtpRefusal(550, `5.1.1 <${address.address}>: no such Quayside inbox`);
     const earlier = session.envelope.rcptTo.map((recipient) => accountIdOfRecipient(recipient.address, this.config.INBOUND_EMAIL_DOMAIN));
     // One message, one account: its documents are stored in one transaction of that account.
-    if (earlier.some((id) => id !== account.id)) throw new SmtpRefusal(452, '4.5.3 One Quayside inbox per message; send the rest separately');
+    if (earlier.some((id) => id !== account.id))
+      throw new SmtpRefusal(452, '4.5.3 One Quayside inbox per message; send the rest separately');
   }
 
   private receive(stream: SMTPServerDataStream, session: SMTPServerSession, done: Done): void {

@@ -42,13 +42,22 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
   });
 
   it('refuses a missing or unknown key with a JSON:API 401', async () => {
-    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } };
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    };
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
     const missing = await fetch(`${base}/mcp`, { method: 'POST', headers, body: JSON.stringify(initialize) });
     expect(missing.status).toBe(401);
     expect(missing.headers.get('www-authenticate')).toContain('Bearer');
     expect(((await missing.json()) as { errors: { detail: string }[] }).errors[0]!.detail).toContain('Authorization: Token <API_KEY>');
-    const unknown = await fetch(`${base}/mcp`, { method: 'POST', headers: { ...headers, authorization: 'Bearer qs_live_nope' }, body: JSON.stringify(initialize) });
+    const unknown = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { ...headers, authorization: 'Bearer qs_live_nope' },
+      body: JSON.stringify(initialize),
+    });
     expect(unknown.status).toBe(401);
   });
 
@@ -80,12 +89,20 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
 
   it('gets a container with its milestones, holds, fees and last free day; another account is refused', async () => {
     const client = await connect(`Token ${owner.key}`);
-    const journey = await toolJson<{ id: string; last_free_day: string; milestones: { event: string }[]; shipment: { bill_of_lading_number: string } }>(client, 'get_container', {
+    const journey = await toolJson<{
+      id: string;
+      last_free_day: string;
+      milestones: { event: string }[];
+      shipment: { bill_of_lading_number: string };
+    }>(client, 'get_container', {
       container_id: fixture.lfdSoonId,
     });
     expect(journey.id).toBe(fixture.lfdSoonId);
     expect(typeof journey.last_free_day).toBe('string');
-    expect(journey.milestones.map((m) => m.event)).toEqual(['container.transport.vessel_departed', 'container.transport.vessel_discharged']);
+    expect(journey.milestones.map((m) => m.event)).toEqual([
+      'container.transport.vessel_departed',
+      'container.transport.vessel_discharged',
+    ]);
     expect(journey.shipment.bill_of_lading_number).toBe('MCPBL0001');
 
     const foreign = await connect(`Bearer ${stranger.key}`);
@@ -102,9 +119,13 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
 
   it('gets a shipment with its containers and lists the containers at risk, most urgent first', async () => {
     const client = await connect(`Token ${owner.key}`);
-    const status = await toolJson<{ shipment: { id: string }; containers: { id: string }[] }>(client, 'get_shipment', { shipment_id: fixture.shipmentId });
+    const status = await toolJson<{ shipment: { id: string }; containers: { id: string }[] }>(client, 'get_shipment', {
+      shipment_id: fixture.shipmentId,
+    });
     expect(status.shipment.id).toBe(fixture.shipmentId);
-    expect(status.containers.map((c) => c.id).sort()).toEqual([fixture.lfdSoonId, fixture.heldId, fixture.relaxedId, fixture.pickedUpId].sort());
+    expect(status.containers.map((c) => c.id).sort()).toEqual(
+      [fixture.lfdSoonId, fixture.heldId, fixture.relaxedId, fixture.pickedUpId].sort(),
+    );
 
     const risk = await toolJson<{ containers: { id: string; reasons: string[] }[] }>(client, 'list_containers_at_risk', { days: 3 });
     expect(risk.containers.map((c) => c.id)).toEqual([fixture.lfdSoonId, fixture.heldId]);
@@ -126,11 +147,19 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
 
   it('tracks a number, inferring the line when not given', async () => {
     const client = await connect(`Token ${owner.key}`);
-    const created = await toolJson<{ tracking_request: { request_number: string; scac: string; request_type: string } }>(client, 'track_number', {
-      number: 'MSCU1234566',
-    });
+    const created = await toolJson<{ tracking_request: { request_number: string; scac: string; request_type: string } }>(
+      client,
+      'track_number',
+      {
+        number: 'MSCU1234566',
+      },
+    );
     expect(created.tracking_request).toMatchObject({ request_number: 'MSCU1234566', scac: 'MSCU', request_type: 'container' });
-    const explicit = await toolJson<{ tracking_request: { scac: string } }>(client, 'track_number', { number: 'MEDUXY123456', request_type: 'bill_of_lading', scac: 'mscu' });
+    const explicit = await toolJson<{ tracking_request: { scac: string } }>(client, 'track_number', {
+      number: 'MEDUXY123456',
+      request_type: 'bill_of_lading',
+      scac: 'mscu',
+    });
     expect(explicit.tracking_request.scac).toBe('MSCU');
     expect(await toolError(client, 'track_number', { number: 'MSCU1234566', scac: 'M4' })).toContain('scac must be the 2 to 4 letter code');
   });
@@ -139,7 +168,13 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     const db = ctx.db.dataSource;
     const webhookId = await seedWebhook(db, owner.account.id);
     const ok = await seedWebhookNotification(db, owner.account.id, webhookId, 'container.updated', new Date(Date.now() - 60_000));
-    const failed = await seedWebhookNotification(db, owner.account.id, webhookId, 'tracking_request.succeeded', new Date(Date.now() - 30_000));
+    const failed = await seedWebhookNotification(
+      db,
+      owner.account.id,
+      webhookId,
+      'tracking_request.succeeded',
+      new Date(Date.now() - 30_000),
+    );
     const notifications = new WebhookNotificationRepository(db);
     await inFixtureTransaction(db, (manager) =>
       notifications.recordAttempt(manager, failed, {
@@ -159,7 +194,9 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
 
     const foreign = await connect(`Token ${stranger.key}`);
     expect(await toolError(foreign, 'redeliver_notification', { notification_id: failed })).toMatch(/^Quayside answered 401/);
-    const redelivered = await toolJson<{ id: string; delivery_status: string }>(client, 'redeliver_notification', { notification_id: failed });
+    const redelivered = await toolJson<{ id: string; delivery_status: string }>(client, 'redeliver_notification', {
+      notification_id: failed,
+    });
     expect(redelivered).toMatchObject({ id: failed, delivery_status: 'pending' });
   });
 
@@ -185,14 +222,16 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     expect(await toolError(client, 'list_containers_at_risk', {})).toMatch(/^Quayside answered 403/);
   });
 
-  it('counts each tool call against the account\'s rate limit, as the REST api does', async () => {
+  it("counts each tool call against the account's rate limit, as the REST api does", async () => {
     const limited = await ctx.startApp({ RATE_LIMIT_DEFAULT: 2 });
     await limited.listen(0, '127.0.0.1');
     const busy = await ctx.account({ company: 'Busy' });
     const client = newClient();
     clients.push(client);
     const url = (await limited.getUrl()).replace('[::1]', '127.0.0.1');
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { authorization: `Token ${busy.key}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { authorization: `Token ${busy.key}` } } }),
+    );
     await toolJson(client, 'list_containers_at_risk', {});
     await toolJson(client, 'list_containers_at_risk', {});
     expect(await toolError(client, 'list_containers_at_risk', {})).toMatch(/^Quayside answered 429/);

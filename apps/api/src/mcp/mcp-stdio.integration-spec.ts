@@ -61,7 +61,7 @@ describe('MCP over stdio (npm run mcp)', () => {
     expect(await toolError(foreign, 'get_container', { container_id: fixture.heldId })).toMatch(/^Quayside answered 401/);
   });
 
-  it('a wrong key gets the REST api\'s 401 on every tool', async () => {
+  it("a wrong key gets the REST api's 401 on every tool", async () => {
     const client = await spawn({ QUAYSIDE_API_KEY: 'qs_not_a_key', QUAYSIDE_BASE_URL: base });
     expect(await toolError(client, 'search', { query: 'MCPBL' })).toMatch(/^Quayside answered 401/);
   });

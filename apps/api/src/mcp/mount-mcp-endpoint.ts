@@ -43,7 +43,11 @@ export function mountMcpEndpoint(app: NestFastifyApplication): void {
         reply
           .code(405)
           .header('allow', 'POST')
-          .send({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP endpoint is stateless, send JSON-RPC messages with POST.' }, id: null }),
+          .send({
+            jsonrpc: '2.0',
+            error: { code: -32000, message: 'Method not allowed: this MCP endpoint is stateless, send JSON-RPC messages with POST.' },
+            id: null,
+          }),
     });
   }
 }

@@ -24,7 +24,11 @@ export class MetroAreasController {
   @ApiOperation({ summary: 'Get a metro area using the un/locode or the id', description: 'Return the details of a single metro area.' })
   @ApiParam({ name: 'id', description: 'Metro area id (uuid), or its UN/LOCODE (e.g. USCHI, any case)' })
   @ApiResponse({ status: 200, schema: singleDocument(METRO_AREA_SCHEMA), example: METRO_AREA_EXAMPLE })
-  @ApiResponse({ status: 404, description: 'No such metro area (also for anything that is neither an id nor a UN/LOCODE).', schema: ERROR_DOCUMENT })
+  @ApiResponse({
+    status: 404,
+    description: 'No such metro area (also for anything that is neither an id nor a UN/LOCODE).',
+    schema: ERROR_DOCUMENT,
+  })
   async get(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<JsonApiDocument> {
     const area = await this.metroAreas.find(id);
     if (area === null) throw notFound(METRO_AREA_TYPE, id);

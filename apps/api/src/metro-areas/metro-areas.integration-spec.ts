@@ -41,7 +41,15 @@ describe('GET /v2/metro_areas/{id}', () => {
     expect(dataOf(byCode)).toEqual({
       id: expect.any(String) as unknown,
       type: 'metro_area',
-      attributes: { name: 'Chicago', code: 'USCHI', state_abbr: 'IL', country_code: 'US', time_zone: 'America/Chicago', latitude: 41.8781, longitude: -87.6298 },
+      attributes: {
+        name: 'Chicago',
+        code: 'USCHI',
+        state_abbr: 'IL',
+        country_code: 'US',
+        time_zone: 'America/Chicago',
+        latitude: 41.8781,
+        longitude: -87.6298,
+      },
       links: { self: `/v2/metro_areas/${dataOf(byCode).id}` },
     });
     const byId = await get(`/v2/metro_areas/${dataOf(byCode).id}`);

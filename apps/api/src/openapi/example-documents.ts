@@ -33,7 +33,12 @@ export function exampleOne(resource: object, included?: readonly object[]): Reco
 
 /** The first page of a list at `path` (e.g. `/v2/containers`) holding `resources`, with the links and meta the api answers. */
 export function exampleList(path: string, resources: readonly object[], included?: readonly object[]): Record<string, unknown> {
-  const { links, meta } = paginationLinksAndMeta({ path: `${EXAMPLE_BASE_URL}${path}`, query: {}, page: pageRequest(1, 30), total: resources.length });
+  const { links, meta } = paginationLinksAndMeta({
+    path: `${EXAMPLE_BASE_URL}${path}`,
+    query: {},
+    page: pageRequest(1, 30),
+    total: resources.length,
+  });
   return { data: resources, ...(included && included.length > 0 ? { included } : {}), links, meta };
 }
 
@@ -46,4 +51,3 @@ export function exampleAll(path: string, resources: readonly object[]): Record<s
 export function exampleRequest(type: string, attributes: object, extra: object = {}): Record<string, unknown> {
   return { data: { type, attributes, ...extra } };
 }
-

@@ -11,10 +11,19 @@ export type Schema = SchemaObject;
 export const NULLABLE_DATE_TIME: Schema = { type: 'string', format: 'date-time', nullable: true };
 export const NULLABLE_STRING: Schema = { type: 'string', nullable: true };
 
-export const nullableString = (description?: string, format?: string): Schema => ({ type: 'string', nullable: true, ...(format ? { format } : {}), ...(description ? { description } : {}) });
+export const nullableString = (description?: string, format?: string): Schema => ({
+  type: 'string',
+  nullable: true,
+  ...(format ? { format } : {}),
+  ...(description ? { description } : {}),
+});
 export const instant = (description?: string): Schema => nullableString(description ?? 'UTC, ISO 8601', 'date-time');
 export const timeZone = (description?: string): Schema => nullableString(description ?? 'IANA time zone');
-export const stringList = (description?: string): Schema => ({ type: 'array', items: { type: 'string' }, ...(description ? { description } : {}) });
+export const stringList = (description?: string): Schema => ({
+  type: 'array',
+  items: { type: 'string' },
+  ...(description ? { description } : {}),
+});
 
 export const LINKS_SCHEMA: Schema = {
   type: 'object',
@@ -24,14 +33,20 @@ export const LINKS_SCHEMA: Schema = {
 
 export const META_SCHEMA: Schema = {
   type: 'object',
-  properties: { size: { type: 'integer', description: 'Page size used' }, total: { type: 'integer', description: 'Matching records in all' } },
+  properties: {
+    size: { type: 'integer', description: 'Page size used' },
+    total: { type: 'integer', description: 'Matching records in all' },
+  },
 };
 
 function identifier(types: string | readonly string[]): Schema {
   return {
     type: 'object',
     required: ['id', 'type'],
-    properties: { id: { type: 'string', format: 'uuid' }, type: { type: 'string', enum: typeof types === 'string' ? [types] : [...types] } },
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      type: { type: 'string', enum: typeof types === 'string' ? [types] : [...types] },
+    },
   };
 }
 

@@ -65,7 +65,9 @@ describe('every operation of the OpenAPI document carries examples that match th
 
   /** Every media type that describes a body: the request's, and the 2xx responses'. */
   function bodies(operation: Operation): Array<[string, Record<string, MediaType>]> {
-    const request: Array<[string, Record<string, MediaType>]> = operation.requestBody?.content ? [['request', operation.requestBody.content]] : [];
+    const request: Array<[string, Record<string, MediaType>]> = operation.requestBody?.content
+      ? [['request', operation.requestBody.content]]
+      : [];
     const responses = Object.entries(operation.responses ?? {})
       .filter(([status]) => /^2/.test(status))
       .filter(([, response]) => response.content !== undefined && Object.keys(response.content).length > 0)
@@ -79,7 +81,8 @@ describe('every operation of the OpenAPI document carries examples that match th
       const successes = Object.entries(operation.responses ?? {}).filter(([status]) => /^2/.test(status));
       if (successes.length === 0) missing.push(`${name}: no 2xx response`);
       // Only a 204 answers without a body; any other success must say what its body is.
-      for (const [status, response] of successes) if (status !== '204' && !response.content) missing.push(`${name} ${status}: no body described`);
+      for (const [status, response] of successes)
+        if (status !== '204' && !response.content) missing.push(`${name} ${status}: no body described`);
       for (const [part, content] of bodies(operation)) {
         for (const [mediaType, media] of Object.entries(content)) {
           if (examplesOf(media).length === 0) missing.push(`${name} ${part} ${mediaType}`);

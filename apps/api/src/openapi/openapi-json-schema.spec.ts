@@ -5,7 +5,13 @@ const ID = 'https://quayside.invalid/openapi.json';
 
 describe('OpenAPI 3.0 schemas as JSON Schema', () => {
   it('lets a nullable field be null, also when it has an enum', () => {
-    const schema = toJsonSchema({ type: 'object', properties: { status: { type: 'string', enum: ['hold'], nullable: true }, note: { type: 'string', nullable: true } } }, ID);
+    const schema = toJsonSchema(
+      {
+        type: 'object',
+        properties: { status: { type: 'string', enum: ['hold'], nullable: true }, note: { type: 'string', nullable: true } },
+      },
+      ID,
+    );
     const validate = new Ajv({ strict: false }).compile(schema as object);
     expect(validate({ status: null, note: null })).toBe(true);
     expect(validate({ status: 'hold', note: 'x' })).toBe(true);
@@ -14,7 +20,9 @@ describe('OpenAPI 3.0 schemas as JSON Schema', () => {
   });
 
   it('lets a nullable schema without a type of its own (oneOf) be null', () => {
-    const validate = new Ajv({ strict: false }).compile(toJsonSchema({ nullable: true, oneOf: [{ type: 'string' }, { type: 'number' }] }, ID) as object);
+    const validate = new Ajv({ strict: false }).compile(
+      toJsonSchema({ nullable: true, oneOf: [{ type: 'string' }, { type: 'number' }] }, ID) as object,
+    );
     expect([validate(null), validate('a'), validate(1), validate(true)]).toEqual([true, true, true, false]);
   });
 

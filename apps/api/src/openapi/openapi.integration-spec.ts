@@ -38,7 +38,7 @@ describe('the API describes itself (OpenAPI 0.2.0, Beta) and renders the descrip
     const yaml = await app.inject({ method: 'GET', url: '/docs/openapi.yaml' });
     expect([yaml.statusCode, yaml.headers['content-type']]).toEqual([200, 'text/yaml']);
     expect(yaml.body).toMatch(/^openapi: 3\./m);
-    expect(yaml.body).toContain("version: 0.2.0");
+    expect(yaml.body).toContain('version: 0.2.0');
   });
 
   it("serves Swagger UI's files as @fastify/static does: validators, HEAD, ranges, 404 and refused paths", async () => {
@@ -47,20 +47,39 @@ describe('the API describes itself (OpenAPI 0.2.0, Beta) and renders the descrip
 
     const first = await app.inject({ method: 'GET', url: '/docs/swagger-ui.css' });
     expect(first.statusCode).toBe(200);
-    expect(first.headers).toMatchObject({ 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=0', 'accept-ranges': 'bytes', 'content-length': String(Buffer.byteLength(css)) });
+    expect(first.headers).toMatchObject({
+      'content-type': 'text/css; charset=utf-8',
+      'cache-control': 'public, max-age=0',
+      'accept-ranges': 'bytes',
+      'content-length': String(Buffer.byteLength(css)),
+    });
     expect(first.headers['etag']).toEqual(expect.any(String));
     expect(first.headers['last-modified']).toEqual(expect.any(String));
     expect(first.body).toBe(css);
 
-    const unchanged = await app.inject({ method: 'GET', url: '/docs/swagger-ui.css', headers: { 'if-none-match': String(first.headers['etag']) } });
+    const unchanged = await app.inject({
+      method: 'GET',
+      url: '/docs/swagger-ui.css',
+      headers: { 'if-none-match': String(first.headers['etag']) },
+    });
     expect([unchanged.statusCode, unchanged.body]).toEqual([304, '']);
     const head = await app.inject({ method: 'HEAD', url: '/docs/swagger-ui.css' });
     expect([head.statusCode, head.headers['content-length'], head.body]).toEqual([200, String(Buffer.byteLength(css)), '']);
     const range = await app.inject({ method: 'GET', url: '/docs/swagger-ui.css', headers: { range: 'bytes=0-9' } });
-    expect([range.statusCode, range.headers['content-range'], range.body]).toEqual([206, `bytes 0-9/${Buffer.byteLength(css)}`, css.slice(0, 10)]);
+    expect([range.statusCode, range.headers['content-range'], range.body]).toEqual([
+      206,
+      `bytes 0-9/${Buffer.byteLength(css)}`,
+      css.slice(0, 10),
+    ]);
 
     const statuses: Array<[string, number]> = [];
-    for (const url of ['/docs/no-such-file.js', '/docs/%2e%2e/package.json', '/docs//swagger-ui.css', '/docs/LICENSE', '/docs/oauth2-redirect.html']) {
+    for (const url of [
+      '/docs/no-such-file.js',
+      '/docs/%2e%2e/package.json',
+      '/docs//swagger-ui.css',
+      '/docs/LICENSE',
+      '/docs/oauth2-redirect.html',
+    ]) {
       statuses.push([url, (await app.inject({ method: 'GET', url })).statusCode]);
     }
     expect(statuses).toEqual([

@@ -41,7 +41,9 @@ describe('the served OpenAPI covers every operation of the established public AP
     for (const [path, item] of Object.entries(document.paths)) {
       for (const method of Object.keys(item)) served.add(routeKey(`${method.toUpperCase()} ${path.replace(/^\/v2/, '')}`));
     }
-    const missing = SURFACE.operations.filter((operation) => !NOT_YET_SERVED.has(operation) && !served.has(routeKey(SERVED_AS[operation] ?? operation)));
+    const missing = SURFACE.operations.filter(
+      (operation) => !NOT_YET_SERVED.has(operation) && !served.has(routeKey(SERVED_AS[operation] ?? operation)),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -102,7 +104,16 @@ const KNOWN_GAPS: string[] = [];
 const LIVE_FIELDS: Record<string, { attributes?: string[]; relationships?: string[] }> = {
   shipment: { attributes: ['destination_original_eta_at', 'pol_original_etd_at'] },
   container: {
-    attributes: ['pol_full_in_at', 'pol_vessel_loaded_at', 'pol_vessel_departed_at', 'empty_out_at', 'delivered_at', 'ind_facility_holds', 'ind_facility_fees', 'rail_last_tracking_request_at'],
+    attributes: [
+      'pol_full_in_at',
+      'pol_vessel_loaded_at',
+      'pol_vessel_departed_at',
+      'empty_out_at',
+      'delivered_at',
+      'ind_facility_holds',
+      'ind_facility_fees',
+      'rail_last_tracking_request_at',
+    ],
   },
   tracking_request: { attributes: ['shipment_tags'], relationships: ['customer', 'user'] },
   transport_event: { attributes: ['invalidated_at', 'value'], relationships: ['previous_version', 'source_event', 'vessel'] },

@@ -54,7 +54,11 @@ export function setupOpenApi(app: NestFastifyApplication): void {
  * request for one of them instead of registering the plugin at boot (`swagger-ui-assets.ts`).
  */
 class OpenApiDocsModule extends SwaggerModule {
-  static setupWithAssetsOnDemand(app: NestFastifyApplication, documentFactory: () => OpenAPIObject, options: SwaggerCustomOptions & { jsonDocumentUrl: string; yamlDocumentUrl: string }): void {
+  static setupWithAssetsOnDemand(
+    app: NestFastifyApplication,
+    documentFactory: () => OpenAPIObject,
+    options: SwaggerCustomOptions & { jsonDocumentUrl: string; yamlDocumentUrl: string },
+  ): void {
     const docsPath = `/${DOCS_PATH}`;
     this.serveDocuments(docsPath, DOCS_PATH, app.getHttpAdapter(), documentFactory, {
       ui: true,

@@ -57,7 +57,10 @@ export function serveSwaggerUiAssetsOnDemand(app: NestFastifyApplication, prefix
 
 /** The one route @fastify/static declares for these options, not added to the instance. */
 async function declaredRoute(fastify: Fastify, url: string, options: StaticOptions): Promise<DeclaredRoute> {
-  const fastifyStatic = createRequire(require.resolve('@nestjs/platform-fastify'))('@fastify/static') as (instance: Fastify, options: StaticOptions) => Promise<void>;
+  const fastifyStatic = createRequire(require.resolve('@nestjs/platform-fastify'))('@fastify/static') as (
+    instance: Fastify,
+    options: StaticOptions,
+  ) => Promise<void>;
   const routes: DeclaredRoute[] = [];
   const view = Object.create(fastify, {
     route: {

@@ -25,7 +25,9 @@ describe('operator endpoints', () => {
       const response = await call(app, 'GET', '/metrics');
       expect(response.status).toBe(200);
       expect(String(response.headers['content-type'])).toContain('text/plain');
-      expect(response.body).toMatch(/quayside_http_request_duration_seconds_count\{[^}]*route="\/health\/live"[^}]*status_code="200"[^}]*\} 1/);
+      expect(response.body).toMatch(
+        /quayside_http_request_duration_seconds_count\{[^}]*route="\/health\/live"[^}]*status_code="200"[^}]*\} 1/,
+      );
       expect(response.body).toMatch(/quayside_queue_jobs\{queue="tracker",state="waiting"[^}]*\} 0/);
       expect(response.body).toMatch(/quayside_outbox_unpublished\{app="api"\} \d+/);
     });

@@ -36,6 +36,8 @@ export function mountQueueDashboard(app: NestFastifyApplication, token: string |
         .send({ errors: [{ status: '401', title: 'Unauthorized', detail: 'The queue dashboard needs the operator token.' }] });
     });
     // Bull Board types its plugin against Fastify's default type provider; Nest's instance differs only in that.
-    await scope.register(serverAdapter.registerPlugin() as unknown as Parameters<typeof scope.register>[0], { prefix: QUEUE_DASHBOARD_PATH });
+    await scope.register(serverAdapter.registerPlugin() as unknown as Parameters<typeof scope.register>[0], {
+      prefix: QUEUE_DASHBOARD_PATH,
+    });
   });
 }

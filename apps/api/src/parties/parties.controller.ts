@@ -1,5 +1,15 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { JsonApiDocument } from '@quayside/json-api';
 import type { FastifyRequest } from 'fastify';
 import { JsonApiBody } from '../common/json-api-body.pipe';
@@ -13,7 +23,13 @@ import { UpdatePartyAttributes } from './dto/update-party.dto';
 import { PartiesService } from './parties.service';
 import { PARTY_TYPE } from './party.resource';
 import { PARTY_SCHEMA, partyBody } from './party.schema';
-import { CREATE_PARTY_BODY_EXAMPLE, PARTY_EXAMPLE, PARTY_LIST_EXAMPLE, UPDATE_PARTY_BODY_EXAMPLE, UPDATED_PARTY_EXAMPLE } from './party.examples';
+import {
+  CREATE_PARTY_BODY_EXAMPLE,
+  PARTY_EXAMPLE,
+  PARTY_LIST_EXAMPLE,
+  UPDATE_PARTY_BODY_EXAMPLE,
+  UPDATED_PARTY_EXAMPLE,
+} from './party.examples';
 
 @ApiTags('Parties')
 @ApiExtraModels(CreatePartyAttributes, UpdatePartyAttributes)

@@ -34,7 +34,11 @@ describe('parties: GET/POST /v2/parties, GET/PATCH /v2/parties/{id}', () => {
 
   it('creates a party with a company name and an optional nickname, and reads it back', async () => {
     const party = await createParty(owner, { company_name: '  Harbor Drayage LLC ', nickname: 'Harbor' });
-    expect(party).toMatchObject({ type: 'party', attributes: { company_name: 'Harbor Drayage LLC', nickname: 'Harbor' }, links: { self: `/v2/parties/${party.id}` } });
+    expect(party).toMatchObject({
+      type: 'party',
+      attributes: { company_name: 'Harbor Drayage LLC', nickname: 'Harbor' },
+      links: { self: `/v2/parties/${party.id}` },
+    });
     const read = await call(app, 'GET', `/v2/parties/${party.id}`, { key: owner.key });
     expect(read.status).toBe(200);
     expect(read.json!['data']).toEqual(party);
@@ -81,12 +85,17 @@ describe('parties: GET/POST /v2/parties, GET/PATCH /v2/parties/{id}', () => {
   it('answers 401 for another account’s party, 404 for an unknown one, and lists only the caller’s', async () => {
     const party = await createParty(owner, { company_name: 'Private' });
     const intruder = await ctx.account({ company: 'Intruder' });
-    for (const [method, body] of [['GET', undefined], ['PATCH', partyBody({ company_name: 'Hijacked' })]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PATCH', partyBody({ company_name: 'Hijacked' })],
+    ] as const) {
       const response = await call(app, method, `/v2/parties/${party.id}`, { key: intruder.key, ...(body ? { body } : {}) });
       expect(response.status).toBe(401);
       expect(response.json).toEqual({ errors: [expect.objectContaining({ status: '401', title: 'Unauthorized' })] });
     }
-    expect((await call(app, 'GET', `/v2/parties/${party.id}`, { key: owner.key })).json!['data']).toMatchObject({ attributes: { company_name: 'Private' } });
+    expect((await call(app, 'GET', `/v2/parties/${party.id}`, { key: owner.key })).json!['data']).toMatchObject({
+      attributes: { company_name: 'Private' },
+    });
     expect((await call(app, 'GET', '/v2/parties/0f0e0d0c-0b0a-4908-8706-050403020100', { key: intruder.key })).status).toBe(404);
     expect((await call(app, 'GET', '/v2/parties', { key: intruder.key })).json).toMatchObject({ data: [], meta: { total: 0 } });
   });

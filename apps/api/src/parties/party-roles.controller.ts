@@ -43,7 +43,11 @@ export function partyRolesController(routes: RoleableRoutes): Type<unknown> {
 
     @Get()
     @PartyRoleDocs.list(routes.name, routes.listSummary, routes.listDescription)
-    async list(@CurrentAccount() account: AccountContext, @Param('id') id: string, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
+    async list(
+      @CurrentAccount() account: AccountContext,
+      @Param('id') id: string,
+      @Req() request: FastifyRequest,
+    ): Promise<JsonApiDocument> {
       return this.presenter.all(await this.roles.list(account, roleable(id)), request, account);
     }
 
@@ -66,6 +70,8 @@ export function partyRolesController(routes: RoleableRoutes): Type<unknown> {
       await this.roles.unlink(account, roleable(id), roleId);
     }
   }
-  Object.defineProperty(PartyRolesController, 'name', { value: `${routes.name === 'container' ? 'Container' : 'Shipment'}PartyRolesController` });
+  Object.defineProperty(PartyRolesController, 'name', {
+    value: `${routes.name === 'container' ? 'Container' : 'Shipment'}PartyRolesController`,
+  });
   return PartyRolesController;
 }

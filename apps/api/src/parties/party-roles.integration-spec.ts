@@ -13,7 +13,11 @@ interface Resource {
 }
 
 const roleBody = (partyId: unknown, role?: string, partyType = 'party'): unknown => ({
-  data: { type: 'party_role', ...(role !== undefined ? { attributes: { role } } : {}), relationships: { party: { data: { id: partyId, type: partyType } } } },
+  data: {
+    type: 'party_role',
+    ...(role !== undefined ? { attributes: { role } } : {}),
+    relationships: { party: { data: { id: partyId, type: partyType } } },
+  },
 });
 
 function pointersOf(response: InjectResult): string[] {
@@ -50,13 +54,18 @@ describe('party roles of containers (docs/parties.md) and shipments', () => {
     const included = response.json!['included'] as Resource[];
     expect(data).toHaveLength(2);
     for (const role of data) {
-      expect(role).toMatchObject({ type: 'party_role', attributes: { role: 'pickup_dray_carrier', roleable_type: 'Cargo', roleable_id: container.id } });
+      expect(role).toMatchObject({
+        type: 'party_role',
+        attributes: { role: 'pickup_dray_carrier', roleable_type: 'Cargo', roleable_id: container.id },
+      });
       expect(role.attributes['created_at']).toMatch(/Z$/);
       expect(role.attributes['updated_at']).toMatch(/Z$/);
       expect(included.map((p) => p.id)).toContain(role.relationships!.party.data.id);
     }
     expect(data.map((r) => r.relationships!.party.data)).toEqual(carriers.map((p) => ({ id: p.id, type: 'party' })));
-    expect(included.map((p) => ({ id: p.id, type: p.type, company_name: p.attributes['company_name'], nickname: p.attributes['nickname'] }))).toEqual([
+    expect(
+      included.map((p) => ({ id: p.id, type: p.type, company_name: p.attributes['company_name'], nickname: p.attributes['nickname'] })),
+    ).toEqual([
       { id: carriers[0]!.id, type: 'party', company_name: 'Harbor Drayage LLC', nickname: 'Harbor' },
       { id: carriers[1]!.id, type: 'party', company_name: 'Bay Trucking', nickname: null },
     ]);
@@ -86,10 +95,16 @@ describe('party roles of containers (docs/parties.md) and shipments', () => {
     const created = await call(app, 'POST', `/v2/containers/${target.id}/party_roles`, { key: owner.key, body: roleBody(party.id) });
     expect(created.status).toBe(201);
     const role = created.json!['data'] as Resource;
-    expect(role).toMatchObject({ attributes: { role: 'pickup_dray_carrier', roleable_type: 'Cargo', roleable_id: target.id }, relationships: { party: { data: { id: party.id } } } });
+    expect(role).toMatchObject({
+      attributes: { role: 'pickup_dray_carrier', roleable_type: 'Cargo', roleable_id: target.id },
+      relationships: { party: { data: { id: party.id } } },
+    });
     expect((created.json!['included'] as Resource[]).map((p) => p.id)).toEqual([party.id]);
 
-    const again = await call(app, 'POST', `/v2/containers/${target.id}/party_roles`, { key: owner.key, body: roleBody(party.id, 'pickup_dray_carrier') });
+    const again = await call(app, 'POST', `/v2/containers/${target.id}/party_roles`, {
+      key: owner.key,
+      body: roleBody(party.id, 'pickup_dray_carrier'),
+    });
     expect(again.status).toBe(409);
     expect(again.json).toEqual({ errors: [expect.objectContaining({ status: '409', meta: { party_role_id: role.id } })] });
 
@@ -98,18 +113,28 @@ describe('party roles of containers (docs/parties.md) and shipments', () => {
     expect((await call(app, 'DELETE', `/v2/containers/${target.id}/party_roles/${role.id}`, { key: owner.key })).status).toBe(404);
   });
 
-  it.each(PARTY_ROLES.filter((role) => role !== 'pickup_dray_carrier'))('POST refuses the role %s on a container with 422 at /data/attributes/role', async (role) => {
-    const response = await call(app, 'POST', `/v2/containers/${container.id}/party_roles`, { key: owner.key, body: roleBody(carriers[0]!.id, role) });
-    expect(response.status).toBe(422);
-    expect(pointersOf(response)).toEqual(['/data/attributes/role']);
-  });
+  it.each(PARTY_ROLES.filter((role) => role !== 'pickup_dray_carrier'))(
+    'POST refuses the role %s on a container with 422 at /data/attributes/role',
+    async (role) => {
+      const response = await call(app, 'POST', `/v2/containers/${container.id}/party_roles`, {
+        key: owner.key,
+        body: roleBody(carriers[0]!.id, role),
+      });
+      expect(response.status).toBe(422);
+      expect(pointersOf(response)).toEqual(['/data/attributes/role']);
+    },
+  );
 
   it.each([
     ['an unknown role', roleBody('0f0e0d0c-0b0a-4908-8706-050403020100', 'captain'), ['/data/attributes/role']],
     ['no party relationship', { data: { type: 'party_role', attributes: {} } }, ['/data/relationships/party']],
     ['a party id that is not an id', roleBody('nope'), ['/data/relationships/party/data/id']],
     ['a party that exists nowhere', roleBody('0f0e0d0c-0b0a-4908-8706-050403020100'), ['/data/relationships/party/data/id']],
-    ['the wrong relationship type', roleBody('0f0e0d0c-0b0a-4908-8706-050403020100', undefined, 'container'), ['/data/relationships/party/data/type']],
+    [
+      'the wrong relationship type',
+      roleBody('0f0e0d0c-0b0a-4908-8706-050403020100', undefined, 'container'),
+      ['/data/relationships/party/data/type'],
+    ],
   ])('POST answers %s with 422 and a pointer', async (_label, body, pointers) => {
     const response = await call(app, 'POST', `/v2/containers/${container.id}/party_roles`, { key: owner.key, body });
     expect(response.status).toBe(422);
@@ -124,10 +149,15 @@ describe('party roles of containers (docs/parties.md) and shipments', () => {
     // Even with another mistake in the same request, tenancy answers first.
     const withBadRole = await call(app, 'POST', `/v2/containers/${container.id}/party_roles`, {
       key: owner.key,
-      body: { data: { type: 'party_role', attributes: { role: 'shipper' }, relationships: { party: { data: { type: 'party', id: theirs.id } } } } },
+      body: {
+        data: { type: 'party_role', attributes: { role: 'shipper' }, relationships: { party: { data: { type: 'party', id: theirs.id } } } },
+      },
     });
     expect(withBadRole.status).toBe(401);
-    const unknown = await call(app, 'POST', `/v2/containers/${container.id}/party_roles`, { key: owner.key, body: roleBody('0f0e0d0c-0b0a-4908-8706-050403020100') });
+    const unknown = await call(app, 'POST', `/v2/containers/${container.id}/party_roles`, {
+      key: owner.key,
+      body: roleBody('0f0e0d0c-0b0a-4908-8706-050403020100'),
+    });
     expect(unknown.status).toBe(422);
     expect(pointersOf(unknown)).toEqual(['/data/relationships/party/data/id']);
     const mine = await createParty(ctx.db.dataSource, other.account.id);
@@ -143,7 +173,10 @@ describe('party roles of containers (docs/parties.md) and shipments', () => {
       const shipment = await createShipment(ctx.db.dataSource, owner.account.id);
       const party = await createParty(ctx.db.dataSource, owner.account.id, { company_name: 'Everything Inc.' });
       for (const role of PARTY_ROLES) {
-        const response = await call(app, 'POST', `/v2/shipments/${shipment.id}/party_roles`, { key: owner.key, body: roleBody(party.id, role) });
+        const response = await call(app, 'POST', `/v2/shipments/${shipment.id}/party_roles`, {
+          key: owner.key,
+          body: roleBody(party.id, role),
+        });
         expect(response.status).toBe(201);
       }
       const listed = await call(app, 'GET', `/v2/shipments/${shipment.id}/party_roles`, { key: owner.key });
@@ -156,12 +189,17 @@ describe('party roles of containers (docs/parties.md) and shipments', () => {
 
     it('needs the role named on a shipment (422), and answers 401/404 for foreign/unknown shipments', async () => {
       const shipment = await createShipment(ctx.db.dataSource, owner.account.id);
-      const missing = await call(app, 'POST', `/v2/shipments/${shipment.id}/party_roles`, { key: owner.key, body: roleBody(carriers[0]!.id) });
+      const missing = await call(app, 'POST', `/v2/shipments/${shipment.id}/party_roles`, {
+        key: owner.key,
+        body: roleBody(carriers[0]!.id),
+      });
       expect(missing.status).toBe(422);
       expect(pointersOf(missing)).toEqual(['/data/attributes/role']);
       const intruder = await ctx.account({ company: 'Shipment Intruder' });
       expect((await call(app, 'GET', `/v2/shipments/${shipment.id}/party_roles`, { key: intruder.key })).status).toBe(401);
-      expect((await call(app, 'GET', '/v2/shipments/0f0e0d0c-0b0a-4908-8706-050403020100/party_roles', { key: intruder.key })).status).toBe(404);
+      expect((await call(app, 'GET', '/v2/shipments/0f0e0d0c-0b0a-4908-8706-050403020100/party_roles', { key: intruder.key })).status).toBe(
+        404,
+      );
       // A container id is not a shipment id.
       expect((await call(app, 'GET', `/v2/shipments/${container.id}/party_roles`, { key: owner.key })).status).toBe(404);
     });

@@ -18,7 +18,12 @@ const ownership = (owner: string): MethodDecorator[] => [
 export const PartyRoleDocs = {
   tags: (): ClassDecorator => applyDecorators(ApiTags('Party roles'), ApiExtraModels(PartyRoleAttributes)),
   list: (owner: string, summary: string, description: string): MethodDecorator =>
-    applyDecorators(ApiOperation({ summary, description }), ApiParam({ name: 'id', description: `${owner} id (uuid)` }), ApiOkResponse({ schema: LIST, example: partyRoleListExample(owner) }), ...ownership(owner)),
+    applyDecorators(
+      ApiOperation({ summary, description }),
+      ApiParam({ name: 'id', description: `${owner} id (uuid)` }),
+      ApiOkResponse({ schema: LIST, example: partyRoleListExample(owner) }),
+      ...ownership(owner),
+    ),
   create: (owner: string, description: string): MethodDecorator =>
     applyDecorators(
       ApiOperation({ summary: `Link a party to a ${owner}`, description }),
@@ -27,7 +32,11 @@ export const PartyRoleDocs = {
       ApiCreatedResponse({ schema: ONE, example: partyRoleExample(owner) }),
       ...ownership(owner),
       ApiResponse({ status: 409, description: 'The party already has this role here (`meta.party_role_id`).', schema: ERROR_DOCUMENT }),
-      ApiResponse({ status: 422, description: 'A role not allowed here, or a party that is missing or not yours (`source.pointer`).', schema: ERROR_DOCUMENT }),
+      ApiResponse({
+        status: 422,
+        description: 'A role not allowed here, or a party that is missing or not yours (`source.pointer`).',
+        schema: ERROR_DOCUMENT,
+      }),
     ),
   remove: (owner: string): MethodDecorator =>
     applyDecorators(

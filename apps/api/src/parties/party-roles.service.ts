@@ -65,7 +65,11 @@ export class PartyRolesService {
     switch (roleable.type) {
       case 'Cargo':
         if (role === undefined || role === CONTAINER_ROLE) return CONTAINER_ROLE;
-        issues.push({ pointer: '/data/attributes/role', detail: `Containers accept only the role ${CONTAINER_ROLE}.`, code: 'invalid_role' });
+        issues.push({
+          pointer: '/data/attributes/role',
+          detail: `Containers accept only the role ${CONTAINER_ROLE}.`,
+          code: 'invalid_role',
+        });
         return null;
       case 'Shipment':
         if (role !== undefined) return role;
@@ -78,7 +82,11 @@ export class PartyRolesService {
     const party = relationships['party'];
     const data = isObject(party) ? party['data'] : undefined;
     if (!isObject(data)) {
-      issues.push({ pointer: '/data/relationships/party', detail: 'relationships.party.data must be {"id": <party id>, "type": "party"}.', code: 'blank' });
+      issues.push({
+        pointer: '/data/relationships/party',
+        detail: 'relationships.party.data must be {"id": <party id>, "type": "party"}.',
+        code: 'blank',
+      });
       return null;
     }
     if (data['type'] !== 'party') issues.push({ pointer: '/data/relationships/party/data/type', detail: 'type must be "party".' });

@@ -6,7 +6,8 @@ export const CONTAINER_ROLE_ROUTES: RoleableRoutes = {
   roleableType: 'Cargo',
   name: 'container',
   listSummary: 'List container party roles',
-  listDescription: 'Every party role of the container, one per linked party (`pickup_dray_carrier`, `roleable_type` `Cargo`), with the parties in `included`.',
+  listDescription:
+    'Every party role of the container, one per linked party (`pickup_dray_carrier`, `roleable_type` `Cargo`), with the parties in `included`.',
   rolesRule: 'Only `pickup_dray_carrier` (the default when `role` is left out); any other role answers 422.',
 };
 

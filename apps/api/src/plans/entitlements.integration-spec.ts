@@ -119,10 +119,10 @@ describe('plans and features', () => {
         await db.query(`INSERT INTO containers (account_id, number) VALUES ($1, $2)`, [accountId, `MSCU${String(i).padStart(7, '0')}`]);
       }
       for (let i = 0; i < waitingRequests; i++) {
-        await db.query(`INSERT INTO tracking_requests (account_id, request_number, request_type, scac) VALUES ($1, $2, 'bill_of_lading', 'MAEU')`, [
-          accountId,
-          `BL${i}`,
-        ]);
+        await db.query(
+          `INSERT INTO tracking_requests (account_id, request_number, request_type, scac) VALUES ($1, $2, 'bill_of_lading', 'MAEU')`,
+          [accountId, `BL${i}`],
+        );
       }
       for (let i = 0; i < inactive; i++) {
         // Returned empty, or on a shipment no longer tracked: neither counts.

@@ -22,8 +22,16 @@ export function railTerminalResource(loaders: RailTerminalRelationshipLoaders): 
     id: (terminal) => terminal.id,
     attributes: (terminal) => ({ name: terminal.name, nickname: terminal.nickname, firms_code: terminal.firms_code }),
     relationships: {
-      port: relationshipByIds<RailTerminalRecord, AccountContext>('port', (terminal) => terminal.port_id, (ids) => loaders.ports(ids)),
-      metro_area: relationshipByIds<RailTerminalRecord, AccountContext>('metro_area', (terminal) => terminal.metro_area_id, (ids) => loaders.metroAreas(ids)),
+      port: relationshipByIds<RailTerminalRecord, AccountContext>(
+        'port',
+        (terminal) => terminal.port_id,
+        (ids) => loaders.ports(ids),
+      ),
+      metro_area: relationshipByIds<RailTerminalRecord, AccountContext>(
+        'metro_area',
+        (terminal) => terminal.metro_area_id,
+        (ids) => loaders.metroAreas(ids),
+      ),
     },
   };
 }

@@ -48,10 +48,16 @@ describe('rail terminals served where the reference allows them', () => {
       ind_rail_carrier_scac: 'TSTR',
       ind_rail_terminal_id: railTerminalId,
     });
-    await ctx.db.dataSource.getRepository(ShipmentEntity).update({ id: container.shipment_id! }, { destination_locode: 'USCHI', destination_name: 'Chicago', pod_terminal_id: terminalId });
+    await ctx.db.dataSource
+      .getRepository(ShipmentEntity)
+      .update({ id: container.shipment_id! }, { destination_locode: 'USCHI', destination_name: 'Chicago', pod_terminal_id: terminalId });
     events = {
       discharged: await createTransportEvent(ctx.db.dataSource, container, { terminal_id: terminalId }),
-      railLoaded: await createTransportEvent(ctx.db.dataSource, container, { event: 'container.transport.rail_loaded', data_source: 'rail', timestamp: new Date('2026-08-12T10:00:00Z') }),
+      railLoaded: await createTransportEvent(ctx.db.dataSource, container, {
+        event: 'container.transport.rail_loaded',
+        data_source: 'rail',
+        timestamp: new Date('2026-08-12T10:00:00Z'),
+      }),
       railArrived: await createTransportEvent(ctx.db.dataSource, container, {
         event: 'container.transport.rail_arrived',
         data_source: 'rail',
@@ -60,7 +66,11 @@ describe('rail terminals served where the reference allows them', () => {
         timestamp: new Date('2026-08-15T10:00:00Z'),
       }),
       // At the same place, but not a rail milestone: the reference data knows no terminal for it.
-      fullOut: await createTransportEvent(ctx.db.dataSource, container, { event: 'container.transport.full_out', location_locode: 'USCHI', timestamp: new Date('2026-08-16T10:00:00Z') }),
+      fullOut: await createTransportEvent(ctx.db.dataSource, container, {
+        event: 'container.transport.full_out',
+        location_locode: 'USCHI',
+        timestamp: new Date('2026-08-16T10:00:00Z'),
+      }),
     };
   });
 
@@ -70,14 +80,21 @@ describe('rail terminals served where the reference allows them', () => {
 
   it('records a facility once, whichever spelling or report names it', async () => {
     const railTerminals = new RailTerminalRepository(ctx.db.dataSource);
-    await expect(railTerminals.record({ name: 'TEST INTERMODAL RAMP (CHICAGO)', firmsCode: 'zr01', locode: null })).resolves.toBe(railTerminalId);
+    await expect(railTerminals.record({ name: 'TEST INTERMODAL RAMP (CHICAGO)', firmsCode: 'zr01', locode: null })).resolves.toBe(
+      railTerminalId,
+    );
     const named = await railTerminals.record({ name: 'Test  Ramp, North', firmsCode: null, locode: 'USCHI' });
     await expect(railTerminals.record({ name: 'test ramp north', firmsCode: null, locode: 'uschi' })).resolves.toBe(named);
     expect(named).not.toBe(railTerminalId);
   });
 
   it("serves the shipment's destination_terminal as the rail terminal, with its port and metro area includable", async () => {
-    const response = await call(app, 'GET', `/v2/shipments/${container.shipment_id}?include=destination_terminal,destination_terminal.port,pod_terminal`, { key: owner.key });
+    const response = await call(
+      app,
+      'GET',
+      `/v2/shipments/${container.shipment_id}?include=destination_terminal,destination_terminal.port,pod_terminal`,
+      { key: owner.key },
+    );
     expect(response.status).toBe(200);
     const data = response.json!['data'] as Resource;
     expect(data.relationships?.['destination_terminal']?.data).toEqual({ id: railTerminalId, type: 'rail_terminal' });
@@ -87,7 +104,10 @@ describe('rail terminals served where the reference allows them', () => {
       id: railTerminalId,
       type: 'rail_terminal',
       attributes: { name: 'Test Intermodal Ramp', nickname: null, firms_code: 'ZR01' },
-      relationships: { port: { data: portId === null ? null : { id: portId, type: 'port' } }, metro_area: { data: { id: metroAreaId, type: 'metro_area' } } },
+      relationships: {
+        port: { data: portId === null ? null : { id: portId, type: 'port' } },
+        metro_area: { data: { id: metroAreaId, type: 'metro_area' } },
+      },
     });
     expect(included.filter((resource) => resource.type === 'terminal').map((resource) => resource.id)).toEqual([terminalId]);
   });
@@ -105,12 +125,17 @@ describe('rail terminals served where the reference allows them', () => {
   });
 
   it('includes the rail terminal through a container and its transport events; pickup_facility stays a terminal as the reference types it', async () => {
-    const response = await call(app, 'GET', `/v2/containers/${container.id}?include=transport_events.terminal,pickup_facility`, { key: owner.key });
+    const response = await call(app, 'GET', `/v2/containers/${container.id}?include=transport_events.terminal,pickup_facility`, {
+      key: owner.key,
+    });
     expect(response.status).toBe(200);
     const data = response.json!['data'] as Resource;
     // No terminal of the reference data is known at the destination: the reference allows only `terminal` here.
     expect(data.relationships?.['pickup_facility']?.data).toBeNull();
-    const types = (response.json!['included'] as Resource[]).filter((resource) => resource.type !== 'transport_event').map((resource) => `${resource.type}:${resource.id}`).sort();
+    const types = (response.json!['included'] as Resource[])
+      .filter((resource) => resource.type !== 'transport_event')
+      .map((resource) => `${resource.type}:${resource.id}`)
+      .sort();
     expect(types).toEqual([`rail_terminal:${railTerminalId}`, `terminal:${terminalId}`].sort());
   });
 

@@ -51,13 +51,19 @@ export class RateLimitGuard implements CanActivate {
       this.lastFailureLoggedAt = now;
       this.logger.warn(
         { reason: error instanceof Error ? error.message : 'unknown', failMode: this.options.failMode },
-        this.options.failMode === 'open' ? 'Rate limiter unavailable: admitting requests unlimited' : 'Rate limiter unavailable: refusing requests',
+        this.options.failMode === 'open'
+          ? 'Rate limiter unavailable: admitting requests unlimited'
+          : 'Rate limiter unavailable: refusing requests',
       );
     }
     if (this.options.failMode === 'open') return true;
-    throw new DomainError('unavailable', {
-      title: 'Service Unavailable',
-      detail: 'The rate limiter is unavailable, so requests are refused for now. Try again shortly.',
-    }, { 'Retry-After': '1' });
+    throw new DomainError(
+      'unavailable',
+      {
+        title: 'Service Unavailable',
+        detail: 'The rate limiter is unavailable, so requests are refused for now. Try again shortly.',
+      },
+      { 'Retry-After': '1' },
+    );
   }
 }

@@ -89,7 +89,9 @@ describe('SlidingWindowRateLimiter against the real Redis', () => {
     clock.at(0);
     expect((await second.consume('acct-roll-shared', 'default', 100)).allowed).toBe(true);
     clock.at(1);
-    const burst = await Promise.all(Array.from({ length: 99 }, (_, i) => (i % 2 === 0 ? first : second).consume('acct-roll-shared', 'default', 100)));
+    const burst = await Promise.all(
+      Array.from({ length: 99 }, (_, i) => (i % 2 === 0 ? first : second).consume('acct-roll-shared', 'default', 100)),
+    );
     expect(burst.every((decision) => decision.allowed)).toBe(true);
     expect(await first.consume('acct-roll-shared', 'default', 100)).toEqual({ allowed: false, retryAfterSeconds: 2 });
     clock.at(3.001);
@@ -150,7 +152,12 @@ describe('SlidingWindowRateLimiter against the real Redis', () => {
   // Whether it is quick is not measured here (a loaded machine would make that flaky): the
   // limiter's own timeout is what bounds it, and the fail-open tests cover that path.
   it('throws when Redis is unreachable, so the caller can apply its fail mode', async () => {
-    const dead = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 0, enableOfflineQueue: false, lazyConnect: true, retryStrategy: () => null });
+    const dead = new Redis('redis://127.0.0.1:1', {
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      lazyConnect: true,
+      retryStrategy: () => null,
+    });
     const rl = new SlidingWindowRateLimiter(dead, { prefix, windowMs: 60_000, timeoutMs: 500 });
     await expect(rl.consume('acct-d', 'default', 100)).rejects.toThrow();
     dead.disconnect();

@@ -3,9 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type Redis from 'ioredis';
 import { SLIDING_WINDOW_LUA } from './sliding-window.script';
 
-export type RateLimitDecision =
-  | { allowed: true; remaining: number }
-  | { allowed: false; retryAfterSeconds: number };
+export type RateLimitDecision = { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
 
 export interface SlidingWindowOptions {
   /** Namespace in front of every key, e.g. the deployment's REDIS_PREFIX. */
@@ -114,7 +112,13 @@ export class SlidingWindowRateLimiter {
   }
 
   private async ask(key: string, limit: number, permits: number): Promise<{ decision: RateLimitDecision; granted: number }> {
-    const args = [String(limit), String(this.options.windowMs * 1000), randomUUID(), String(permits), ...(this.options.clockMicros ? [String(this.options.clockMicros())] : [])];
+    const args = [
+      String(limit),
+      String(this.options.windowMs * 1000),
+      randomUUID(),
+      String(permits),
+      ...(this.options.clockMicros ? [String(this.options.clockMicros())] : []),
+    ];
     const reply = await this.withTimeout(this.run(key, args));
     if (!Array.isArray(reply) || reply.length !== 3) throw new Error('Unexpected reply from the rate-limit script');
     const [granted, remaining, waitMicros] = reply.map(Number) as [number, number, number];

@@ -21,7 +21,9 @@ const iso = (value: Date | null): string | null => (value ? value.toISOString() 
 export function localDay(value: Date | null, timeZone: string | null): string | null {
   if (value === null) return null;
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone ?? 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(value);
+    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone ?? 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      value,
+    );
   } catch {
     return value.toISOString().slice(0, 10);
   }
@@ -70,17 +72,33 @@ export function rawEventResource(loaders: RawEventRelationshipLoaders): Resource
     attributes: rawEventAttributes,
     relationships: {
       container: relationshipByIds<RawEventEntity, AccountContext>('container', (row) => row.container_id, loaders.containers),
-      location: relationshipByIds<RawEventEntity, AccountContext>('port', (row) => row.location_id, (ids) => loaders.ports(ids)),
-      terminal: relationshipByIds<RawEventEntity, AccountContext>('terminal', (row) => row.terminal_id, (ids) => loaders.terminals(ids)),
+      location: relationshipByIds<RawEventEntity, AccountContext>(
+        'port',
+        (row) => row.location_id,
+        (ids) => loaders.ports(ids),
+      ),
+      terminal: relationshipByIds<RawEventEntity, AccountContext>(
+        'terminal',
+        (row) => row.terminal_id,
+        (ids) => loaders.terminals(ids),
+      ),
       vessel: {
         type: 'vessel',
         linkage: (row) => vessels.get(row) ?? null,
         prefetch: async (rows) => {
-          const ids = await loaders.vesselIds(rows.flatMap((row) => (row.vessel_imo !== null && row.vessel_name !== null ? [{ imo: row.vessel_imo, name: row.vessel_name }] : [])));
+          const ids = await loaders.vesselIds(
+            rows.flatMap((row) =>
+              row.vessel_imo !== null && row.vessel_name !== null ? [{ imo: row.vessel_imo, name: row.vessel_name }] : [],
+            ),
+          );
           for (const row of rows) vessels.set(row, row.vessel_imo === null ? null : (ids.get(row.vessel_imo) ?? null));
         },
       },
-      transport_event: relationshipByIds<RawEventEntity, AccountContext>('transport_event', (row) => row.transport_event_id, loaders.transportEvents),
+      transport_event: relationshipByIds<RawEventEntity, AccountContext>(
+        'transport_event',
+        (row) => row.transport_event_id,
+        loaders.transportEvents,
+      ),
     },
   };
 }

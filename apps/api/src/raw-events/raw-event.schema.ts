@@ -8,7 +8,10 @@ export const RAW_EVENT_SCHEMA: SchemaObject = resourceSchema(
   'raw_event',
   {
     event: { ...NULLABLE_STRING, description: 'The normalized event it maps to, short form (`vessel_loaded`).', example: 'vessel_loaded' },
-    mapped_event: { ...NULLABLE_STRING, description: 'Beyond the established API: the full normalized name (`container.transport.vessel_loaded`).' },
+    mapped_event: {
+      ...NULLABLE_STRING,
+      description: 'Beyond the established API: the full normalized name (`container.transport.vessel_loaded`).',
+    },
     original_event: { type: 'string', description: 'The event as the source named it.', example: 'Vessel Loaded' },
     timestamp: { ...NULLABLE_DATE_TIME, description: 'When it happened or will happen, in UTC.' },
     timezone: { ...NULLABLE_STRING, description: 'IANA zone of where it happened.' },
@@ -19,7 +22,10 @@ export const RAW_EVENT_SCHEMA: SchemaObject = resourceSchema(
     estimated_on: { ...NULLABLE_DATE, deprecated: true, description: 'Its day where it will happen.' },
     will_occur_at: { ...NULLABLE_DATE_TIME, description: 'The timestamp of an estimated event.' },
     index: { type: 'integer', description: 'Position in the answer the source listed it in.' },
-    invalidated_at: { ...NULLABLE_DATE_TIME, description: 'Set when a later answer of the source no longer carried it (withdrawn or corrected).' },
+    invalidated_at: {
+      ...NULLABLE_DATE_TIME,
+      description: 'Set when a later answer of the source no longer carried it (withdrawn or corrected).',
+    },
     location_locode: NULLABLE_STRING,
     location_name: { ...NULLABLE_STRING, description: 'The place as the source named it.' },
     vessel_name: NULLABLE_STRING,

@@ -34,7 +34,14 @@ describe('raw events, the pickup facility and editing a container', () => {
       vessel_name: 'EVER FORWARD',
       vessel_imo: '9850551',
     });
-    const common = { account_id: owner.account.id, container_id: container.id, data_source: 'shipping_line' as const, data_provider_code: 'TEST', location_locode: 'CNSHA', location_name: 'Shanghai' };
+    const common = {
+      account_id: owner.account.id,
+      container_id: container.id,
+      data_source: 'shipping_line' as const,
+      data_provider_code: 'TEST',
+      location_locode: 'CNSHA',
+      location_name: 'Shanghai',
+    };
     raw = await ctx.db.dataSource.getRepository(RawEventEntity).save([
       {
         ...common,
@@ -49,7 +56,17 @@ describe('raw events, the pickup facility and editing a container', () => {
         transport_event_id: loaded.id,
         dedupe_key: 'a',
       },
-      { ...common, event: 'container.transport.estimated.vessel_arrived', original_event: 'TRANSPORT ARRI EST', timestamp: new Date('2026-08-14T16:00:00.000Z'), estimated: true, index: 1, dedupe_key: 'b', location_locode: 'USLAX', location_name: null },
+      {
+        ...common,
+        event: 'container.transport.estimated.vessel_arrived',
+        original_event: 'TRANSPORT ARRI EST',
+        timestamp: new Date('2026-08-14T16:00:00.000Z'),
+        estimated: true,
+        index: 1,
+        dedupe_key: 'b',
+        location_locode: 'USLAX',
+        location_name: null,
+      },
     ]);
   });
 
@@ -82,7 +99,14 @@ describe('raw events, the pickup facility and editing a container', () => {
       data_provider_code: 'TEST',
       data_provider_name: null,
     });
-    expect(data[1]!.attributes).toMatchObject({ event: 'vessel_arrived', estimated: true, actual_at: null, estimated_at: '2026-08-14T16:00:00.000Z', will_occur_at: '2026-08-14T16:00:00.000Z', estimated_on: '2026-08-14' });
+    expect(data[1]!.attributes).toMatchObject({
+      event: 'vessel_arrived',
+      estimated: true,
+      actual_at: null,
+      estimated_at: '2026-08-14T16:00:00.000Z',
+      will_occur_at: '2026-08-14T16:00:00.000Z',
+      estimated_on: '2026-08-14',
+    });
     const [vessel] = await ctx.db.dataSource.query<Array<{ id: string }>>(`SELECT id FROM vessels WHERE imo = '9850551'`);
     expect(data[0]!.relationships['vessel']).toEqual({ data: { id: vessel!.id, type: 'vessel' } });
     expect(data[0]!.relationships['transport_event']).toEqual({ data: { id: loaded.id, type: 'transport_event' } });
@@ -102,26 +126,44 @@ describe('raw events, the pickup facility and editing a container', () => {
 
   it('a container that goes on by rail is picked up at the inland terminal; null while that is not known', async () => {
     const shipmentId = container.shipment_id!;
-    const byRail = await createContainer(ctx.db.dataSource, owner.account.id, { shipment_id: shipmentId, pod_terminal_id: terminals[0]!.id, pod_rail_carrier_scac: 'UPRR' });
+    const byRail = await createContainer(ctx.db.dataSource, owner.account.id, {
+      shipment_id: shipmentId,
+      pod_terminal_id: terminals[0]!.id,
+      pod_rail_carrier_scac: 'UPRR',
+    });
     const before = await call(app, 'GET', `/v2/containers/${byRail.id}`, { key: owner.key });
     expect((before.json!['data'] as Resource).relationships['pickup_facility']).toEqual({ data: null });
     await ctx.db.dataSource.query(`UPDATE shipments SET destination_terminal_id = $1 WHERE id = $2`, [terminals[1]!.id, shipmentId]);
     const after = await call(app, 'GET', `/v2/containers/${byRail.id}`, { key: owner.key });
-    expect((after.json!['data'] as Resource).relationships['pickup_facility']).toEqual({ data: { id: terminals[1]!.id, type: 'terminal' } });
+    expect((after.json!['data'] as Resource).relationships['pickup_facility']).toEqual({
+      data: { id: terminals[1]!.id, type: 'terminal' },
+    });
   });
 
   it('PATCH /containers (id in the body, as the established clients send it) and PATCH /containers/{id} replace ref_numbers', async () => {
-    const inBody = await call(app, 'PATCH', '/v2/containers', { key: owner.key, body: { data: { id: container.id, type: 'container', attributes: { ref_numbers: ['REF-1'] } } } });
+    const inBody = await call(app, 'PATCH', '/v2/containers', {
+      key: owner.key,
+      body: { data: { id: container.id, type: 'container', attributes: { ref_numbers: ['REF-1'] } } },
+    });
     expect(inBody.status).toBe(200);
     expect((inBody.json!['data'] as Resource).attributes['ref_numbers']).toEqual(['REF-1']);
-    const inPath = await call(app, 'PATCH', `/v2/containers/${container.id}`, { key: owner.key, body: { data: { type: 'container', attributes: { ref_numbers: ['REF-2', 'REF-3'] } } } });
+    const inPath = await call(app, 'PATCH', `/v2/containers/${container.id}`, {
+      key: owner.key,
+      body: { data: { type: 'container', attributes: { ref_numbers: ['REF-2', 'REF-3'] } } },
+    });
     expect(inPath.status).toBe(200);
     expect((inPath.json!['data'] as Resource).attributes['ref_numbers']).toEqual(['REF-2', 'REF-3']);
 
-    const noId = await call(app, 'PATCH', '/v2/containers', { key: owner.key, body: { data: { type: 'container', attributes: { ref_numbers: ['X'] } } } });
+    const noId = await call(app, 'PATCH', '/v2/containers', {
+      key: owner.key,
+      body: { data: { type: 'container', attributes: { ref_numbers: ['X'] } } },
+    });
     expect(noId.status).toBe(422);
     expect(noId.body).toContain('/data/id');
-    const badList = await call(app, 'PATCH', `/v2/containers/${container.id}`, { key: owner.key, body: { data: { type: 'container', attributes: { ref_numbers: 'X' } } } });
+    const badList = await call(app, 'PATCH', `/v2/containers/${container.id}`, {
+      key: owner.key,
+      body: { data: { type: 'container', attributes: { ref_numbers: 'X' } } },
+    });
     expect(badList.status).toBe(422);
     expect(badList.body).toContain('ref_numbers');
   });
@@ -129,7 +171,14 @@ describe('raw events, the pickup facility and editing a container', () => {
   it('answers 401 for another account’s container, 404 for an unknown one, 403 on the free plan', async () => {
     const other = await ctx.account({ company: 'Other' });
     expect((await call(app, 'GET', `/v2/containers/${container.id}/raw_events`, { key: other.key })).status).toBe(401);
-    expect((await call(app, 'PATCH', '/v2/containers', { key: other.key, body: { data: { id: container.id, type: 'container', attributes: { ref_numbers: [] } } } })).status).toBe(401);
+    expect(
+      (
+        await call(app, 'PATCH', '/v2/containers', {
+          key: other.key,
+          body: { data: { id: container.id, type: 'container', attributes: { ref_numbers: [] } } },
+        })
+      ).status,
+    ).toBe(401);
     expect((await call(app, 'GET', '/v2/containers/00000000-0000-4000-8000-000000000000/raw_events', { key: owner.key })).status).toBe(404);
     const free = await ctx.account({ plan: 'free', company: 'Free' });
     const freeContainer = await createContainer(ctx.db.dataSource, free.account.id);

@@ -1,6 +1,12 @@
 import type { OnModuleInit } from '@nestjs/common';
 import { Module } from '@nestjs/common';
-import { ContainerRepository, RawEventRepository, ReferenceResourceRepository, TransportEventRepository, VesselRepository } from '@quayside/data-access';
+import {
+  ContainerRepository,
+  RawEventRepository,
+  ReferenceResourceRepository,
+  TransportEventRepository,
+  VesselRepository,
+} from '@quayside/data-access';
 import { ResourceRegistry } from '@quayside/json-api';
 import { ContainersModule } from '../containers/containers.module';
 import { ContainersQueryService } from '../containers/containers-query.service';

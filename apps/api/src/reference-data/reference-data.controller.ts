@@ -52,7 +52,11 @@ export class ReferenceDataController {
   @ApiQuery({ name: 'include', required: false, description: '`terminals`' })
   @ApiResponse({ status: 200, schema: singleDocument(portSchema, [terminalSchema]), example: PORT_EXAMPLE })
   @ApiResponse(NOT_FOUND)
-  async getPort(@CurrentAccount() account: AccountContext, @Param('id') id: string, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
+  async getPort(
+    @CurrentAccount() account: AccountContext,
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+  ): Promise<JsonApiDocument> {
     const include = this.presenter.include(PORT_TYPE, request);
     const port = await this.reference.findPort(id);
     if (port === null) throw notFound(PORT_TYPE, id);
@@ -65,7 +69,11 @@ export class ReferenceDataController {
   @ApiQuery({ name: 'include', required: false, description: '`port`' })
   @ApiResponse({ status: 200, schema: singleDocument(terminalSchema, [portSchema]), example: TERMINAL_EXAMPLE })
   @ApiResponse(NOT_FOUND)
-  async getTerminal(@CurrentAccount() account: AccountContext, @Param('id') id: string, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
+  async getTerminal(
+    @CurrentAccount() account: AccountContext,
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+  ): Promise<JsonApiDocument> {
     const include = this.presenter.include(TERMINAL_TYPE, request);
     const terminal = await this.reference.findTerminal(id);
     if (terminal === null) throw notFound(TERMINAL_TYPE, id);

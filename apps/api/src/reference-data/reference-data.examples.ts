@@ -26,12 +26,35 @@ const MSC = {
 export const SHIPPING_LINE_LIST_EXAMPLE = exampleList('/v2/shipping_lines', [MSC]);
 export const SHIPPING_LINE_EXAMPLE = exampleOne(MSC);
 
-const PORT = { id: SAMPLE_IDS.portOfDischarge, type: 'port', attributes: { id: SAMPLE_IDS.portOfDischarge, name: 'Port of Oakland', code: 'USOAK', state_abbr: 'CA', city: 'Oakland', country_code: 'US', time_zone: 'America/Los_Angeles', latitude: 37.7955, longitude: -122.2796 } };
+const PORT = {
+  id: SAMPLE_IDS.portOfDischarge,
+  type: 'port',
+  attributes: {
+    id: SAMPLE_IDS.portOfDischarge,
+    name: 'Port of Oakland',
+    code: 'USOAK',
+    state_abbr: 'CA',
+    city: 'Oakland',
+    country_code: 'US',
+    time_zone: 'America/Los_Angeles',
+    latitude: 37.7955,
+    longitude: -122.2796,
+  },
+};
 const terminal = sampleResource('terminal');
-const TERMINAL = { ...terminal, attributes: { id: SAMPLE_IDS.terminal, ...terminal.attributes, facility_type: 'ocean_terminal', provided_data: null } };
+const TERMINAL = {
+  ...terminal,
+  attributes: { id: SAMPLE_IDS.terminal, ...terminal.attributes, facility_type: 'ocean_terminal', provided_data: null },
+};
 
 export const PORT_EXAMPLE = exampleOne(
-  { ...PORT, relationships: { terminals: { data: [{ id: SAMPLE_IDS.terminal, type: 'terminal' }] } }, links: { self: `/v2/ports/${SAMPLE_IDS.portOfDischarge}` } },
+  {
+    ...PORT,
+    relationships: { terminals: { data: [{ id: SAMPLE_IDS.terminal, type: 'terminal' }] } },
+    links: { self: `/v2/ports/${SAMPLE_IDS.portOfDischarge}` },
+  },
   [{ ...TERMINAL, links: { self: `/v2/terminals/${SAMPLE_IDS.terminal}` } }],
 );
-export const TERMINAL_EXAMPLE = exampleOne({ ...TERMINAL, links: { self: `/v2/terminals/${SAMPLE_IDS.terminal}` } }, [{ ...PORT, links: { self: `/v2/ports/${SAMPLE_IDS.portOfDischarge}` } }]);
+export const TERMINAL_EXAMPLE = exampleOne({ ...TERMINAL, links: { self: `/v2/terminals/${SAMPLE_IDS.terminal}` } }, [
+  { ...PORT, links: { self: `/v2/ports/${SAMPLE_IDS.portOfDischarge}` } },
+]);

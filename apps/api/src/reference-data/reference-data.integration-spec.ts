@@ -40,7 +40,13 @@ describe('reference resources: shipping lines, ports, terminals', () => {
     expect(response.json!['meta']).toEqual({ size: 39, total: 39 });
     expect(lines.find((line) => line.attributes['scac'] === 'CLAM')).toMatchObject({
       type: 'shipping_line',
-      attributes: { name: expect.any(String) as unknown, alternative_scacs: ['CWLQ'], bill_of_lading_tracking_support: true, container_number_tracking_support: false, access: 'public' },
+      attributes: {
+        name: expect.any(String) as unknown,
+        alternative_scacs: ['CWLQ'],
+        bill_of_lading_tracking_support: true,
+        container_number_tracking_support: false,
+        access: 'public',
+      },
     });
     expect(lines.find((line) => line.attributes['scac'] === 'SMLU')!.attributes['access']).toBe('account');
     expect(lines.filter((line) => line.attributes['access'] === 'account')).toHaveLength(2);
@@ -57,14 +63,23 @@ describe('reference resources: shipping lines, ports, terminals', () => {
   it('gets a port by id and by its UN/LOCODE, in any case', async () => {
     const byCode = await get('/v2/ports/uslax');
     expect(byCode.status).toBe(200);
-    expect(dataOf(byCode)).toMatchObject({ type: 'port', attributes: { code: 'USLAX', country_code: 'US', time_zone: 'America/Los_Angeles' } });
+    expect(dataOf(byCode)).toMatchObject({
+      type: 'port',
+      attributes: { code: 'USLAX', country_code: 'US', time_zone: 'America/Los_Angeles' },
+    });
     const byId = await get(`/v2/ports/${dataOf(byCode).id}`);
     expect(dataOf(byId)).toEqual(dataOf(byCode));
   });
 
   it('gives a port its terminals, and includes them', async () => {
-    const port = (await ctx.db.dataSource.query<{ id: string }[]>(`SELECT p.id FROM ports p WHERE EXISTS (SELECT 1 FROM terminals t WHERE t.port_id = p.id) LIMIT 1`))[0]!;
-    const terminals = await ctx.db.dataSource.query<{ id: string }[]>(`SELECT id FROM terminals WHERE port_id = $1 ORDER BY name, id`, [port.id]);
+    const port = (
+      await ctx.db.dataSource.query<{ id: string }[]>(
+        `SELECT p.id FROM ports p WHERE EXISTS (SELECT 1 FROM terminals t WHERE t.port_id = p.id) LIMIT 1`,
+      )
+    )[0]!;
+    const terminals = await ctx.db.dataSource.query<{ id: string }[]>(`SELECT id FROM terminals WHERE port_id = $1 ORDER BY name, id`, [
+      port.id,
+    ]);
     const response = await get(`/v2/ports/${port.id}?include=terminals`);
     expect(response.status).toBe(200);
     expect(dataOf(response).relationships!['terminals']).toEqual({ data: terminals.map((t) => ({ id: t.id, type: 'terminal' })) });
@@ -72,10 +87,16 @@ describe('reference resources: shipping lines, ports, terminals', () => {
   });
 
   it('gets a terminal with its port relationship, and includes the port', async () => {
-    const [row] = await ctx.db.dataSource.query<{ id: string; port_id: string }[]>(`SELECT id, port_id FROM terminals WHERE firms_code = 'Y773'`);
+    const [row] = await ctx.db.dataSource.query<{ id: string; port_id: string }[]>(
+      `SELECT id, port_id FROM terminals WHERE firms_code = 'Y773'`,
+    );
     const response = await get(`/v2/terminals/${row!.id}?include=port`);
     expect(response.status).toBe(200);
-    expect(dataOf(response)).toMatchObject({ type: 'terminal', attributes: { firms_code: 'Y773' }, relationships: { port: { data: { id: row!.port_id, type: 'port' } } } });
+    expect(dataOf(response)).toMatchObject({
+      type: 'terminal',
+      attributes: { firms_code: 'Y773' },
+      relationships: { port: { data: { id: row!.port_id, type: 'port' } } },
+    });
     expect(response.json!['included']).toEqual([expect.objectContaining({ id: row!.port_id, type: 'port' })]);
   });
 
@@ -99,7 +120,9 @@ describe('reference resources: shipping lines, ports, terminals', () => {
   });
 
   it('describes the established API endpoints in the OpenAPI document', async () => {
-    const document = (await call(app, 'GET', '/docs/openapi.json')).json as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    const document = (await call(app, 'GET', '/docs/openapi.json')).json as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
     for (const path of ['/v2/shipping_lines', '/v2/shipping_lines/{id}', '/v2/ports/{id}', '/v2/terminals/{id}']) {
       expect(Object.keys(document.paths[path]!)).toEqual(['get']);
       expect(JSON.stringify(document.paths[path]!['get']!['responses'])).toContain('attributes');

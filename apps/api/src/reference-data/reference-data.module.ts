@@ -22,6 +22,9 @@ export class ReferenceDataModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.registry.register(shippingLineResource).register(portResource((ids) => this.reference.findTerminalsByIds(ids))).register(terminalResource((ids) => this.reference.findPortsByIds(ids)));
+    this.registry
+      .register(shippingLineResource)
+      .register(portResource((ids) => this.reference.findTerminalsByIds(ids)))
+      .register(terminalResource((ids) => this.reference.findPortsByIds(ids)));
   }
 }

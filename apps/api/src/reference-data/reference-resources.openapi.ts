@@ -11,26 +11,42 @@ export const shippingLineSchema: Schema = resourceSchema(
     bill_of_lading_tracking_support: { type: 'boolean' },
     booking_number_tracking_support: { type: 'boolean' },
     container_number_tracking_support: { type: 'boolean' },
-    access: { type: 'string', enum: ['public', 'account'], description: '`account`: enabled on request, only for accounts it was enabled for.' },
+    access: {
+      type: 'string',
+      enum: ['public', 'account'],
+      description: '`account`: enabled on request, only for accounts it was enabled for.',
+    },
     tracking_url: nullableString('Where the line tracks shipments on its own site; null while not recorded.'),
     contact_url: nullableString('Where to contact the line; null while not recorded.'),
     provided_data: { type: 'object', nullable: true, description: 'Which kinds of data the line provides; null while not recorded.' },
   },
   {},
-  ['scac', 'name', 'short_name', 'alternative_scacs', 'bill_of_lading_tracking_support', 'booking_number_tracking_support', 'container_number_tracking_support'],
+  [
+    'scac',
+    'name',
+    'short_name',
+    'alternative_scacs',
+    'bill_of_lading_tracking_support',
+    'booking_number_tracking_support',
+    'container_number_tracking_support',
+  ],
 );
 
-export const portSchema: Schema = resourceSchema('port', {
-  id: { type: 'string', format: 'uuid', description: 'The resource id, repeated.' },
-  name: { type: 'string' },
-  code: { type: 'string', description: 'UN/LOCODE' },
-  state_abbr: nullableString(),
-  city: nullableString(),
-  country_code: { type: 'string', description: 'ISO 3166-1 alpha-2' },
-  time_zone: timeZone(),
-  latitude: { type: 'number', nullable: true },
-  longitude: { type: 'number', nullable: true },
-}, { terminals: toMany('terminal') });
+export const portSchema: Schema = resourceSchema(
+  'port',
+  {
+    id: { type: 'string', format: 'uuid', description: 'The resource id, repeated.' },
+    name: { type: 'string' },
+    code: { type: 'string', description: 'UN/LOCODE' },
+    state_abbr: nullableString(),
+    city: nullableString(),
+    country_code: { type: 'string', description: 'ISO 3166-1 alpha-2' },
+    time_zone: timeZone(),
+    latitude: { type: 'number', nullable: true },
+    longitude: { type: 'number', nullable: true },
+  },
+  { terminals: toMany('terminal') },
+);
 
 export const terminalSchema: Schema = resourceSchema(
   'terminal',

@@ -35,21 +35,29 @@ export const shippingLineResource: ResourceDefinition<ShippingLine, AccountConte
 export type PortView = Port & { terminal_ids?: readonly string[] };
 
 /** A port; `terminals` (its terminals, by name) is includable with one query for all ports. */
-export function portResource(terminals: (ids: readonly string[]) => Promise<readonly Terminal[]>): ResourceDefinition<PortView, AccountContext> {
+export function portResource(
+  terminals: (ids: readonly string[]) => Promise<readonly Terminal[]>,
+): ResourceDefinition<PortView, AccountContext> {
   return {
     type: PORT_TYPE,
     id: (port) => port.id,
     // The established clients read the id among the attributes too.
     attributes: (port) => ({ id: port.id, ...portAttributes(port) }),
     relationships: {
-      terminals: relationshipByIds<PortView, AccountContext>(TERMINAL_TYPE, (port) => port.terminal_ids, (ids) => terminals(ids)),
+      terminals: relationshipByIds<PortView, AccountContext>(
+        TERMINAL_TYPE,
+        (port) => port.terminal_ids,
+        (ids) => terminals(ids),
+      ),
     },
     selfLink: (port) => `/v2/ports/${port.id}`,
   };
 }
 
 /** A terminal; `port` is includable (one query for every terminal of the document). */
-export function terminalResource(ports: (ids: readonly string[]) => Promise<readonly Port[]>): ResourceDefinition<Terminal, AccountContext> {
+export function terminalResource(
+  ports: (ids: readonly string[]) => Promise<readonly Port[]>,
+): ResourceDefinition<Terminal, AccountContext> {
   return {
     type: TERMINAL_TYPE,
     id: (terminal) => terminal.id,
@@ -57,7 +65,11 @@ export function terminalResource(ports: (ids: readonly string[]) => Promise<read
     // kinds of data each one provides is not recorded yet, so `provided_data` is null.
     attributes: (terminal) => ({ id: terminal.id, ...terminalAttributes(terminal), facility_type: 'ocean_terminal', provided_data: null }),
     relationships: {
-      port: relationshipByIds<Terminal, AccountContext>(PORT_TYPE, (terminal) => terminal.port_id, (ids) => ports(ids)),
+      port: relationshipByIds<Terminal, AccountContext>(
+        PORT_TYPE,
+        (terminal) => terminal.port_id,
+        (ids) => ports(ids),
+      ),
     },
     selfLink: (terminal) => `/v2/terminals/${terminal.id}`,
   };

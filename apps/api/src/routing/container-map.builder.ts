@@ -38,7 +38,12 @@ const line = (coordinates: LonLat[], properties: Record<string, unknown>): Featu
  * leg the path sailed (positions from the position source), the vessel where it is now, and
  * the path ahead over the sea lanes. Legs by rail get only their ports.
  */
-export async function buildContainerMap(routing: RoutingService, route: ContainerRoute, now: Date, podTerminal: { name: string; firms_code: string | null } | null): Promise<FeatureCollection> {
+export async function buildContainerMap(
+  routing: RoutingService,
+  route: ContainerRoute,
+  now: Date,
+  podTerminal: { name: string; firms_code: string | null } | null,
+): Promise<FeatureCollection> {
   const features: Feature[] = [];
   const ports = route.stops.filter((stop) => coordinatesOf(stop.port));
   route.stops.forEach((stop, index) => {
@@ -78,7 +83,12 @@ async function legFeatures(routing: RoutingService, leg: Leg, now: Date): Promis
   const [a, b] = [coordinatesOf(leg.from.port), coordinatesOf(leg.to.port)];
   if (!a || !b || leg.from.outbound?.mode !== 'vessel') return [];
   const sequence = leg.index + 1;
-  const full = line(routing.router.route(a, b), { feature_type: 'estimated_full_legs', ports_sequence: sequence, previous_port_id: leg.from.port!.id, next_port_id: leg.to.port!.id });
+  const full = line(routing.router.route(a, b), {
+    feature_type: 'estimated_full_legs',
+    ports_sequence: sequence,
+    previous_port_id: leg.from.port!.id,
+    next_port_id: leg.to.port!.id,
+  });
   if (!leg.voyage || !leg.vessel) return [full];
   const arrived = leg.to.inbound?.ata ?? null;
   const end = arrived && arrived < now ? arrived : now;
@@ -128,6 +138,13 @@ async function legFeatures(routing: RoutingService, leg: Leg, now: Date): Promis
     },
   });
   const ahead = routing.router.route(here, b);
-  features.push(line(ahead, { feature_type: 'estimated_partial_leg', ports_sequence: sequence, current_port_id: leg.from.port!.id, next_port_id: leg.to.port!.id }));
+  features.push(
+    line(ahead, {
+      feature_type: 'estimated_partial_leg',
+      ports_sequence: sequence,
+      current_port_id: leg.from.port!.id,
+      next_port_id: leg.to.port!.id,
+    }),
+  );
   return features;
 }

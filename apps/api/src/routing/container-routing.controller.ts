@@ -17,7 +17,12 @@ import { RoutingService } from './routing.service';
 const ID_PARAM = { name: 'id', description: 'Container id (uuid)' };
 const REFUSALS = [
   { status: 401, description: 'The container belongs to another account.', schema: ERROR_DOCUMENT },
-  { status: 403, description: 'The account is not enabled for routing data (`feature_not_enabled`), or its plan is free or an ended trial (`plan_not_allowed`).', schema: ERROR_DOCUMENT },
+  {
+    status: 403,
+    description:
+      'The account is not enabled for routing data (`feature_not_enabled`), or its plan is free or an ended trial (`plan_not_allowed`).',
+    schema: ERROR_DOCUMENT,
+  },
   { status: 404, description: 'No such container.', schema: ERROR_DOCUMENT },
 ];
 
@@ -36,7 +41,8 @@ export class ContainerRoutingController {
   @RequiresFeature('routing')
   @ApiOperation({
     summary: 'Get a container route',
-    description: 'The stops of the container (POL, transshipments, POD, inland destination) as `route_locations`, each with how it arrives and leaves: mode, SCAC, vessel, voyage, ETA/ATA and ETD/ATD. Locations, their ports and vessels are included.',
+    description:
+      'The stops of the container (POL, transshipments, POD, inland destination) as `route_locations`, each with how it arrives and leaves: mode, SCAC, vessel, voyage, ETA/ATA and ETD/ATD. Locations, their ports and vessels are included.',
   })
   @ApiParam(ID_PARAM)
   @ApiOkResponse({ schema: ROUTE_SCHEMA, example: ROUTE_EXAMPLE })

@@ -38,7 +38,10 @@ describe('vessel positions from the Datalastic AIS API', () => {
         last_position_epoch: Math.floor(at.getTime() / 1000),
         last_position_UTC: at.toISOString().replace(/\.\d{3}Z$/, 'Z'),
       }));
-      const body = { data: { uuid: 'b5b4a1f3-0000-4000-8000-000000000001', name: 'EVER FORWARD', mmsi: '563180000', imo: '9850551', positions }, meta: { duration: 0.01, endpoint: '/api/v0/vessel_history', success: true } };
+      const body = {
+        data: { uuid: 'b5b4a1f3-0000-4000-8000-000000000001', name: 'EVER FORWARD', mmsi: '563180000', imo: '9850551', positions },
+        meta: { duration: 0.01, endpoint: '/api/v0/vessel_history', success: true },
+      };
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -50,7 +53,10 @@ describe('vessel positions from the Datalastic AIS API', () => {
     });
     account = await ctx.account({ plan: 'paid', features: ['routing'] });
     const vessels = ctx.db.dataSource.getRepository(VesselEntity);
-    await vessels.save([vessels.create({ imo: '9850551', name: 'EVER FORWARD' }), vessels.create({ imo: '9312341', name: 'QUAYSIDE PIONEER' })]);
+    await vessels.save([
+      vessels.create({ imo: '9850551', name: 'EVER FORWARD' }),
+      vessels.create({ imo: '9312341', name: 'QUAYSIDE PIONEER' }),
+    ]);
   });
 
   afterAll(async () => {
@@ -60,7 +66,12 @@ describe('vessel positions from the Datalastic AIS API', () => {
   });
 
   it('shows a real vessel where the provider last saw it, and its reported positions on request', async () => {
-    const response = await call(app, 'GET', '/v2/vessels/9850551?show_positions[from_timestamp]=' + new Date(Date.now() - 24 * HOUR).toISOString(), { key: account.key });
+    const response = await call(
+      app,
+      'GET',
+      '/v2/vessels/9850551?show_positions[from_timestamp]=' + new Date(Date.now() - 24 * HOUR).toISOString(),
+      { key: account.key },
+    );
     expect(response.status).toBe(200);
     const attributes = (response.json!['data'] as { attributes: Record<string, unknown> }).attributes;
     expect(attributes).toMatchObject({
@@ -74,7 +85,12 @@ describe('vessel positions from the Datalastic AIS API', () => {
     });
     expect((attributes['positions'] as { latitude: number }[]).map((p) => p.latitude)).toEqual([33.3, 33.5]);
     expect(asked.length).toBeGreaterThan(0);
-    expect(asked.every((url) => url.pathname === '/api/v0/vessel_history' && url.searchParams.get('imo') === '9850551' && url.searchParams.get('api-key') === KEY)).toBe(true);
+    expect(
+      asked.every(
+        (url) =>
+          url.pathname === '/api/v0/vessel_history' && url.searchParams.get('imo') === '9850551' && url.searchParams.get('api-key') === KEY,
+      ),
+    ).toBe(true);
   });
 
   it('keeps the sandbox vessels with the sandbox', async () => {

@@ -13,14 +13,44 @@ export interface RouteStop {
   port: PortEntity | null;
   /** POL, TS1, TS2, ..., POD, DEST. */
   label: string;
-  inbound: { mode: RouteMode; scac: string | null; vessel: RouteVessel | null; voyage: string | null; eta: Date | null; ata: Date | null } | null;
-  outbound: { mode: RouteMode; scac: string | null; vessel: RouteVessel | null; voyage: string | null; etd: Date | null; atd: Date | null } | null;
+  inbound: {
+    mode: RouteMode;
+    scac: string | null;
+    vessel: RouteVessel | null;
+    voyage: string | null;
+    eta: Date | null;
+    ata: Date | null;
+  } | null;
+  outbound: {
+    mode: RouteMode;
+    scac: string | null;
+    vessel: RouteVessel | null;
+    voyage: string | null;
+    etd: Date | null;
+    atd: Date | null;
+  } | null;
 }
 
-const ARRIVALS = new Set(['container.transport.vessel_arrived', 'container.transport.transshipment_arrived', 'container.transport.feeder_arrived']);
-const DEPARTURES = new Set(['container.transport.vessel_departed', 'container.transport.transshipment_departed', 'container.transport.feeder_departed']);
-const LOADS = new Set(['container.transport.vessel_loaded', 'container.transport.transshipment_loaded', 'container.transport.feeder_loaded']);
-const DISCHARGES = new Set(['container.transport.vessel_discharged', 'container.transport.transshipment_discharged', 'container.transport.feeder_discharged']);
+const ARRIVALS = new Set([
+  'container.transport.vessel_arrived',
+  'container.transport.transshipment_arrived',
+  'container.transport.feeder_arrived',
+]);
+const DEPARTURES = new Set([
+  'container.transport.vessel_departed',
+  'container.transport.transshipment_departed',
+  'container.transport.feeder_departed',
+]);
+const LOADS = new Set([
+  'container.transport.vessel_loaded',
+  'container.transport.transshipment_loaded',
+  'container.transport.feeder_loaded',
+]);
+const DISCHARGES = new Set([
+  'container.transport.vessel_discharged',
+  'container.transport.transshipment_discharged',
+  'container.transport.feeder_discharged',
+]);
 const TRANSSHIPMENT = /^container\.transport\.(transshipment|feeder)_/;
 
 function vesselOf(event: TransportEventEntity | undefined): RouteVessel | null {
@@ -36,14 +66,16 @@ function vesselOf(event: TransportEventEntity | undefined): RouteVessel | null {
  */
 export function buildRoute({ shipment, events, ports }: RouteData): RouteStop[] {
   const portOf = new Map(ports.map((port) => [port.code, port]));
-  const at = (locode: string, names: Set<string>): TransportEventEntity | undefined => events.find((e) => e.location_locode === locode && names.has(e.event));
+  const at = (locode: string, names: Set<string>): TransportEventEntity | undefined =>
+    events.find((e) => e.location_locode === locode && names.has(e.event));
   const pol = shipment?.port_of_lading_locode ?? null;
   const pod = shipment?.port_of_discharge_locode ?? null;
   const dest = shipment?.destination_locode && shipment.destination_locode !== pod ? shipment.destination_locode : null;
   const transshipments: string[] = [];
   for (const event of events) {
     const locode = event.location_locode;
-    if (locode && TRANSSHIPMENT.test(event.event) && locode !== pol && locode !== pod && !transshipments.includes(locode)) transshipments.push(locode);
+    if (locode && TRANSSHIPMENT.test(event.event) && locode !== pol && locode !== pod && !transshipments.includes(locode))
+      transshipments.push(locode);
   }
   const codes = [pol, ...transshipments, pod].filter((code): code is string => code !== null);
   const scac = shipment?.shipping_line_scac ?? null;
@@ -63,7 +95,9 @@ export function buildRoute({ shipment, events, ports }: RouteData): RouteStop[] 
         : {
             mode: 'vessel',
             scac,
-            vessel: vesselOf(arrival) ?? (isPod && shipment?.pod_vessel_name ? { imo: shipment.pod_vessel_imo, name: shipment.pod_vessel_name } : null),
+            vessel:
+              vesselOf(arrival) ??
+              (isPod && shipment?.pod_vessel_name ? { imo: shipment.pod_vessel_imo, name: shipment.pod_vessel_name } : null),
             voyage: arrival?.voyage_number ?? (isPod ? (shipment?.pod_voyage_number ?? null) : null),
             eta: isPod ? (shipment?.pod_eta_at ?? null) : null,
             ata: at(locode, ARRIVALS)?.timestamp ?? (isPod ? (shipment?.pod_ata_at ?? null) : null),
@@ -72,7 +106,14 @@ export function buildRoute({ shipment, events, ports }: RouteData): RouteStop[] 
         last && !dest
           ? null
           : last
-            ? { mode: 'rail', scac: null, vessel: null, voyage: null, etd: null, atd: at(locode, new Set(['container.transport.rail_departed']))?.timestamp ?? null }
+            ? {
+                mode: 'rail',
+                scac: null,
+                vessel: null,
+                voyage: null,
+                etd: null,
+                atd: at(locode, new Set(['container.transport.rail_departed']))?.timestamp ?? null,
+              }
             : {
                 mode: 'vessel',
                 scac,

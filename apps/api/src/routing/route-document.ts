@@ -10,7 +10,13 @@ function derivedId(...parts: string[]): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-type Resource = { id: string; type: string; attributes: Record<string, unknown>; relationships?: Record<string, unknown>; links?: Record<string, string> };
+type Resource = {
+  id: string;
+  type: string;
+  attributes: Record<string, unknown>;
+  relationships?: Record<string, unknown>;
+  links?: Record<string, string>;
+};
 
 /**
  * `GET /v2/containers/{id}/route` as the established clients read it: a `route` whose
@@ -55,10 +61,24 @@ export function routeDocument(route: ContainerRoute): { data: Resource; included
     ...[...ports.values()].map((port) => ({
       id: port.id,
       type: 'port',
-      attributes: { name: port.name, code: port.code, state_abbr: port.state_abbr, city: port.city, country_code: port.country_code, time_zone: port.time_zone, latitude: port.latitude, longitude: port.longitude },
+      attributes: {
+        name: port.name,
+        code: port.code,
+        state_abbr: port.state_abbr,
+        city: port.city,
+        country_code: port.country_code,
+        time_zone: port.time_zone,
+        latitude: port.latitude,
+        longitude: port.longitude,
+      },
       links: { self: `/v2/ports/${port.id}` },
     })),
-    ...[...route.vessels.values()].map((vessel) => ({ id: vessel.id, type: 'vessel', attributes: { name: vessel.name, imo: vessel.imo, mmsi: vessel.mmsi }, links: { self: `/v2/vessels/${vessel.id}` } })),
+    ...[...route.vessels.values()].map((vessel) => ({
+      id: vessel.id,
+      type: 'vessel',
+      attributes: { name: vessel.name, imo: vessel.imo, mmsi: vessel.mmsi },
+      links: { self: `/v2/vessels/${vessel.id}` },
+    })),
   ];
   return {
     data: {

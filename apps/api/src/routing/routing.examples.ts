@@ -7,7 +7,12 @@ const POD_LOCATION_ID = '6c8e0a2b-4d6f-4b8d-9f1a-7e9b1d3f5b7c';
 const VESSEL_ID = '0f2d4b6a-8c1e-4e3a-b5c7-9d1f3b5d7f9b';
 const VESSEL_REF = { data: { id: VESSEL_ID, type: 'vessel' } };
 
-const side = (direction: string, voyage: boolean, first: [string, string | null], second: [string, string | null]): Record<string, unknown> => ({
+const side = (
+  direction: string,
+  voyage: boolean,
+  first: [string, string | null],
+  second: [string, string | null],
+): Record<string, unknown> => ({
   [`${direction}_mode`]: voyage ? 'vessel' : null,
   [`${direction}_scac`]: voyage ? 'MSCU' : null,
   [`${direction}_vessel_name`]: voyage ? 'MSC CHANNE' : null,
@@ -22,7 +27,12 @@ const location = (id: string, label: string, port: string, inbound: boolean): ob
   attributes: {
     label,
     ...side('inbound', inbound, ['eta_at', inbound ? '2026-08-15T14:00:00.000Z' : null], ['ata_at', null]),
-    ...side('outbound', !inbound, ['etd_at', inbound ? null : '2026-07-28T18:00:00.000Z'], ['atd_at', inbound ? null : '2026-07-29T21:25:33.000Z']),
+    ...side(
+      'outbound',
+      !inbound,
+      ['etd_at', inbound ? null : '2026-07-28T18:00:00.000Z'],
+      ['atd_at', inbound ? null : '2026-07-29T21:25:33.000Z'],
+    ),
   },
   relationships: {
     location: { data: { id: port, type: 'port' } },
@@ -55,7 +65,12 @@ export const ROUTE_EXAMPLE = exampleOne(
     attributes: {},
     relationships: {
       cargo: { data: { id: SAMPLE_IDS.container, type: 'container' } },
-      route_locations: { data: [{ id: POL_LOCATION_ID, type: 'route_location' }, { id: POD_LOCATION_ID, type: 'route_location' }] },
+      route_locations: {
+        data: [
+          { id: POL_LOCATION_ID, type: 'route_location' },
+          { id: POD_LOCATION_ID, type: 'route_location' },
+        ],
+      },
     },
     links: { self: `/v2/containers/${SAMPLE_IDS.container}/route` },
   },
@@ -63,7 +78,12 @@ export const ROUTE_EXAMPLE = exampleOne(
     location(POL_LOCATION_ID, 'POL', SAMPLE_IDS.portOfLading, false),
     location(POD_LOCATION_ID, 'POD', SAMPLE_IDS.portOfDischarge, true),
     ...ports.map((port) => ({ ...port, links: { self: `/v2/ports/${port.id}` } })),
-    { id: VESSEL_ID, type: 'vessel', attributes: { name: VESSEL_ATTRIBUTES.name, imo: VESSEL_ATTRIBUTES.imo, mmsi: VESSEL_ATTRIBUTES.mmsi }, links: VESSEL.links },
+    {
+      id: VESSEL_ID,
+      type: 'vessel',
+      attributes: { name: VESSEL_ATTRIBUTES.name, imo: VESSEL_ATTRIBUTES.imo, mmsi: VESSEL_ATTRIBUTES.mmsi },
+      links: VESSEL.links,
+    },
   ],
 );
 

@@ -39,8 +39,20 @@ describe('vessels, container routes and maps (feature routing)', () => {
     });
     const container = await createContainer(db, routing.account.id, { shipment_id: shipment.id });
     containerId = container.id;
-    await createTransportEvent(db, container, { event: 'container.transport.vessel_loaded', location_locode: 'CNSHA', timezone: 'Asia/Shanghai', timestamp: new Date(now - 3.5 * DAY), ...PIONEER });
-    await createTransportEvent(db, container, { event: 'container.transport.vessel_departed', location_locode: 'CNSHA', timezone: 'Asia/Shanghai', timestamp: new Date(now - 3 * DAY), ...PIONEER });
+    await createTransportEvent(db, container, {
+      event: 'container.transport.vessel_loaded',
+      location_locode: 'CNSHA',
+      timezone: 'Asia/Shanghai',
+      timestamp: new Date(now - 3.5 * DAY),
+      ...PIONEER,
+    });
+    await createTransportEvent(db, container, {
+      event: 'container.transport.vessel_departed',
+      location_locode: 'CNSHA',
+      timezone: 'Asia/Shanghai',
+      timestamp: new Date(now - 3 * DAY),
+      ...PIONEER,
+    });
   });
 
   afterAll(async () => {
@@ -52,16 +64,37 @@ describe('vessels, container routes and maps (feature routing)', () => {
     expect(response.status).toBe(200);
     const data = response.json!['data'] as { type: string; relationships: { route_locations: { data: { id: string }[] } } };
     expect(data.type).toBe('route');
-    const included = response.json!['included'] as { id: string; type: string; attributes: Record<string, unknown>; relationships?: Record<string, { data: { id: string } | null }> }[];
+    const included = response.json!['included'] as {
+      id: string;
+      type: string;
+      attributes: Record<string, unknown>;
+      relationships?: Record<string, { data: { id: string } | null }>;
+    }[];
     const locations = data.relationships.route_locations.data.map((ref) => included.find((r) => r.id === ref.id)!);
     expect(locations.map((l) => l.attributes['label'])).toEqual(['POL', 'POD']);
-    expect(locations[0]!.attributes).toMatchObject({ outbound_mode: 'vessel', outbound_scac: 'MAEU', outbound_vessel_name: 'QUAYSIDE PIONEER', outbound_voyage_number: '012E', inbound_mode: null });
-    expect(locations[1]!.attributes).toMatchObject({ inbound_mode: 'vessel', inbound_vessel_name: 'QUAYSIDE PIONEER', inbound_ata_at: null, outbound_mode: null });
+    expect(locations[0]!.attributes).toMatchObject({
+      outbound_mode: 'vessel',
+      outbound_scac: 'MAEU',
+      outbound_vessel_name: 'QUAYSIDE PIONEER',
+      outbound_voyage_number: '012E',
+      inbound_mode: null,
+    });
+    expect(locations[1]!.attributes).toMatchObject({
+      inbound_mode: 'vessel',
+      inbound_vessel_name: 'QUAYSIDE PIONEER',
+      inbound_ata_at: null,
+      outbound_mode: null,
+    });
     expect(typeof locations[1]!.attributes['inbound_eta_at']).toBe('string');
     const vessel = included.find((r) => r.type === 'vessel')!;
     expect(vessel.attributes).toMatchObject({ name: 'QUAYSIDE PIONEER', imo: '9312341' });
     expect(locations[0]!.relationships!['outbound_vessel']!.data!.id).toBe(vessel.id);
-    expect(included.filter((r) => r.type === 'port').map((r) => r.attributes['code']).sort()).toEqual(['CNSHA', 'USLAX']);
+    expect(
+      included
+        .filter((r) => r.type === 'port')
+        .map((r) => r.attributes['code'])
+        .sort(),
+    ).toEqual(['CNSHA', 'USLAX']);
   });
 
   it('draws the map: ports, the path sailed, the vessel at sea now and the path ahead over the sea lanes', async () => {
@@ -69,7 +102,13 @@ describe('vessels, container routes and maps (feature routing)', () => {
     expect(response.status).toBe(200);
     expect(response.json!['type']).toBe('FeatureCollection');
     const features = response.json!['features'] as Feature[];
-    expect(features.map((f) => f.properties['feature_type'])).toEqual(['port', 'port', 'past_vessel_locations', 'current_vessel', 'estimated_partial_leg']);
+    expect(features.map((f) => f.properties['feature_type'])).toEqual([
+      'port',
+      'port',
+      'past_vessel_locations',
+      'current_vessel',
+      'estimated_partial_leg',
+    ]);
     const vessel = features[3]!;
     expect(vessel.properties).toMatchObject({ vessel_name: 'QUAYSIDE PIONEER', departure_port_label: 'POL', arrival_port_label: 'POD' });
     const [lon, lat] = vessel.geometry.coordinates as [number, number];
@@ -91,7 +130,7 @@ describe('vessels, container routes and maps (feature routing)', () => {
     expect(attributes['nautical_speed_knots']).toBeGreaterThan(5);
     const byImo = await get(`/v2/vessels/9312341?show_positions[from_timestamp]=${new Date(Date.now() - DAY).toISOString()}`);
     expect(byImo.status).toBe(200);
-    expect(((byImo.json!['data'] as { attributes: { positions: unknown[] } }).attributes.positions).length).toBeGreaterThan(20);
+    expect((byImo.json!['data'] as { attributes: { positions: unknown[] } }).attributes.positions.length).toBeGreaterThan(20);
     expect((await get('/v2/vessels/9999999')).status).toBe(404);
     expect((await get('/v2/vessels/nonsense')).status).toBe(404);
   });
@@ -101,21 +140,31 @@ describe('vessels, container routes and maps (feature routing)', () => {
     const sha = await ctx.db.dataSource.getRepository(PortEntity).findOneByOrFail({ code: 'CNSHA' });
     const future = await get(`/v2/vessels/9312341/future_positions?port_id=${lax.id}&previous_port_id=${sha.id}`);
     expect(future.status).toBe(200);
-    const positions = (future.json!['data'] as { attributes: { positions: { estimated: boolean; timestamp: string }[] } }).attributes.positions;
+    const positions = (future.json!['data'] as { attributes: { positions: { estimated: boolean; timestamp: string }[] } }).attributes
+      .positions;
     expect(positions.length).toBeGreaterThan(5);
     expect(positions.every((p) => p.estimated)).toBe(true);
-    const withCoordinates = await get(`/v2/vessels/9312341/future_positions_with_coordinates?port_id=${lax.id}&previous_port_id=${sha.id}&latitude=35&longitude=150`);
+    const withCoordinates = await get(
+      `/v2/vessels/9312341/future_positions_with_coordinates?port_id=${lax.id}&previous_port_id=${sha.id}&latitude=35&longitude=150`,
+    );
     expect(withCoordinates.status).toBe(200);
     const missing = await get(`/v2/vessels/9312341/future_positions?previous_port_id=${sha.id}`);
     expect(missing.status).toBe(400);
     expect(missing.json!['errors']).toEqual([expect.objectContaining({ source: { parameter: 'port_id' } })]);
-    const badLatitude = await get(`/v2/vessels/9312341/future_positions_with_coordinates?port_id=${lax.id}&previous_port_id=${sha.id}&latitude=95&longitude=150`);
+    const badLatitude = await get(
+      `/v2/vessels/9312341/future_positions_with_coordinates?port_id=${lax.id}&previous_port_id=${sha.id}&latitude=95&longitude=150`,
+    );
     expect(badLatitude.status).toBe(400);
   });
 
   it('refuses every routing endpoint to an account without the feature (403 feature_not_enabled)', async () => {
     const own = await createContainer(ctx.db.dataSource, without.account.id);
-    for (const url of [`/v2/containers/${own.id}/route`, `/v2/containers/${own.id}/map_geojson`, '/v2/vessels/9312341', '/v2/vessels/9312341/future_positions']) {
+    for (const url of [
+      `/v2/containers/${own.id}/route`,
+      `/v2/containers/${own.id}/map_geojson`,
+      '/v2/vessels/9312341',
+      '/v2/vessels/9312341/future_positions',
+    ]) {
       const response = await get(url, without);
       expect({ url, status: response.status }).toEqual({ url, status: 403 });
       expect(response.json!['errors']).toEqual([expect.objectContaining({ code: 'feature_not_enabled' })]);
@@ -134,7 +183,8 @@ describe('vessels, container routes and maps (feature routing)', () => {
     for (const url of [`/v2/containers/${own.id}/route`, `/v2/containers/${own.id}/map_geojson`, '/v2/vessels/9312341', ...refusedOnly]) {
       const response = await get(url, account);
       expect({ url, status: response.status }).toEqual({ url, status });
-      if (status === 403) expect(response.json!['errors']).toEqual([expect.objectContaining({ code: 'plan_not_allowed', meta: { plan: plan.plan } })]);
+      if (status === 403)
+        expect(response.json!['errors']).toEqual([expect.objectContaining({ code: 'plan_not_allowed', meta: { plan: plan.plan } })]);
     }
   });
 

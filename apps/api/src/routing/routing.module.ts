@@ -29,7 +29,11 @@ const CONFIGURED_VESSEL_POSITIONS = Symbol('CONFIGURED_VESSEL_POSITIONS');
       useFactory: (config: ApiConfig, router: SeaRouter) => configuredVesselPositions(config.vesselPositions, router),
       inject: [ApiConfig, SEA_ROUTER],
     },
-    { provide: VESSEL_POSITION_SOURCE, useFactory: (configured: ConfiguredVesselPositions) => configured.source, inject: [CONFIGURED_VESSEL_POSITIONS] },
+    {
+      provide: VESSEL_POSITION_SOURCE,
+      useFactory: (configured: ConfiguredVesselPositions) => configured.source,
+      inject: [CONFIGURED_VESSEL_POSITIONS],
+    },
   ],
   exports: [RoutingService],
 })

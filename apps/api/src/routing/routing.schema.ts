@@ -12,7 +12,11 @@ const side = (direction: 'inbound' | 'outbound', times: [string, string]): Recor
 
 export const ROUTE_LOCATION_SCHEMA: Schema = resourceSchema(
   'route_location',
-  { label: { type: 'string', example: 'POD', description: 'POL, TS1, TS2, ..., POD, DEST' }, ...side('inbound', ['eta_at', 'ata_at']), ...side('outbound', ['etd_at', 'atd_at']) },
+  {
+    label: { type: 'string', example: 'POD', description: 'POL, TS1, TS2, ..., POD, DEST' },
+    ...side('inbound', ['eta_at', 'ata_at']),
+    ...side('outbound', ['etd_at', 'atd_at']),
+  },
   { location: toOne('port'), inbound_vessel: toOne('vessel'), outbound_vessel: toOne('vessel') },
   [],
   { selfLink: false },
@@ -26,8 +30,20 @@ export const ROUTE_SCHEMA: Schema = {
   },
 };
 
-const POINT: Schema = { type: 'object', properties: { type: { type: 'string', enum: ['Point'] }, coordinates: { type: 'array', items: { type: 'number' }, example: [121.49, 31.23] } } };
-const LINE: Schema = { type: 'object', properties: { type: { type: 'string', enum: ['LineString'] }, coordinates: { type: 'array', items: { type: 'array', items: { type: 'number' } } } } };
+const POINT: Schema = {
+  type: 'object',
+  properties: {
+    type: { type: 'string', enum: ['Point'] },
+    coordinates: { type: 'array', items: { type: 'number' }, example: [121.49, 31.23] },
+  },
+};
+const LINE: Schema = {
+  type: 'object',
+  properties: {
+    type: { type: 'string', enum: ['LineString'] },
+    coordinates: { type: 'array', items: { type: 'array', items: { type: 'number' } } },
+  },
+};
 
 export const MAP_SCHEMA: Schema = {
   type: 'object',
@@ -43,8 +59,14 @@ export const MAP_SCHEMA: Schema = {
           geometry: { oneOf: [POINT, LINE] },
           properties: {
             type: 'object',
-            description: '`feature_type`: port, past_vessel_locations, current_vessel, estimated_partial_leg, estimated_full_legs (docs/vessels-and-maps.md lists each one\'s properties).',
-            properties: { feature_type: { type: 'string', enum: ['port', 'past_vessel_locations', 'current_vessel', 'estimated_partial_leg', 'estimated_full_legs'] } },
+            description:
+              "`feature_type`: port, past_vessel_locations, current_vessel, estimated_partial_leg, estimated_full_legs (docs/vessels-and-maps.md lists each one's properties).",
+            properties: {
+              feature_type: {
+                type: 'string',
+                enum: ['port', 'past_vessel_locations', 'current_vessel', 'estimated_partial_leg', 'estimated_full_legs'],
+              },
+            },
           },
         },
       },
@@ -52,13 +74,25 @@ export const MAP_SCHEMA: Schema = {
   },
   example: {
     type: 'FeatureCollection',
-    features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [121.49, 31.23] }, properties: { feature_type: 'port', ports_sequence: 1, ports_total: 2, name: 'Shanghai', label: 'POL' } }],
+    features: [
+      {
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [121.49, 31.23] },
+        properties: { feature_type: 'port', ports_sequence: 1, ports_total: 2, name: 'Shanghai', label: 'POL' },
+      },
+    ],
   },
 };
 
 const POSITION: Schema = {
   type: 'object',
-  properties: { latitude: { type: 'number' }, longitude: { type: 'number' }, heading: { type: 'number', nullable: true }, timestamp: { type: 'string', format: 'date-time' }, estimated: { type: 'boolean' } },
+  properties: {
+    latitude: { type: 'number' },
+    longitude: { type: 'number' },
+    heading: { type: 'number', nullable: true },
+    timestamp: { type: 'string', format: 'date-time' },
+    estimated: { type: 'boolean' },
+  },
 };
 
 export const VESSEL_SCHEMA: Schema = resourceSchema('vessel', {

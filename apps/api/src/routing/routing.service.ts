@@ -108,8 +108,15 @@ export class RoutingService {
   private async routeOf(container: { id: string; shipment_id: string | null }): Promise<ContainerRoute> {
     const data = await this.vessels.routeData(container);
     const stops = buildRoute(data);
-    const named = stops.flatMap((stop) => [stop.inbound?.vessel, stop.outbound?.vessel]).filter((v): v is { imo: string; name: string } => !!v?.imo);
-    return { containerId: container.id, stops, vessels: await this.vessels.register(named), podTerminalId: data.shipment?.pod_terminal_id ?? null };
+    const named = stops
+      .flatMap((stop) => [stop.inbound?.vessel, stop.outbound?.vessel])
+      .filter((v): v is { imo: string; name: string } => !!v?.imo);
+    return {
+      containerId: container.id,
+      stops,
+      vessels: await this.vessels.register(named),
+      podTerminalId: data.shipment?.pod_terminal_id ?? null,
+    };
   }
 }
 
@@ -119,5 +126,10 @@ function voyageOf(from: RouteStop, to: RouteStop): VoyageLeg | null {
   const departedAt = from.outbound?.atd ?? null;
   if (!a || !b || !departedAt || from.outbound?.mode !== 'vessel') return null;
   const arrivesAt = to.inbound?.ata ?? to.inbound?.eta ?? null;
-  return { from: a, to: b, departedAt, arrivesAt: arrivesAt && arrivesAt > departedAt ? arrivesAt : new Date(departedAt.getTime() + 14 * 24 * HOUR_MS) };
+  return {
+    from: a,
+    to: b,
+    departedAt,
+    arrivesAt: arrivesAt && arrivesAt > departedAt ? arrivesAt : new Date(departedAt.getTime() + 14 * 24 * HOUR_MS),
+  };
 }

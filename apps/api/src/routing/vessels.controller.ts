@@ -16,7 +16,12 @@ import { RoutingService } from './routing.service';
 
 const DAY_MS = 86_400_000;
 const ID_PARAM = { name: 'id', description: 'Vessel id (uuid), or its IMO number (seven digits)' };
-const FORBIDDEN = { status: 403, description: 'Routing data feature is not enabled for this account (`feature_not_enabled`), or its plan is free or an ended trial (`plan_not_allowed`).', schema: ERROR_DOCUMENT };
+const FORBIDDEN = {
+  status: 403,
+  description:
+    'Routing data feature is not enabled for this account (`feature_not_enabled`), or its plan is free or an ended trial (`plan_not_allowed`).',
+  schema: ERROR_DOCUMENT,
+};
 const NOT_FOUND = { status: 404, description: 'No such vessel (or port).', schema: ERROR_DOCUMENT };
 
 type VesselDocument = { data: { id: string; type: 'vessel'; attributes: Record<string, unknown>; links: { self: string } } };
@@ -35,11 +40,22 @@ export class VesselsController {
   @RequiresFeature('routing')
   @ApiOperation({
     summary: 'Get a vessel using the id or the imo',
-    description: 'The vessel and its latest position. With `show_positions[from_timestamp]` and/or `show_positions[to_timestamp]`, also its positions in that window (7 days back to now by default).',
+    description:
+      'The vessel and its latest position. With `show_positions[from_timestamp]` and/or `show_positions[to_timestamp]`, also its positions in that window (7 days back to now by default).',
   })
   @ApiParam(ID_PARAM)
-  @ApiQuery({ name: 'show_positions[from_timestamp]', required: false, description: 'ISO 8601; 7 days before `to_timestamp` by default.', example: '2026-05-20T00:00:00Z' })
-  @ApiQuery({ name: 'show_positions[to_timestamp]', required: false, description: 'ISO 8601; now by default.', example: '2026-05-24T00:00:00Z' })
+  @ApiQuery({
+    name: 'show_positions[from_timestamp]',
+    required: false,
+    description: 'ISO 8601; 7 days before `to_timestamp` by default.',
+    example: '2026-05-20T00:00:00Z',
+  })
+  @ApiQuery({
+    name: 'show_positions[to_timestamp]',
+    required: false,
+    description: 'ISO 8601; now by default.',
+    example: '2026-05-24T00:00:00Z',
+  })
   @ApiOkResponse({ schema: singleDocument(VESSEL_SCHEMA), example: VESSEL_WITH_POSITIONS_EXAMPLE })
   @ApiResponse({ status: 400, description: 'A malformed timestamp (named in `source.parameter`).', schema: ERROR_DOCUMENT })
   @ApiResponse(FORBIDDEN)
@@ -54,7 +70,9 @@ export class VesselsController {
     const latest = await this.routing.latestPosition(found.vessel, found.leg, now);
     const show = from !== undefined || to !== undefined;
     const end = to ?? now;
-    const positions = show ? await this.routing.positions(found.vessel, found.leg, from ?? new Date(end.getTime() - 7 * DAY_MS), end) : null;
+    const positions = show
+      ? await this.routing.positions(found.vessel, found.leg, from ?? new Date(end.getTime() - 7 * DAY_MS), end)
+      : null;
     return vesselDocument(found.vessel, latest ?? null, positions?.map((p) => position(p, false)) ?? null);
   }
 
@@ -63,7 +81,8 @@ export class VesselsController {
   @RequiresFeature('routing')
   @ApiOperation({
     summary: 'Get vessel future positions',
-    description: 'The estimated path of the vessel from where it is now (else from `previous_port_id`) to `port_id`, over the sea lanes, timed at its current speed.',
+    description:
+      'The estimated path of the vessel from where it is now (else from `previous_port_id`) to `port_id`, over the sea lanes, timed at its current speed.',
   })
   @ApiParam(ID_PARAM)
   @ApiQuery({ name: 'port_id', required: true, description: 'The destination port id' })
@@ -79,7 +98,10 @@ export class VesselsController {
   @Get(':id/future_positions_with_coordinates')
   @RequiresActivePlan('reading tracking data')
   @RequiresFeature('routing')
-  @ApiOperation({ summary: 'Get vessel future positions from coordinates', description: 'As future_positions, starting from `latitude`/`longitude`.' })
+  @ApiOperation({
+    summary: 'Get vessel future positions from coordinates',
+    description: 'As future_positions, starting from `latitude`/`longitude`.',
+  })
   @ApiParam(ID_PARAM)
   @ApiQuery({ name: 'port_id', required: true, description: 'The destination port id' })
   @ApiQuery({ name: 'previous_port_id', required: true, description: 'The previous port id' })
@@ -102,7 +124,11 @@ export class VesselsController {
     const latest = await this.routing.latestPosition(found.vessel, found.leg, now);
     const origin = start ?? (latest ? ([latest.longitude, latest.latitude] as LonLat) : previous);
     const path = this.routing.futurePath(origin, port, now, latest?.speedKnots ?? null);
-    return vesselDocument(found.vessel, latest ?? null, path.map((p) => position(p, true)));
+    return vesselDocument(
+      found.vessel,
+      latest ?? null,
+      path.map((p) => position(p, true)),
+    );
   }
 
   private async port(query: Query, parameter: string): Promise<LonLat> {
@@ -152,7 +178,8 @@ function instant(query: Query, parameter: string): Date | undefined {
 function coordinates(query: Query): LonLat {
   const read = (parameter: string, limit: number): number => {
     const value = Number(textParameter(query, parameter));
-    if (!Number.isFinite(value) || Math.abs(value) > limit) throw badRequest(`${parameter} must be a number from -${limit} to ${limit}.`, { parameter });
+    if (!Number.isFinite(value) || Math.abs(value) > limit)
+      throw badRequest(`${parameter} must be a number from -${limit} to ${limit}.`, { parameter });
     return value;
   };
   return [read('longitude', 180), read('latitude', 90)];

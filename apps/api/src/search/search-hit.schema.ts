@@ -22,7 +22,10 @@ export const SEARCH_RESULT_SCHEMA: Schema = {
             type: 'object',
             properties: {
               entity_type: { type: 'string', enum: ['shipment', 'cargo', 'tracking_request'] },
-              number: { type: 'string', description: 'Bill of lading (shipments), container number (cargos) or request number (tracking requests)' },
+              number: {
+                type: 'string',
+                description: 'Bill of lading (shipments), container number (cargos) or request number (tracking requests)',
+              },
               shipment_id: nullableString('The shipment of a cargo or of a tracking request'),
               scac: nullableString('SCAC of the shipping line'),
               port_of_lading_name: nullableString('Shipments only'),

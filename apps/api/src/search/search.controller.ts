@@ -16,7 +16,11 @@ import { SEARCH_RESULT_SCHEMA } from './search-hit.schema';
 const SEARCH_MAX_LENGTH = 100;
 
 export interface SearchDocument {
-  data: { id: string; type: SearchHit['entity_type']; attributes: Omit<SearchHit, 'id' | 'created_at' | 'updated_at'> & { created_at: string; updated_at: string } }[];
+  data: {
+    id: string;
+    type: SearchHit['entity_type'];
+    attributes: Omit<SearchHit, 'id' | 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };
+  }[];
 }
 
 /** `GET /v2/search` (docs/search.md). */
@@ -36,9 +40,18 @@ export class SearchController {
       'then containers, then tracking requests, the newest first within each; at most 25 results. A tracking request whose shipment ' +
       `is itself a match is left out. The term needs at least ${SEARCH_MIN_LENGTH} characters (an index serves every such term).`,
   })
-  @ApiQuery({ name: 'query', required: true, description: `Search term, ${SEARCH_MIN_LENGTH} to ${SEARCH_MAX_LENGTH} characters.`, example: 'MSCU1234' })
+  @ApiQuery({
+    name: 'query',
+    required: true,
+    description: `Search term, ${SEARCH_MIN_LENGTH} to ${SEARCH_MAX_LENGTH} characters.`,
+    example: 'MSCU1234',
+  })
   @ApiOkResponse({ schema: SEARCH_RESULT_SCHEMA })
-  @ApiResponse({ status: 400, description: '`query` is missing, given twice, or shorter or longer than allowed (named in `source.parameter`).', schema: ERROR_DOCUMENT })
+  @ApiResponse({
+    status: 400,
+    description: '`query` is missing, given twice, or shorter or longer than allowed (named in `source.parameter`).',
+    schema: ERROR_DOCUMENT,
+  })
   @ApiResponse({ status: 403, description: 'The plan does not allow reading tracking data.', schema: ERROR_DOCUMENT })
   async searchAll(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<SearchDocument> {
     const term = searchTerm(queryOf(request));
@@ -56,7 +69,8 @@ export class SearchController {
 function searchTerm(query: Query): string {
   const term = searchParameter(query, 'query');
   if (term === undefined) throw badRequest('query is required: the number or reference to look for.', { parameter: 'query' });
-  if (term.length < SEARCH_MIN_LENGTH) throw badRequest(`query must have at least ${SEARCH_MIN_LENGTH} characters.`, { parameter: 'query' });
+  if (term.length < SEARCH_MIN_LENGTH)
+    throw badRequest(`query must have at least ${SEARCH_MIN_LENGTH} characters.`, { parameter: 'query' });
   if (term.length > SEARCH_MAX_LENGTH) throw badRequest(`query must have at most ${SEARCH_MAX_LENGTH} characters.`, { parameter: 'query' });
   return term;
 }

@@ -23,7 +23,16 @@ describe('GET /v2/search', () => {
 
   async function trackingRequest(account: ProvisionedAccount, fields: Partial<TrackingRequestEntity>): Promise<TrackingRequestEntity> {
     const repository = ctx.db.dataSource.getRepository(TrackingRequestEntity);
-    return repository.save(repository.create({ account_id: account.account.id, request_type: 'bill_of_lading', scac: 'MAEU', ref_numbers: [], tags: [], ...fields }));
+    return repository.save(
+      repository.create({
+        account_id: account.account.id,
+        request_type: 'bill_of_lading',
+        scac: 'MAEU',
+        ref_numbers: [],
+        tags: [],
+        ...fields,
+      }),
+    );
   }
 
   beforeAll(async () => {
@@ -45,7 +54,11 @@ describe('GET /v2/search', () => {
       port_of_lading_name: 'Shanghai',
       port_of_discharge_name: 'Los Angeles',
     });
-    const container = await createContainer(db, paid.account.id, { shipment_id: shipment.id, number: 'MSKU7777770', ref_numbers: ['po-srch-8'] });
+    const container = await createContainer(db, paid.account.id, {
+      shipment_id: shipment.id,
+      number: 'MSKU7777770',
+      ref_numbers: ['po-srch-8'],
+    });
     const request = await trackingRequest(paid, { request_number: 'MAEUSRCH0002', status: 'pending', ref_numbers: ['PO-SRCH-9'] });
 
     const byReference = await search('po-srch');
@@ -71,8 +84,18 @@ describe('GET /v2/search', () => {
       created_at: shipment.created_at.toISOString(),
       updated_at: expect.any(String) as unknown,
     });
-    expect(hitsOf(byReference)[1]!.attributes).toMatchObject({ entity_type: 'cargo', number: 'MSKU7777770', shipment_id: shipment.id, ref_numbers: ['po-srch-8'] });
-    expect(hitsOf(byReference)[2]!.attributes).toMatchObject({ entity_type: 'tracking_request', number: 'MAEUSRCH0002', status: 'pending', shipment_id: null });
+    expect(hitsOf(byReference)[1]!.attributes).toMatchObject({
+      entity_type: 'cargo',
+      number: 'MSKU7777770',
+      shipment_id: shipment.id,
+      ref_numbers: ['po-srch-8'],
+    });
+    expect(hitsOf(byReference)[2]!.attributes).toMatchObject({
+      entity_type: 'tracking_request',
+      number: 'MAEUSRCH0002',
+      status: 'pending',
+      shipment_id: null,
+    });
 
     expect(hitsOf(await search('sku7777')).map((hit) => hit.id)).toEqual([container.id]);
     expect(hitsOf(await search('MAEUSRCH0002')).map((hit) => hit.id)).toEqual([request.id]);
@@ -136,7 +159,9 @@ describe('GET /v2/search', () => {
     for (const [table, expression] of Object.entries(searched)) {
       const plan = await inFixtureTransaction(ctx.db.dataSource, async (manager) => {
         await manager.query('SET LOCAL enable_seqscan = off');
-        const rows = await manager.query<{ 'QUERY PLAN': string }[]>(`EXPLAIN SELECT id FROM ${table} t WHERE ${expression} LIKE '%SKU77%'`);
+        const rows = await manager.query<{ 'QUERY PLAN': string }[]>(
+          `EXPLAIN SELECT id FROM ${table} t WHERE ${expression} LIKE '%SKU77%'`,
+        );
         return rows.map((row) => row['QUERY PLAN']).join('\n');
       });
       expect(plan).toContain(`idx_${table}_search`);

@@ -16,6 +16,8 @@ describe('GET /v2/shipments filters', () => {
     ['an unknown filter', { 'filter[status]': 'x' }, 'filter[status]'],
     ['a number given twice', { number: ['A', 'B'] }, 'number'],
   ])('answers 400 naming the parameter for %s', (_label, query, parameter) => {
-    expect(() => parseShipmentFilters(query)).toThrow(expect.objectContaining({ kind: 'bad_request', errors: [expect.objectContaining({ source: { parameter } })] }) as Error);
+    expect(() => parseShipmentFilters(query)).toThrow(
+      expect.objectContaining({ kind: 'bad_request', errors: [expect.objectContaining({ source: { parameter } })] }) as Error,
+    );
   });
 });

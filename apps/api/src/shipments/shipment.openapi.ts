@@ -26,13 +26,17 @@ export const shipmentSchema: Schema = resourceSchema(
     pod_vessel_imo: nullableString(),
     pod_voyage_number: nullableString(),
     pol_etd_at: instant('Estimated departure from the port of lading (UTC); zone in pol_timezone.'),
-    pol_original_etd_at: instant('The first estimated departure from the port of lading the line reported (UTC); kept when later estimates change, null until one is reported.'),
+    pol_original_etd_at: instant(
+      'The first estimated departure from the port of lading the line reported (UTC); kept when later estimates change, null until one is reported.',
+    ),
     pol_atd_at: instant('Actual departure from the port of lading (UTC).'),
     pod_eta_at: instant('Estimated arrival at the port of discharge (UTC); zone in pod_timezone.'),
     pod_original_eta_at: instant('The first estimated arrival the line reported (UTC).'),
     pod_ata_at: instant('Actual arrival at the port of discharge (UTC).'),
     destination_eta_at: instant('Estimated arrival at the destination (UTC); zone in destination_timezone.'),
-    destination_original_eta_at: instant('The first estimated arrival at the destination the line reported (UTC); kept when later estimates change, null until one is reported.'),
+    destination_original_eta_at: instant(
+      'The first estimated arrival at the destination the line reported (UTC); kept when later estimates change, null until one is reported.',
+    ),
     destination_ata_at: instant('Actual arrival at the destination (UTC).'),
     pol_timezone: timeZone(),
     pod_timezone: timeZone(),
@@ -49,11 +53,15 @@ export const shipmentSchema: Schema = resourceSchema(
     pod_terminal: toOne('terminal'),
     destination_terminal: {
       ...toOne(['terminal', 'rail_terminal']),
-      description: 'The terminal at the destination, or the inland rail facility (rail_terminal) a rail carrier reported as its containers\' destination.',
+      description:
+        "The terminal at the destination, or the inland rail facility (rail_terminal) a rail carrier reported as its containers' destination.",
     },
     shipping_line: toOne('shipping_line'),
     containers: toMany('container'),
-    line_tracking_stopped_by_user: { ...toOne('user'), description: 'Always null: Quayside has API keys, not users, so tracking is stopped by the system or by an API key, never by a user.' },
+    line_tracking_stopped_by_user: {
+      ...toOne('user'),
+      description: 'Always null: Quayside has API keys, not users, so tracking is stopped by the system or by an API key, never by a user.',
+    },
   },
   ['bill_of_lading_number'],
 );

@@ -38,7 +38,11 @@ export function shipmentResource(loaders: ShipmentRelationshipLoaders): Resource
       pod_terminal: to('terminal', (s) => s.pod_terminal_id, loaders.terminals),
       // A terminal of the reference data when one is known, else the rail facility a rail carrier reported.
       destination_terminal: relationshipOfTypes<ShipmentView, AccountContext>('terminal', [
-        { type: 'terminal', id: (s) => s.destination_terminal_id, fetchByIds: async (ids, account) => (await loaders.terminals(ids, account)) as readonly object[] },
+        {
+          type: 'terminal',
+          id: (s) => s.destination_terminal_id,
+          fetchByIds: async (ids, account) => (await loaders.terminals(ids, account)) as readonly object[],
+        },
         { type: 'rail_terminal', id: (s) => s.destination_rail_terminal_id, fetchByIds: (ids) => loaders.railTerminals(ids) },
       ]),
       shipping_line: to('shipping_line', (s) => s.shipping_line_id, loaders.shippingLines),

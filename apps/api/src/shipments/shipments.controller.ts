@@ -19,7 +19,14 @@ import { ERROR_DOCUMENT, listDocument, requestDocument, singleDocument } from '.
 import { UpdateShipmentAttributes } from './dto/update-shipment.dto';
 import { SHIPMENT_TYPE } from './shipment.resource';
 import { includedContainerSchema, shipmentSchema } from './shipment.openapi';
-import { EDIT_SHIPMENT_BODY_EXAMPLE, EDITED_SHIPMENT_EXAMPLE, RESUMED_SHIPMENT_EXAMPLE, SHIPMENT_EXAMPLE, SHIPMENT_LIST_EXAMPLE, STOPPED_SHIPMENT_EXAMPLE } from './shipment.examples';
+import {
+  EDIT_SHIPMENT_BODY_EXAMPLE,
+  EDITED_SHIPMENT_EXAMPLE,
+  RESUMED_SHIPMENT_EXAMPLE,
+  SHIPMENT_EXAMPLE,
+  SHIPMENT_LIST_EXAMPLE,
+  STOPPED_SHIPMENT_EXAMPLE,
+} from './shipment.examples';
 import { parseShipmentFilters } from './shipment-filters';
 import { SwitchShipmentTrackingUseCase } from './switch-shipment-tracking.use-case';
 import { withheldShipmentDocument } from './withheld-shipment.document';
@@ -46,14 +53,28 @@ export class ShipmentsController {
 
   @Get()
   @RequiresActivePlan('reading tracking data')
-  @ApiOperation({ summary: 'List shipments', description: 'Oldest first by (created_at, id), so paging while shipments are added never skips or repeats one. Needs a trial or paid plan.' })
+  @ApiOperation({
+    summary: 'List shipments',
+    description:
+      'Oldest first by (created_at, id), so paging while shipments are added never skips or repeats one. Needs a trial or paid plan.',
+  })
   @ApiQuery({ name: 'q', required: false, description: 'Bill of lading, reference number or container number, substring.' })
   @ApiQuery({ name: 'number', required: false, description: 'The number the shipment was tracked by (bill of lading or booking), exact.' })
   @ApiQuery({ name: 'filter[tracking_stopped]', required: false, type: Boolean })
   @ApiQuery({ name: 'page[number]', required: false, schema: { type: 'integer', default: 1 } })
   @ApiQuery({ name: 'page[size]', required: false, schema: { type: 'integer', default: 30, maximum: 100 } })
-  @ApiQuery({ name: 'page[after]', required: false, description: 'Opaque cursor from `links.next`: the rows after that one (docs/json-api.md, "Pagination").', schema: { type: 'string' } })
-  @ApiQuery({ name: 'page[before]', required: false, description: 'Opaque cursor from `links.prev`, or `end` (`links.last`): the rows before that one.', schema: { type: 'string' } })
+  @ApiQuery({
+    name: 'page[after]',
+    required: false,
+    description: 'Opaque cursor from `links.next`: the rows after that one (docs/json-api.md, "Pagination").',
+    schema: { type: 'string' },
+  })
+  @ApiQuery({
+    name: 'page[before]',
+    required: false,
+    description: 'Opaque cursor from `links.prev`, or `end` (`links.last`): the rows before that one.',
+    schema: { type: 'string' },
+  })
   @ApiQuery({ name: 'include', required: false, description: INCLUDE_DESCRIPTION })
   @ApiResponse({ status: 200, schema: listDocument(shipmentSchema, INCLUDED), example: SHIPMENT_LIST_EXAMPLE })
   @ApiResponse({ status: 400, description: 'A malformed filter, page or include, named in `source.parameter`.', ...ERRORS })
@@ -62,7 +83,11 @@ export class ShipmentsController {
     const include = this.presenter.include(SHIPMENT_TYPE, request);
     const page = this.presenter.page(request);
     const customFields = await customFieldFilters(this.definitions, account, 'Shipment', queryOf(request));
-    const result = await this.shipments.list(account, { ...parseShipmentFilters(queryOf(request)), ...(customFields ? { custom_fields: customFields } : {}) }, page);
+    const result = await this.shipments.list(
+      account,
+      { ...parseShipmentFilters(queryOf(request)), ...(customFields ? { custom_fields: customFields } : {}) },
+      page,
+    );
     return this.presenter.paginated(SHIPMENT_TYPE, result, page, request, account, include);
   }
 
@@ -72,7 +97,7 @@ export class ShipmentsController {
   @ApiParam({ name: 'id', description: 'Shipment id' })
   @ApiQuery({ name: 'include', required: false, description: INCLUDE_DESCRIPTION })
   @ApiResponse({ status: 200, schema: singleDocument(shipmentSchema, INCLUDED), example: SHIPMENT_EXAMPLE })
-  @ApiResponse({ status: 401, description: 'Another account\'s shipment (or no valid key).', ...ERRORS })
+  @ApiResponse({ status: 401, description: "Another account's shipment (or no valid key).", ...ERRORS })
   @ApiResponse({ status: 404, ...ERRORS })
   async get(@CurrentAccount() account: AccountContext, @Param('id') id: string, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const include = this.presenter.include(SHIPMENT_TYPE, request);
@@ -121,7 +146,7 @@ export class ShipmentsController {
   @ApiParam({ name: 'id', description: 'Shipment id' })
   @ApiResponse({ status: 200, schema: singleDocument(shipmentSchema), example: RESUMED_SHIPMENT_EXAMPLE })
   @ApiResponse({ status: 401, ...ERRORS })
-  @ApiResponse({ status: 403, description: 'Resuming would pass the plan\'s active container cap.', ...ERRORS })
+  @ApiResponse({ status: 403, description: "Resuming would pass the plan's active container cap.", ...ERRORS })
   @ApiResponse({ status: 404, ...ERRORS })
   async resume(@CurrentAccount() account: AccountContext, @Param('id') id: string): Promise<JsonApiDocument | WithheldShipmentDocument> {
     return this.switched(account, await this.switchTracking.resume(account, id));

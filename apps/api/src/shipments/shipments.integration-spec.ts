@@ -31,9 +31,11 @@ describe('shipments: GET /v2/shipments, GET/PATCH /v2/shipments/{id}, stop_track
     call(app, 'PATCH', url, { key: account.key, ...(body !== undefined ? { body } : {}) });
   const shipmentRow = (id: string): Promise<ShipmentEntity> => ctx.db.dataSource.getRepository(ShipmentEntity).findOneByOrFail({ id });
   const outboxFor = async (shipmentId: string): Promise<OutboxEntity[]> =>
-    (await ctx.db.dataSource.getRepository(OutboxEntity).find({ where: { queue: 'tracker', job_name: 'refresh-shipment' }, order: { created_at: 'ASC' } })).filter(
-      (row) => row.payload['shipmentId'] === shipmentId,
-    );
+    (
+      await ctx.db.dataSource
+        .getRepository(OutboxEntity)
+        .find({ where: { queue: 'tracker', job_name: 'refresh-shipment' }, order: { created_at: 'ASC' } })
+    ).filter((row) => row.payload['shipmentId'] === shipmentId);
 
   beforeAll(async () => {
     ctx = await ApiTestContext.create();
@@ -58,21 +60,75 @@ describe('shipments: GET /v2/shipments, GET/PATCH /v2/shipments/{id}, stop_track
     beforeAll(async () => {
       reader = await ctx.account({ company: 'Reader' });
       const db = ctx.db.dataSource;
-      const linked = { port_of_lading_id: ref.pol, port_of_discharge_id: ref.pod, destination_id: ref.pod, pod_terminal_id: ref.terminal, destination_terminal_id: ref.terminal, shipping_line_id: ref.line };
-      made['first'] = (await createShipment(db, reader.account.id, { ...linked, bill_of_lading_number: 'MAEU200000001', normalized_number: 'MAEU200000001', ref_numbers: ['PO-9001'], pod_eta_at: new Date('2026-08-20T15:00:00Z'), pod_timezone: 'America/Los_Angeles' })).id;
-      made['second'] = (await createShipment(db, reader.account.id, { ...linked, bill_of_lading_number: 'MAEU200000002', normalized_number: 'MAEU200000002' })).id;
-      made['bare'] = (await createShipment(db, reader.account.id, { bill_of_lading_number: 'MAEU200000003', normalized_number: 'MAEU200000003', carrier_reference: 'BOOK300' })).id;
-      made['stopped'] = (await createShipment(db, reader.account.id, { bill_of_lading_number: 'MAEU200000004', normalized_number: 'MAEU200000004', line_tracking_stopped_at: new Date(), line_tracking_stopped_reason: 'past_arrival_window' })).id;
-      for (const [shipment, number] of [['first', 'MSKU1111110'], ['first', 'MSKU2222220'], ['second', 'MSKU3333330']] as const) {
-        containers.push((await createContainer(db, reader.account.id, { shipment_id: made[shipment]!, number, pod_terminal_id: ref.terminal })).id);
+      const linked = {
+        port_of_lading_id: ref.pol,
+        port_of_discharge_id: ref.pod,
+        destination_id: ref.pod,
+        pod_terminal_id: ref.terminal,
+        destination_terminal_id: ref.terminal,
+        shipping_line_id: ref.line,
+      };
+      made['first'] = (
+        await createShipment(db, reader.account.id, {
+          ...linked,
+          bill_of_lading_number: 'MAEU200000001',
+          normalized_number: 'MAEU200000001',
+          ref_numbers: ['PO-9001'],
+          pod_eta_at: new Date('2026-08-20T15:00:00Z'),
+          pod_timezone: 'America/Los_Angeles',
+        })
+      ).id;
+      made['second'] = (
+        await createShipment(db, reader.account.id, {
+          ...linked,
+          bill_of_lading_number: 'MAEU200000002',
+          normalized_number: 'MAEU200000002',
+        })
+      ).id;
+      made['bare'] = (
+        await createShipment(db, reader.account.id, {
+          bill_of_lading_number: 'MAEU200000003',
+          normalized_number: 'MAEU200000003',
+          carrier_reference: 'BOOK300',
+        })
+      ).id;
+      made['stopped'] = (
+        await createShipment(db, reader.account.id, {
+          bill_of_lading_number: 'MAEU200000004',
+          normalized_number: 'MAEU200000004',
+          line_tracking_stopped_at: new Date(),
+          line_tracking_stopped_reason: 'past_arrival_window',
+        })
+      ).id;
+      for (const [shipment, number] of [
+        ['first', 'MSKU1111110'],
+        ['first', 'MSKU2222220'],
+        ['second', 'MSKU3333330'],
+      ] as const) {
+        containers.push(
+          (await createContainer(db, reader.account.id, { shipment_id: made[shipment]!, number, pod_terminal_id: ref.terminal })).id,
+        );
       }
-      const request = await db.getRepository(TrackingRequestEntity).save(
-        db.getRepository(TrackingRequestEntity).create({ account_id: reader.account.id, request_number: 'MAEUBOOKING7', request_type: 'booking_number', scac: 'MAEU', ref_numbers: [], tags: [], status: 'succeeded', tracked_object_id: made['second'] }),
-      );
+      const request = await db
+        .getRepository(TrackingRequestEntity)
+        .save(
+          db
+            .getRepository(TrackingRequestEntity)
+            .create({
+              account_id: reader.account.id,
+              request_number: 'MAEUBOOKING7',
+              request_type: 'booking_number',
+              scac: 'MAEU',
+              ref_numbers: [],
+              tags: [],
+              status: 'succeeded',
+              tracked_object_id: made['second'],
+            }),
+        );
       expect(request.id).toBeDefined();
     });
 
-    it('lists the caller\'s shipments oldest first, with the established API attributes, container linkage, links and meta', async () => {
+    it("lists the caller's shipments oldest first, with the established API attributes, container linkage, links and meta", async () => {
       const response = await get(reader, '/v2/shipments');
       expect(response.status).toBe(200);
       expect(ids(listOf(response))).toEqual([made['first'], made['second'], made['bare'], made['stopped']]);
@@ -90,7 +146,12 @@ describe('shipments: GET /v2/shipments, GET/PATCH /v2/shipments/{id}, stop_track
           line_tracking_stopped_reason: null,
         },
         relationships: {
-          containers: { data: [{ id: containers[0], type: 'container' }, { id: containers[1], type: 'container' }] },
+          containers: {
+            data: [
+              { id: containers[0], type: 'container' },
+              { id: containers[1], type: 'container' },
+            ],
+          },
           port_of_lading: { data: { id: ref.pol, type: 'port' } },
           port_of_discharge: { data: { id: ref.pod, type: 'port' } },
           destination: { data: { id: ref.pod, type: 'port' } },
@@ -100,7 +161,11 @@ describe('shipments: GET /v2/shipments, GET/PATCH /v2/shipments/{id}, stop_track
         },
         links: { self: `/v2/shipments/${made['first']}` },
       });
-      expect(listOf(response)[2]!.relationships).toMatchObject({ containers: { data: [] }, port_of_lading: { data: null }, pod_terminal: { data: null } });
+      expect(listOf(response)[2]!.relationships).toMatchObject({
+        containers: { data: [] },
+        port_of_lading: { data: null },
+        pod_terminal: { data: null },
+      });
     });
 
     it.each([
@@ -129,7 +194,10 @@ describe('shipments: GET /v2/shipments, GET/PATCH /v2/shipments/{id}, stop_track
     });
 
     it('includes containers, ports, terminals and the shipping line, each resource once', async () => {
-      const response = await get(reader, '/v2/shipments?include=containers,port_of_lading,port_of_discharge,destination,pod_terminal,destination_terminal,shipping_line');
+      const response = await get(
+        reader,
+        '/v2/shipments?include=containers,port_of_lading,port_of_discharge,destination,pod_terminal,destination_terminal,shipping_line',
+      );
       expect(response.status).toBe(200);
       const included = includedOf(response);
       const byType = (type: string): string[] => ids(included.filter((r) => r.type === type)).sort();
@@ -137,7 +205,10 @@ describe('shipments: GET /v2/shipments, GET/PATCH /v2/shipments/{id}, stop_track
       expect(byType('port')).toEqual([ref.pol, ref.pod].sort());
       expect(byType('terminal')).toEqual([ref.terminal]);
       expect(byType('shipping_line')).toEqual([ref.line]);
-      expect(included.find((r) => r.type === 'port' && r.id === ref.pol)!.attributes).toMatchObject({ code: 'CNSHA', time_zone: 'Asia/Shanghai' });
+      expect(included.find((r) => r.type === 'port' && r.id === ref.pol)!.attributes).toMatchObject({
+        code: 'CNSHA',
+        time_zone: 'Asia/Shanghai',
+      });
       expect(included.find((r) => r.type === 'terminal')!.attributes).toMatchObject({ firms_code: 'TST1' });
       expect(included.find((r) => r.type === 'shipping_line')!.attributes).toMatchObject({ scac: 'MAEU' });
       const container = included.find((r) => r.id === containers[0])!;
@@ -145,10 +216,14 @@ describe('shipments: GET /v2/shipments, GET/PATCH /v2/shipments/{id}, stop_track
       expect(container.relationships!['shipment']!.data).toEqual({ id: made['first'], type: 'shipment' });
     });
 
-    it('includes nested paths: the containers\' terminals and the terminal\'s port', async () => {
+    it("includes nested paths: the containers' terminals and the terminal's port", async () => {
       const response = await get(reader, `/v2/shipments/${made['first']}?include=containers.pod_terminal,pod_terminal.port`);
       expect(response.status).toBe(200);
-      expect(includedOf(response).map((r) => `${r.type}:${r.id}`).sort()).toEqual(
+      expect(
+        includedOf(response)
+          .map((r) => `${r.type}:${r.id}`)
+          .sort(),
+      ).toEqual(
         [`container:${containers[0]}`, `container:${containers[1]}`, `terminal:${ref.terminal}`, `port:${ref.terminalPort}`].sort(),
       );
     });
@@ -182,7 +257,7 @@ describe('shipments: GET /v2/shipments, GET/PATCH /v2/shipments/{id}, stop_track
       expect((await get(reader, `/v2/shipments/${id}`)).status).toBe(404);
     });
 
-    it('lists only the caller\'s shipments', async () => {
+    it("lists only the caller's shipments", async () => {
       const stranger = await ctx.account({ company: 'Stranger' });
       expect((await get(stranger, '/v2/shipments')).json!['meta']).toMatchObject({ total: 0 });
     });
@@ -205,7 +280,9 @@ describe('shipments: GET /v2/shipments, GET/PATCH /v2/shipments/{id}, stop_track
       for (let i = 0; i < 5; i += 1) await createShipment(ctx.db.dataSource, pager.account.id, { bill_of_lading_number: `PAGE${i}` });
       const seen: unknown[] = [];
       for (let page = 1; page <= 4; page += 1) {
-        seen.push(...listOf(await get(pager, `/v2/shipments?page[size]=2&page[number]=${page}`)).map((s) => s.attributes['bill_of_lading_number']));
+        seen.push(
+          ...listOf(await get(pager, `/v2/shipments?page[size]=2&page[number]=${page}`)).map((s) => s.attributes['bill_of_lading_number']),
+        );
         await createShipment(ctx.db.dataSource, pager.account.id, { bill_of_lading_number: `PAGE${10 + page}` });
       }
       expect(seen).toEqual(['PAGE0', 'PAGE1', 'PAGE2', 'PAGE3', 'PAGE4', 'PAGE11', 'PAGE12', 'PAGE13']);
@@ -215,10 +292,14 @@ describe('shipments: GET /v2/shipments, GET/PATCH /v2/shipments/{id}, stop_track
   describe('PATCH /v2/shipments/{id}', () => {
     it('replaces reference numbers and tags, dropping repeated tags', async () => {
       const shipment = await createShipment(ctx.db.dataSource, owner.account.id, { ref_numbers: ['OLD'] });
-      const response = await patch(owner, `/v2/shipments/${shipment.id}`, { data: { type: 'shipment', id: shipment.id, attributes: { tags: ['hot', 'hot', 'reefer'] } } });
+      const response = await patch(owner, `/v2/shipments/${shipment.id}`, {
+        data: { type: 'shipment', id: shipment.id, attributes: { tags: ['hot', 'hot', 'reefer'] } },
+      });
       expect(response.status).toBe(200);
       expect(dataOf(response).attributes).toMatchObject({ ref_numbers: ['OLD'], tags: ['hot', 'reefer'] });
-      const again = await patch(owner, `/v2/shipments/${shipment.id}`, { data: { type: 'shipment', attributes: { ref_numbers: ['REFNUMBER10'] } } });
+      const again = await patch(owner, `/v2/shipments/${shipment.id}`, {
+        data: { type: 'shipment', attributes: { ref_numbers: ['REFNUMBER10'] } },
+      });
       expect(dataOf(again).attributes).toMatchObject({ ref_numbers: ['REFNUMBER10'], tags: ['hot', 'reefer'] });
       expect((await shipmentRow(shipment.id)).ref_numbers).toEqual(['REFNUMBER10']);
     });
@@ -239,11 +320,20 @@ describe('shipments: GET /v2/shipments, GET/PATCH /v2/shipments/{id}, stop_track
       const shipment = await createShipment(ctx.db.dataSource, owner.account.id);
       const response = await patch(owner, `/v2/shipments/${shipment.id}/stop_tracking`);
       expect(response.status).toBe(200);
-      expect(dataOf(response).attributes).toMatchObject({ line_tracking_stopped_reason: 'cancelled_by_user', line_tracking_stopped_at: expect.any(String) as unknown });
+      expect(dataOf(response).attributes).toMatchObject({
+        line_tracking_stopped_reason: 'cancelled_by_user',
+        line_tracking_stopped_at: expect.any(String) as unknown,
+      });
       const row = await shipmentRow(shipment.id);
       expect(row).toMatchObject({ tracking_stopped: true, line_tracking_stopped_reason: 'cancelled_by_user' });
       expect(await outboxFor(shipment.id)).toEqual([
-        expect.objectContaining({ queue: 'tracker', job_name: 'refresh-shipment', payload: { shipmentId: shipment.id, reason: 'manual' }, account_id: owner.account.id, completed_at: null }),
+        expect.objectContaining({
+          queue: 'tracker',
+          job_name: 'refresh-shipment',
+          payload: { shipmentId: shipment.id, reason: 'manual' },
+          account_id: owner.account.id,
+          completed_at: null,
+        }),
       ]);
       const again = await patch(owner, `/v2/shipments/${shipment.id}/stop_tracking`);
       expect(again.status).toBe(200);
@@ -253,14 +343,23 @@ describe('shipments: GET /v2/shipments, GET/PATCH /v2/shipments/{id}, stop_track
 
     it('keeps a stop the service made (its reason) when the client stops too', async () => {
       const stoppedAt = new Date('2026-08-01T00:00:00Z');
-      const shipment = await createShipment(ctx.db.dataSource, owner.account.id, { line_tracking_stopped_at: stoppedAt, line_tracking_stopped_reason: 'all_containers_terminated' });
+      const shipment = await createShipment(ctx.db.dataSource, owner.account.id, {
+        line_tracking_stopped_at: stoppedAt,
+        line_tracking_stopped_reason: 'all_containers_terminated',
+      });
       const response = await patch(owner, `/v2/shipments/${shipment.id}/stop_tracking`);
-      expect(dataOf(response).attributes).toMatchObject({ line_tracking_stopped_at: stoppedAt.toISOString(), line_tracking_stopped_reason: 'all_containers_terminated' });
+      expect(dataOf(response).attributes).toMatchObject({
+        line_tracking_stopped_at: stoppedAt.toISOString(),
+        line_tracking_stopped_reason: 'all_containers_terminated',
+      });
       expect(await outboxFor(shipment.id)).toEqual([]);
     });
 
     it('resumes a stopped shipment: tracked again, with a resume outbox row that refreshes it now; resuming a tracked one changes nothing', async () => {
-      const shipment = await createShipment(ctx.db.dataSource, owner.account.id, { line_tracking_stopped_at: new Date(), line_tracking_stopped_reason: 'cancelled_by_user' });
+      const shipment = await createShipment(ctx.db.dataSource, owner.account.id, {
+        line_tracking_stopped_at: new Date(),
+        line_tracking_stopped_reason: 'cancelled_by_user',
+      });
       const response = await patch(owner, `/v2/shipments/${shipment.id}/resume_tracking`);
       expect(response.status).toBe(200);
       expect(dataOf(response).attributes).toMatchObject({ line_tracking_stopped_at: null, line_tracking_stopped_reason: null });
@@ -276,7 +375,10 @@ describe('shipments: GET /v2/shipments, GET/PATCH /v2/shipments/{id}, stop_track
       ['an ended trial', { plan: 'trial' as const, trialEndsAt: new Date(Date.now() - 24 * 3600 * 1000) }],
     ])('on %s: stops and resumes, answering only the shipment id and its stop, no tracking data', async (_label, plan) => {
       const lapsed = await ctx.account({ ...plan, company: `Lapsed ${plan.plan}` });
-      const shipment = await createShipment(ctx.db.dataSource, lapsed.account.id, { bill_of_lading_number: 'MAEU300000001', normalized_number: 'MAEU300000001' });
+      const shipment = await createShipment(ctx.db.dataSource, lapsed.account.id, {
+        bill_of_lading_number: 'MAEU300000001',
+        normalized_number: 'MAEU300000001',
+      });
       const stopped = await patch(lapsed, `/v2/shipments/${shipment.id}/stop_tracking`);
       expect(stopped.status).toBe(200);
       expect(stopped.json).toEqual({
@@ -294,12 +396,20 @@ describe('shipments: GET /v2/shipments, GET/PATCH /v2/shipments/{id}, stop_track
       expect((await shipmentRow(shipment.id)).tracking_stopped).toBe(false);
     });
 
-    it('frees the containers of a stopped shipment from a free account\'s cap, and holds a resume to it', async () => {
+    it("frees the containers of a stopped shipment from a free account's cap, and holds a resume to it", async () => {
       const free = await ctx.account({ plan: 'free', company: 'Free stopper' });
       const shipment = await createShipment(ctx.db.dataSource, free.account.id);
       for (let i = 0; i < 3; i += 1) await createContainer(ctx.db.dataSource, free.account.id, { shipment_id: shipment.id });
       const track = (n: number): Promise<InjectResult> =>
-        call(app, 'POST', '/v2/tracking_requests', { key: free.key, body: { data: { type: 'tracking_request', attributes: { request_number: `MEDUSTOP${n}000`, request_type: 'bill_of_lading', scac: 'MSCU' } } } });
+        call(app, 'POST', '/v2/tracking_requests', {
+          key: free.key,
+          body: {
+            data: {
+              type: 'tracking_request',
+              attributes: { request_number: `MEDUSTOP${n}000`, request_type: 'bill_of_lading', scac: 'MSCU' },
+            },
+          },
+        });
       for (let n = 0; n < 7; n += 1) expect((await track(n)).status).toBe(201);
       expect((await track(7)).status).toBe(403);
 
@@ -317,7 +427,9 @@ describe('shipments: GET /v2/shipments, GET/PATCH /v2/shipments/{id}, stop_track
   });
 
   it('describes every shipment endpoint in the OpenAPI document', async () => {
-    const document = (await call(app, 'GET', '/docs/openapi.json')).json as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    const document = (await call(app, 'GET', '/docs/openapi.json')).json as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
     expect(Object.keys(document.paths['/v2/shipments']!)).toEqual(['get']);
     expect(Object.keys(document.paths['/v2/shipments/{id}']!).sort()).toEqual(['get', 'patch']);
     expect(Object.keys(document.paths['/v2/shipments/{id}/stop_tracking']!)).toEqual(['patch']);

@@ -1,6 +1,11 @@
 import type { OnModuleInit } from '@nestjs/common';
 import { Module } from '@nestjs/common';
-import { CustomFieldDefinitionRepository, RailTerminalRepository, ReferenceResourceRepository, ShipmentRepository } from '@quayside/data-access';
+import {
+  CustomFieldDefinitionRepository,
+  RailTerminalRepository,
+  ReferenceResourceRepository,
+  ShipmentRepository,
+} from '@quayside/data-access';
 import { ResourceRegistry } from '@quayside/json-api';
 import { ContainersModule } from '../containers/containers.module';
 import { ContainersQueryService } from '../containers/containers-query.service';

@@ -28,7 +28,9 @@ export class SwitchShipmentTrackingUseCase {
 
   /** Idempotent; on the free plan and the trial the containers it brings back count against the cap (403). */
   async resume(account: AccountContext, id: string): Promise<ShipmentRecord> {
-    const result = await this.shipments.resumeTracking(account, id, REFRESH_SHIPMENT, (containers) => this.entitlements.assertCanTrackMore(account, containers));
+    const result = await this.shipments.resumeTracking(account, id, REFRESH_SHIPMENT, (containers) =>
+      this.entitlements.assertCanTrackMore(account, containers),
+    );
     return result.shipment;
   }
 }

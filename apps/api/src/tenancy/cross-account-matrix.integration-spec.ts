@@ -21,7 +21,10 @@ interface OwnedEndpoint {
 }
 
 async function createApiKey(app: NestFastifyApplication, owner: ProvisionedAccount): Promise<string> {
-  const response = await call(app, 'POST', '/v2/api_keys', { key: owner.key, body: { data: { type: 'api_key', attributes: { name: 'matrix' } } } });
+  const response = await call(app, 'POST', '/v2/api_keys', {
+    key: owner.key,
+    body: { data: { type: 'api_key', attributes: { name: 'matrix' } } },
+  });
   return (response.json!['data'] as { id: string }).id;
 }
 
@@ -49,15 +52,27 @@ async function createOwnedParty(_app: NestFastifyApplication, owner: Provisioned
 
 /** The owner's custom field `matrix_note` on `entityType` (made once; a 409 means it exists). */
 async function ensureNoteField(app: NestFastifyApplication, owner: ProvisionedAccount, entityType: string): Promise<string> {
-  const body = { data: { type: 'custom_field_definition', attributes: { entity_type: entityType, api_slug: 'matrix_note', display_name: 'Note', data_type: 'short_text' } } };
+  const body = {
+    data: {
+      type: 'custom_field_definition',
+      attributes: { entity_type: entityType, api_slug: 'matrix_note', display_name: 'Note', data_type: 'short_text' },
+    },
+  };
   const response = await call(app, 'POST', '/v2/custom_field_definitions', { key: owner.key, body });
   const made = response.json!['data'] as { id: string } | undefined;
-  return made?.id ?? ((response.json!['errors'] as { meta: { custom_field_definition_id: string } }[])[0]?.meta.custom_field_definition_id ?? '');
+  return (
+    made?.id ?? (response.json!['errors'] as { meta: { custom_field_definition_id: string } }[])[0]?.meta.custom_field_definition_id ?? ''
+  );
 }
 
 async function createOwnedDefinition(app: NestFastifyApplication, owner: ProvisionedAccount): Promise<string> {
   trackingNumbers += 1;
-  const body = { data: { type: 'custom_field_definition', attributes: { entity_type: 'Container', api_slug: `pick_${trackingNumbers}`, display_name: 'Pick', data_type: 'enum' } } };
+  const body = {
+    data: {
+      type: 'custom_field_definition',
+      attributes: { entity_type: 'Container', api_slug: `pick_${trackingNumbers}`, display_name: 'Pick', data_type: 'enum' },
+    },
+  };
   return ((await call(app, 'POST', '/v2/custom_field_definitions', { key: owner.key, body })).json!['data'] as { id: string }).id;
 }
 
@@ -86,7 +101,11 @@ async function createOwnedCustomField(app: NestFastifyApplication, owner: Provis
 const customFieldRows = (entityType: string, path: string, create: OwnedEndpoint['createOwned']): OwnedEndpoint[] => [
   { endpoint: `GET /v2/${path}/:id/custom_fields`, createOwned: withNote(entityType, create, true) },
   { endpoint: `POST /v2/${path}/:id/custom_fields`, createOwned: withNote(entityType, create, false), body: () => noteBody('new') },
-  { endpoint: `PATCH /v2/${path}/:id/custom_fields/matrix_note`, createOwned: withNote(entityType, create, true), body: () => ({ data: { type: 'custom_field', attributes: { value: 'changed' } } }) },
+  {
+    endpoint: `PATCH /v2/${path}/:id/custom_fields/matrix_note`,
+    createOwned: withNote(entityType, create, true),
+    body: () => ({ data: { type: 'custom_field', attributes: { value: 'changed' } } }),
+  },
   { endpoint: `DELETE /v2/${path}/:id/custom_fields/matrix_note`, createOwned: withNote(entityType, create, true) },
 ];
 
@@ -101,13 +120,15 @@ function withOwnParty(create: OwnedEndpoint['createOwned']): OwnedEndpoint['crea
   };
 }
 
-const linkBody = (role: string) => (id: string): unknown => ({
-  data: {
-    type: 'party_role',
-    attributes: { role },
-    relationships: { party: { data: { id: partyOfRoleable.get(id) ?? '0f0e0d0c-0b0a-4908-8706-050403020101', type: 'party' } } },
-  },
-});
+const linkBody =
+  (role: string) =>
+  (id: string): unknown => ({
+    data: {
+      type: 'party_role',
+      attributes: { role },
+      relationships: { party: { data: { id: partyOfRoleable.get(id) ?? '0f0e0d0c-0b0a-4908-8706-050403020101', type: 'party' } } },
+    },
+  });
 
 const CONTAINER_AND_PARTY_ROWS: OwnedEndpoint[] = [
   { endpoint: 'GET /v2/containers/:id', createOwned: createOwnedContainer },
@@ -116,11 +137,19 @@ const CONTAINER_AND_PARTY_ROWS: OwnedEndpoint[] = [
   { endpoint: 'GET /v2/containers/:id/party_roles', createOwned: createOwnedContainer },
   { endpoint: 'GET /v2/containers/:id/route', createOwned: createOwnedContainer },
   { endpoint: 'GET /v2/containers/:id/map_geojson', createOwned: createOwnedContainer },
-  { endpoint: 'POST /v2/containers/:id/party_roles', createOwned: withOwnParty(createOwnedContainer), body: linkBody('pickup_dray_carrier') },
+  {
+    endpoint: 'POST /v2/containers/:id/party_roles',
+    createOwned: withOwnParty(createOwnedContainer),
+    body: linkBody('pickup_dray_carrier'),
+  },
   { endpoint: 'GET /v2/shipments/:id/party_roles', createOwned: createOwnedShipment },
   { endpoint: 'POST /v2/shipments/:id/party_roles', createOwned: withOwnParty(createOwnedShipment), body: linkBody('consignee') },
   { endpoint: 'GET /v2/parties/:id', createOwned: createOwnedParty },
-  { endpoint: 'PATCH /v2/parties/:id', createOwned: createOwnedParty, body: () => ({ data: { type: 'party', attributes: { company_name: 'Renamed' } } }) },
+  {
+    endpoint: 'PATCH /v2/parties/:id',
+    createOwned: createOwnedParty,
+    body: () => ({ data: { type: 'party', attributes: { company_name: 'Renamed' } } }),
+  },
 ];
 
 async function createOwnedWebhook(_app: NestFastifyApplication, owner: ProvisionedAccount, ctx: ApiTestContext): Promise<string> {
@@ -128,12 +157,21 @@ async function createOwnedWebhook(_app: NestFastifyApplication, owner: Provision
 }
 
 async function createOwnedNotification(_app: NestFastifyApplication, owner: ProvisionedAccount, ctx: ApiTestContext): Promise<string> {
-  return seedWebhookNotification(ctx.db.dataSource, owner.account.id, await seedWebhook(ctx.db.dataSource, owner.account.id), 'container.updated');
+  return seedWebhookNotification(
+    ctx.db.dataSource,
+    owner.account.id,
+    await seedWebhook(ctx.db.dataSource, owner.account.id),
+    'container.updated',
+  );
 }
 
 const WEBHOOK_ROWS: OwnedEndpoint[] = [
   { endpoint: 'GET /v2/webhooks/:id', createOwned: createOwnedWebhook },
-  { endpoint: 'PATCH /v2/webhooks/:id', createOwned: createOwnedWebhook, body: () => ({ data: { type: 'webhook', attributes: { active: false } } }) },
+  {
+    endpoint: 'PATCH /v2/webhooks/:id',
+    createOwned: createOwnedWebhook,
+    body: () => ({ data: { type: 'webhook', attributes: { active: false } } }),
+  },
   { endpoint: 'DELETE /v2/webhooks/:id', createOwned: createOwnedWebhook },
   { endpoint: 'GET /v2/webhook_notifications/:id', createOwned: createOwnedNotification },
   { endpoint: 'POST /v2/webhook_notifications/:id/redeliver', createOwned: createOwnedNotification },
@@ -147,18 +185,38 @@ async function createOwnedDocument(app: NestFastifyApplication, owner: Provision
   const boundary = 'matrix-boundary';
   const pdf = `%PDF-1.4\n%${documentCount}\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R/Size 4>>\n%%EOF`;
   const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="m${documentCount}.pdf"\r\n\r\n${pdf}\r\n--${boundary}--\r\n`;
-  const response = await app.inject({ method: 'POST', url: '/v2/documents', headers: { authorization: `Token ${owner.key}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v2/documents',
+    headers: { authorization: `Token ${owner.key}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
   return (JSON.parse(response.body) as { data: { id: string } }).data.id;
 }
 
 async function createOwnedEmailSubmission(_app: NestFastifyApplication, owner: ProvisionedAccount, ctx: ApiTestContext): Promise<string> {
-  const submission = { subject: 'BL', body: null, from: ['ops@forwarder.example'], to: [], cc: [], sent_at: null, message_id: null, in_reply_to: null, references: [], content_type: null };
+  const submission = {
+    subject: 'BL',
+    body: null,
+    from: ['ops@forwarder.example'],
+    to: [],
+    cc: [],
+    sent_at: null,
+    message_id: null,
+    in_reply_to: null,
+    references: [],
+    content_type: null,
+  };
   return (await new EmailSubmissionRepository(ctx.db.dataSource).create({ accountId: owner.account.id }, submission)).id;
 }
 
 const DOCUMENT_ROWS: OwnedEndpoint[] = [
   { endpoint: 'GET /v2/documents/:id', createOwned: createOwnedDocument },
-  { endpoint: 'PATCH /v2/documents/:id', createOwned: createOwnedDocument, body: () => ({ data: { type: 'document', attributes: { document_type_manual: 'invoice' } } }) },
+  {
+    endpoint: 'PATCH /v2/documents/:id',
+    createOwned: createOwnedDocument,
+    body: () => ({ data: { type: 'document', attributes: { document_type_manual: 'invoice' } } }),
+  },
   { endpoint: 'GET /v2/documents/:id/download_url', createOwned: createOwnedDocument },
   { endpoint: 'POST /v2/documents/:id/reextract', createOwned: createOwnedDocument },
   { endpoint: 'POST /v2/documents/:id/reclassify', createOwned: createOwnedDocument },
@@ -175,18 +233,38 @@ const MATRIX: OwnedEndpoint[] = [
   { endpoint: 'GET /v2/api_keys/:id', createOwned: createApiKey },
   { endpoint: 'DELETE /v2/api_keys/:id', createOwned: createApiKey },
   { endpoint: 'GET /v2/tracking_requests/:id', createOwned: createTrackingRequest },
-  { endpoint: 'PATCH /v2/tracking_requests/:id', createOwned: createTrackingRequest, body: () => ({ data: { type: 'tracking_request', attributes: { tags: ['intruder'] } } }) },
+  {
+    endpoint: 'PATCH /v2/tracking_requests/:id',
+    createOwned: createTrackingRequest,
+    body: () => ({ data: { type: 'tracking_request', attributes: { tags: ['intruder'] } } }),
+  },
   { endpoint: 'GET /v2/shipments/:id', createOwned: createOwnedShipment },
-  { endpoint: 'PATCH /v2/shipments/:id', createOwned: createOwnedShipment, body: () => ({ data: { type: 'shipment', attributes: { tags: ['intruder'] } } }) },
+  {
+    endpoint: 'PATCH /v2/shipments/:id',
+    createOwned: createOwnedShipment,
+    body: () => ({ data: { type: 'shipment', attributes: { tags: ['intruder'] } } }),
+  },
   { endpoint: 'PATCH /v2/shipments/:id/stop_tracking', createOwned: createOwnedShipment },
   { endpoint: 'PATCH /v2/shipments/:id/resume_tracking', createOwned: createOwnedShipment },
   { endpoint: 'GET /v2/custom_field_definitions/:id', createOwned: createOwnedDefinition },
-  { endpoint: 'PATCH /v2/custom_field_definitions/:id', createOwned: createOwnedDefinition, body: () => ({ data: { type: 'custom_field_definition', attributes: { display_name: 'Renamed' } } }) },
+  {
+    endpoint: 'PATCH /v2/custom_field_definitions/:id',
+    createOwned: createOwnedDefinition,
+    body: () => ({ data: { type: 'custom_field_definition', attributes: { display_name: 'Renamed' } } }),
+  },
   { endpoint: 'DELETE /v2/custom_field_definitions/:id', createOwned: createOwnedDefinition },
   { endpoint: 'GET /v2/custom_field_definitions/:id/options', createOwned: createOwnedDefinition },
-  { endpoint: 'POST /v2/custom_field_definitions/:id/options', createOwned: createOwnedDefinition, body: () => ({ data: { type: 'custom_field_option', attributes: { label: 'A', value: 'a' } } }) },
+  {
+    endpoint: 'POST /v2/custom_field_definitions/:id/options',
+    createOwned: createOwnedDefinition,
+    body: () => ({ data: { type: 'custom_field_option', attributes: { label: 'A', value: 'a' } } }),
+  },
   { endpoint: 'GET /v2/custom_fields/:id', createOwned: createOwnedCustomField },
-  { endpoint: 'PATCH /v2/custom_fields/:id', createOwned: createOwnedCustomField, body: () => ({ data: { type: 'custom_field', attributes: { value: 'changed' } } }) },
+  {
+    endpoint: 'PATCH /v2/custom_fields/:id',
+    createOwned: createOwnedCustomField,
+    body: () => ({ data: { type: 'custom_field', attributes: { value: 'changed' } } }),
+  },
   { endpoint: 'DELETE /v2/custom_fields/:id', createOwned: createOwnedCustomField },
   ...customFieldRows('Shipment', 'shipments', createOwnedShipment),
   ...customFieldRows('Container', 'containers', createOwnedContainer),
@@ -257,9 +335,22 @@ describe('cross-account matrix: another account’s id answers 401, an unknown i
 
   it.each<[string, (webhookId: string) => { method: string; url: string; body?: unknown }]>([
     ['a list filtered by it', (id) => ({ method: 'GET', url: `/v2/webhook_notifications?filter[webhook_id]=${id}` })],
-    ['a bulk redelivery of it (query)', (id) => ({ method: 'POST', url: `/v2/webhook_notifications/redeliver?since=2026-01-01T00:00:00Z&webhook_id=${id}` })],
-    ['a bulk redelivery of it (body)', (id) => ({ method: 'POST', url: '/v2/webhook_notifications/redeliver', body: { data: { type: 'webhook_notification_redelivery', attributes: { since: '2026-01-01T00:00:00Z', webhook_id: id } } } })],
-    ['a test delivery to it', (id) => ({ method: 'POST', url: '/v2/webhooks/trigger', body: { event: 'container.updated', webhook_id: id } })],
+    [
+      'a bulk redelivery of it (query)',
+      (id) => ({ method: 'POST', url: `/v2/webhook_notifications/redeliver?since=2026-01-01T00:00:00Z&webhook_id=${id}` }),
+    ],
+    [
+      'a bulk redelivery of it (body)',
+      (id) => ({
+        method: 'POST',
+        url: '/v2/webhook_notifications/redeliver',
+        body: { data: { type: 'webhook_notification_redelivery', attributes: { since: '2026-01-01T00:00:00Z', webhook_id: id } } },
+      }),
+    ],
+    [
+      'a test delivery to it',
+      (id) => ({ method: 'POST', url: '/v2/webhooks/trigger', body: { event: 'container.updated', webhook_id: id } }),
+    ],
   ])('another account’s webhook named in %s, by a free account → 401', async (_label, make) => {
     const free = await ctx.account({ company: 'Free intruder', plan: 'free', trialEndsAt: null, features: [] });
     const { method, url, body } = make(await createOwnedWebhook(app, owner, ctx));

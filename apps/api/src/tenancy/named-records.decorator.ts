@@ -26,7 +26,10 @@ function member(root: unknown, path: readonly string[]): unknown {
 }
 
 /** The ids a request carries at the declared locations. */
-export function namedRecords(locations: readonly RecordLocation[], request: { params?: unknown; query?: unknown; body?: unknown }): RecordRef[] {
+export function namedRecords(
+  locations: readonly RecordLocation[],
+  request: { params?: unknown; query?: unknown; body?: unknown },
+): RecordRef[] {
   const refs: RecordRef[] = [];
   for (const location of locations) {
     const values =

@@ -47,7 +47,10 @@ export interface CallOptions {
 
 /** One request through the real Fastify stack (no socket). */
 export async function call(app: NestFastifyApplication, method: string, url: string, options: CallOptions = {}): Promise<InjectResult> {
-  const headers: Record<string, string> = { ...(options.key !== undefined ? { authorization: `Token ${options.key}` } : {}), ...options.headers };
+  const headers: Record<string, string> = {
+    ...(options.key !== undefined ? { authorization: `Token ${options.key}` } : {}),
+    ...options.headers,
+  };
   let payload: string | undefined;
   if (options.body !== undefined) {
     payload = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
@@ -63,7 +66,10 @@ export async function call(app: NestFastifyApplication, method: string, url: str
     status: response.statusCode,
     headers: response.headers,
     body: response.body,
-    json: response.body === '' || !String(response.headers['content-type'] ?? '').includes('json') ? undefined : (JSON.parse(response.body) as Record<string, unknown>),
+    json:
+      response.body === '' || !String(response.headers['content-type'] ?? '').includes('json')
+        ? undefined
+        : (JSON.parse(response.body) as Record<string, unknown>),
   };
 }
 
@@ -91,7 +97,9 @@ export class ApiTestContext {
     return app;
   }
 
-  async account(options: { plan?: Plan; features?: AccountFeature[]; trialEndsAt?: Date | null; company?: string } = {}): Promise<ProvisionedAccount> {
+  async account(
+    options: { plan?: Plan; features?: AccountFeature[]; trialEndsAt?: Date | null; company?: string } = {},
+  ): Promise<ProvisionedAccount> {
     return new AccountRepository(this.db.dataSource).createWithFirstKey(
       {
         company_name: options.company ?? 'Test Company',

@@ -101,8 +101,26 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 /** Member names a DTO might take, and some it will not. */
 export const attributeName = fc.oneof(
   fc.constantFrom(
-    'name', 'url', 'events', 'active', 'headers', 'company_name', 'tags', 'ref_numbers', 'request_number', 'request_type', 'scac',
-    'role', 'since', 'webhook_id', 'event', 'secret', 'number', 'shipment_tags', '__proto__', 'constructor',
+    'name',
+    'url',
+    'events',
+    'active',
+    'headers',
+    'company_name',
+    'tags',
+    'ref_numbers',
+    'request_number',
+    'request_type',
+    'scac',
+    'role',
+    'since',
+    'webhook_id',
+    'event',
+    'secret',
+    'number',
+    'shipment_tags',
+    '__proto__',
+    'constructor',
   ),
   hostileString,
 );
@@ -127,13 +145,27 @@ export function hostileBody(types: readonly string[]): fc.Arbitrary<HostileBody>
   return fc.oneof(
     document.map((value): HostileBody => ({ kind: 'json', value })),
     hostileValue.map((value): HostileBody => ({ kind: 'json', value })),
-    fc.record({
-      bytes: fc.oneof(
-        fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes)),
-        fc.nat({ max: 3000 }).map((depth) => Buffer.from('['.repeat(depth) + ']'.repeat(depth))),
-        fc.constantFrom(Buffer.from('{"data":'), Buffer.from('{"data": {"type": "x"}} trailing'), Buffer.from('\ufeff{}'), Buffer.from([0xff, 0xfe])),
-      ),
-      contentType: fc.constantFrom('application/vnd.api+json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', ''),
-    }).map((raw): HostileBody => ({ kind: 'bytes', ...raw })),
+    fc
+      .record({
+        bytes: fc.oneof(
+          fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes)),
+          fc.nat({ max: 3000 }).map((depth) => Buffer.from('['.repeat(depth) + ']'.repeat(depth))),
+          fc.constantFrom(
+            Buffer.from('{"data":'),
+            Buffer.from('{"data": {"type": "x"}} trailing'),
+            Buffer.from('\ufeff{}'),
+            Buffer.from([0xff, 0xfe]),
+          ),
+        ),
+        contentType: fc.constantFrom(
+          'application/vnd.api+json',
+          'application/json',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+          '',
+        ),
+      })
+      .map((raw): HostileBody => ({ kind: 'bytes', ...raw })),
   );
 }

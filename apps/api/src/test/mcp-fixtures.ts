@@ -29,17 +29,33 @@ export async function seedMcpFixture(db: DatabaseConnection, account: Provisione
     pod_eta_at: new Date(now - 2 * DAY),
   });
   const base = { shipment_id: shipment.id, pod_full_out_at: null, holds_at_pod_terminal: [] };
-  const lfdSoon = await createContainer(db, account.account.id, { ...base, pickup_lfd_line: new Date(now + DAY), available_for_pickup: true });
+  const lfdSoon = await createContainer(db, account.account.id, {
+    ...base,
+    pickup_lfd_line: new Date(now + DAY),
+    available_for_pickup: true,
+  });
   const held = await createContainer(db, account.account.id, {
     ...base,
-   
+
     pickup_lfd_line: null,
     pickup_lfd_terminal: null,
     holds_at_pod_terminal: [{ name: 'customs', status: 'hold', description: 'CBP exam' }],
   });
   const relaxed = await createContainer(db, account.account.id, { ...base, pickup_lfd_line: new Date(now + 20 * DAY) });
-  const pickedUp = await createContainer(db, account.account.id, { ...base, pickup_lfd_line: new Date(now - DAY), pod_full_out_at: new Date(now - 2 * DAY) });
-  await createTransportEvent(db, lfdSoon, { event: 'container.transport.vessel_departed', location_locode: 'CNSHA', timestamp: new Date(now - 20 * DAY) });
-  await createTransportEvent(db, lfdSoon, { event: 'container.transport.vessel_discharged', location_locode: 'USLAX', timestamp: new Date(now - DAY) });
+  const pickedUp = await createContainer(db, account.account.id, {
+    ...base,
+    pickup_lfd_line: new Date(now - DAY),
+    pod_full_out_at: new Date(now - 2 * DAY),
+  });
+  await createTransportEvent(db, lfdSoon, {
+    event: 'container.transport.vessel_departed',
+    location_locode: 'CNSHA',
+    timestamp: new Date(now - 20 * DAY),
+  });
+  await createTransportEvent(db, lfdSoon, {
+    event: 'container.transport.vessel_discharged',
+    location_locode: 'USLAX',
+    timestamp: new Date(now - DAY),
+  });
   return { shipmentId: shipment.id, lfdSoonId: lfdSoon.id, heldId: held.id, relaxedId: relaxed.id, pickedUpId: pickedUp.id };
 }

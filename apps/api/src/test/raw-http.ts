@@ -110,7 +110,11 @@ function splitHead(raw: Buffer): { head: string; body: Buffer } | undefined {
 function splitInterim(raw: Buffer): { interim: number[]; rest: Buffer } {
   const interim: number[] = [];
   let rest = raw;
-  for (let match = /^HTTP\/1\.[01] (1\d\d)[^\r]*\r\n(?:[^\r]+\r\n)*\r\n/.exec(rest.toString('latin1')); match !== null; match = /^HTTP\/1\.[01] (1\d\d)[^\r]*\r\n(?:[^\r]+\r\n)*\r\n/.exec(rest.toString('latin1'))) {
+  for (
+    let match = /^HTTP\/1\.[01] (1\d\d)[^\r]*\r\n(?:[^\r]+\r\n)*\r\n/.exec(rest.toString('latin1'));
+    match !== null;
+    match = /^HTTP\/1\.[01] (1\d\d)[^\r]*\r\n(?:[^\r]+\r\n)*\r\n/.exec(rest.toString('latin1'))
+  ) {
     interim.push(Number(match[1]));
     rest = rest.subarray(Buffer.byteLength(match[0], 'latin1'));
   }
@@ -127,7 +131,8 @@ function answerComplete(raw: Buffer): boolean {
 function parseAnswer(received: Buffer, socketError: string | undefined): RawAnswer {
   const { interim, rest } = splitInterim(received);
   const parts = splitHead(rest);
-  if (parts === undefined) return { status: undefined, interim, headers: {}, body: '', socketError: socketError ?? 'closed without an answer' };
+  if (parts === undefined)
+    return { status: undefined, interim, headers: {}, body: '', socketError: socketError ?? 'closed without an answer' };
   const [statusLine = '', ...lines] = parts.head.split('\r\n');
   const headers: Record<string, string> = {};
   for (const line of lines) {

@@ -24,7 +24,10 @@ const PIXEL_THRESHOLD = 0.1;
 /** Share of pixels of `actual` that differ from `expected` (same size), ignoring antialiased ones, and the diff picture. */
 export function screenshotMismatch(expected: PNG, actual: PNG): { ratio: number; diff: PNG } {
   const diff = new PNG({ width: expected.width, height: expected.height });
-  const mismatched = pixelmatch(expected.data, actual.data, diff.data, expected.width, expected.height, { threshold: PIXEL_THRESHOLD, includeAA: false });
+  const mismatched = pixelmatch(expected.data, actual.data, diff.data, expected.width, expected.height, {
+    threshold: PIXEL_THRESHOLD,
+    includeAA: false,
+  });
   return { ratio: mismatched / (expected.width * expected.height), diff };
 }
 
@@ -47,7 +50,9 @@ export function expectMatchesCommittedScreenshot(actual: Buffer, name: string): 
   const actualPath = path.join(out, name.replace(/\.png$/, '.actual.png'));
   writeFileSync(actualPath, actual);
   if (expected.width !== rendered.width || expected.height !== rendered.height) {
-    throw new Error(`${name}: rendered ${rendered.width}×${rendered.height}, committed ${expected.width}×${expected.height} (actual in ${actualPath}; UPDATE_SCREENSHOTS=1 to accept)`);
+    throw new Error(
+      `${name}: rendered ${rendered.width}×${rendered.height}, committed ${expected.width}×${expected.height} (actual in ${actualPath}; UPDATE_SCREENSHOTS=1 to accept)`,
+    );
   }
   const { ratio, diff } = screenshotMismatch(expected, rendered);
   if (ratio > MAX_MISMATCH_RATIO) {

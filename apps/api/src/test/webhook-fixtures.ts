@@ -17,7 +17,13 @@ export async function seedWebhook(db: DatabaseConnection, accountId: string, url
  * What fan-out writes for one event: the event row and its notification (through the
  * dispatcher's repository), with the payload built by the delivery code. Returns the notification id.
  */
-export async function seedWebhookNotification(db: DatabaseConnection, accountId: string, webhookId: string, event: EventName, createdAt = new Date()): Promise<string> {
+export async function seedWebhookNotification(
+  db: DatabaseConnection,
+  accountId: string,
+  webhookId: string,
+  event: EventName,
+  createdAt = new Date(),
+): Promise<string> {
   const id = randomUUID();
   const payload = sampleNotificationPayload(event, { notificationId: id, webhookId, createdAt });
   const reference = payload.data.relationships!['reference_object']!.data as { id: string; type: ReferenceObjectType };

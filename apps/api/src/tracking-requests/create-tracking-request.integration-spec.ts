@@ -17,9 +17,12 @@ describe('tracking requests: POST /v2/tracking_requests (checks, duplicates, Ide
 
   const create = (account: ProvisionedAccount, document: unknown, headers: Record<string, string> = {}): Promise<InjectResult> =>
     call(app, 'POST', '/v2/tracking_requests', { key: account.key, body: document, headers });
-  const stored = (id: string): Promise<TrackingRequestEntity> => ctx.db.dataSource.getRepository(TrackingRequestEntity).findOneByOrFail({ id });
+  const stored = (id: string): Promise<TrackingRequestEntity> =>
+    ctx.db.dataSource.getRepository(TrackingRequestEntity).findOneByOrFail({ id });
   const rowsOf = (account: ProvisionedAccount): Promise<TrackingRequestEntity[]> =>
-    ctx.db.dataSource.getRepository(TrackingRequestEntity).find({ where: { account_id: account.account.id }, order: { created_at: 'ASC', id: 'ASC' } });
+    ctx.db.dataSource
+      .getRepository(TrackingRequestEntity)
+      .find({ where: { account_id: account.account.id }, order: { created_at: 'ASC', id: 'ASC' } });
 
   beforeAll(async () => {
     ctx = await ApiTestContext.create();
@@ -33,7 +36,10 @@ describe('tracking requests: POST /v2/tracking_requests (checks, duplicates, Ide
 
   describe('POST /v2/tracking_requests', () => {
     it('answers 201 at once with a pending request and no shipment, and writes the tracker outbox row with it', async () => {
-      const response = await create(owner, body({ request_number: 'MEDUFR030802', request_type: 'bill_of_lading', scac: 'MSCU', ref_numbers: ['PO-1'], tags: ['urgent'] }));
+      const response = await create(
+        owner,
+        body({ request_number: 'MEDUFR030802', request_type: 'bill_of_lading', scac: 'MSCU', ref_numbers: ['PO-1'], tags: ['urgent'] }),
+      );
       expect(response.status).toBe(201);
       expect(response.headers['content-type']).toMatch(/^application\/vnd\.api\+json/);
       const request = dataOf(response);
@@ -56,7 +62,12 @@ describe('tracking requests: POST /v2/tracking_requests (checks, duplicates, Ide
       expect(response.json!['included']).toBeUndefined();
       const outbox = await ctx.db.dataSource.getRepository(OutboxEntity).findBy({ account_id: owner.account.id });
       expect(outbox.filter((row) => row.payload['trackingRequestId'] === request.id)).toEqual([
-        expect.objectContaining({ queue: 'tracker', job_name: 'track-request', payload: { trackingRequestId: request.id }, completed_at: null }),
+        expect.objectContaining({
+          queue: 'tracker',
+          job_name: 'track-request',
+          payload: { trackingRequestId: request.id },
+          completed_at: null,
+        }),
       ]);
     });
 
@@ -72,11 +83,31 @@ describe('tracking requests: POST /v2/tracking_requests (checks, duplicates, Ide
     });
 
     it.each([
-      ['an alternative SCAC, under the line\'s own', { request_number: 'CWLQ0000001', request_type: 'bill_of_lading', scac: 'cwlq' }, { request_number: 'CWLQ0000001', scac: 'CLAM' }],
-      ['a lower-case number with spaces', { request_number: ' medu fr030811 ', request_type: 'bill_of_lading', scac: 'MSCU' }, { request_number: 'MEDUFR030811' }],
-      ['a container number written with a dash', { request_number: 'MSCU 123456-6', request_type: 'container', scac: 'MSCU' }, { request_number: 'MSCU1234566' }],
-      ['the sandbox number as written', { request_number: 'TEST-TR-SUCCEEDED', request_type: 'bill_of_lading', scac: 'TEST' }, { request_number: 'TEST-TR-SUCCEEDED' }],
-      ['the established API\'s shipment_tags, merged into tags', { request_number: 'MEDUFR030812', request_type: 'bill_of_lading', scac: 'MSCU', tags: ['a'], shipment_tags: ['b', 'a'] }, { tags: ['a', 'b'] }],
+      [
+        "an alternative SCAC, under the line's own",
+        { request_number: 'CWLQ0000001', request_type: 'bill_of_lading', scac: 'cwlq' },
+        { request_number: 'CWLQ0000001', scac: 'CLAM' },
+      ],
+      [
+        'a lower-case number with spaces',
+        { request_number: ' medu fr030811 ', request_type: 'bill_of_lading', scac: 'MSCU' },
+        { request_number: 'MEDUFR030811' },
+      ],
+      [
+        'a container number written with a dash',
+        { request_number: 'MSCU 123456-6', request_type: 'container', scac: 'MSCU' },
+        { request_number: 'MSCU1234566' },
+      ],
+      [
+        'the sandbox number as written',
+        { request_number: 'TEST-TR-SUCCEEDED', request_type: 'bill_of_lading', scac: 'TEST' },
+        { request_number: 'TEST-TR-SUCCEEDED' },
+      ],
+      [
+        "the established API's shipment_tags, merged into tags",
+        { request_number: 'MEDUFR030812', request_type: 'bill_of_lading', scac: 'MSCU', tags: ['a'], shipment_tags: ['b', 'a'] },
+        { tags: ['a', 'b'] },
+      ],
     ])('stores %s', async (_label, attributes, expected) => {
       const response = await create(owner, body(attributes));
       expect(response.status).toBe(201);
@@ -84,28 +115,73 @@ describe('tracking requests: POST /v2/tracking_requests (checks, duplicates, Ide
     });
 
     it.each([
-      ['a JSON list of numbers', { request_number: ['MEDUFR030802', 'MEDUFR030803'], request_type: 'bill_of_lading', scac: 'MSCU' }, [['/data/attributes/request_number', 'multiple_numbers']]],
-      ['several numbers in one field', { request_number: 'MEDUFR030802,MEDUFR030803', request_type: 'bill_of_lading', scac: 'MSCU' }, [['/data/attributes/request_number', 'multiple_numbers']]],
-      ['a container number with a wrong check digit', { request_number: 'MSCU1234567', request_type: 'container', scac: 'MSCU' }, [['/data/attributes/request_number', 'check_digit_mismatch']]],
-      ['an unknown SCAC', { request_number: 'XXXX12345678', request_type: 'bill_of_lading', scac: 'XXXX' }, [['/data/attributes/scac', 'unknown_scac']]],
-      ['a line that does not track container numbers', { request_number: 'CBHU1234561', request_type: 'container', scac: 'COSU' }, [['/data/attributes/request_type', 'not_supported_by_carrier']]],
-      ['a line that tracks only container numbers, asked for a bill of lading', { request_number: 'EGLV084900042045', request_type: 'bill_of_lading', scac: 'EGLV' }, [['/data/attributes/request_type', 'not_supported_by_carrier']]],
-      ['a line enabled on request that this account does not have', { request_number: 'SMLU12345678', request_type: 'bill_of_lading', scac: 'SMLU' }, [['/data/attributes/scac', 'carrier_not_enabled']]],
-      ['a bad number AND an unknown SCAC', { request_number: 'A,B', request_type: 'bill_of_lading', scac: 'NOPE' }, [['/data/attributes/request_number', 'multiple_numbers'], ['/data/attributes/scac', 'unknown_scac']]],
+      [
+        'a JSON list of numbers',
+        { request_number: ['MEDUFR030802', 'MEDUFR030803'], request_type: 'bill_of_lading', scac: 'MSCU' },
+        [['/data/attributes/request_number', 'multiple_numbers']],
+      ],
+      [
+        'several numbers in one field',
+        { request_number: 'MEDUFR030802,MEDUFR030803', request_type: 'bill_of_lading', scac: 'MSCU' },
+        [['/data/attributes/request_number', 'multiple_numbers']],
+      ],
+      [
+        'a container number with a wrong check digit',
+        { request_number: 'MSCU1234567', request_type: 'container', scac: 'MSCU' },
+        [['/data/attributes/request_number', 'check_digit_mismatch']],
+      ],
+      [
+        'an unknown SCAC',
+        { request_number: 'XXXX12345678', request_type: 'bill_of_lading', scac: 'XXXX' },
+        [['/data/attributes/scac', 'unknown_scac']],
+      ],
+      [
+        'a line that does not track container numbers',
+        { request_number: 'CBHU1234561', request_type: 'container', scac: 'COSU' },
+        [['/data/attributes/request_type', 'not_supported_by_carrier']],
+      ],
+      [
+        'a line that tracks only container numbers, asked for a bill of lading',
+        { request_number: 'EGLV084900042045', request_type: 'bill_of_lading', scac: 'EGLV' },
+        [['/data/attributes/request_type', 'not_supported_by_carrier']],
+      ],
+      [
+        'a line enabled on request that this account does not have',
+        { request_number: 'SMLU12345678', request_type: 'bill_of_lading', scac: 'SMLU' },
+        [['/data/attributes/scac', 'carrier_not_enabled']],
+      ],
+      [
+        'a bad number AND an unknown SCAC',
+        { request_number: 'A,B', request_type: 'bill_of_lading', scac: 'NOPE' },
+        [
+          ['/data/attributes/request_number', 'multiple_numbers'],
+          ['/data/attributes/scac', 'unknown_scac'],
+        ],
+      ],
     ])('answers %s with 422 and a pointer, storing nothing', async (_label, attributes, expected) => {
       const before = (await rowsOf(owner)).length;
       const response = await create(owner, body(attributes));
       expect(response.status).toBe(422);
       expect(errorsOf(response).map((error) => [error.source?.pointer, error.meta?.['reason']])).toEqual(expected);
-      expect(errorsOf(response).every((error) => error.status === '422' && error.title === 'Unprocessable Entity' && error.detail.length > 0)).toBe(true);
+      expect(
+        errorsOf(response).every((error) => error.status === '422' && error.title === 'Unprocessable Entity' && error.detail.length > 0),
+      ).toBe(true);
       expect((await rowsOf(owner)).length).toBe(before);
     });
 
     it.each([
       ['no request_type', { request_number: 'MEDUFR030802', scac: 'MSCU' }, ['/data/attributes/request_type']],
-      ['an unknown request_type', { request_number: 'MEDUFR030802', request_type: 'air_waybill', scac: 'MSCU' }, ['/data/attributes/request_type']],
+      [
+        'an unknown request_type',
+        { request_number: 'MEDUFR030802', request_type: 'air_waybill', scac: 'MSCU' },
+        ['/data/attributes/request_type'],
+      ],
       ['no number and no SCAC', { request_type: 'bill_of_lading' }, ['/data/attributes/request_number', '/data/attributes/scac']],
-      ['ref_numbers that are not a list of strings', { request_number: 'MEDUFR030802', request_type: 'bill_of_lading', scac: 'MSCU', ref_numbers: 'PO-1' }, ['/data/attributes/ref_numbers']],
+      [
+        'ref_numbers that are not a list of strings',
+        { request_number: 'MEDUFR030802', request_type: 'bill_of_lading', scac: 'MSCU', ref_numbers: 'PO-1' },
+        ['/data/attributes/ref_numbers'],
+      ],
     ])('answers %s with 422 naming each member', async (_label, attributes, pointers) => {
       const response = await create(owner, body(attributes));
       expect(response.status).toBe(422);
@@ -127,8 +203,18 @@ describe('tracking requests: POST /v2/tracking_requests (checks, duplicates, Ide
       expect(second.status).toBe(201);
       const duplicate = dataOf(second);
       expect(duplicate.id).not.toBe(first.id);
-      expect(duplicate.attributes).toMatchObject({ status: 'failed', failed_reason: 'duplicate', request_number: 'MEDUDUP00001', is_retrying: false });
-      expect(duplicate.relationships).toEqual({ tracked_object: { data: null }, customer: { data: null }, custom_fields: { data: [] }, user: { data: null } });
+      expect(duplicate.attributes).toMatchObject({
+        status: 'failed',
+        failed_reason: 'duplicate',
+        request_number: 'MEDUDUP00001',
+        is_retrying: false,
+      });
+      expect(duplicate.relationships).toEqual({
+        tracked_object: { data: null },
+        customer: { data: null },
+        custom_fields: { data: [] },
+        user: { data: null },
+      });
       expect((await stored(first.id)).status).toBe('pending');
       const events = await ctx.db.dataSource.getRepository(EventEntity).findBy({ tracking_request_id: duplicate.id });
       expect(events).toEqual([
@@ -136,7 +222,13 @@ describe('tracking requests: POST /v2/tracking_requests (checks, duplicates, Ide
           name: 'tracking_request.failed',
           reference_object_type: 'tracking_request',
           reference_object_id: duplicate.id,
-          payload: { status: 'failed', failed_reason: 'duplicate', request_number: 'MEDUDUP00001', request_type: 'bill_of_lading', scac: 'MSCU' },
+          payload: {
+            status: 'failed',
+            failed_reason: 'duplicate',
+            request_number: 'MEDUDUP00001',
+            request_type: 'bill_of_lading',
+            scac: 'MSCU',
+          },
         }),
       ]);
       const fanOut = await ctx.db.dataSource.getRepository(OutboxEntity).findBy({ queue: 'webhook-fanout', job_name: 'fan-out' });
@@ -147,9 +239,14 @@ describe('tracking requests: POST /v2/tracking_requests (checks, duplicates, Ide
     });
 
     it('points at the shipment already tracked when the original succeeded', async () => {
-      const shipment = await createShipment(ctx.db.dataSource, owner.account.id, { bill_of_lading_number: 'MEDUDUP00002', shipping_line_scac: 'MSCU' });
+      const shipment = await createShipment(ctx.db.dataSource, owner.account.id, {
+        bill_of_lading_number: 'MEDUDUP00002',
+        shipping_line_scac: 'MSCU',
+      });
       const first = dataOf(await create(owner, bl('MEDUDUP00002')));
-      await ctx.db.dataSource.getRepository(TrackingRequestEntity).update({ id: first.id }, { status: 'succeeded', tracked_object_id: shipment.id });
+      await ctx.db.dataSource
+        .getRepository(TrackingRequestEntity)
+        .update({ id: first.id }, { status: 'succeeded', tracked_object_id: shipment.id });
       const duplicate = dataOf(await create(owner, bl('MEDUDUP00002')));
       expect(duplicate.attributes['failed_reason']).toBe('duplicate');
       expect(duplicate.relationships!['tracked_object']!.data).toEqual({ id: shipment.id, type: 'shipment' });
@@ -157,9 +254,15 @@ describe('tracking requests: POST /v2/tracking_requests (checks, duplicates, Ide
 
     it('is not a duplicate once the original failed, nor for another type or line, nor in another account', async () => {
       const first = dataOf(await create(owner, bl('MEDUDUP00003')));
-      await ctx.db.dataSource.getRepository(TrackingRequestEntity).update({ id: first.id }, { status: 'failed', failed_reason: 'not_found' });
+      await ctx.db.dataSource
+        .getRepository(TrackingRequestEntity)
+        .update({ id: first.id }, { status: 'failed', failed_reason: 'not_found' });
       expect(dataOf(await create(owner, bl('MEDUDUP00003'))).attributes['status']).toBe('pending');
-      expect(dataOf(await create(owner, body({ request_number: 'MEDUDUP00003', request_type: 'booking_number', scac: 'MSCU' }))).attributes['status']).toBe('pending');
+      expect(
+        dataOf(await create(owner, body({ request_number: 'MEDUDUP00003', request_type: 'booking_number', scac: 'MSCU' }))).attributes[
+          'status'
+        ],
+      ).toBe('pending');
       expect(dataOf(await create(owner, bl('MEDUDUP00003', 'MAEU'))).attributes['status']).toBe('pending');
       const other = await ctx.account({ company: 'Other' });
       expect(dataOf(await create(other, bl('MEDUDUP00003'))).attributes['status']).toBe('pending');
@@ -179,7 +282,9 @@ describe('tracking requests: POST /v2/tracking_requests (checks, duplicates, Ide
       const first = await create(owner, bl('MEDUIDEM0001'), headers);
       expect(first.status).toBe(201);
       // Same JSON value, other member order: the same request.
-      const reordered = { data: { attributes: { scac: 'MSCU', request_type: 'bill_of_lading', request_number: 'MEDUIDEM0001' }, type: 'tracking_request' } };
+      const reordered = {
+        data: { attributes: { scac: 'MSCU', request_type: 'bill_of_lading', request_number: 'MEDUIDEM0001' }, type: 'tracking_request' },
+      };
       const again = await create(owner, reordered, headers);
       expect(again.status).toBe(201);
       expect(again.json).toEqual(first.json);
@@ -261,5 +366,4 @@ describe('tracking requests: POST /v2/tracking_requests (checks, duplicates, Ide
       expect(errorsOf(included)[0]!.code).toBe('plan_not_allowed');
     });
   });
-
 });

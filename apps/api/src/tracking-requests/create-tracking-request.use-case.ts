@@ -41,7 +41,12 @@ export class CreateTrackingRequestUseCase {
   ) {}
 
   /** `customerId`: the party of `relationships.customer`, already checked (TrackingRequestCustomerService). */
-  async execute(account: AccountContext, attributes: CreateTrackingRequestAttributes, idempotency: IdempotencyOptions | null, customerId: string | null = null): Promise<StoredResponse> {
+  async execute(
+    account: AccountContext,
+    attributes: CreateTrackingRequestAttributes,
+    idempotency: IdempotencyOptions | null,
+    customerId: string | null = null,
+  ): Promise<StoredResponse> {
     if (idempotency !== null) {
       // A replay answers what the first request answered, whatever has changed since (a cap
       // reached by that very request, say); checked again under the lock in `execute` below.
@@ -54,11 +59,16 @@ export class CreateTrackingRequestUseCase {
       await this.entitlements.assertCanTrackMore(account);
     }
     if (idempotency === null) return this.store(account, input);
-    const result = await this.idempotencyKeys.execute(account, idempotency.key, idempotency.fingerprint, (transaction) => this.store(account, input, transaction));
+    const result = await this.idempotencyKeys.execute(account, idempotency.key, idempotency.fingerprint, (transaction) =>
+      this.store(account, input, transaction),
+    );
     return result.outcome === 'executed' ? result.response : this.answerEarlier(result);
   }
 
-  private async validate(account: AccountContext, attributes: CreateTrackingRequestAttributes): Promise<Omit<NewTrackingRequest, 'customer_id'>> {
+  private async validate(
+    account: AccountContext,
+    attributes: CreateTrackingRequestAttributes,
+  ): Promise<Omit<NewTrackingRequest, 'customer_id'>> {
     const issues: ValidationIssue[] = [];
     const number = checkNumberOfRequest(attributes.request_number, attributes.request_type);
     if (!number.ok) issues.push(number.issue);
@@ -92,4 +102,3 @@ export class CreateTrackingRequestUseCase {
     });
   }
 }
-

@@ -22,10 +22,14 @@ describe('Idempotency-Key', () => {
 });
 
 describe('the fingerprint of a request', () => {
-  const body = { data: { type: 'tracking_request', attributes: { request_number: 'MEDUFR030802', request_type: 'bill_of_lading', scac: 'MSCU' } } };
+  const body = {
+    data: { type: 'tracking_request', attributes: { request_number: 'MEDUFR030802', request_type: 'bill_of_lading', scac: 'MSCU' } },
+  };
 
   it('ignores key order and whitespace', () => {
-    const reordered = JSON.parse('{"data":{"attributes":{"scac":"MSCU","request_type":"bill_of_lading","request_number":"MEDUFR030802"},"type":"tracking_request"}}') as unknown;
+    const reordered = JSON.parse(
+      '{"data":{"attributes":{"scac":"MSCU","request_type":"bill_of_lading","request_number":"MEDUFR030802"},"type":"tracking_request"}}',
+    ) as unknown;
     expect(requestFingerprint('POST', '/v2/tracking_requests', reordered)).toBe(requestFingerprint('post', '/v2/tracking_requests', body));
   });
 
@@ -52,7 +56,11 @@ describe('the fingerprint of a request', () => {
 function sortDeep(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortDeep);
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortDeep((value as Record<string, unknown>)[key])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, sortDeep((value as Record<string, unknown>)[key])]),
+    );
   }
   return value;
 }

@@ -23,7 +23,9 @@ export function idempotencyKeyOf(headers: Readonly<Record<string, string | strin
  * and whitespace do not matter; any other difference in the body does.
  */
 export function requestFingerprint(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method.toUpperCase()} ${path}\n${canonicalJson(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method.toUpperCase()} ${path}\n${canonicalJson(body)}`)
+    .digest('hex');
 }
 
 function canonicalJson(value: unknown): string {

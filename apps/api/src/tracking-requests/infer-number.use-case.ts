@@ -43,7 +43,11 @@ export class InferNumberUseCase {
     const inference = inferTrackingNumber(number);
     if (inference.kind === null) {
       const reason = inference.reason ?? 'invalid_characters';
-      throw unprocessableEntity({ pointer: '/number', detail: `This reference number is not valid. ${NUMBER_INVALID_DETAILS[reason]}`, meta: { reason } });
+      throw unprocessableEntity({
+        pointer: '/number',
+        detail: `This reference number is not valid. ${NUMBER_INVALID_DETAILS[reason]}`,
+        meta: { reason },
+      });
     }
     const candidates = inference.candidates.map(({ scac, name, confidence }) => ({ scac, name, confidence }));
     return {

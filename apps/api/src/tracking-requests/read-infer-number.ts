@@ -10,7 +10,10 @@ export function readInferNumber(body: unknown): unknown {
     const data = body['data'];
     if (isObject(data) && isObject(data['attributes']) && 'number' in data['attributes']) return data['attributes']['number'];
   }
-  throw unprocessableEntity({ pointer: '/number', detail: 'number is required: send {"number": "<container, bill of lading or booking number>"}.' });
+  throw unprocessableEntity({
+    pointer: '/number',
+    detail: 'number is required: send {"number": "<container, bill of lading or booking number>"}.',
+  });
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -41,12 +41,19 @@ class OwnRedis {
   }
 
   start(): void {
-    const started = spawnSync('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'yes'], { encoding: 'utf8' });
+    const started = spawnSync(
+      'redis-server',
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'yes'],
+      { encoding: 'utf8' },
+    );
     if (started.status !== 0) throw new Error(`redis-server did not start: ${started.stderr}`);
   }
 
   async ready(): Promise<void> {
-    await waitFor('redis to answer', async () => spawnSync('redis-cli', ['-p', String(this.port), 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG');
+    await waitFor(
+      'redis to answer',
+      async () => spawnSync('redis-cli', ['-p', String(this.port), 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG',
+    );
   }
 
   stop(): void {
@@ -54,7 +61,10 @@ class OwnRedis {
   }
 
   async stopped(): Promise<void> {
-    await waitFor('redis to stop', async () => spawnSync('redis-cli', ['-p', String(this.port), 'ping'], { encoding: 'utf8' }).status !== 0);
+    await waitFor(
+      'redis to stop',
+      async () => spawnSync('redis-cli', ['-p', String(this.port), 'ping'], { encoding: 'utf8' }).status !== 0,
+    );
   }
 }
 
@@ -76,14 +86,21 @@ describe('end to end: a request accepted while Redis is down is tracked once Red
     redis.start();
     await redis.ready();
     ctx = await ApiTestContext.create();
-    app = await ctx.startApp({ REDIS_URL: redis.url, OUTBOX_POLL_INTERVAL_MS: 100, OUTBOX_LISTEN: 'true', OUTBOX_REDELIVER_AFTER_MS: 2000 });
+    app = await ctx.startApp({
+      REDIS_URL: redis.url,
+      OUTBOX_POLL_INTERVAL_MS: 100,
+      OUTBOX_LISTEN: 'true',
+      OUTBOX_REDELIVER_AFTER_MS: 2000,
+    });
     owner = await ctx.account({ company: 'End to end' });
   });
 
   afterAll(async () => {
     if (worker && worker.exitCode === null && worker.signalCode === null) {
       worker.kill('SIGTERM');
-      await waitFor('the worker to stop', async () => worker!.exitCode !== null || worker!.signalCode !== null, 10_000).catch(() => worker!.kill('SIGKILL'));
+      await waitFor('the worker to stop', async () => worker!.exitCode !== null || worker!.signalCode !== null, 10_000).catch(() =>
+        worker!.kill('SIGKILL'),
+      );
     }
     // The app closes its Redis clients; the server must be up for that to be quick.
     redis.start();
@@ -108,7 +125,8 @@ describe('end to end: a request accepted while Redis is down is tracked once Red
     });
   }
 
-  const request = (id: string): Promise<TrackingRequestEntity> => ctx.db.dataSource.getRepository(TrackingRequestEntity).findOneByOrFail({ id });
+  const request = (id: string): Promise<TrackingRequestEntity> =>
+    ctx.db.dataSource.getRepository(TrackingRequestEntity).findOneByOrFail({ id });
 
   it('accepts TEST-TR-SUCCEEDED with Redis down (201, rate limiter open), keeps it in the outbox, and tracks it once Redis is back', async () => {
     redis.stop();
@@ -116,7 +134,12 @@ describe('end to end: a request accepted while Redis is down is tracked once Red
 
     const created = await call(app, 'POST', '/v2/tracking_requests', {
       key: owner.key,
-      body: { data: { type: 'tracking_request', attributes: { request_number: 'TEST-TR-SUCCEEDED', request_type: 'bill_of_lading', scac: 'TEST' } } },
+      body: {
+        data: {
+          type: 'tracking_request',
+          attributes: { request_number: 'TEST-TR-SUCCEEDED', request_type: 'bill_of_lading', scac: 'TEST' },
+        },
+      },
     });
     expect(created.status).toBe(201);
     const id = (created.json!['data'] as { id: string }).id;
@@ -124,7 +147,9 @@ describe('end to end: a request accepted while Redis is down is tracked once Red
 
     // The relay keeps trying; the accepted work waits in Postgres, committed with the request.
     await new Promise((done) => setTimeout(done, 500));
-    const [row] = (await ctx.db.dataSource.getRepository(OutboxEntity).findBy({ queue: 'tracker', job_name: 'track-request' })).filter((r) => r.payload['trackingRequestId'] === id);
+    const [row] = (await ctx.db.dataSource.getRepository(OutboxEntity).findBy({ queue: 'tracker', job_name: 'track-request' })).filter(
+      (r) => r.payload['trackingRequestId'] === id,
+    );
     expect(row).toMatchObject({ completed_at: null, account_id: owner.account.id });
     expect((await request(id)).status).toBe('pending');
 
@@ -142,18 +167,32 @@ describe('end to end: a request accepted while Redis is down is tracked once Red
 
     // A tracker-worker process takes it from there.
     worker = startWorker();
-    const succeeded = await waitFor('the request to succeed', async () => ((await request(id)).status === 'succeeded' ? request(id) : null), 60_000);
+    const succeeded = await waitFor(
+      'the request to succeed',
+      async () => ((await request(id)).status === 'succeeded' ? request(id) : null),
+      60_000,
+    );
     expect(succeeded.tracked_object_id).not.toBeNull();
 
     const shown = await call(app, 'GET', `/v2/tracking_requests/${id}?include=tracked_object`, { key: owner.key });
-    expect(shown.json!['data']).toMatchObject({ attributes: { status: 'succeeded' }, relationships: { tracked_object: { data: { id: succeeded.tracked_object_id, type: 'shipment' } } } });
-    const [shipment] = shown.json!['included'] as { id: string; type: string; attributes: Record<string, unknown>; relationships: Record<string, { data: unknown }> }[];
+    expect(shown.json!['data']).toMatchObject({
+      attributes: { status: 'succeeded' },
+      relationships: { tracked_object: { data: { id: succeeded.tracked_object_id, type: 'shipment' } } },
+    });
+    const [shipment] = shown.json!['included'] as {
+      id: string;
+      type: string;
+      attributes: Record<string, unknown>;
+      relationships: Record<string, { data: unknown }>;
+    }[];
     expect(shipment).toMatchObject({ type: 'shipment', attributes: { shipping_line_scac: 'TEST', line_tracking_stopped_at: null } });
     expect((shipment!.relationships['containers']!.data as unknown[]).length).toBeGreaterThan(0);
   }, 90_000);
 
   it('stops the shipment through the api; the tracker moves its request to tracking_stopped and emits tracking_request.tracking_stopped; resume brings it back', async () => {
-    const [tracked] = await ctx.db.dataSource.getRepository(TrackingRequestEntity).findBy({ account_id: owner.account.id, status: 'succeeded' });
+    const [tracked] = await ctx.db.dataSource
+      .getRepository(TrackingRequestEntity)
+      .findBy({ account_id: owner.account.id, status: 'succeeded' });
     const shipmentId = tracked!.tracked_object_id!;
 
     const stopped = await call(app, 'PATCH', `/v2/shipments/${shipmentId}/stop_tracking`, { key: owner.key });
@@ -161,8 +200,14 @@ describe('end to end: a request accepted while Redis is down is tracked once Red
     expect(stopped.json!['data']).toMatchObject({ attributes: { line_tracking_stopped_reason: 'cancelled_by_user' } });
 
     await waitFor('the request to be stopped', async () => (await request(tracked!.id)).status === 'tracking_stopped', 30_000);
-    const events = await ctx.db.dataSource.getRepository(EventEntity).findBy({ tracking_request_id: tracked!.id, name: 'tracking_request.tracking_stopped' });
-    expect(events).toEqual([expect.objectContaining({ payload: expect.objectContaining({ status: 'tracking_stopped', stopped_reason: 'cancelled_by_user' }) as unknown })]);
+    const events = await ctx.db.dataSource
+      .getRepository(EventEntity)
+      .findBy({ tracking_request_id: tracked!.id, name: 'tracking_request.tracking_stopped' });
+    expect(events).toEqual([
+      expect.objectContaining({
+        payload: expect.objectContaining({ status: 'tracking_stopped', stopped_reason: 'cancelled_by_user' }) as unknown,
+      }),
+    ]);
     const listed = await call(app, 'GET', '/v2/shipments?filter[tracking_stopped]=true', { key: owner.key });
     expect((listed.json!['data'] as { id: string }[]).map((s) => s.id)).toEqual([shipmentId]);
 

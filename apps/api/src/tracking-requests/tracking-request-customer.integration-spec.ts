@@ -19,11 +19,16 @@ describe('tracking requests: customer (a party), user and shipment_tags', () => 
   let serial = 0;
 
   const party = async (account: ProvisionedAccount, name: string): Promise<string> =>
-    dataOf(await call(app, 'POST', '/v2/parties', { key: account.key, body: { data: { type: 'party', attributes: { company_name: name } } } })).id;
+    dataOf(
+      await call(app, 'POST', '/v2/parties', { key: account.key, body: { data: { type: 'party', attributes: { company_name: name } } } }),
+    ).id;
   const create = (attributes: Record<string, unknown>, relationships?: Record<string, unknown>): Promise<InjectResult> => {
     serial += 1;
     const number = `MEDUCUST${String(serial).padStart(4, '0')}`;
-    return call(app, 'POST', '/v2/tracking_requests', { key: owner.key, body: document({ request_number: number, request_type: 'bill_of_lading', scac: 'MSCU', ...attributes }, relationships) });
+    return call(app, 'POST', '/v2/tracking_requests', {
+      key: owner.key,
+      body: document({ request_number: number, request_type: 'bill_of_lading', scac: 'MSCU', ...attributes }, relationships),
+    });
   };
   const patch = (id: string, attributes: Record<string, unknown>, relationships?: Record<string, unknown>): Promise<InjectResult> =>
     call(app, 'PATCH', `/v2/tracking_requests/${id}`, { key: owner.key, body: document(attributes, relationships) });
@@ -50,7 +55,7 @@ describe('tracking requests: customer (a party), user and shipment_tags', () => 
     expect(read.json!['included']).toMatchObject([{ type: 'party', id: partyId, attributes: { company_name: 'Acme Imports' } }]);
   });
 
-  it('includes the customer on every plan: a party is the account\'s own record, not tracking data', async () => {
+  it("includes the customer on every plan: a party is the account's own record, not tracking data", async () => {
     const free = await ctx.account({ company: 'Free', plan: 'free' });
     const freeParty = await party(free, 'Free Imports');
     const created = await call(app, 'POST', '/v2/tracking_requests', {
@@ -79,17 +84,27 @@ describe('tracking requests: customer (a party), user and shipment_tags', () => 
     expect(dataOf(unlinked).relationships).toMatchObject({ customer: { data: null } });
   });
 
-  it('answers 401 for another account\'s party and creates nothing', async () => {
+  it("answers 401 for another account's party and creates nothing", async () => {
     const response = await create({}, customer(strangersPartyId));
     expect(response.status).toBe(401);
-    const listed = await call(app, 'GET', '/v2/tracking_requests?filter[request_number]=' + `MEDUCUST${String(serial).padStart(4, '0')}`, { key: owner.key });
+    const listed = await call(app, 'GET', '/v2/tracking_requests?filter[request_number]=' + `MEDUCUST${String(serial).padStart(4, '0')}`, {
+      key: owner.key,
+    });
     expect(listed.json!['meta']).toMatchObject({ total: 0 });
   });
 
   it.each([
-    ['an unknown party', { customer: { data: { type: 'party', id: '0f0e0d0c-0b0a-4908-8706-050403020100' } } }, '/data/relationships/customer/data/id'],
+    [
+      'an unknown party',
+      { customer: { data: { type: 'party', id: '0f0e0d0c-0b0a-4908-8706-050403020100' } } },
+      '/data/relationships/customer/data/id',
+    ],
     ['a party id that is not an id', { customer: { data: { type: 'party', id: 'acme' } } }, '/data/relationships/customer/data/id'],
-    ['another type', { customer: { data: { type: 'shipment', id: '0f0e0d0c-0b0a-4908-8706-050403020100' } } }, '/data/relationships/customer/data/type'],
+    [
+      'another type',
+      { customer: { data: { type: 'shipment', id: '0f0e0d0c-0b0a-4908-8706-050403020100' } } },
+      '/data/relationships/customer/data/type',
+    ],
     ['no data member', { customer: { id: 'x' } }, '/data/relationships/customer'],
   ])('answers 422 naming the member for %s', async (_label, relationships, pointer) => {
     const response = await create({}, relationships);

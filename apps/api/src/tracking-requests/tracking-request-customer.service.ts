@@ -26,13 +26,18 @@ export class TrackingRequestCustomerService {
     if (!('customer' in relationships)) return undefined;
     const customer = relationships['customer'];
     if (!isObject(customer) || !('data' in customer)) {
-      throw unprocessableEntity({ pointer: POINTER, detail: 'relationships.customer must be {"data": {"id": <party id>, "type": "party"}} or {"data": null}.' });
+      throw unprocessableEntity({
+        pointer: POINTER,
+        detail: 'relationships.customer must be {"data": {"id": <party id>, "type": "party"}} or {"data": null}.',
+      });
     }
     const data = customer['data'];
     if (data === null) return null;
-    if (!isObject(data) || data['type'] !== 'party') throw unprocessableEntity({ pointer: `${POINTER}/data/type`, detail: 'type must be "party".' });
+    if (!isObject(data) || data['type'] !== 'party')
+      throw unprocessableEntity({ pointer: `${POINTER}/data/type`, detail: 'type must be "party".' });
     const id = data['id'];
-    if (typeof id !== 'string' || !isUuid(id)) throw unprocessableEntity({ pointer: `${POINTER}/data/id`, detail: 'id must be the id of a party (uuid).' });
+    if (typeof id !== 'string' || !isUuid(id))
+      throw unprocessableEntity({ pointer: `${POINTER}/data/id`, detail: 'id must be the id of a party (uuid).' });
     const [party] = await this.parties.findManyOwned(account, [id]);
     if (party !== undefined) return party.id;
     if (await this.owners.namesForeignRecord(account, [{ kind: 'party', id }])) throw unauthorized();

@@ -44,7 +44,10 @@ export function parseTrackingRequestFilters(query: Query): TrackingRequestFilter
 }
 
 function parseStatuses(value: string): TrackingRequestStatus[] {
-  const statuses = value.split(',').map((status) => status.trim()).map((status) => STATUS_ALIASES.get(status) ?? status);
+  const statuses = value
+    .split(',')
+    .map((status) => status.trim())
+    .map((status) => STATUS_ALIASES.get(status) ?? status);
   const unknown = statuses.filter((status) => !(TRACKING_REQUEST_STATUSES as readonly string[]).includes(status));
   if (unknown.length > 0) {
     throw badRequest(`filter[status] takes a comma list of ${TRACKING_REQUEST_STATUSES.join(', ')}; unknown: ${unknown.join(', ')}.`, {

@@ -36,7 +36,10 @@ describe('the number of a tracking request', () => {
     ['a bill of lading sent as a container', 'MEDUFR030802', 'container', 'not_a_container_number'],
   ] as const)('refuses %s with a 422 issue on request_number', (_label, value, type, reason) => {
     const result = checkNumberOfRequest(value, type);
-    expect(result).toEqual({ ok: false, issue: expect.objectContaining({ pointer: '/data/attributes/request_number', meta: { reason } }) as unknown });
+    expect(result).toEqual({
+      ok: false,
+      issue: expect.objectContaining({ pointer: '/data/attributes/request_number', meta: { reason } }) as unknown,
+    });
   });
 });
 
@@ -46,22 +49,48 @@ describe('whether an account may track a kind of number with a line', () => {
   it.each([
     ['a public line that tracks the kind', line(), 'bill_of_lading', open],
     ['a line enabled on request, enabled for the account', line({ access: 'account' }), 'container', { enabled_carrier_scacs: ['MSCU'] }],
-    ['a line enabled on request, enabled under an alternative SCAC', line({ access: 'account', alternative_scacs: ['MEDU'] }), 'booking_number', { enabled_carrier_scacs: ['medu'] }],
+    [
+      'a line enabled on request, enabled under an alternative SCAC',
+      line({ access: 'account', alternative_scacs: ['MEDU'] }),
+      'booking_number',
+      { enabled_carrier_scacs: ['medu'] },
+    ],
   ] as const)('allows %s', (_label, shippingLine, type, account) => {
     expect(carrierIssues('MSCU', shippingLine, type, account)).toEqual([]);
   });
 
   it.each([
     ['an unknown SCAC', null, 'bill_of_lading', open, [['/data/attributes/scac', 'unknown_scac']]],
-    ['a line that does not track container numbers', line({ container_number_tracking_support: false }), 'container', open, [['/data/attributes/request_type', 'not_supported_by_carrier']]],
-    ['a line that tracks only containers, asked for a booking', line({ bill_of_lading_tracking_support: false, booking_number_tracking_support: false }), 'booking_number', open, [['/data/attributes/request_type', 'not_supported_by_carrier']]],
-    ['a line enabled on request for other accounts', line({ access: 'account' }), 'bill_of_lading', { enabled_carrier_scacs: ['ZIMU'] }, [['/data/attributes/scac', 'carrier_not_enabled']]],
+    [
+      'a line that does not track container numbers',
+      line({ container_number_tracking_support: false }),
+      'container',
+      open,
+      [['/data/attributes/request_type', 'not_supported_by_carrier']],
+    ],
+    [
+      'a line that tracks only containers, asked for a booking',
+      line({ bill_of_lading_tracking_support: false, booking_number_tracking_support: false }),
+      'booking_number',
+      open,
+      [['/data/attributes/request_type', 'not_supported_by_carrier']],
+    ],
+    [
+      'a line enabled on request for other accounts',
+      line({ access: 'account' }),
+      'bill_of_lading',
+      { enabled_carrier_scacs: ['ZIMU'] },
+      [['/data/attributes/scac', 'carrier_not_enabled']],
+    ],
     [
       'both at once',
       line({ access: 'account', container_number_tracking_support: false }),
       'container',
       open,
-      [['/data/attributes/request_type', 'not_supported_by_carrier'], ['/data/attributes/scac', 'carrier_not_enabled']],
+      [
+        ['/data/attributes/request_type', 'not_supported_by_carrier'],
+        ['/data/attributes/scac', 'carrier_not_enabled'],
+      ],
     ],
   ] as const)('refuses %s, pointing at the member to fix', (_label, shippingLine, type, account, expected) => {
     const issues = carrierIssues('XXXX', shippingLine, type, account);

@@ -11,7 +11,12 @@ const NUMBER_KIND: Readonly<Record<RequestType, string>> = {
   container: 'container numbers',
 };
 
-const SUPPORT_FLAG: Readonly<Record<RequestType, keyof Pick<ShippingLine, 'bill_of_lading_tracking_support' | 'booking_number_tracking_support' | 'container_number_tracking_support'>>> = {
+const SUPPORT_FLAG: Readonly<
+  Record<
+    RequestType,
+    keyof Pick<ShippingLine, 'bill_of_lading_tracking_support' | 'booking_number_tracking_support' | 'container_number_tracking_support'>
+  >
+> = {
   bill_of_lading: 'bill_of_lading_tracking_support',
   booking_number: 'booking_number_tracking_support',
   container: 'container_number_tracking_support',
@@ -28,7 +33,10 @@ export type RequestNumberCheck = { ok: true; number: string } | { ok: false; iss
 export function checkNumberOfRequest(value: unknown, requestType: RequestType): RequestNumberCheck {
   const checked = checkRequestNumber(value, requestType);
   if (!checked.ok) {
-    return { ok: false, issue: { pointer: NUMBER_POINTER, detail: NUMBER_INVALID_DETAILS[checked.reason], meta: { reason: checked.reason } } };
+    return {
+      ok: false,
+      issue: { pointer: NUMBER_POINTER, detail: NUMBER_INVALID_DETAILS[checked.reason], meta: { reason: checked.reason } },
+    };
   }
   if (requestType === 'container' || typeof value !== 'string') return { ok: true, number: checked.number };
   return { ok: true, number: value.replace(/\s+/g, '').toUpperCase() };
@@ -39,9 +47,21 @@ export function checkNumberOfRequest(value: unknown, requestType: RequestType): 
  * kind (coverage flags), and a line enabled on request (`access: account`) must be enabled
  * for the account. Empty when it may.
  */
-export function carrierIssues(scac: string, line: ShippingLine | null, requestType: RequestType, account: { readonly enabled_carrier_scacs: readonly string[] }): ValidationIssue[] {
+export function carrierIssues(
+  scac: string,
+  line: ShippingLine | null,
+  requestType: RequestType,
+  account: { readonly enabled_carrier_scacs: readonly string[] },
+): ValidationIssue[] {
   if (line === null) {
-    return [{ pointer: SCAC_POINTER, detail: `Scac '${scac}' is not recognized. GET /v2/shipping_lines lists the supported lines.`, code: 'invalid', meta: { reason: 'unknown_scac' } }];
+    return [
+      {
+        pointer: SCAC_POINTER,
+        detail: `Scac '${scac}' is not recognized. GET /v2/shipping_lines lists the supported lines.`,
+        code: 'invalid',
+        meta: { reason: 'unknown_scac' },
+      },
+    ];
   }
   const issues: ValidationIssue[] = [];
   if (!line[SUPPORT_FLAG[requestType]]) {

@@ -6,7 +6,14 @@ const SHIPMENT = sampleResource('shipment');
 const attributes = TRACKING_REQUEST.attributes ?? {};
 
 export const CREATE_TRACKING_REQUEST_BODY_EXAMPLE = {
-  billOfLading: { value: exampleRequest('tracking_request', { request_number: 'MEDUQS123456', request_type: 'bill_of_lading', scac: 'MSCU', ref_numbers: ['PO-1042'] }) },
+  billOfLading: {
+    value: exampleRequest('tracking_request', {
+      request_number: 'MEDUQS123456',
+      request_type: 'bill_of_lading',
+      scac: 'MSCU',
+      ref_numbers: ['PO-1042'],
+    }),
+  },
   containerForCustomer: {
     value: exampleRequest(
       'tracking_request',
@@ -25,10 +32,18 @@ export const CREATED_TRACKING_REQUEST_EXAMPLE = exampleOne({
 export const TRACKING_REQUEST_LIST_EXAMPLE = exampleList('/v2/tracking_requests', [TRACKING_REQUEST], [SHIPMENT]);
 export const TRACKING_REQUEST_EXAMPLE = exampleOne(TRACKING_REQUEST, [SHIPMENT]);
 
-export const EDIT_TRACKING_REQUEST_BODY_EXAMPLE = { refNumbersAndTags: { value: exampleRequest('tracking_request', { ref_numbers: ['PO-1042', 'PO-1043'], tags: ['priority'] }) } };
+export const EDIT_TRACKING_REQUEST_BODY_EXAMPLE = {
+  refNumbersAndTags: { value: exampleRequest('tracking_request', { ref_numbers: ['PO-1042', 'PO-1043'], tags: ['priority'] }) },
+};
 export const EDITED_TRACKING_REQUEST_EXAMPLE = exampleOne({
   ...TRACKING_REQUEST,
-  attributes: { ...attributes, ref_numbers: ['PO-1042', 'PO-1043'], tags: ['priority'], shipment_tags: ['priority'], updated_at: '2026-08-14T10:15:00.000Z' },
+  attributes: {
+    ...attributes,
+    ref_numbers: ['PO-1042', 'PO-1043'],
+    tags: ['priority'],
+    shipment_tags: ['priority'],
+    updated_at: '2026-08-14T10:15:00.000Z',
+  },
 });
 
 export const INFER_NUMBER_BODY_EXAMPLE = { containerNumber: { value: { number: 'MSCU1824900' } } };
@@ -49,4 +64,3 @@ export const INFER_NUMBER_RESULT_EXAMPLE = {
     },
   },
 };
-

@@ -8,10 +8,14 @@ export const trackingRequestSchema: Schema = resourceSchema(
   {
     request_number: { type: 'string', example: 'MEDUFR030802' },
     request_type: { type: 'string', enum: [...REQUEST_TYPES] },
-    scac: { type: 'string', example: 'MSCU', description: "The line's own SCAC (an alternative SCAC sent on create is stored as the line's)." },
+    scac: {
+      type: 'string',
+      example: 'MSCU',
+      description: "The line's own SCAC (an alternative SCAC sent on create is stored as the line's).",
+    },
     ref_numbers: stringList(),
     tags: stringList(),
-    shipment_tags: { ...stringList(), description: 'The established API\'s name for the tags of the shipment: the same list as `tags`.' },
+    shipment_tags: { ...stringList(), description: "The established API's name for the tags of the shipment: the same list as `tags`." },
     status: { type: 'string', enum: [...TRACKING_REQUEST_STATUSES], description: 'The established API calls `succeeded` `created`.' },
     failed_reason: {
       type: 'string',
@@ -26,7 +30,7 @@ export const trackingRequestSchema: Schema = resourceSchema(
   },
   {
     tracked_object: toOne('shipment'),
-    customer: { ...toOne('party'), description: 'The account\'s party the request is for, named on create or PATCH; null when none was.' },
+    customer: { ...toOne('party'), description: "The account's party the request is for, named on create or PATCH; null when none was." },
     user: { ...toOne('user'), description: 'Always null: Quayside has API keys, not users.' },
   },
   ['request_number', 'request_type', 'scac', 'status', 'created_at'],
@@ -47,7 +51,12 @@ export const inferNumberResultSchema: Schema = {
           type: 'object',
           properties: {
             number_type: { type: 'string', enum: ['container', 'bill_of_lading', 'booking'], nullable: true },
-            request_type: { type: 'string', enum: [...REQUEST_TYPES], nullable: true, description: 'The best `request_type` for POST /tracking_requests; null when bill of lading and booking are equally likely.' },
+            request_type: {
+              type: 'string',
+              enum: [...REQUEST_TYPES],
+              nullable: true,
+              description: 'The best `request_type` for POST /tracking_requests; null when bill of lading and booking are equally likely.',
+            },
             possible_request_types: { type: 'array', items: { type: 'string', enum: [...REQUEST_TYPES] } },
             validation: {
               type: 'object',
@@ -63,8 +72,18 @@ export const inferNumberResultSchema: Schema = {
               type: 'object',
               properties: {
                 decision: { type: 'string', enum: ['auto_select', 'needs_confirmation', 'no_prediction'] },
-                selected: { type: 'object', nullable: true, properties: { scac: { type: 'string' }, name: { type: 'string' }, confidence: { type: 'number' } } },
-                candidates: { type: 'array', items: { type: 'object', properties: { scac: { type: 'string' }, name: { type: 'string' }, confidence: { type: 'number' } } } },
+                selected: {
+                  type: 'object',
+                  nullable: true,
+                  properties: { scac: { type: 'string' }, name: { type: 'string' }, confidence: { type: 'number' } },
+                },
+                candidates: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    properties: { scac: { type: 'string' }, name: { type: 'string' }, confidence: { type: 'number' } },
+                  },
+                },
               },
             },
           },

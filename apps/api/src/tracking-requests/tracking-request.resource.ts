@@ -14,7 +14,10 @@ export type PartiesLoader = ShipmentsLoader;
  * succeeded (null before, and for a failed request unless it is a duplicate of one that did);
  * `customer` the account's party named on create or PATCH.
  */
-export function trackingRequestResource(shipments: ShipmentsLoader, parties: PartiesLoader): ResourceDefinition<TrackingRequest, AccountContext> {
+export function trackingRequestResource(
+  shipments: ShipmentsLoader,
+  parties: PartiesLoader,
+): ResourceDefinition<TrackingRequest, AccountContext> {
   return {
     type: TRACKING_REQUEST_TYPE,
     id: (request) => request.id,

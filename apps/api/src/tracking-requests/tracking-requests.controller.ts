@@ -69,12 +69,26 @@ export class TrackingRequestsController {
   @ApiHeader({
     name: 'Idempotency-Key',
     required: false,
-    description: 'Optional. The same key with the same body within 24 hours answers the stored response (same status and body) without creating anything; with another body, 422.',
+    description:
+      'Optional. The same key with the same body within 24 hours answers the stored response (same status and body) without creating anything; with another body, 422.',
   })
-  @ApiBody({ schema: requestDocument(TRACKING_REQUEST_TYPE, getSchemaPath(CreateTrackingRequestAttributes), TRACKING_REQUEST_WRITE_RELATIONSHIPS), examples: CREATE_TRACKING_REQUEST_BODY_EXAMPLE })
-  @ApiResponse({ status: 201, description: 'Accepted (`pending`), or stored as a `duplicate` failure.', schema: singleDocument(trackingRequestSchema), example: CREATED_TRACKING_REQUEST_EXAMPLE })
-  @ApiResponse({ status: 403, description: 'The plan\'s active container cap is reached.', ...ERRORS })
-  @ApiResponse({ status: 422, description: 'Several numbers, a malformed number, an unknown SCAC, a line that does not track this kind of number or is not enabled for the account, or an Idempotency-Key reused with another body. Each error has a `source.pointer`.', ...ERRORS })
+  @ApiBody({
+    schema: requestDocument(TRACKING_REQUEST_TYPE, getSchemaPath(CreateTrackingRequestAttributes), TRACKING_REQUEST_WRITE_RELATIONSHIPS),
+    examples: CREATE_TRACKING_REQUEST_BODY_EXAMPLE,
+  })
+  @ApiResponse({
+    status: 201,
+    description: 'Accepted (`pending`), or stored as a `duplicate` failure.',
+    schema: singleDocument(trackingRequestSchema),
+    example: CREATED_TRACKING_REQUEST_EXAMPLE,
+  })
+  @ApiResponse({ status: 403, description: "The plan's active container cap is reached.", ...ERRORS })
+  @ApiResponse({
+    status: 422,
+    description:
+      'Several numbers, a malformed number, an unknown SCAC, a line that does not track this kind of number or is not enabled for the account, or an Idempotency-Key reused with another body. Each error has a `source.pointer`.',
+    ...ERRORS,
+  })
   async create(
     @CurrentAccount() account: AccountContext,
     @Req() request: FastifyRequest,
@@ -91,11 +105,16 @@ export class TrackingRequestsController {
   @RateLimitBucket('infer_number')
   @ApiOperation({
     summary: 'Infer the kind and carrier of a tracking number',
-    description: 'Container numbers are recognized by their ISO 6346 form (check digit verified), lines by container owner codes and bill of lading prefixes. Rate limit: 200 per minute (bucket infer_number).',
+    description:
+      'Container numbers are recognized by their ISO 6346 form (check digit verified), lines by container owner codes and bill of lading prefixes. Rate limit: 200 per minute (bucket infer_number).',
   })
   @ApiBody({ schema: { $ref: getSchemaPath(InferNumberBody) }, examples: INFER_NUMBER_BODY_EXAMPLE })
   @ApiResponse({ status: 200, schema: inferNumberResultSchema, example: INFER_NUMBER_RESULT_EXAMPLE })
-  @ApiResponse({ status: 422, description: 'Not one tracking number (missing, empty, a list, invalid characters, too short or long).', ...ERRORS })
+  @ApiResponse({
+    status: 422,
+    description: 'Not one tracking number (missing, empty, a list, invalid characters, too short or long).',
+    ...ERRORS,
+  })
   infer(@Body() body: unknown): InferNumberDocument {
     return this.inferNumber.execute(readInferNumber(body));
   }
@@ -103,22 +122,41 @@ export class TrackingRequestsController {
   @Get()
   @ApiOperation({
     summary: 'List tracking requests',
-    description: 'Oldest first by (created_at, id), so paging while requests are added never skips or repeats one. `include=tracked_object` needs a trial or paid plan; `include=customer` (the account\'s party) does not.',
+    description:
+      "Oldest first by (created_at, id), so paging while requests are added never skips or repeats one. `include=tracked_object` needs a trial or paid plan; `include=customer` (the account's party) does not.",
   })
   @ApiQuery({ name: 'q', required: false, description: 'Request number or reference number, substring.' })
   @ApiQuery({ name: 'page[number]', required: false, schema: { type: 'integer', default: 1 } })
   @ApiQuery({ name: 'page[size]', required: false, schema: { type: 'integer', default: 30, maximum: 100 } })
-  @ApiQuery({ name: 'page[after]', required: false, description: 'Opaque cursor from `links.next`: the rows after that one (docs/json-api.md, "Pagination").', schema: { type: 'string' } })
-  @ApiQuery({ name: 'page[before]', required: false, description: 'Opaque cursor from `links.prev`, or `end` (`links.last`): the rows before that one.', schema: { type: 'string' } })
+  @ApiQuery({
+    name: 'page[after]',
+    required: false,
+    description: 'Opaque cursor from `links.next`: the rows after that one (docs/json-api.md, "Pagination").',
+    schema: { type: 'string' },
+  })
+  @ApiQuery({
+    name: 'page[before]',
+    required: false,
+    description: 'Opaque cursor from `links.prev`, or `end` (`links.last`): the rows before that one.',
+    schema: { type: 'string' },
+  })
   @ApiQuery({ name: 'filter[request_number]', required: false })
-  @ApiQuery({ name: 'filter[status]', required: false, description: 'Comma list of pending, awaiting_manifest, succeeded (or `created`), failed, tracking_stopped.' })
+  @ApiQuery({
+    name: 'filter[status]',
+    required: false,
+    description: 'Comma list of pending, awaiting_manifest, succeeded (or `created`), failed, tracking_stopped.',
+  })
   @ApiQuery({ name: 'filter[scac]', required: false })
   @ApiQuery({ name: 'filter[created_at][start]', required: false, description: 'ISO 8601, inclusive.' })
   @ApiQuery({ name: 'filter[created_at][end]', required: false, description: 'ISO 8601, inclusive.' })
   @ApiQuery({ name: 'filter[updated_at][start]', required: false, description: 'ISO 8601, inclusive.' })
   @ApiQuery({ name: 'filter[updated_at][end]', required: false, description: 'ISO 8601, inclusive.' })
   @ApiQuery({ name: 'include', required: false, description: '`tracked_object` (the shipment), `customer` (the party).' })
-  @ApiResponse({ status: 200, schema: listDocument(trackingRequestSchema, [shipmentSchema, PARTY_SCHEMA]), example: TRACKING_REQUEST_LIST_EXAMPLE })
+  @ApiResponse({
+    status: 200,
+    schema: listDocument(trackingRequestSchema, [shipmentSchema, PARTY_SCHEMA]),
+    example: TRACKING_REQUEST_LIST_EXAMPLE,
+  })
   @ApiResponse({ status: 400, description: 'A malformed filter, page or include, named in `source.parameter`.', ...ERRORS })
   async list(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const include = this.presenter.include(TRACKING_REQUEST_TYPE, request);
@@ -131,11 +169,18 @@ export class TrackingRequestsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Get a tracking request', description: '`include=tracked_object` (the shipment) needs a trial or paid plan; `include=customer` (the party) does not.' })
+  @ApiOperation({
+    summary: 'Get a tracking request',
+    description: '`include=tracked_object` (the shipment) needs a trial or paid plan; `include=customer` (the party) does not.',
+  })
   @ApiParam({ name: 'id', description: 'Tracking request id' })
   @ApiQuery({ name: 'include', required: false, description: '`tracked_object` (the shipment), `customer` (the party).' })
-  @ApiResponse({ status: 200, schema: singleDocument(trackingRequestSchema, [shipmentSchema, PARTY_SCHEMA]), example: TRACKING_REQUEST_EXAMPLE })
-  @ApiResponse({ status: 401, description: 'Another account\'s request (or no valid key).', ...ERRORS })
+  @ApiResponse({
+    status: 200,
+    schema: singleDocument(trackingRequestSchema, [shipmentSchema, PARTY_SCHEMA]),
+    example: TRACKING_REQUEST_EXAMPLE,
+  })
+  @ApiResponse({ status: 401, description: "Another account's request (or no valid key).", ...ERRORS })
   @ApiResponse({ status: 404, ...ERRORS })
   async get(@CurrentAccount() account: AccountContext, @Param('id') id: string, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const include = this.presenter.include(TRACKING_REQUEST_TYPE, request);
@@ -151,7 +196,10 @@ export class TrackingRequestsController {
       'Replaces `ref_numbers` and/or `tags` (the established API\'s single `ref_number` replaces the list with one; `shipment_tags` is its name for `tags`). `relationships.customer` links a party of the account (`{"data": null}` unlinks it).',
   })
   @ApiParam({ name: 'id', description: 'Tracking request id' })
-  @ApiBody({ schema: requestDocument(TRACKING_REQUEST_TYPE, getSchemaPath(UpdateTrackingRequestAttributes), TRACKING_REQUEST_WRITE_RELATIONSHIPS), examples: EDIT_TRACKING_REQUEST_BODY_EXAMPLE })
+  @ApiBody({
+    schema: requestDocument(TRACKING_REQUEST_TYPE, getSchemaPath(UpdateTrackingRequestAttributes), TRACKING_REQUEST_WRITE_RELATIONSHIPS),
+    examples: EDIT_TRACKING_REQUEST_BODY_EXAMPLE,
+  })
   @ApiResponse({ status: 200, schema: singleDocument(trackingRequestSchema), example: EDITED_TRACKING_REQUEST_EXAMPLE })
   @ApiResponse({ status: 401, ...ERRORS })
   @ApiResponse({ status: 404, ...ERRORS })
@@ -167,7 +215,10 @@ export class TrackingRequestsController {
     // Ownership of the request is judged first (401/404), then the customer named.
     await this.requests.findOwnedRequest(account, id);
     const customerId = await this.customers.customerIdOf(account, body.relationships);
-    const updated = await this.requests.update(account, id, { ...listChanges(refNumbers, allTags), ...(customerId !== undefined ? { customer_id: customerId } : {}) });
+    const updated = await this.requests.update(account, id, {
+      ...listChanges(refNumbers, allTags),
+      ...(customerId !== undefined ? { customer_id: customerId } : {}),
+    });
     return this.presenter.one(TRACKING_REQUEST_TYPE, updated, account);
   }
 }

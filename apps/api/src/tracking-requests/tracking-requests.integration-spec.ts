@@ -18,7 +18,8 @@ describe('tracking requests: GET, PATCH /v2/tracking_requests, infer_number, Ope
 
   const create = (account: ProvisionedAccount, document: unknown, headers: Record<string, string> = {}): Promise<InjectResult> =>
     call(app, 'POST', '/v2/tracking_requests', { key: account.key, body: document, headers });
-  const stored = (id: string): Promise<TrackingRequestEntity> => ctx.db.dataSource.getRepository(TrackingRequestEntity).findOneByOrFail({ id });
+  const stored = (id: string): Promise<TrackingRequestEntity> =>
+    ctx.db.dataSource.getRepository(TrackingRequestEntity).findOneByOrFail({ id });
 
   beforeAll(async () => {
     ctx = await ApiTestContext.create();
@@ -49,9 +50,15 @@ describe('tracking requests: GET, PATCH /v2/tracking_requests, infer_number, Ope
       const repository = ctx.db.dataSource.getRepository(TrackingRequestEntity);
       await repository.update({ id: ids['maersk']! }, { status: 'succeeded', tracked_object_id: shipmentId });
       await repository.update({ id: ids['maerskBooking']! }, { status: 'succeeded', tracked_object_id: shipmentId });
-      await repository.update({ id: ids['msc']! }, { status: 'pending', failed_reason: 'shipping_line_unreachable', is_retrying: true, retry_count: 3 });
+      await repository.update(
+        { id: ids['msc']! },
+        { status: 'pending', failed_reason: 'shipping_line_unreachable', is_retrying: true, retry_count: 3 },
+      );
       await repository.update({ id: ids['container']! }, { status: 'failed', failed_reason: 'not_found' });
-      await ctx.db.dataSource.query(`UPDATE tracking_requests SET created_at = '2026-08-01T10:00:00Z', updated_at = '2026-08-02T10:00:00Z' WHERE id = $1`, [ids['maersk']]);
+      await ctx.db.dataSource.query(
+        `UPDATE tracking_requests SET created_at = '2026-08-01T10:00:00Z', updated_at = '2026-08-02T10:00:00Z' WHERE id = $1`,
+        [ids['maersk']],
+      );
     });
 
     const list = async (query: string): Promise<string[]> => {
@@ -60,7 +67,7 @@ describe('tracking requests: GET, PATCH /v2/tracking_requests, infer_number, Ope
       return listOf(response).map((r) => r.id);
     };
 
-    it('lists the caller\'s requests oldest first with links and meta', async () => {
+    it("lists the caller's requests oldest first with links and meta", async () => {
       const response = await call(app, 'GET', '/v2/tracking_requests', { key: reader.key });
       expect(listOf(response).map((r) => r.id)).toEqual([ids['maersk'], ids['maerskBooking'], ids['msc'], ids['container']]);
       expect(response.json!['meta']).toEqual({ size: 30, total: 4 });
@@ -69,7 +76,12 @@ describe('tracking requests: GET, PATCH /v2/tracking_requests, infer_number, Ope
 
     it('shows failed_reason, retry_count and is_retrying', async () => {
       const response = await call(app, 'GET', `/v2/tracking_requests/${ids['msc']}`, { key: reader.key });
-      expect(dataOf(response).attributes).toMatchObject({ status: 'pending', failed_reason: 'shipping_line_unreachable', is_retrying: true, retry_count: 3 });
+      expect(dataOf(response).attributes).toMatchObject({
+        status: 'pending',
+        failed_reason: 'shipping_line_unreachable',
+        is_retrying: true,
+        retry_count: 3,
+      });
     });
 
     it.each([
@@ -77,9 +89,17 @@ describe('tracking requests: GET, PATCH /v2/tracking_requests, infer_number, Ope
       ['q on a reference number', '?q=po-47', ['maersk']],
       ['filter[request_number]', '?filter[request_number]=maeu100000002', ['maerskBooking']],
       ['filter[status]', '?filter[status]=succeeded', ['maersk', 'maerskBooking']],
-      ['filter[status] with the established API name and a list', '?filter[status]=created,failed', ['maersk', 'maerskBooking', 'container']],
+      [
+        'filter[status] with the established API name and a list',
+        '?filter[status]=created,failed',
+        ['maersk', 'maerskBooking', 'container'],
+      ],
       ['filter[scac]', '?filter[scac]=mscu', ['msc', 'container']],
-      ['filter[created_at] range', '?filter[created_at][start]=2026-07-31T00:00:00Z&filter[created_at][end]=2026-08-01T23:59:59Z', ['maersk']],
+      [
+        'filter[created_at] range',
+        '?filter[created_at][start]=2026-07-31T00:00:00Z&filter[created_at][end]=2026-08-01T23:59:59Z',
+        ['maersk'],
+      ],
       ['filter[updated_at][end]', '?filter[updated_at][end]=2026-08-03T00:00:00Z', ['maersk']],
       ['filter[updated_at][start]', '?filter[updated_at][start]=2026-08-03T00:00:00Z', ['maerskBooking', 'msc', 'container']],
       ['filters together', '?filter[scac]=MAEU&filter[status]=succeeded&q=100000002', ['maerskBooking']],
@@ -124,7 +144,16 @@ describe('tracking requests: GET, PATCH /v2/tracking_requests, infer_number, Ope
         seen.push(...listOf(response).map((r) => r.attributes['request_number'] as string));
         await create(pager, bl(`MEDUPAGE${String(10 + page).padStart(4, '0')}`));
       }
-      expect(seen).toEqual(['MEDUPAGE0000', 'MEDUPAGE0001', 'MEDUPAGE0002', 'MEDUPAGE0003', 'MEDUPAGE0004', 'MEDUPAGE0011', 'MEDUPAGE0012', 'MEDUPAGE0013']);
+      expect(seen).toEqual([
+        'MEDUPAGE0000',
+        'MEDUPAGE0001',
+        'MEDUPAGE0002',
+        'MEDUPAGE0003',
+        'MEDUPAGE0004',
+        'MEDUPAGE0011',
+        'MEDUPAGE0012',
+        'MEDUPAGE0013',
+      ]);
     });
 
     it.each([
@@ -135,7 +164,7 @@ describe('tracking requests: GET, PATCH /v2/tracking_requests, infer_number, Ope
       expect(response.status).toBe(404);
     });
 
-    it('lists only the caller\'s requests', async () => {
+    it("lists only the caller's requests", async () => {
       const stranger = await ctx.account({ company: 'Stranger' });
       expect((await call(app, 'GET', '/v2/tracking_requests', { key: stranger.key })).json!['meta']).toMatchObject({ total: 0 });
     });
@@ -143,8 +172,13 @@ describe('tracking requests: GET, PATCH /v2/tracking_requests, infer_number, Ope
 
   describe('PATCH /v2/tracking_requests/{id}', () => {
     it('replaces reference numbers and tags', async () => {
-      const id = dataOf(await create(owner, body({ request_number: 'MEDUPATCH001', request_type: 'bill_of_lading', scac: 'MSCU', ref_numbers: ['OLD'] }))).id;
-      const patched = await call(app, 'PATCH', `/v2/tracking_requests/${id}`, { key: owner.key, body: body({ ref_numbers: ['A', 'B', 'A'], tags: ['t1'] }) });
+      const id = dataOf(
+        await create(owner, body({ request_number: 'MEDUPATCH001', request_type: 'bill_of_lading', scac: 'MSCU', ref_numbers: ['OLD'] })),
+      ).id;
+      const patched = await call(app, 'PATCH', `/v2/tracking_requests/${id}`, {
+        key: owner.key,
+        body: body({ ref_numbers: ['A', 'B', 'A'], tags: ['t1'] }),
+      });
       expect(patched.status).toBe(200);
       expect(dataOf(patched).attributes).toMatchObject({ ref_numbers: ['A', 'B'], tags: ['t1'], status: 'pending' });
       const single = await call(app, 'PATCH', `/v2/tracking_requests/${id}`, { key: owner.key, body: body({ ref_number: 'REFNUMBER11' }) });
@@ -161,7 +195,8 @@ describe('tracking requests: GET, PATCH /v2/tracking_requests, infer_number, Ope
   });
 
   describe('POST /v2/tracking_requests/infer_number', () => {
-    const infer = (payload: unknown): Promise<InjectResult> => call(app, 'POST', '/v2/tracking_requests/infer_number', { key: owner.key, body: payload });
+    const infer = (payload: unknown): Promise<InjectResult> =>
+      call(app, 'POST', '/v2/tracking_requests/infer_number', { key: owner.key, body: payload });
 
     it('recognizes a container number by its owner code and check digit', async () => {
       const response = await infer({ number: 'MSCU 123456-6' });
@@ -172,7 +207,11 @@ describe('tracking requests: GET, PATCH /v2/tracking_requests, infer_number, Ope
           number_type: 'container',
           request_type: 'container',
           validation: { is_valid: true, type: 'container', check_digit_passed: true, parsed_number: 'MSCU1234566', reason: null },
-          shipping_line: { decision: 'auto_select', selected: { scac: 'MSCU', confidence: 1 }, candidates: [expect.objectContaining({ scac: 'MSCU' })] },
+          shipping_line: {
+            decision: 'auto_select',
+            selected: { scac: 'MSCU', confidence: 1 },
+            candidates: [expect.objectContaining({ scac: 'MSCU' })],
+          },
         },
       });
       expect((response.json!['data'] as { id: string }).id).toMatch(/^req_/);
@@ -181,19 +220,34 @@ describe('tracking requests: GET, PATCH /v2/tracking_requests, infer_number, Ope
     it('predicts the line of a bill of lading from its prefix', async () => {
       const response = await infer({ number: 'MEDUFR030802' });
       expect(response.json!['data']).toMatchObject({
-        attributes: { number_type: 'bill_of_lading', validation: { type: 'shipment', is_valid: true }, shipping_line: { decision: 'auto_select', selected: { scac: 'MSCU' } } },
+        attributes: {
+          number_type: 'bill_of_lading',
+          validation: { type: 'shipment', is_valid: true },
+          shipping_line: { decision: 'auto_select', selected: { scac: 'MSCU' } },
+        },
       });
     });
 
     it('answers a container number whose check digit fails with is_valid false, not an error', async () => {
       const response = await infer({ number: 'MSCU1234567' });
       expect(response.status).toBe(200);
-      expect(response.json!['data']).toMatchObject({ attributes: { validation: { is_valid: false, check_digit_passed: false, reason: 'check_digit_mismatch' }, shipping_line: { decision: 'needs_confirmation', selected: null } } });
+      expect(response.json!['data']).toMatchObject({
+        attributes: {
+          validation: { is_valid: false, check_digit_passed: false, reason: 'check_digit_mismatch' },
+          shipping_line: { decision: 'needs_confirmation', selected: null },
+        },
+      });
     });
 
     it('makes no prediction for a number no line is known by', async () => {
       const response = await infer({ number: '123456789012' });
-      expect(response.json!['data']).toMatchObject({ attributes: { number_type: null, possible_request_types: ['bill_of_lading', 'booking_number'], shipping_line: { decision: 'no_prediction', selected: null, candidates: [] } } });
+      expect(response.json!['data']).toMatchObject({
+        attributes: {
+          number_type: null,
+          possible_request_types: ['bill_of_lading', 'booking_number'],
+          shipping_line: { decision: 'no_prediction', selected: null, candidates: [] },
+        },
+      });
     });
 
     it('accepts the number inside a JSON:API document too', async () => {
@@ -224,7 +278,9 @@ describe('tracking requests: GET, PATCH /v2/tracking_requests, infer_number, Ope
   });
 
   it('describes every tracking request endpoint in the OpenAPI document, with request and response schemas', async () => {
-    const document = (await call(app, 'GET', '/docs/openapi.json')).json as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    const document = (await call(app, 'GET', '/docs/openapi.json')).json as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
     const paths = document.paths;
     expect(Object.keys(paths['/v2/tracking_requests']!).sort()).toEqual(['get', 'post']);
     expect(Object.keys(paths['/v2/tracking_requests/{id}']!).sort()).toEqual(['get', 'patch']);

@@ -1,6 +1,13 @@
 import type { OnModuleInit } from '@nestjs/common';
 import { Module } from '@nestjs/common';
-import { CustomFieldDefinitionRepository, IdempotencyKeyRepository, PartyRepository, RecordOwnerRepository, ShipmentRepository, TrackingRequestRepository } from '@quayside/data-access';
+import {
+  CustomFieldDefinitionRepository,
+  IdempotencyKeyRepository,
+  PartyRepository,
+  RecordOwnerRepository,
+  ShipmentRepository,
+  TrackingRequestRepository,
+} from '@quayside/data-access';
 import { ResourceRegistry } from '@quayside/json-api';
 import type { AccountContext } from '../tenancy/account-context';
 import { CreateTrackingRequestUseCase } from './create-tracking-request.use-case';

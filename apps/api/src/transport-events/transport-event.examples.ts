@@ -48,4 +48,8 @@ const RAIL_EVENT: ResourceObject = {
     vessel: { data: null },
   },
 };
-export const RAIL_TRANSPORT_EVENTS_EXAMPLE = exampleList(`/v2/containers/${SAMPLE_IDS.container}/transport_events`, [RAIL_EVENT], [RAIL_TERMINAL]);
+export const RAIL_TRANSPORT_EVENTS_EXAMPLE = exampleList(
+  `/v2/containers/${SAMPLE_IDS.container}/transport_events`,
+  [RAIL_EVENT],
+  [RAIL_TERMINAL],
+);

@@ -37,14 +37,22 @@ export function transportEventResource(loaders: TransportEventRelationshipLoader
     relationships: {
       shipment: relationshipByIds<TransportEventView, AccountContext>('shipment', (e) => e.shipment_id, loaders.shipments),
       container: relationshipByIds<TransportEventView, AccountContext>('container', (e) => e.container_id, loaders.containers),
-      location: relationshipByIds<TransportEventView, AccountContext>('port', (e) => e.location_id, (ids) => loaders.ports(ids)),
+      location: relationshipByIds<TransportEventView, AccountContext>(
+        'port',
+        (e) => e.location_id,
+        (ids) => loaders.ports(ids),
+      ),
       // The terminal of the reference data where it happened, else the rail facility of a rail event at the container's reported ramp.
       terminal: relationshipOfTypes<TransportEventView, AccountContext>('terminal', [
         { type: 'terminal', id: (e) => e.terminal_id, fetchByIds: (ids) => loaders.terminals(ids) },
         { type: 'rail_terminal', id: (e) => e.rail_terminal_id, fetchByIds: (ids) => loaders.railTerminals(ids) },
       ]),
       // The version this one corrects (docs/containers.md, "Corrections").
-      previous_version: relationshipByIds<TransportEventView, AccountContext>(TRANSPORT_EVENT_TYPE, (e) => e.previous_version_id, loaders.transportEvents),
+      previous_version: relationshipByIds<TransportEventView, AccountContext>(
+        TRANSPORT_EVENT_TYPE,
+        (e) => e.previous_version_id,
+        loaders.transportEvents,
+      ),
       // The raw event it came from (docs/containers.md, "Raw events").
       source_event: relationshipByIds<TransportEventView, AccountContext>('raw_event', (e) => e.source_event_id, loaders.rawEvents),
       vessel: relationshipByIds<TransportEventView, AccountContext>('vessel', (e) => e.vessel_id),

@@ -12,9 +12,15 @@ export const TRANSPORT_EVENT_SCHEMA: SchemaObject = resourceSchema(
     timezone: { ...NULLABLE_STRING, description: 'IANA zone of where it happened.' },
     location_locode: { ...NULLABLE_STRING, description: 'UN/LOCODE of the event location.' },
     data_source: { type: 'string', enum: [...DATA_SOURCES] },
-    vessel_name: { ...NULLABLE_STRING, description: 'Beyond the established API (there is no vessel resource): the vessel, when the event has one.' },
+    vessel_name: {
+      ...NULLABLE_STRING,
+      description: 'Beyond the established API (there is no vessel resource): the vessel, when the event has one.',
+    },
     vessel_imo: { ...NULLABLE_STRING, description: 'Beyond the established API: IMO number of that vessel.' },
-    invalidated_at: { ...NULLABLE_DATE_TIME, description: 'Set when the source corrected or withdrew this version; the correction names it as its `previous_version`.' },
+    invalidated_at: {
+      ...NULLABLE_DATE_TIME,
+      description: 'Set when the source corrected or withdrew this version; the correction names it as its `previous_version`.',
+    },
     value: {
       ...NULLABLE_DATE_TIME,
       description:
@@ -27,7 +33,8 @@ export const TRANSPORT_EVENT_SCHEMA: SchemaObject = resourceSchema(
     location: toOne('port'),
     terminal: {
       ...toOne(['terminal', 'rail_terminal']),
-      description: 'Where it happened: a terminal of the reference data, or the inland rail facility a rail carrier reported (for rail events there).',
+      description:
+        'Where it happened: a terminal of the reference data, or the inland rail facility a rail carrier reported (for rail events there).',
     },
     previous_version: toOne('transport_event'),
     source_event: { ...toOne('raw_event'), description: 'The raw event it came from (the newest when several did); includable.' },

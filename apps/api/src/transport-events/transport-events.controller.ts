@@ -35,14 +35,26 @@ export class TransportEventsController {
       'Normalized milestones of the container, each with its `timestamp` in UTC and the IANA `timezone` of where it happened. ' +
       'Listed in the order they were stored, `(created_at, id)`; sort by `timestamp` for the chronology. No estimated events. ' +
       '`include` takes `shipment`, `container`, `location` (port), `terminal`, `previous_version` (the version a correction supersedes), `source_event` (raw event). ' +
-      "An event's `terminal` is a `terminal` of the reference data, or, for a rail event at the inland ramp a rail carrier reported for the container, a `rail_terminal` (docs/containers.md, \"Rail terminals\"); both include as themselves.",
+      'An event\'s `terminal` is a `terminal` of the reference data, or, for a rail event at the inland ramp a rail carrier reported for the container, a `rail_terminal` (docs/containers.md, "Rail terminals"); both include as themselves.',
   })
   @ApiParam({ name: 'id', description: 'Container id (uuid)' })
-  @ApiQuery({ name: 'include', required: false, description: 'Comma list: shipment, container, location, terminal (a terminal or a rail_terminal), previous_version, source_event.' })
+  @ApiQuery({
+    name: 'include',
+    required: false,
+    description: 'Comma list: shipment, container, location, terminal (a terminal or a rail_terminal), previous_version, source_event.',
+  })
   @ApiQuery({ name: 'page[number]', required: false, schema: { type: 'integer', default: 1 } })
   @ApiQuery({ name: 'page[size]', required: false, schema: { type: 'integer', default: 30, maximum: 100 } })
   @ApiOkResponse({
-    schema: listDocument(TRANSPORT_EVENT_SCHEMA, [shipmentSchema, CONTAINER_SCHEMA, portSchema, terminalSchema, railTerminalSchema, TRANSPORT_EVENT_SCHEMA, RAW_EVENT_SCHEMA]),
+    schema: listDocument(TRANSPORT_EVENT_SCHEMA, [
+      shipmentSchema,
+      CONTAINER_SCHEMA,
+      portSchema,
+      terminalSchema,
+      railTerminalSchema,
+      TRANSPORT_EVENT_SCHEMA,
+      RAW_EVENT_SCHEMA,
+    ]),
     examples: {
       discharged: { summary: 'Discharged at the port of discharge', value: TRANSPORT_EVENTS_EXAMPLE },
       rail_arrived: { summary: 'Arrived by rail at the inland ramp, with include=terminal', value: RAIL_TRANSPORT_EVENTS_EXAMPLE },

@@ -24,7 +24,9 @@ describe('GET /v2/containers/{id}/transport_events', () => {
     ctx = await ApiTestContext.create();
     app = await ctx.startApp();
     owner = await ctx.account({ company: 'Owner' });
-    const [terminal] = await ctx.db.dataSource.query<{ id: string; port_id: string }[]>(`SELECT id, port_id FROM terminals WHERE port_id IS NOT NULL LIMIT 1`);
+    const [terminal] = await ctx.db.dataSource.query<{ id: string; port_id: string }[]>(
+      `SELECT id, port_id FROM terminals WHERE port_id IS NOT NULL LIMIT 1`,
+    );
     terminalId = terminal!.id;
     portId = terminal!.port_id;
     container = await createContainer(ctx.db.dataSource, owner.account.id, { pod_terminal_id: terminalId });
@@ -92,8 +94,14 @@ describe('GET /v2/containers/{id}/transport_events', () => {
 
   it('shows a corrected milestone: the superseded version with invalidated_at, the correction pointing at it (includable)', async () => {
     const corrected = await createContainer(ctx.db.dataSource, owner.account.id);
-    const first = await createTransportEvent(ctx.db.dataSource, corrected, { event: 'container.transport.vessel_departed', location_locode: 'CNSHA', leg: 0 });
-    await ctx.db.dataSource.getRepository(TransportEventEntity).update({ id: first.id }, { invalidated_at: new Date('2026-08-16T00:00:00.000Z') });
+    const first = await createTransportEvent(ctx.db.dataSource, corrected, {
+      event: 'container.transport.vessel_departed',
+      location_locode: 'CNSHA',
+      leg: 0,
+    });
+    await ctx.db.dataSource
+      .getRepository(TransportEventEntity)
+      .update({ id: first.id }, { invalidated_at: new Date('2026-08-16T00:00:00.000Z') });
     const second = await createTransportEvent(ctx.db.dataSource, corrected, {
       event: 'container.transport.vessel_departed',
       location_locode: 'CNSHA',
@@ -110,16 +118,33 @@ describe('GET /v2/containers/{id}/transport_events', () => {
     ]);
     expect(data[1]!.relationships['previous_version']).toEqual({ data: { id: first.id, type: 'transport_event' } });
     // Alone on its page, the correction brings the version it supersedes along.
-    const page = await call(app, 'GET', `/v2/containers/${corrected.id}/transport_events?include=previous_version&page[size]=1&page[number]=2`, { key: owner.key });
-    expect((page.json!['included'] as Resource[]).map((r) => [r.id, r.attributes['invalidated_at']])).toEqual([[first.id, '2026-08-16T00:00:00.000Z']]);
+    const page = await call(
+      app,
+      'GET',
+      `/v2/containers/${corrected.id}/transport_events?include=previous_version&page[size]=1&page[number]=2`,
+      { key: owner.key },
+    );
+    expect((page.json!['included'] as Resource[]).map((r) => [r.id, r.attributes['invalidated_at']])).toEqual([
+      [first.id, '2026-08-16T00:00:00.000Z'],
+    ]);
   });
 
   it('names the raw event it came from (the newest, includable) and its vessel when the IMO is known', async () => {
     const db = ctx.db.dataSource;
     const own = await createContainer(db, owner.account.id);
-    const event = await createTransportEvent(db, own, { event: 'container.transport.vessel_loaded', vessel_imo: '9000001', vessel_name: 'QUAYSIDE TEST' });
+    const event = await createTransportEvent(db, own, {
+      event: 'container.transport.vessel_loaded',
+      vessel_imo: '9000001',
+      vessel_name: 'QUAYSIDE TEST',
+    });
     const vessel = await db.getRepository(VesselEntity).save({ name: 'QUAYSIDE TEST', imo: '9000001', mmsi: null });
-    const common = { account_id: owner.account.id, container_id: own.id, data_source: 'shipping_line' as const, original_event: 'LOAD', transport_event_id: event.id };
+    const common = {
+      account_id: owner.account.id,
+      container_id: own.id,
+      data_source: 'shipping_line' as const,
+      original_event: 'LOAD',
+      transport_event_id: event.id,
+    };
     const [, newer] = await db.getRepository(RawEventEntity).save([
       { ...common, dedupe_key: 'first', created_at: new Date('2026-08-01T00:00:00Z') },
       { ...common, dedupe_key: 'second', created_at: new Date('2026-08-02T00:00:00Z') },
@@ -133,13 +158,17 @@ describe('GET /v2/containers/{id}/transport_events', () => {
   });
 
   it('pages with links', async () => {
-    const response = await call(app, 'GET', `/v2/containers/${container.id}/transport_events?page[size]=2&page[number]=2`, { key: owner.key });
+    const response = await call(app, 'GET', `/v2/containers/${container.id}/transport_events?page[size]=2&page[number]=2`, {
+      key: owner.key,
+    });
     expect((response.json!['data'] as Resource[]).map((e) => e.id)).toEqual([events[2]!.id]);
     expect(response.json!['links']).toMatchObject({ prev: expect.stringContaining('page[number]=1') as unknown });
   });
 
   it('includes the container, the port and the terminal, each once', async () => {
-    const response = await call(app, 'GET', `/v2/containers/${container.id}/transport_events?include=container,location,terminal`, { key: owner.key });
+    const response = await call(app, 'GET', `/v2/containers/${container.id}/transport_events?include=container,location,terminal`, {
+      key: owner.key,
+    });
     expect(response.status).toBe(200);
     const included = (response.json!['included'] as Resource[]).map((r) => `${r.type}:${r.id}`).sort();
     expect(included).toEqual([`container:${container.id}`, `port:${portId}`, `terminal:${terminalId}`].sort());
@@ -164,7 +193,9 @@ describe('GET /v2/containers/{id}/transport_events', () => {
     const foreign = await call(app, 'GET', `/v2/containers/${container.id}/transport_events`, { key: intruder.key });
     expect(foreign.status).toBe(401);
     expect(foreign.json).toEqual({ errors: [expect.objectContaining({ status: '401', title: 'Unauthorized' })] });
-    expect((await call(app, 'GET', '/v2/containers/0f0e0d0c-0b0a-4908-8706-050403020100/transport_events', { key: intruder.key })).status).toBe(404);
+    expect(
+      (await call(app, 'GET', '/v2/containers/0f0e0d0c-0b0a-4908-8706-050403020100/transport_events', { key: intruder.key })).status,
+    ).toBe(404);
     const free = await ctx.account({ plan: 'free', company: 'Free' });
     const mine = await createContainer(ctx.db.dataSource, free.account.id);
     expect((await call(app, 'GET', `/v2/containers/${mine.id}/transport_events`, { key: free.key })).status).toBe(403);

@@ -1,6 +1,13 @@
 import type { OnModuleInit } from '@nestjs/common';
 import { Module } from '@nestjs/common';
-import { ContainerRepository, RailTerminalRepository, RawEventRepository, ReferenceResourceRepository, ShipmentRepository, TransportEventRepository } from '@quayside/data-access';
+import {
+  ContainerRepository,
+  RailTerminalRepository,
+  RawEventRepository,
+  ReferenceResourceRepository,
+  ShipmentRepository,
+  TransportEventRepository,
+} from '@quayside/data-access';
 import { ResourceRegistry } from '@quayside/json-api';
 import { ContainersModule } from '../containers/containers.module';
 import { ContainersQueryService } from '../containers/containers-query.service';
@@ -13,7 +20,14 @@ import { TransportEventsQueryService } from './transport-events-query.service';
 @Module({
   imports: [ContainersModule],
   controllers: [TransportEventsController],
-  providers: [ContainerRepository, RawEventRepository, TransportEventRepository, ShipmentRepository, ReferenceResourceRepository, TransportEventsQueryService],
+  providers: [
+    ContainerRepository,
+    RawEventRepository,
+    TransportEventRepository,
+    ShipmentRepository,
+    ReferenceResourceRepository,
+    TransportEventsQueryService,
+  ],
 })
 export class TransportEventsModule implements OnModuleInit {
   constructor(

@@ -21,14 +21,22 @@ describe('webhook notification filters', () => {
     ['a webhook', { 'filter[webhook_id]': WEBHOOK_ID }, { webhook_id: WEBHOOK_ID }],
     ['an event', { 'filter[event]': 'container.updated' }, { event: 'container.updated' }],
     ['a delivery status', { 'filter[delivery_status]': 'failed' }, { delivery_status: 'failed' }],
-    ['a created_at range', { 'filter[created_at][start]': '2026-08-14T00:00:00Z', 'filter[created_at][end]': '2026-08-15' }, {
-      created_from: new Date('2026-08-14T00:00:00Z'),
-      created_to: new Date('2026-08-15T00:00:00Z'),
-    }],
-    ['nested as a qs-style parser gives them', { filter: { delivery_status: 'pending', created_at: { start: '2026-08-14T00:00:00Z' } } }, {
-      delivery_status: 'pending',
-      created_from: new Date('2026-08-14T00:00:00Z'),
-    }],
+    [
+      'a created_at range',
+      { 'filter[created_at][start]': '2026-08-14T00:00:00Z', 'filter[created_at][end]': '2026-08-15' },
+      {
+        created_from: new Date('2026-08-14T00:00:00Z'),
+        created_to: new Date('2026-08-15T00:00:00Z'),
+      },
+    ],
+    [
+      'nested as a qs-style parser gives them',
+      { filter: { delivery_status: 'pending', created_at: { start: '2026-08-14T00:00:00Z' } } },
+      {
+        delivery_status: 'pending',
+        created_from: new Date('2026-08-14T00:00:00Z'),
+      },
+    ],
   ])('reads %s', (_label, query, expected) => {
     expect(parseNotificationFilters(query)).toEqual(expected);
   });

@@ -19,7 +19,10 @@ export function queryText(query: Record<string, unknown>, parameter: string): st
   const path = parameter.match(/[^[\]]+/g) ?? [parameter];
   let value: unknown = query[parameter];
   if (value === undefined && path.length > 1) {
-    value = path.reduce<unknown>((node, key) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined), query);
+    value = path.reduce<unknown>(
+      (node, key) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined),
+      query,
+    );
   }
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw badRequest(`${parameter} must be given once.`, { parameter });
@@ -53,14 +56,18 @@ export function parseNotificationFilters(query: Record<string, unknown>): Webhoo
   const event = queryText(query, 'filter[event]');
   if (event !== undefined) {
     if (!(EVENT_NAMES as readonly string[]).includes(event)) {
-      throw badRequest(`filter[event]: "${event}" is not a known event name; GET /v2/webhooks/events lists them.`, { parameter: 'filter[event]' });
+      throw badRequest(`filter[event]: "${event}" is not a known event name; GET /v2/webhooks/events lists them.`, {
+        parameter: 'filter[event]',
+      });
     }
     filters.event = event as EventName;
   }
   const status = queryText(query, 'filter[delivery_status]');
   if (status !== undefined) {
     if (!(DELIVERY_STATUSES as readonly string[]).includes(status)) {
-      throw badRequest(`filter[delivery_status]: "${status}" is not one of ${DELIVERY_STATUSES.join(', ')}.`, { parameter: 'filter[delivery_status]' });
+      throw badRequest(`filter[delivery_status]: "${status}" is not one of ${DELIVERY_STATUSES.join(', ')}.`, {
+        parameter: 'filter[delivery_status]',
+      });
     }
     filters.delivery_status = status as DeliveryStatus;
   }

@@ -60,7 +60,8 @@ export class RedeliverFailedNotificationsUseCase {
       return { since: new Date(since as string), webhookId: webhookId as string | null };
     }
     const since = queryText(query, 'since');
-    if (since === undefined) throw badRequest('since is required: give it as {"data": {"attributes": {"since": ...}}} or as ?since=.', { parameter: 'since' });
+    if (since === undefined)
+      throw badRequest('since is required: give it as {"data": {"attributes": {"since": ...}}} or as ?since=.', { parameter: 'since' });
     const webhookId = queryText(query, 'webhook_id') ?? null;
     if (webhookId !== null && !isUuid(webhookId)) throw badRequest('webhook_id must be a webhook id (uuid).', { parameter: 'webhook_id' });
     return { since: parseInstant(since, 'since'), webhookId };

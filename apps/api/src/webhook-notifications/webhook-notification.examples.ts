@@ -27,7 +27,13 @@ export const NOTIFICATION_LIST_EXAMPLE = exampleList('/v2/webhook_notifications'
 export const NOTIFICATION_EXAMPLE = exampleOne(DELIVERED, PAYLOAD.included);
 export const REDELIVERED_NOTIFICATION_EXAMPLE = exampleOne({
   ...DELIVERED,
-  attributes: { ...DELIVERED.attributes, delivery_status: 'pending', updated_at: '2026-08-14T12:00:00.000Z', attempts: 0, next_attempt_at: '2026-08-14T12:00:00.000Z' },
+  attributes: {
+    ...DELIVERED.attributes,
+    delivery_status: 'pending',
+    updated_at: '2026-08-14T12:00:00.000Z',
+    attempts: 0,
+    next_attempt_at: '2026-08-14T12:00:00.000Z',
+  },
 });
 
 /** What `GET /v2/webhook_notifications/examples?event=tracking_request.succeeded` answers: the payload itself. */
@@ -39,7 +45,11 @@ export const NOTIFICATION_PAYLOAD_EXAMPLE = {
 };
 
 export const REDELIVER_BODY_EXAMPLE = {
-  sinceOutage: { value: { data: { type: 'webhook_notification_redelivery', attributes: { since: '2026-08-14T06:00:00Z', webhook_id: SAMPLE_IDS.webhook } } } },
+  sinceOutage: {
+    value: {
+      data: { type: 'webhook_notification_redelivery', attributes: { since: '2026-08-14T06:00:00Z', webhook_id: SAMPLE_IDS.webhook } },
+    },
+  },
 };
 export const REDELIVER_RESULT_EXAMPLE = {
   meta: {

@@ -12,7 +12,9 @@ const iso = (value: Date | null): string | null => (value === null ? null : valu
  * polymorphic (its type depends on the event), which the registry's relationships cannot say:
  * `withReferenceObjects` adds it to the document.
  */
-export function webhookNotificationResource(webhooks: WebhookRegistrationRepository): ResourceDefinition<WebhookNotificationEntity, AccountContext> {
+export function webhookNotificationResource(
+  webhooks: WebhookRegistrationRepository,
+): ResourceDefinition<WebhookNotificationEntity, AccountContext> {
   return {
     type: WEBHOOK_NOTIFICATION_TYPE,
     id: (notification) => notification.id,
@@ -30,8 +32,10 @@ export function webhookNotificationResource(webhooks: WebhookRegistrationReposit
       next_attempt_at: iso(notification.next_attempt_at),
     }),
     relationships: {
-      webhook: relationshipByIds('webhook', (notification: WebhookNotificationEntity) => notification.webhook_id, (ids, account: AccountContext) =>
-        webhooks.findManyOwned(account, ids),
+      webhook: relationshipByIds(
+        'webhook',
+        (notification: WebhookNotificationEntity) => notification.webhook_id,
+        (ids, account: AccountContext) => webhooks.findManyOwned(account, ids),
       ),
     },
     selfLink: (notification) => `/v2/webhook_notifications/${notification.id}`,

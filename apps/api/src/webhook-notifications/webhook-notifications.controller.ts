@@ -76,7 +76,11 @@ export class WebhookNotificationsController {
   @ApiQuery({ name: 'page[number]', required: false, schema: { type: 'integer', default: 1 } })
   @ApiQuery({ name: 'page[size]', required: false, schema: { type: 'integer', default: 30, maximum: 100 } })
   @ApiOkResponse({ schema: listDocument(WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA, INCLUDED), example: NOTIFICATION_LIST_EXAMPLE })
-  @ApiResponse({ status: 400, description: 'A malformed filter, page or include parameter (named in `source.parameter`).', schema: ERROR_DOCUMENT })
+  @ApiResponse({
+    status: 400,
+    description: 'A malformed filter, page or include parameter (named in `source.parameter`).',
+    schema: ERROR_DOCUMENT,
+  })
   @ApiResponse(PLAN_403)
   async list(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument> {
     const query = queryOf(request);
@@ -94,20 +98,36 @@ export class WebhookNotificationsController {
     description: 'The body a receiver gets for `event`, built by the same code as real deliveries (sample records).',
   })
   @ApiQuery({ name: 'event', required: true, enum: EVENT_NAMES })
-  @ApiOkResponse({ description: 'The reference object first in `included`, then the related records of that event.', schema: listDocument(WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA, WEBHOOK_PAYLOAD_INCLUDED), example: NOTIFICATION_PAYLOAD_EXAMPLE })
+  @ApiOkResponse({
+    description: 'The reference object first in `included`, then the related records of that event.',
+    schema: listDocument(WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA, WEBHOOK_PAYLOAD_INCLUDED),
+    example: NOTIFICATION_PAYLOAD_EXAMPLE,
+  })
   @ApiResponse({ status: 400, description: 'Missing or unknown `event` (named).', schema: ERROR_DOCUMENT })
   @ApiResponse(PLAN_403)
-  examples(@Req() request: FastifyRequest): { data: WebhookNotificationPayload['data'][]; included: WebhookNotificationPayload['included']; links: { self: string }; meta: { size: number; total: number } } {
+  examples(@Req() request: FastifyRequest): {
+    data: WebhookNotificationPayload['data'][];
+    included: WebhookNotificationPayload['included'];
+    links: { self: string };
+    meta: { size: number; total: number };
+  } {
     const event = queryText(queryOf(request), 'event');
     if (event === undefined || event === '') {
-      throw badRequest('event is required: the event name to show an example of (GET /v2/webhooks/events lists them).', { parameter: 'event' });
+      throw badRequest('event is required: the event name to show an example of (GET /v2/webhooks/events lists them).', {
+        parameter: 'event',
+      });
     }
     if (!(EVENT_NAMES as readonly string[]).includes(event)) {
       throw badRequest(`"${event}" is not a known event name; GET /v2/webhooks/events lists them.`, { parameter: 'event' });
     }
     const payload = sampleNotificationPayload(event as EventName);
     // Absolute, as every other list's links are.
-    return { data: [payload.data], included: payload.included, links: { self: `${this.baseUrl}${request.url}` }, meta: { size: 1, total: 1 } };
+    return {
+      data: [payload.data],
+      included: payload.included,
+      links: { self: `${this.baseUrl}${request.url}` },
+      meta: { size: 1, total: 1 },
+    };
   }
 
   @Post('redeliver')
@@ -164,8 +184,16 @@ export class WebhookNotificationsController {
   @ApiResponse({ status: 401, description: 'Missing key, or `webhook_id` of another account.', schema: ERROR_DOCUMENT })
   @ApiResponse(PLAN_403)
   @ApiResponse({ status: 404, description: 'No webhook with that `webhook_id`.', schema: ERROR_DOCUMENT })
-  @ApiResponse({ status: 422, description: 'Missing or malformed `since` or `webhook_id` in the body (400 when given as query parameters).', schema: ERROR_DOCUMENT })
-  async redeliverAllFailed(@CurrentAccount() account: AccountContext, @Body() body: unknown, @Req() request: FastifyRequest): Promise<BulkRedeliveryResult> {
+  @ApiResponse({
+    status: 422,
+    description: 'Missing or malformed `since` or `webhook_id` in the body (400 when given as query parameters).',
+    schema: ERROR_DOCUMENT,
+  })
+  async redeliverAllFailed(
+    @CurrentAccount() account: AccountContext,
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+  ): Promise<BulkRedeliveryResult> {
     return this.redeliverFailed.execute(account, body, queryOf(request));
   }
 
@@ -191,7 +219,12 @@ export class WebhookNotificationsController {
       'A series still running for it is closed first. Answers the notification as reset.',
   })
   @ApiParam(ID_PARAM)
-  @ApiResponse({ status: 202, description: 'Queued.', schema: singleDocument(WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA), example: REDELIVERED_NOTIFICATION_EXAMPLE })
+  @ApiResponse({
+    status: 202,
+    description: 'Queued.',
+    schema: singleDocument(WEBHOOK_NOTIFICATION_RESOURCE_SCHEMA),
+    example: REDELIVERED_NOTIFICATION_EXAMPLE,
+  })
   @ApiResponse(TENANCY_401)
   @ApiResponse(PLAN_403)
   @ApiResponse(NOT_FOUND_404)

@@ -50,7 +50,12 @@ describe('webhook notifications: delivery state, examples, redelivery', () => {
   async function createWebhook(account: ProvisionedAccount): Promise<string> {
     const response = await call(app, 'POST', '/v2/webhooks', {
       key: account.key,
-      body: { data: { type: 'webhook', attributes: { url: 'http://127.0.0.1:9/hook', events: ['container.updated', 'tracking_request.succeeded'] } } },
+      body: {
+        data: {
+          type: 'webhook',
+          attributes: { url: 'http://127.0.0.1:9/hook', events: ['container.updated', 'tracking_request.succeeded'] },
+        },
+      },
     });
     return (response.json!['data'] as { id: string }).id;
   }
@@ -72,7 +77,10 @@ describe('webhook notifications: delivery state, examples, redelivery', () => {
     );
   }
 
-  const list = async (query: string, key = owner.key): Promise<{ status: number; data: NotificationResource[]; json: Record<string, unknown> }> => {
+  const list = async (
+    query: string,
+    key = owner.key,
+  ): Promise<{ status: number; data: NotificationResource[]; json: Record<string, unknown> }> => {
     const response = await call(app, 'GET', `/v2/webhook_notifications${query}`, { key });
     return { status: response.status, data: (response.json!['data'] ?? []) as NotificationResource[], json: response.json! };
   };
@@ -126,7 +134,11 @@ describe('webhook notifications: delivery state, examples, redelivery', () => {
       ['delivery status', '?filter[delivery_status]=failed', () => [failed]],
       ['webhook', () => `?filter[webhook_id]=${webhookB}`, () => [pending]],
       ['event', '?filter[event]=container.updated', () => [failed, pending]],
-      ['creation time', `?filter[created_at][start]=${at(0.5).toISOString()}&filter[created_at][end]=${at(1.5).toISOString()}`, () => [failed]],
+      [
+        'creation time',
+        `?filter[created_at][start]=${at(0.5).toISOString()}&filter[created_at][end]=${at(1.5).toISOString()}`,
+        () => [failed],
+      ],
       ['several at once', () => `?filter[event]=container.updated&filter[webhook_id]=${webhookA}`, () => [failed]],
     ])('filters by %s', async (_label, query, expected) => {
       const { data } = await list(typeof query === 'function' ? query() : query);
@@ -188,7 +200,10 @@ describe('webhook notifications: delivery state, examples, redelivery', () => {
       expect(response.status).toBe(200);
       const data = response.json!['data'] as { type: string; attributes: { event: string } }[];
       expect(data).toHaveLength(1);
-      expect(data[0]).toMatchObject({ type: 'webhook_notification', attributes: { event: 'container.updated', delivery_status: 'pending' } });
+      expect(data[0]).toMatchObject({
+        type: 'webhook_notification',
+        attributes: { event: 'container.updated', delivery_status: 'pending' },
+      });
       const included = response.json!['included'] as { type: string; attributes: Record<string, unknown> }[];
       expect(included[0]!.type).toBe('container_updated_event');
       expect(included[0]!.attributes['changeset']).toMatchObject({ available_for_pickup: [false, true] });
@@ -224,7 +239,11 @@ describe('webhook notifications: delivery state, examples, redelivery', () => {
 
       const response = await call(app, 'POST', `/v2/webhook_notifications/${id}/redeliver`, { key: owner.key });
       expect(response.status).toBe(202);
-      expect((response.json!['data'] as NotificationResource).attributes).toMatchObject({ delivery_status: 'pending', attempts: 0, last_error: null });
+      expect((response.json!['data'] as NotificationResource).attributes).toMatchObject({
+        delivery_status: 'pending',
+        attempts: 0,
+        last_error: null,
+      });
       expect(await openDeliveries(id)).toBe(1);
       const [row] = await ctx.db.dataSource.query<{ available_at: Date }[]>(
         `SELECT available_at FROM outbox WHERE queue = $1 AND completed_at IS NULL AND payload->>'notificationId' = $2`,
@@ -253,7 +272,9 @@ describe('webhook notifications: delivery state, examples, redelivery', () => {
       expect(onlyB.status).toBe(202);
       expect(onlyB.json!['meta']).toMatchObject({ queued: 1, notification_ids: [failedB], webhook_id: webhookB, limit: 1000 });
 
-      const all = await call(app, 'POST', `/v2/webhook_notifications/redeliver?since=${encodeURIComponent(at(20.5).toISOString())}`, { key: bulk.key });
+      const all = await call(app, 'POST', `/v2/webhook_notifications/redeliver?since=${encodeURIComponent(at(20.5).toISOString())}`, {
+        key: bulk.key,
+      });
       expect(all.status).toBe(202);
       expect(all.json!['meta']).toMatchObject({ queued: 1, notification_ids: [failedA], since: at(20.5).toISOString(), webhook_id: null });
 
@@ -271,9 +292,18 @@ describe('webhook notifications: delivery state, examples, redelivery', () => {
       ['no since (query form)', '', undefined, 400, 'since'],
       ['a since that is not a time (query form)', '?since=yesterday', undefined, 400, 'since'],
       ['no since (body form)', '', { data: { attributes: {} } }, 422, '/data/attributes/since'],
-      ['a webhook_id that is not an id (body form)', '', { data: { attributes: { since: '2026-08-14T00:00:00Z', webhook_id: 'x' } } }, 422, '/data/attributes/webhook_id'],
+      [
+        'a webhook_id that is not an id (body form)',
+        '',
+        { data: { attributes: { since: '2026-08-14T00:00:00Z', webhook_id: 'x' } } },
+        422,
+        '/data/attributes/webhook_id',
+      ],
     ])('refuses %s', async (_label, query, body, status, where) => {
-      const response = await call(app, 'POST', `/v2/webhook_notifications/redeliver${query}`, { key: owner.key, ...(body !== undefined ? { body } : {}) });
+      const response = await call(app, 'POST', `/v2/webhook_notifications/redeliver${query}`, {
+        key: owner.key,
+        ...(body !== undefined ? { body } : {}),
+      });
       expect(response.status).toBe(status);
       const [error] = response.json!['errors'] as { source: { parameter?: string; pointer?: string } }[];
       expect(error!.source.parameter ?? error!.source.pointer).toBe(where);
@@ -282,8 +312,13 @@ describe('webhook notifications: delivery state, examples, redelivery', () => {
     it('refuses a bulk redelivery for another account’s webhook (401) or an unknown one (404)', async () => {
       const theirs = await createWebhook(stranger);
       const since = '2026-01-01T00:00:00Z';
-      expect((await call(app, 'POST', `/v2/webhook_notifications/redeliver?since=${since}&webhook_id=${theirs}`, { key: owner.key })).status).toBe(401);
-      expect((await call(app, 'POST', `/v2/webhook_notifications/redeliver?since=${since}&webhook_id=${randomUUID()}`, { key: owner.key })).status).toBe(404);
+      expect(
+        (await call(app, 'POST', `/v2/webhook_notifications/redeliver?since=${since}&webhook_id=${theirs}`, { key: owner.key })).status,
+      ).toBe(401);
+      expect(
+        (await call(app, 'POST', `/v2/webhook_notifications/redeliver?since=${since}&webhook_id=${randomUUID()}`, { key: owner.key }))
+          .status,
+      ).toBe(404);
     });
   });
 });

@@ -11,7 +11,12 @@ import { WebhookNotificationsController } from './webhook-notifications.controll
 /** Reading notifications and their delivery state, payload examples, and redelivery. */
 @Module({
   controllers: [WebhookNotificationsController],
-  providers: [WebhookNotificationQueryRepository, WebhookRegistrationRepository, WebhookRedeliveryService, RedeliverFailedNotificationsUseCase],
+  providers: [
+    WebhookNotificationQueryRepository,
+    WebhookRegistrationRepository,
+    WebhookRedeliveryService,
+    RedeliverFailedNotificationsUseCase,
+  ],
 })
 export class WebhookNotificationsModule implements OnModuleInit {
   constructor(

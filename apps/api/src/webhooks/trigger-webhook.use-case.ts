@@ -4,7 +4,13 @@ import { WebhookRegistrationRepository } from '@quayside/data-access';
 import type { WebhookEntity } from '@quayside/data-access';
 import { badRequest, unprocessableEntity } from '@quayside/domain';
 import type { EventName, ValidationIssue, WebhookHeader } from '@quayside/domain';
-import { STANDARD_WEBHOOK_ID_HEADER, STANDARD_WEBHOOK_TIMESTAMP_HEADER, WebhookDeliveryClient, sampleNotificationPayload, signWebhook } from '@quayside/webhooks';
+import {
+  STANDARD_WEBHOOK_ID_HEADER,
+  STANDARD_WEBHOOK_TIMESTAMP_HEADER,
+  WebhookDeliveryClient,
+  sampleNotificationPayload,
+  signWebhook,
+} from '@quayside/webhooks';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { randomUUID } from 'node:crypto';
@@ -110,13 +116,17 @@ export class TriggerWebhookUseCase implements OnApplicationShutdown {
     const input = plainToInstance(TriggerWebhookInput, raw);
     const issues = validationErrorsToIssues(await validate(input, { whitelist: true, forbidUnknownValues: true }), base);
     if (issues.length === 0 && !isEventName(input.event)) {
-      issues.push({ pointer: `${base}/event`, detail: `"${input.event}" is not a known event name; GET /v2/webhooks/events lists them.`, meta: { event: input.event } });
+      issues.push({
+        pointer: `${base}/event`,
+        detail: `"${input.event}" is not a known event name; GET /v2/webhooks/events lists them.`,
+        meta: { event: input.event },
+      });
     }
     if (input.url === undefined && input.webhook_id === undefined) {
       issues.push({ pointer: `${base}/url`, detail: 'url is required (or webhook_id, to send to a registered webhook).' });
     }
     if (input.webhook_id !== undefined && (input.url !== undefined || input.secret !== undefined)) {
-      issues.push({ pointer: `${base}/webhook_id`, detail: 'Give webhook_id alone: the webhook\'s own URL and secret are used.' });
+      issues.push({ pointer: `${base}/webhook_id`, detail: "Give webhook_id alone: the webhook's own URL and secret are used." });
     }
     if (issues.length > 0) throw unprocessableEntity(issues);
     return { input, base };

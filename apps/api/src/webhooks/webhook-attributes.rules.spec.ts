@@ -6,16 +6,31 @@ import { FORBIDDEN_HEADER_NAMES, MAX_CUSTOM_HEADERS, eventIssues, headerIssues }
 describe('webhook events', () => {
   it.each<[string, unknown[], AccountFeature[], [string, string][]]>([
     ['known names', ['tracking_request.succeeded', 'container.updated'], [], []],
-    ['an unknown name, pointed at by index', ['tracking_request.succeeded', 'container.teleported'], [], [['/data/attributes/events/1', 'container.teleported']]],
-    ['a duplicate, pointed at the second', ['container.updated', 'container.updated'], [], [['/data/attributes/events/1', 'listed more than once']]],
+    [
+      'an unknown name, pointed at by index',
+      ['tracking_request.succeeded', 'container.teleported'],
+      [],
+      [['/data/attributes/events/1', 'container.teleported']],
+    ],
+    [
+      'a duplicate, pointed at the second',
+      ['container.updated', 'container.updated'],
+      [],
+      [['/data/attributes/events/1', 'listed more than once']],
+    ],
     ['a non-string entry', ['container.updated', 42], [], [['/data/attributes/events/1', '42 is not a known event name']]],
     ['the rail LFD without the rail_lfd feature', ['container.pickup_lfd_rail.changed'], [], [['/data/attributes/events/0', 'rail_lfd']]],
     ['the rail LFD with the rail_lfd feature', ['container.pickup_lfd_rail.changed'], ['rail_lfd'], []],
-    ['several problems, one issue each', ['nope', 'container.updated', 'container.updated', 'x'], [], [
-      ['/data/attributes/events/0', 'nope'],
-      ['/data/attributes/events/2', 'more than once'],
-      ['/data/attributes/events/3', '"x"'],
-    ]],
+    [
+      'several problems, one issue each',
+      ['nope', 'container.updated', 'container.updated', 'x'],
+      [],
+      [
+        ['/data/attributes/events/0', 'nope'],
+        ['/data/attributes/events/2', 'more than once'],
+        ['/data/attributes/events/3', '"x"'],
+      ],
+    ],
   ])('%s', (_label, events, features, expected) => {
     const issues = eventIssues(events, features);
     expect(issues.map((issue) => issue.pointer)).toEqual(expected.map(([pointer]) => pointer));
@@ -40,7 +55,14 @@ describe('webhook events', () => {
 
 describe('webhook custom headers', () => {
   it.each<[string, { name: string; value: string }[], string[]]>([
-    ['ordinary headers', [{ name: 'X-Secret-Sauce', value: 'sriracha' }, { name: 'Authorization', value: 'Bearer abc' }], []],
+    [
+      'ordinary headers',
+      [
+        { name: 'X-Secret-Sauce', value: 'sriracha' },
+        { name: 'Authorization', value: 'Bearer abc' },
+      ],
+      [],
+    ],
     ['Host', [{ name: 'Host', value: 'internal' }], ['/data/attributes/headers/0/name']],
     ['Content-Length', [{ name: 'content-length', value: '1' }], ['/data/attributes/headers/0/name']],
     ['Transfer-Encoding', [{ name: 'Transfer-Encoding', value: 'chunked' }], ['/data/attributes/headers/0/name']],
@@ -50,7 +72,14 @@ describe('webhook custom headers', () => {
     ['a name with a space', [{ name: 'X Bad', value: 'v' }], ['/data/attributes/headers/0/name']],
     ['a pseudo-header', [{ name: ':authority', value: 'v' }], ['/data/attributes/headers/0/name']],
     ['a value with a line break (header injection)', [{ name: 'X-A', value: 'v\r\nX-Injected: 1' }], ['/data/attributes/headers/0/value']],
-    ['a name given twice in different case', [{ name: 'X-A', value: '1' }, { name: 'x-a', value: '2' }], ['/data/attributes/headers/1/name']],
+    [
+      'a name given twice in different case',
+      [
+        { name: 'X-A', value: '1' },
+        { name: 'x-a', value: '2' },
+      ],
+      ['/data/attributes/headers/1/name'],
+    ],
   ])('%s', (_label, headers, pointers) => {
     expect(headerIssues(headers).map((issue) => issue.pointer)).toEqual(pointers);
   });

@@ -10,9 +10,26 @@ export const MAX_CUSTOM_HEADERS = 20;
  * one connection, and headers that would change how the body or the request is read.
  */
 export const FORBIDDEN_HEADER_NAMES: ReadonlySet<string> = new Set([
-  'host', 'content-type', 'content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive',
-  'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'upgrade', 'expect', 'http2-settings',
-  'user-agent', 'x-t49-webhook-signature', 'webhook-id', 'webhook-timestamp', 'webhook-signature',
+  'host',
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'te',
+  'trailer',
+  'upgrade',
+  'expect',
+  'http2-settings',
+  'user-agent',
+  'x-t49-webhook-signature',
+  'webhook-id',
+  'webhook-timestamp',
+  'webhook-signature',
 ]);
 
 // RFC 9110 5.1: a field name is a token.
@@ -31,13 +48,17 @@ export function isEventName(value: unknown): value is EventName {
  * (`/data/attributes/events/3`): not a known name, listed twice, or needing an account feature
  * the account lacks. Emptiness and "is an array" are the DTO's checks.
  */
-export function eventIssues(events: readonly unknown[], features: readonly AccountFeature[], base = '/data/attributes/events'): ValidationIssue[] {
+export function eventIssues(
+  events: readonly unknown[],
+  features: readonly AccountFeature[],
+  base = '/data/attributes/events',
+): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const seen = new Set<string>();
   events.forEach((event, index) => {
     const pointer = `${base}/${index}`;
     if (!isEventName(event)) {
-      const shown = typeof event === 'string' ? `"${event}"` : JSON.stringify(event) ?? String(event);
+      const shown = typeof event === 'string' ? `"${event}"` : (JSON.stringify(event) ?? String(event));
       issues.push({ pointer, detail: `${shown} is not a known event name; GET /v2/webhooks/events lists them.`, meta: { event } });
       return;
     }
@@ -48,7 +69,11 @@ export function eventIssues(events: readonly unknown[], features: readonly Accou
     seen.add(event);
     if (!isEventAvailableTo(event, features)) {
       const feature = EVENT_CATALOG[event].required_feature;
-      issues.push({ pointer, detail: `"${event}" needs the account feature \`${feature}\`, which this account is not enabled for.`, meta: { event, feature } });
+      issues.push({
+        pointer,
+        detail: `"${event}" needs the account feature \`${feature}\`, which this account is not enabled for.`,
+        meta: { event, feature },
+      });
     }
   });
   return issues;
@@ -65,15 +90,24 @@ export function headerIssues(headers: readonly WebhookHeader[], base = '/data/at
     const name = header.name.toLowerCase();
     const pointer = `${base}/${index}`;
     if (!HEADER_NAME.test(header.name)) {
-      issues.push({ pointer: `${pointer}/name`, detail: `"${header.name}" is not a valid header name (letters, digits and !#$%&'*+-.^_\`|~ only).` });
+      issues.push({
+        pointer: `${pointer}/name`,
+        detail: `"${header.name}" is not a valid header name (letters, digits and !#$%&'*+-.^_\`|~ only).`,
+      });
     } else if (FORBIDDEN_HEADER_NAMES.has(name)) {
-      issues.push({ pointer: `${pointer}/name`, detail: `"${header.name}" cannot be set: every delivery sets it itself, or it belongs to the connection.` });
+      issues.push({
+        pointer: `${pointer}/name`,
+        detail: `"${header.name}" cannot be set: every delivery sets it itself, or it belongs to the connection.`,
+      });
     } else if (seen.has(name)) {
       issues.push({ pointer: `${pointer}/name`, detail: `"${header.name}" is given more than once (names are case-insensitive).` });
     }
     seen.add(name);
     if (!HEADER_VALUE.test(header.value)) {
-      issues.push({ pointer: `${pointer}/value`, detail: 'A header value may hold visible ASCII characters, spaces and tabs only (no line breaks).' });
+      issues.push({
+        pointer: `${pointer}/value`,
+        detail: 'A header value may hold visible ASCII characters, spaces and tabs only (no line breaks).',
+      });
     }
   });
   return issues;

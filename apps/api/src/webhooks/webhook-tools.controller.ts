@@ -42,7 +42,10 @@ export class WebhookToolsController {
   })
   @ApiOkResponse({ schema: EVENT_CATEGORIES_DOCUMENT, example: EVENT_CATEGORIES_EXAMPLE })
   @ApiResponse(PLAN_403)
-  async events(@CurrentAccount() account: AccountContext, @Req() request: FastifyRequest): Promise<JsonApiDocument & { meta: DocumentMeta & { events: number } }> {
+  async events(
+    @CurrentAccount() account: AccountContext,
+    @Req() request: FastifyRequest,
+  ): Promise<JsonApiDocument & { meta: DocumentMeta & { events: number } }> {
     const categories = webhookEventCategories(account.account.features);
     const document = await this.presenter.all(WEBHOOK_EVENT_CATEGORY_TYPE, categories, request, account);
     return { ...document, meta: { size: categories.length, total: categories.length, events: EVENT_NAMES.length } };
@@ -51,7 +54,8 @@ export class WebhookToolsController {
   @Get('ips')
   @ApiOperation({
     summary: 'List webhook IPs',
-    description: 'The addresses webhook deliveries leave from, for receivers that restrict inbound traffic (configuration `WEBHOOK_EGRESS_IPS`).',
+    description:
+      'The addresses webhook deliveries leave from, for receivers that restrict inbound traffic (configuration `WEBHOOK_EGRESS_IPS`).',
   })
   @ApiOkResponse({ schema: WEBHOOK_IPS_DOCUMENT, example: WEBHOOK_IPS_EXAMPLE })
   @ApiResponse(PLAN_403)
@@ -65,7 +69,7 @@ export class WebhookToolsController {
     summary: 'Trigger a webhook test delivery',
     description:
       'Posts the example payload of `event` once, signed and delivered by the same rules as real notifications, and reports ' +
-      "what the receiver answered. Either to `url` (signed with `secret` when given), or to a registered webhook (`webhook_id`: " +
+      'what the receiver answered. Either to `url` (signed with `secret` when given), or to a registered webhook (`webhook_id`: ' +
       'its URL, secret and custom headers). Nothing is recorded; 200 means the attempt was made, `succeeded` whether it was accepted.',
   })
   @ApiBody({ schema: { $ref: getSchemaPath(TriggerWebhookInput) }, examples: TRIGGER_BODY_EXAMPLE })
@@ -73,7 +77,11 @@ export class WebhookToolsController {
   @ApiResponse({ status: 401, description: 'Missing key, or `webhook_id` of another account.', schema: ERROR_DOCUMENT })
   @ApiResponse(PLAN_403)
   @ApiResponse({ status: 404, description: 'No webhook with that `webhook_id`.', schema: ERROR_DOCUMENT })
-  @ApiResponse({ status: 422, description: 'Missing or unknown event, missing url, or a refused URL (pointer to the member).', schema: ERROR_DOCUMENT })
+  @ApiResponse({
+    status: 422,
+    description: 'Missing or unknown event, missing url, or a refused URL (pointer to the member).',
+    schema: ERROR_DOCUMENT,
+  })
   async triggerDelivery(@CurrentAccount() account: AccountContext, @Body() body: unknown): Promise<TriggerReport> {
     return this.trigger.execute(account, body);
   }

@@ -90,14 +90,22 @@ describe('POST /v2/webhooks/trigger: a test delivery to a local receiver, signed
   async function createWebhook(key: string, path: string): Promise<{ id: string; secret: string }> {
     const response = await call(app, 'POST', '/v2/webhooks', {
       key,
-      body: { data: { type: 'webhook', attributes: { url: `${receiver.url}${path}`, events: ['container.updated'], headers: [{ name: 'X-Tenant', value: 'acme' }] } } },
+      body: {
+        data: {
+          type: 'webhook',
+          attributes: { url: `${receiver.url}${path}`, events: ['container.updated'], headers: [{ name: 'X-Tenant', value: 'acme' }] },
+        },
+      },
     });
     expect(response.status).toBe(201);
     const data = response.json!['data'] as { id: string; attributes: { secret: string } };
     return { id: data.id, secret: data.attributes.secret };
   }
 
-  async function trigger(body: unknown, key = owner.key): Promise<{ status: number; report: TriggerReport; json: Record<string, unknown> | undefined }> {
+  async function trigger(
+    body: unknown,
+    key = owner.key,
+  ): Promise<{ status: number; report: TriggerReport; json: Record<string, unknown> | undefined }> {
     const response = await call(app, 'POST', '/v2/webhooks/trigger', { key, body });
     return { status: response.status, report: response.json as unknown as TriggerReport, json: response.json };
   }
@@ -113,8 +121,15 @@ describe('POST /v2/webhooks/trigger: a test delivery to a local receiver, signed
     expect(request.headers['content-type']).toBe('application/json');
     expect(request.headers['webhook-id']).toBe(report.notification_id);
 
-    const payload = JSON.parse(request.body) as { data: { id: string; type: string; attributes: { event: string }; relationships: { webhook: { data: { id: string } } } }; included: { type: string }[] };
-    expect(payload.data).toMatchObject({ id: report.notification_id, type: 'webhook_notification', attributes: { event: 'tracking_request.succeeded' } });
+    const payload = JSON.parse(request.body) as {
+      data: { id: string; type: string; attributes: { event: string }; relationships: { webhook: { data: { id: string } } } };
+      included: { type: string }[];
+    };
+    expect(payload.data).toMatchObject({
+      id: report.notification_id,
+      type: 'webhook_notification',
+      attributes: { event: 'tracking_request.succeeded' },
+    });
     expect(payload.data.relationships.webhook.data.id).toBe(webhook.id);
     expect(payload.included[0]!.type).toBe('tracking_request');
 
@@ -129,12 +144,19 @@ describe('POST /v2/webhooks/trigger: a test delivery to a local receiver, signed
       request_body: request.body,
     });
     expect(report.response_headers).toMatchObject({ 'x-receiver': 'yes' });
-    expect(report.request_headers).toMatchObject({ 'x-t49-webhook-signature': request.headers['x-t49-webhook-signature'], 'X-Tenant': 'acme' });
+    expect(report.request_headers).toMatchObject({
+      'x-t49-webhook-signature': request.headers['x-t49-webhook-signature'],
+      'X-Tenant': 'acme',
+    });
     expect(report.duration_ms).toBeGreaterThanOrEqual(0);
   });
 
   it('takes the established API’s flat body (url, event, secret) and signs with the secret given', async () => {
-    const { status, report } = await trigger({ url: `${receiver.url}/ok/flat`, event: 'container.updated', secret: 'optional-test-secret' });
+    const { status, report } = await trigger({
+      url: `${receiver.url}/ok/flat`,
+      event: 'container.updated',
+      secret: 'optional-test-secret',
+    });
     expect(status).toBe(200);
     expect(report).toMatchObject({ succeeded: true, status_code: 200, webhook_id: null });
     expectSignedBy('optional-test-secret', receiver.last());
@@ -149,7 +171,9 @@ describe('POST /v2/webhooks/trigger: a test delivery to a local receiver, signed
   });
 
   it('accepts the members under data.attributes too', async () => {
-    const { status, report } = await trigger({ data: { type: 'webhook_trigger', attributes: { url: `${receiver.url}/ok/wrapped`, event: 'shipment.estimated.arrival' } } });
+    const { status, report } = await trigger({
+      data: { type: 'webhook_trigger', attributes: { url: `${receiver.url}/ok/wrapped`, event: 'shipment.estimated.arrival' } },
+    });
     expect(status).toBe(200);
     expect(report.succeeded).toBe(true);
   });
@@ -178,7 +202,12 @@ describe('POST /v2/webhooks/trigger: a test delivery to a local receiver, signed
     ['no event', { url: 'http://127.0.0.1:9/x' }, '/event', 'string'],
     ['an unknown event', { url: 'http://127.0.0.1:9/x', event: 'container.teleported' }, '/event', 'container.teleported'],
     ['neither url nor webhook_id', { event: 'container.updated' }, '/url', 'url is required'],
-    ['webhook_id with a url', { event: 'container.updated', url: 'http://127.0.0.1:9/x', webhook_id: '0f0e0d0c-0b0a-4908-8706-050403020100' }, '/webhook_id', 'alone'],
+    [
+      'webhook_id with a url',
+      { event: 'container.updated', url: 'http://127.0.0.1:9/x', webhook_id: '0f0e0d0c-0b0a-4908-8706-050403020100' },
+      '/webhook_id',
+      'alone',
+    ],
     ['a wrapped body without event', { data: { attributes: { url: 'http://127.0.0.1:9/x' } } }, '/data/attributes/event', 'string'],
     ['a URL outside the allow list', { url: 'http://10.0.0.1/x', event: 'container.updated' }, '/url', 'private'],
   ])('refuses %s with 422', async (_label, body, pointer, detail) => {

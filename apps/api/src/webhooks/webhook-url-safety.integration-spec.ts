@@ -59,7 +59,10 @@ describe('webhook URLs: server-side request forgery is refused when a webhook is
   });
 
   const create = (url: string) =>
-    call(app, 'POST', '/v2/webhooks', { key: owner.key, body: { data: { type: 'webhook', attributes: { url, events: ['container.updated'] } } } });
+    call(app, 'POST', '/v2/webhooks', {
+      key: owner.key,
+      body: { data: { type: 'webhook', attributes: { url, events: ['container.updated'] } } },
+    });
 
   it.each([
     ['http when http is not allowed', 'http://hooks.example.com/quayside', 'the scheme must be https'],
@@ -78,7 +81,11 @@ describe('webhook URLs: server-side request forgery is refused when a webhook is
     ['a multicast address', 'https://224.0.0.1/hook', 'multicast'],
     ['IPv6 link-local', 'https://[fe80::1]/hook', 'link-local'],
     ['IPv6 unique local', 'https://[fd00::1]/hook', 'unique local'],
-    ['a host name that resolves to a private address', 'https://internal.example.test/hook', 'the host "internal.example.test" resolves to 10.1.2.3 is a private address'],
+    [
+      'a host name that resolves to a private address',
+      'https://internal.example.test/hook',
+      'the host "internal.example.test" resolves to 10.1.2.3 is a private address',
+    ],
     ['a host name that resolves to the metadata address', 'https://metadata.example.test/', 'link-local'],
     ['a host name with one private address among public ones', 'https://mixed.example.test/', '192.168.1.20 is a private address'],
     ['a host name that resolves to IPv6 loopback', 'https://v6-loopback.example.test/', 'loopback'],

@@ -20,16 +20,30 @@ const WEBHOOK_ATTRIBUTES = {
   failing_since: null,
 };
 
-const WEBHOOK = { id: SAMPLE_IDS.webhook, type: 'webhook', attributes: WEBHOOK_ATTRIBUTES, links: { self: `/v2/webhooks/${SAMPLE_IDS.webhook}` } };
+const WEBHOOK = {
+  id: SAMPLE_IDS.webhook,
+  type: 'webhook',
+  attributes: WEBHOOK_ATTRIBUTES,
+  links: { self: `/v2/webhooks/${SAMPLE_IDS.webhook}` },
+};
 
 export const WEBHOOK_LIST_EXAMPLE = exampleList('/v2/webhooks', [WEBHOOK]);
 export const WEBHOOK_EXAMPLE = exampleOne(WEBHOOK);
 export const CREATE_WEBHOOK_BODY_EXAMPLE = {
-  trackingEvents: { value: exampleRequest('webhook', { url: WEBHOOK_ATTRIBUTES.url, events: WEBHOOK_ATTRIBUTES.events, headers: WEBHOOK_ATTRIBUTES.headers }) },
+  trackingEvents: {
+    value: exampleRequest('webhook', {
+      url: WEBHOOK_ATTRIBUTES.url,
+      events: WEBHOOK_ATTRIBUTES.events,
+      headers: WEBHOOK_ATTRIBUTES.headers,
+    }),
+  },
 };
 export const CREATED_WEBHOOK_EXAMPLE = exampleOne({ ...WEBHOOK, attributes: { ...WEBHOOK_ATTRIBUTES, last_success_at: null } });
 export const UPDATE_WEBHOOK_BODY_EXAMPLE = { pause: { value: exampleRequest('webhook', { active: false }) } };
-export const UPDATED_WEBHOOK_EXAMPLE = exampleOne({ ...WEBHOOK, attributes: { ...WEBHOOK_ATTRIBUTES, active: false, updated_at: '2026-08-14T11:20:00.000Z' } });
+export const UPDATED_WEBHOOK_EXAMPLE = exampleOne({
+  ...WEBHOOK,
+  attributes: { ...WEBHOOK_ATTRIBUTES, active: false, updated_at: '2026-08-14T11:20:00.000Z' },
+});
 
 const categories = webhookEventCategories([]);
 export const EVENT_CATEGORIES_EXAMPLE = {
@@ -42,7 +56,13 @@ export const WEBHOOK_IPS_EXAMPLE = { webhook_notification_ips: ['203.0.113.10', 
 
 export const TRIGGER_BODY_EXAMPLE = {
   registeredWebhook: { value: { event: 'tracking_request.succeeded', webhook_id: SAMPLE_IDS.webhook } },
-  anyUrl: { value: { event: 'container.transport.vessel_arrived', url: 'https://hooks.example.com/quayside-test', secret: 'a-shared-secret-of-your-own' } },
+  anyUrl: {
+    value: {
+      event: 'container.transport.vessel_arrived',
+      url: 'https://hooks.example.com/quayside-test',
+      secret: 'a-shared-secret-of-your-own',
+    },
+  },
 };
 export const TRIGGER_REPORT_EXAMPLE = {
   url: WEBHOOK_ATTRIBUTES.url,

@@ -15,10 +15,18 @@ export const WEBHOOK_RESOURCE_SCHEMA: SchemaObject = resourceSchema(
     events: { type: 'array', items: EVENT, uniqueItems: true, minItems: 1 },
     secret: { type: 'string', description: 'Signs every delivery (HMAC-SHA256 keyed with its UTF-8 bytes; docs/webhooks.md).' },
     headers: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, value: { type: 'string' } } } },
-    format: { type: 'string', enum: ['json_api', 'dcsa_tnt_3'], description: 'What is posted: the notification document, or a DCSA 3.0 `POST /events` body (docs/dcsa.md).' },
+    format: {
+      type: 'string',
+      enum: ['json_api', 'dcsa_tnt_3'],
+      description: 'What is posted: the notification document, or a DCSA 3.0 `POST /events` body (docs/dcsa.md).',
+    },
     created_at: DATE_TIME,
     updated_at: DATE_TIME,
-    deactivated_reason: { type: 'string', nullable: true, description: 'Why the service turned the webhook off (failing for 5 days without a success); null otherwise.' },
+    deactivated_reason: {
+      type: 'string',
+      nullable: true,
+      description: 'Why the service turned the webhook off (failing for 5 days without a success); null otherwise.',
+    },
     deactivated_at: NULLABLE_DATE_TIME,
     last_success_at: NULLABLE_DATE_TIME,
     failing_since: { ...NULLABLE_DATE_TIME, description: 'Start of the current run of failed deliveries; null after a success.' },
@@ -49,7 +57,11 @@ export const EVENT_CATEGORIES_DOCUMENT: SchemaObject = {
                   properties: {
                     name: EVENT,
                     description: { type: 'string' },
-                    required_feature: { type: 'string', nullable: true, description: 'Account feature needed to subscribe (e.g. `rail_lfd`).' },
+                    required_feature: {
+                      type: 'string',
+                      nullable: true,
+                      description: 'Account feature needed to subscribe (e.g. `rail_lfd`).',
+                    },
                     available: { type: 'boolean', description: 'Whether this account may subscribe to it.' },
                     emitted: { type: 'boolean', description: 'False for reference events this service never sends.' },
                   },
@@ -60,7 +72,10 @@ export const EVENT_CATEGORIES_DOCUMENT: SchemaObject = {
         },
       },
     },
-    meta: { type: 'object', properties: { size: { type: 'integer' }, total: { type: 'integer' }, events: { type: 'integer', example: EVENT_NAMES.length } } },
+    meta: {
+      type: 'object',
+      properties: { size: { type: 'integer' }, total: { type: 'integer' }, events: { type: 'integer', example: EVENT_NAMES.length } },
+    },
   },
 };
 

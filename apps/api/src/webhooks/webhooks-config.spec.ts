@@ -28,7 +28,10 @@ describe('api configuration of webhooks', () => {
   });
 
   it('reads the egress addresses as a comma list', () => {
-    expect(loadConfig('api', ApiConfig, { WEBHOOK_EGRESS_IPS: ' 198.51.100.7,2001:db8::7 ,' }).webhookEgressIps).toEqual(['198.51.100.7', '2001:db8::7']);
+    expect(loadConfig('api', ApiConfig, { WEBHOOK_EGRESS_IPS: ' 198.51.100.7,2001:db8::7 ,' }).webhookEgressIps).toEqual([
+      '198.51.100.7',
+      '2001:db8::7',
+    ]);
   });
 
   it.each([

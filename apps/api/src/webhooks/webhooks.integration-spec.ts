@@ -66,7 +66,11 @@ describe('webhooks: registration, events catalog, egress addresses', () => {
   it('creates a webhook with a generated secret, shows it as the established API does, and reads it back', async () => {
     const created = await call(app, 'POST', '/v2/webhooks', {
       key: owner.key,
-      body: body({ url: RECEIVER, events: ['tracking_request.succeeded', 'container.updated'], headers: [{ name: 'X-Secret-Sauce', value: 'sriracha' }] }),
+      body: body({
+        url: RECEIVER,
+        events: ['tracking_request.succeeded', 'container.updated'],
+        headers: [{ name: 'X-Secret-Sauce', value: 'sriracha' }],
+      }),
     });
     expect(created.status).toBe(201);
     expect(created.headers['content-type']).toMatch(/^application\/vnd\.api\+json/);
@@ -126,7 +130,10 @@ describe('webhooks: registration, events catalog, egress addresses', () => {
       secret: webhook.attributes.secret,
       active: true,
     });
-    const cleared = await call(app, 'PATCH', `/v2/webhooks/${webhook.id}`, { key: owner.key, body: body({ headers: null, active: false }) });
+    const cleared = await call(app, 'PATCH', `/v2/webhooks/${webhook.id}`, {
+      key: owner.key,
+      body: body({ headers: null, active: false }),
+    });
     expect((cleared.json!['data'] as WebhookResource).attributes).toMatchObject({ headers: [], active: false, deactivated_reason: null });
 
     expect((await call(app, 'DELETE', `/v2/webhooks/${webhook.id}`, { key: owner.key })).status).toBe(204);
@@ -150,22 +157,72 @@ describe('webhooks: registration, events catalog, egress addresses', () => {
 
     const on = await call(app, 'PATCH', `/v2/webhooks/${webhook.id}`, { key: owner.key, body: body({ active: true }) });
     expect(on.status).toBe(200);
-    expect((on.json!['data'] as WebhookResource).attributes).toMatchObject({ active: true, deactivated_reason: null, deactivated_at: null, failing_since: null });
+    expect((on.json!['data'] as WebhookResource).attributes).toMatchObject({
+      active: true,
+      deactivated_reason: null,
+      deactivated_at: null,
+      failing_since: null,
+    });
   });
 
   it.each<[string, Record<string, unknown>, string[], string]>([
     ['no events', { url: RECEIVER, events: [] }, ['/data/attributes/events'], ''],
     ['events missing', { url: RECEIVER }, ['/data/attributes/events'], ''],
-    ['an unknown event, named at its index', { url: RECEIVER, events: ['container.updated', 'container.teleported'] }, ['/data/attributes/events/1'], 'container.teleported'],
-    ['an event listed twice', { url: RECEIVER, events: ['container.updated', 'container.updated'] }, ['/data/attributes/events/1'], 'more than once'],
-    ['the rail LFD event without the rail_lfd feature', { url: RECEIVER, events: ['container.pickup_lfd_rail.changed'] }, ['/data/attributes/events/0'], 'rail_lfd'],
-    ['a Host header', { url: RECEIVER, events: ['container.updated'], headers: [{ name: 'Host', value: 'internal' }] }, ['/data/attributes/headers/0/name'], ''],
-    ['a Content-Length header', { url: RECEIVER, events: ['container.updated'], headers: [{ name: 'content-length', value: '0' }] }, ['/data/attributes/headers/0/name'], ''],
-    ['our signature header', { url: RECEIVER, events: ['container.updated'], headers: [{ name: 'X-T49-Webhook-Signature', value: 'x' }] }, ['/data/attributes/headers/0/name'], ''],
-    ['a header without a value', { url: RECEIVER, events: ['container.updated'], headers: [{ name: 'X-A' }] }, ['/data/attributes/headers/0/value'], ''],
+    [
+      'an unknown event, named at its index',
+      { url: RECEIVER, events: ['container.updated', 'container.teleported'] },
+      ['/data/attributes/events/1'],
+      'container.teleported',
+    ],
+    [
+      'an event listed twice',
+      { url: RECEIVER, events: ['container.updated', 'container.updated'] },
+      ['/data/attributes/events/1'],
+      'more than once',
+    ],
+    [
+      'the rail LFD event without the rail_lfd feature',
+      { url: RECEIVER, events: ['container.pickup_lfd_rail.changed'] },
+      ['/data/attributes/events/0'],
+      'rail_lfd',
+    ],
+    [
+      'a Host header',
+      { url: RECEIVER, events: ['container.updated'], headers: [{ name: 'Host', value: 'internal' }] },
+      ['/data/attributes/headers/0/name'],
+      '',
+    ],
+    [
+      'a Content-Length header',
+      { url: RECEIVER, events: ['container.updated'], headers: [{ name: 'content-length', value: '0' }] },
+      ['/data/attributes/headers/0/name'],
+      '',
+    ],
+    [
+      'our signature header',
+      { url: RECEIVER, events: ['container.updated'], headers: [{ name: 'X-T49-Webhook-Signature', value: 'x' }] },
+      ['/data/attributes/headers/0/name'],
+      '',
+    ],
+    [
+      'a header without a value',
+      { url: RECEIVER, events: ['container.updated'], headers: [{ name: 'X-A' }] },
+      ['/data/attributes/headers/0/value'],
+      '',
+    ],
     ['a URL that is not a URL', { url: 'not a url', events: ['container.updated'] }, ['/data/attributes/url'], 'not a valid absolute URL'],
-    ['a URL and an event both wrong', { url: 'ftp://127.0.0.1/x', events: ['nope'] }, ['/data/attributes/url', '/data/attributes/events/0'], ''],
-    ['an unknown format', { url: RECEIVER, events: ['container.updated'], format: 'xml' }, ['/data/attributes/format'], 'json_api, dcsa_tnt_3'],
+    [
+      'a URL and an event both wrong',
+      { url: 'ftp://127.0.0.1/x', events: ['nope'] },
+      ['/data/attributes/url', '/data/attributes/events/0'],
+      '',
+    ],
+    [
+      'an unknown format',
+      { url: RECEIVER, events: ['container.updated'], format: 'xml' },
+      ['/data/attributes/format'],
+      'json_api, dcsa_tnt_3',
+    ],
   ])('refuses %s with 422 pointing at the member', async (_label, attributes, pointers, detail) => {
     const response = await call(app, 'POST', '/v2/webhooks', { key: owner.key, body: body(attributes) });
     expect(response.status).toBe(422);
@@ -190,7 +247,10 @@ describe('webhooks: registration, events catalog, egress addresses', () => {
 
   it('validates PATCH like creation, after ownership', async () => {
     const webhook = await create(owner.key, { url: RECEIVER, events: ['container.created'] });
-    const refused = await call(app, 'PATCH', `/v2/webhooks/${webhook.id}`, { key: owner.key, body: body({ events: ['x.y'], url: 'http://10.0.0.1/' }) });
+    const refused = await call(app, 'PATCH', `/v2/webhooks/${webhook.id}`, {
+      key: owner.key,
+      body: body({ events: ['x.y'], url: 'http://10.0.0.1/' }),
+    });
     expect(refused.status).toBe(422);
     expect(errorsOf(refused.json).map((error) => error.source?.pointer)).toEqual(['/data/attributes/url', '/data/attributes/events/0']);
     const unchanged = (await call(app, 'GET', `/v2/webhooks/${webhook.id}`, { key: owner.key })).json!['data'] as WebhookResource;
@@ -212,7 +272,10 @@ describe('webhooks: registration, events catalog, egress addresses', () => {
     expect(categories[0]).toMatchObject({ id: 'tracking-request-events', attributes: { name: 'Tracking Request Events' } });
     const events = categories.flatMap((category) => category.attributes.events);
     expect(events.every((event) => event.description.length > 0)).toBe(true);
-    expect(events.find((event) => event.name === 'container.pickup_lfd_rail.changed')).toMatchObject({ required_feature: 'rail_lfd', available: false });
+    expect(events.find((event) => event.name === 'container.pickup_lfd_rail.changed')).toMatchObject({
+      required_feature: 'rail_lfd',
+      available: false,
+    });
     expect(events.find((event) => event.name === 'container.updated')).toMatchObject({ required_feature: null, available: true });
     expect(response.json!['meta']).toMatchObject({ events: 43 });
   });
@@ -220,12 +283,17 @@ describe('webhooks: registration, events catalog, egress addresses', () => {
   it('lists the configured egress addresses in the established API’s shape', async () => {
     const response = await call(app, 'GET', '/v2/webhooks/ips', { key: owner.key });
     expect(response.status).toBe(200);
-    expect(response.json).toEqual({ webhook_notification_ips: ['198.51.100.7', '2001:db8::7'], last_updated: expect.any(String) as unknown });
+    expect(response.json).toEqual({
+      webhook_notification_ips: ['198.51.100.7', '2001:db8::7'],
+      last_updated: expect.any(String) as unknown,
+    });
     expect(Number.isNaN(Date.parse(response.json!['last_updated'] as string))).toBe(false);
   });
 
   it('is described in the OpenAPI document, every endpoint with its responses', async () => {
-    const document = (await call(app, 'GET', '/docs/openapi.json')).json as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const document = (await call(app, 'GET', '/docs/openapi.json')).json as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
     const described = Object.entries(document.paths).flatMap(([path, operations]) =>
       Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
     );
@@ -262,7 +330,10 @@ describe('webhooks: registration, events catalog, egress addresses', () => {
       ['POST', '/v2/webhook_notifications/redeliver?since=2026-01-01T00:00:00Z'],
     ])('free → 403 on %s %s', async (method, url) => {
       const free = await ctx.account({ plan: 'free' });
-      const response = await call(app, method, url, { key: free.key, ...(method === 'POST' ? { body: body({ url: RECEIVER, events: ['container.updated'] }) } : {}) });
+      const response = await call(app, method, url, {
+        key: free.key,
+        ...(method === 'POST' ? { body: body({ url: RECEIVER, events: ['container.updated'] }) } : {}),
+      });
       expect(response.status).toBe(403);
       expect(errorsOf(response.json)[0]).toMatchObject({ status: '403', code: 'plan_not_allowed', meta: { plan: 'free' } });
       expect(errorsOf(response.json)[0]!.detail).toContain('webhooks');

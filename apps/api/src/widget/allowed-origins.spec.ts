@@ -14,8 +14,14 @@ describe('parseAllowedOrigins', () => {
   it.each([
     [['https://www.example.com'], ['https://www.example.com']],
     [['https://WWW.Example.com/'], ['https://www.example.com']],
-    [['https://shop.example.com:8443', 'https://shop.example.com:443'], ['https://shop.example.com:8443', 'https://shop.example.com']],
-    [['http://localhost:5173', 'http://127.0.0.1:8080'], ['http://localhost:5173', 'http://127.0.0.1:8080']],
+    [
+      ['https://shop.example.com:8443', 'https://shop.example.com:443'],
+      ['https://shop.example.com:8443', 'https://shop.example.com'],
+    ],
+    [
+      ['http://localhost:5173', 'http://127.0.0.1:8080'],
+      ['http://localhost:5173', 'http://127.0.0.1:8080'],
+    ],
     [['https://a.example', 'https://a.example'], ['https://a.example']],
   ])('accepts %j', (input, expected) => {
     expect(parseAllowedOrigins(input)).toEqual(expected);

@@ -12,7 +12,8 @@ export function parseAllowedOrigins(value: unknown, pointer = '/data/attributes/
   if (!Array.isArray(value) || value.length === 0) {
     throw unprocessableEntity({ pointer, detail: 'allowed_origins must be a list of 1 to 20 origins, e.g. ["https://www.example.com"].' });
   }
-  if (value.length > MAX_ORIGINS) throw unprocessableEntity({ pointer, detail: `allowed_origins may list at most ${MAX_ORIGINS} origins.` });
+  if (value.length > MAX_ORIGINS)
+    throw unprocessableEntity({ pointer, detail: `allowed_origins may list at most ${MAX_ORIGINS} origins.` });
   const origins = value.map((entry: unknown, index) => {
     const origin = typeof entry === 'string' ? originOf(entry) : null;
     if (origin === null) {

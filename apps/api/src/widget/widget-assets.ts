@@ -8,7 +8,11 @@ export interface WidgetAsset {
   body: string;
 }
 
-const TYPES: Record<string, string> = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', geojson: 'application/geo+json' };
+const TYPES: Record<string, string> = {
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  geojson: 'application/geo+json',
+};
 
 /**
  * The widget's browser files, all served by Quayside itself (no CDN, so the strict CSP holds
@@ -19,7 +23,9 @@ const SOURCES: Record<string, () => string> = {
   'leaflet.js': () => readFileSync(require.resolve('leaflet/dist/leaflet.js'), 'utf8'),
   'leaflet.css': () => readFileSync(require.resolve('leaflet/dist/leaflet.css'), 'utf8'),
   'land.geojson': () => {
-    const topology = JSON.parse(readFileSync(require.resolve('world-atlas/land-110m.json'), 'utf8')) as Topology<{ land: GeometryCollection }>;
+    const topology = JSON.parse(readFileSync(require.resolve('world-atlas/land-110m.json'), 'utf8')) as Topology<{
+      land: GeometryCollection;
+    }>;
     return JSON.stringify(feature(topology, topology.objects.land));
   },
   'widget.js': () => readFileSync(path.join(__dirname, 'assets', 'widget-map.js'), 'utf8'),

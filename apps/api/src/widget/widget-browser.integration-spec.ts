@@ -20,7 +20,12 @@ describe('widget in Chromium', () => {
   const pages: Page[] = [];
 
   async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1000, height: 900 }, deviceScaleFactor: 1, locale: 'en-US', timezoneId: 'UTC' });
+    const context = await browser.newContext({
+      viewport: { width: 1000, height: 900 },
+      deviceScaleFactor: 1,
+      locale: 'en-US',
+      timezoneId: 'UTC',
+    });
     await context.clock.setFixedTime(SCREENSHOT_NOW);
     const page = await context.newPage();
     pages.push(page);

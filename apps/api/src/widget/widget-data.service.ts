@@ -54,7 +54,10 @@ export class WidgetDataService {
     const page = await this.containers.list(account, { shipmentId: id }, { number: 1, size: MAX_CONTAINERS, offset: 0 });
     const include = parseInclude(this.registry, CONTAINER_TYPE, 'transport_events');
     const list = resources(await this.presenter.one(CONTAINER_TYPE, page.rows, account, include));
-    return { shipment: shipmentHeadline(resources(shipment).data[0]!), containers: list.data.map((c) => containerJourney(c, list.included)) };
+    return {
+      shipment: shipmentHeadline(resources(shipment).data[0]!),
+      containers: list.data.map((c) => containerJourney(c, list.included)),
+    };
   }
 
   /** The voyage map of `GET /v2/containers/{id}/map_geojson`, built by the same builder. */

@@ -18,7 +18,11 @@ export const WIDGET_KEY_SCHEMA: Schema = resourceSchema(
 
 export const WIDGET_KEY_LIST = listDocument(WIDGET_KEY_SCHEMA);
 export const WIDGET_KEY_ONE = singleDocument(WIDGET_KEY_SCHEMA);
-export const FEATURE_403 = { status: 403, description: 'The account is not enabled for the widget (`feature_not_enabled`, feature `map_widget`).', schema: ERROR_DOCUMENT };
+export const FEATURE_403 = {
+  status: 403,
+  description: 'The account is not enabled for the widget (`feature_not_enabled`, feature `map_widget`).',
+  schema: ERROR_DOCUMENT,
+};
 
 const ID = '4b6d8f0a-2c4e-4a6c-8e0b-3d5f7b9d1f3a';
 const ATTRIBUTES = {
@@ -37,7 +41,9 @@ const WIDGET_KEY = {
 
 export const WIDGET_KEY_LIST_EXAMPLE = exampleAll('/v2/widget_keys', [WIDGET_KEY]);
 export const WIDGET_KEY_EXAMPLE = exampleOne(WIDGET_KEY);
-export const CREATE_WIDGET_KEY_BODY_EXAMPLE = { portal: { value: exampleRequest('widget_key', { name: ATTRIBUTES.name, allowed_origins: ATTRIBUTES.allowed_origins }) } };
+export const CREATE_WIDGET_KEY_BODY_EXAMPLE = {
+  portal: { value: exampleRequest('widget_key', { name: ATTRIBUTES.name, allowed_origins: ATTRIBUTES.allowed_origins }) },
+};
 const ORIGINS = [...ATTRIBUTES.allowed_origins, 'https://staging-portal.pacificcoastimports.example.com'];
 export const UPDATE_WIDGET_KEY_BODY_EXAMPLE = { addOrigin: { value: exampleRequest('widget_key', { allowed_origins: ORIGINS }) } };
 export const UPDATED_WIDGET_KEY_EXAMPLE = exampleOne({ ...WIDGET_KEY, attributes: { ...ATTRIBUTES, allowed_origins: ORIGINS } });

@@ -1,5 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiExtraModels, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiResponse,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { WidgetKeyRepository } from '@quayside/data-access';
 import type { JsonApiDocument } from '@quayside/json-api';
 import type { FastifyRequest } from 'fastify';
@@ -69,11 +79,15 @@ export class WidgetKeysController {
     @Body(new JsonApiBody(WIDGET_KEY_TYPE, CreateWidgetKeyAttributes)) body: JsonApiInput<CreateWidgetKeyAttributes>,
   ): Promise<JsonApiDocument> {
     const allowed = parseAllowedOrigins(body.attributes.allowed_origins);
-    return this.presenter.one(WIDGET_KEY_TYPE, await this.keys.create(account, { name: body.attributes.name, allowed_origins: allowed }), account);
+    return this.presenter.one(
+      WIDGET_KEY_TYPE,
+      await this.keys.create(account, { name: body.attributes.name, allowed_origins: allowed }),
+      account,
+    );
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: 'Change a widget key\'s name or allowed origins' })
+  @ApiOperation({ summary: "Change a widget key's name or allowed origins" })
   @ApiBody({ schema: requestDocument(WIDGET_KEY_TYPE, getSchemaPath(UpdateWidgetKeyAttributes)), examples: UPDATE_WIDGET_KEY_BODY_EXAMPLE })
   @ApiOkResponse({ schema: WIDGET_KEY_ONE, example: UPDATED_WIDGET_KEY_EXAMPLE })
   @ApiResponse(FEATURE_403)

@@ -59,7 +59,13 @@ ${fact(s.pod_ata_at ? 'Arrived' : 'ETA', date(s.pod_ata_at ?? s.pod_eta_at))}
 }
 
 function containerBlock(c: ContainerJourney): string {
-  const available = c.pod_full_out_at ? 'Picked up' : c.ready_for_pickup === true ? 'Ready for pickup' : c.available_for_pickup === true ? 'Available, with holds' : 'Not available yet';
+  const available = c.pod_full_out_at
+    ? 'Picked up'
+    : c.ready_for_pickup === true
+      ? 'Ready for pickup'
+      : c.available_for_pickup === true
+        ? 'Available, with holds'
+        : 'Not available yet';
   return `<section class="qs-container" aria-label="Container ${esc(c.number ?? c.id)}">
 <h2>${esc(c.number ?? 'Container')}</h2>
 <dl class="qs-facts">
@@ -86,12 +92,16 @@ function fact(label: string, value: string | null): string {
 }
 
 function holdName(hold: unknown): string {
-  return typeof hold === 'object' && hold !== null && typeof (hold as { name?: unknown }).name === 'string' ? (hold as { name: string }).name : 'hold';
+  return typeof hold === 'object' && hold !== null && typeof (hold as { name?: unknown }).name === 'string'
+    ? (hold as { name: string }).name
+    : 'hold';
 }
 
 function feeTotals(totals: unknown): string {
   if (typeof totals !== 'object' || totals === null) return 'None';
-  const entries = Object.entries(totals as Record<string, unknown>).filter(([, amount]) => typeof amount === 'number' || typeof amount === 'string');
+  const entries = Object.entries(totals as Record<string, unknown>).filter(
+    ([, amount]) => typeof amount === 'number' || typeof amount === 'string',
+  );
   return entries.length === 0 ? 'None' : entries.map(([currency, amount]) => `${String(amount)} ${currency}`).join(', ');
 }
 

@@ -35,30 +35,50 @@ export class WidgetController {
   }
 
   @Get('containers/:id')
-  async container(@Param('id') id: string, @Query('key') key: unknown, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ container: ContainerJourney }> {
+  async container(
+    @Param('id') id: string,
+    @Query('key') key: unknown,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ container: ContainerJourney }> {
     const caller = await this.authorize(key, request, reply);
     return { container: await this.data.container(caller.account, id) };
   }
 
   @Get('containers/:id/map_geojson')
-  async map(@Param('id') id: string, @Query('key') key: unknown, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<FeatureCollection> {
+  async map(
+    @Param('id') id: string,
+    @Query('key') key: unknown,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<FeatureCollection> {
     const caller = await this.authorize(key, request, reply);
     void reply.type('application/geo+json');
     return this.data.map(caller.account, id);
   }
 
   @Get('shipments/:id')
-  async shipment(@Param('id') id: string, @Query('key') key: unknown, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<ShipmentJourney> {
+  async shipment(
+    @Param('id') id: string,
+    @Query('key') key: unknown,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ShipmentJourney> {
     const caller = await this.authorize(key, request, reply);
     return this.data.shipment(caller.account, id);
   }
 
   /** The iframe form: `/widget/v1/frame?key=...&container=<id>` (or `&shipment=<id>`). */
   @Get('frame')
-  async frame(@Query() query: Record<string, unknown>, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async frame(
+    @Query() query: Record<string, unknown>,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     const caller = await this.authorize(query['key'], request, reply);
     const { container, shipment } = { container: single(query['container']), shipment: single(query['shipment']) };
-    if ((container === null) === (shipment === null)) throw badRequest('Give exactly one of `container` or `shipment` (an id).', { parameter: container ? 'shipment' : 'container' });
+    if ((container === null) === (shipment === null))
+      throw badRequest('Give exactly one of `container` or `shipment` (an id).', { parameter: container ? 'shipment' : 'container' });
     const key = encodeURIComponent(caller.widgetKey.key);
     let page: string;
     if (container !== null) {
@@ -106,7 +126,8 @@ export class WidgetController {
     const origin = typeof request.headers.origin === 'string' ? request.headers.origin : undefined;
     const caller = await this.access.resolve(key, origin, this.selfOrigin);
     // An allowed site may also read the JSON itself (its own rendering); others get no CORS grant.
-    if (origin !== undefined && origin !== this.selfOrigin) void reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+    if (origin !== undefined && origin !== this.selfOrigin)
+      void reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
     void reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer');
     return caller;
   }

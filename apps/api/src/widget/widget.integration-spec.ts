@@ -16,7 +16,10 @@ describe('embeddable widget and map (feature map_widget)', () => {
   let key: string;
 
   const createKey = async (account: ProvisionedAccount, origins: unknown = [PAGE_ORIGIN]) =>
-    call(app, 'POST', '/v2/widget_keys', { key: account.key, body: { data: { type: 'widget_key', attributes: { name: 'portal', allowed_origins: origins } } } });
+    call(app, 'POST', '/v2/widget_keys', {
+      key: account.key,
+      body: { data: { type: 'widget_key', attributes: { name: 'portal', allowed_origins: origins } } },
+    });
 
   beforeAll(async () => {
     ctx = await ApiTestContext.create();
@@ -26,7 +29,7 @@ describe('embeddable widget and map (feature map_widget)', () => {
     without = await ctx.account({ features: [] });
     fixture = await seedMcpFixture(ctx.db.dataSource, owner);
     const created = await createKey(owner);
-    key = ((created.json!['data'] as { attributes: { key: string } }).attributes).key;
+    key = (created.json!['data'] as { attributes: { key: string } }).attributes.key;
   });
 
   afterAll(async () => {
@@ -46,7 +49,9 @@ describe('embeddable widget and map (feature map_widget)', () => {
         key: owner.key,
         body: { data: { type: 'widget_key', id: data.id, attributes: { allowed_origins: ['https://b.example'] } } },
       });
-      expect((patched.json!['data'] as { attributes: { allowed_origins: string[] } }).attributes.allowed_origins).toEqual(['https://b.example']);
+      expect((patched.json!['data'] as { attributes: { allowed_origins: string[] } }).attributes.allowed_origins).toEqual([
+        'https://b.example',
+      ]);
       expect((await call(app, 'DELETE', `/v2/widget_keys/${data.id}`, { key: stranger.key })).status).toBe(401);
       expect((await call(app, 'DELETE', `/v2/widget_keys/${data.id}`, { key: owner.key })).status).toBe(204);
       expect((await call(app, 'GET', `/widget/v1/containers/${fixture.heldId}?key=${data.attributes.key}`)).status).toBe(401);
@@ -63,7 +68,7 @@ describe('embeddable widget and map (feature map_widget)', () => {
   });
 
   describe('widget data', () => {
-    it('answers a container journey for the key\'s account', async () => {
+    it("answers a container journey for the key's account", async () => {
       const response = await call(app, 'GET', `/widget/v1/containers/${fixture.lfdSoonId}?key=${key}`);
       expect(response.status).toBe(200);
       const container = response.json!['container'] as { id: string; last_free_day: string; milestones: unknown[] };
@@ -78,15 +83,19 @@ describe('embeddable widget and map (feature map_widget)', () => {
       const map = await call(app, 'GET', `/widget/v1/containers/${fixture.lfdSoonId}/map_geojson?key=${key}`);
       expect(map.status).toBe(200);
       expect(map.headers['content-type']).toContain('application/geo+json');
-      expect((map.json!['features'] as { properties: { feature_type: string } }[]).some((f) => f.properties.feature_type === 'port')).toBe(true);
+      expect((map.json!['features'] as { properties: { feature_type: string } }[]).some((f) => f.properties.feature_type === 'port')).toBe(
+        true,
+      );
     });
 
-    it('refuses: no key 401, another account\'s record 401, a foreign origin 403, the feature turned off 403', async () => {
+    it("refuses: no key 401, another account's record 401, a foreign origin 403, the feature turned off 403", async () => {
       expect((await call(app, 'GET', `/widget/v1/containers/${fixture.lfdSoonId}`)).status).toBe(401);
       expect((await call(app, 'GET', `/widget/v1/containers/${fixture.lfdSoonId}?key=${owner.key}`)).status).toBe(401);
       const foreignKey = ((await createKey(stranger)).json!['data'] as { attributes: { key: string } }).attributes.key;
       expect((await call(app, 'GET', `/widget/v1/containers/${fixture.lfdSoonId}?key=${foreignKey}`)).status).toBe(401);
-      const elsewhere = await call(app, 'GET', `/widget/v1/containers/${fixture.lfdSoonId}?key=${key}`, { headers: { origin: 'https://evil.example' } });
+      const elsewhere = await call(app, 'GET', `/widget/v1/containers/${fixture.lfdSoonId}?key=${key}`, {
+        headers: { origin: 'https://evil.example' },
+      });
       expect(elsewhere.status).toBe(403);
       expect((elsewhere.json!['errors'] as { code: string }[])[0]!.code).toBe('origin_not_allowed');
       const allowed = await call(app, 'GET', `/widget/v1/containers/${fixture.lfdSoonId}?key=${key}`, { headers: { origin: PAGE_ORIGIN } });

@@ -17,7 +17,10 @@ describe('adapter registry configuration', () => {
   });
 
   it('reads CARRIERS_CONFIG, and SANDBOX_CLOCK_COMPRESSION sets the sandbox clock', () => {
-    const json = JSON.stringify({ carriers: [{ scac: 'MAEU', kind: 'dcsa', baseUrl: 'https://api.example/tnt', maxConcurrency: 2 }], sandbox: { clockCompression: 5 } });
+    const json = JSON.stringify({
+      carriers: [{ scac: 'MAEU', kind: 'dcsa', baseUrl: 'https://api.example/tnt', maxConcurrency: 2 }],
+      sandbox: { clockCompression: 5 },
+    });
     expect(adapterRegistryConfig(config({ CARRIERS_CONFIG: json, SANDBOX_CLOCK_COMPRESSION: 3 }))).toEqual({
       carriers: [{ scac: 'MAEU', kind: 'dcsa', baseUrl: 'https://api.example/tnt', maxConcurrency: 2 }],
       terminals: [],

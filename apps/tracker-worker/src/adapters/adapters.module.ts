@@ -23,7 +23,11 @@ export class AdaptersModule {
         {
           provide: TrackingAdapters,
           inject: [ReferenceDataRepository, DcsaPushedEventRepository, { token: MetricsService, optional: true }],
-          useFactory: (referenceData: ReferenceDataRepository, pushed: DcsaPushedEventRepository, metrics?: MetricsService): TrackingAdapters => {
+          useFactory: (
+            referenceData: ReferenceDataRepository,
+            pushed: DcsaPushedEventRepository,
+            metrics?: MetricsService,
+          ): TrackingAdapters => {
             const timeZones = new PortTimeZones(referenceData);
             const chosen =
               adapters ??

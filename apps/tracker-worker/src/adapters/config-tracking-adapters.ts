@@ -1,5 +1,12 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
-import type { AdapterRegistryConfig, CarrierAdapter, PushedDcsaEvents, RailAdapter, TerminalAdapter, TimeZoneLookup } from '@quayside/carriers';
+import type {
+  AdapterRegistryConfig,
+  CarrierAdapter,
+  PushedDcsaEvents,
+  RailAdapter,
+  TerminalAdapter,
+  TimeZoneLookup,
+} from '@quayside/carriers';
 import { AdapterRegistry } from '@quayside/carriers';
 import { TimeScale } from './time-scale';
 import { TrackingAdapters } from './tracking-adapters';

@@ -35,7 +35,10 @@ describe('InstrumentedTrackingAdapters', () => {
   it('counts carrier calls by outcome, transient failures by reason, and thrown errors', async () => {
     const metrics = new MetricsService('tracker-worker');
     const adapters = new InstrumentedTrackingAdapters(
-      new FakeAdapters([{ outcome: 'not_found' }, { outcome: 'transient_failure', reason: 'shipping_line_unreachable', detail: 'timeout' }]),
+      new FakeAdapters([
+        { outcome: 'not_found' },
+        { outcome: 'transient_failure', reason: 'shipping_line_unreachable', detail: 'timeout' },
+      ]),
       metrics,
     );
     const carrier = adapters.carrier('TEST')!;

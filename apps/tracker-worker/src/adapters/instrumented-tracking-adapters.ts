@@ -37,7 +37,11 @@ export class InstrumentedTrackingAdapters extends TrackingAdapters {
     try {
       const result = await call();
       // A transient failure is counted by its reason (unreachable vs unrecognized answer).
-      this.metrics.carrierCalls.inc({ kind, source, outcome: result.outcome === 'transient_failure' && result.reason ? result.reason : result.outcome });
+      this.metrics.carrierCalls.inc({
+        kind,
+        source,
+        outcome: result.outcome === 'transient_failure' && result.reason ? result.reason : result.outcome,
+      });
       return result;
     } catch (error) {
       this.metrics.carrierCalls.inc({ kind, source, outcome: 'error' });

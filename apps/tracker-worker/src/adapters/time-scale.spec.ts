@@ -11,8 +11,13 @@ describe('time scale of sandbox shipments', () => {
     const scale = new TimeScale(17_280);
     const now = new Date('2026-08-14T00:00:00.000Z');
     const pending = { status: 'pending' as const, request_type: 'bill_of_lading' as const, retry_count: 0, created_at: now };
-    const retry = decideTrackingOutcome(pending, { kind: 'transient_failure', reason: 'shipping_line_unreachable' }, now, scale.retryPolicy());
-    expect(retry.retry_at?.getTime()).toBeCloseTo(now.getTime() + (60_000 / 17_280), 0);
+    const retry = decideTrackingOutcome(
+      pending,
+      { kind: 'transient_failure', reason: 'shipping_line_unreachable' },
+      now,
+      scale.retryPolicy(),
+    );
+    expect(retry.retry_at?.getTime()).toBeCloseTo(now.getTime() + 60_000 / 17_280, 0);
     const waiting = decideTrackingOutcome(pending, 'not_manifested', now, scale.retryPolicy());
     expect(waiting.retry_at?.getTime()).toBe(now.getTime() + 5000);
   });

@@ -13,7 +13,8 @@ export class TimeScale {
   static readonly REAL = new TimeScale(1);
 
   constructor(readonly compression: number) {
-    if (!(compression > 0) || !Number.isFinite(compression)) throw new RangeError(`time compression must be a positive number, got ${compression}`);
+    if (!(compression > 0) || !Number.isFinite(compression))
+      throw new RangeError(`time compression must be a positive number, got ${compression}`);
   }
 
   get dayMs(): number {

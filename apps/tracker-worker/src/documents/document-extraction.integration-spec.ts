@@ -64,7 +64,12 @@ describe('document extraction (tracker-worker)', () => {
     const config = testTrackerConfig(db.url, testRedisPrefix(), { STORAGE_LOCAL_DIR: storageDir });
     module = await Test.createTestingModule({
       imports: [
-        { module: ConfigModule, global: true, providers: [{ provide: TrackerWorkerConfig, useValue: config }], exports: [TrackerWorkerConfig] },
+        {
+          module: ConfigModule,
+          global: true,
+          providers: [{ provide: TrackerWorkerConfig, useValue: config }],
+          exports: [TrackerWorkerConfig],
+        },
         DataAccessModule.forRoot({ databaseUrl: db.url, genericPlans: true }),
         DocumentsModule,
       ],
@@ -86,7 +91,12 @@ describe('document extraction (tracker-worker)', () => {
   const extract = (job: { documentId: string; outboxId: string }) => module.get(ExtractDocumentUseCase).execute(job);
 
   /** Stores a file as the api's upload does: bytes first, then the row with its extraction outbox row. */
-  async function upload(fileName: string, kind: FileKind, bytes: Buffer, createTrackingRequests = false): Promise<{ documentId: string; outboxId: string }> {
+  async function upload(
+    fileName: string,
+    kind: FileKind,
+    bytes: Buffer,
+    createTrackingRequests = false,
+  ): Promise<{ documentId: string; outboxId: string }> {
     const documentId = randomUUID();
     const key = `documents/${accountId}/${documentId}`;
     await module.get(ObjectStorage).put(key, bytes, FILE_KIND_CONTENT_TYPES[kind]);
@@ -94,9 +104,18 @@ describe('document extraction (tracker-worker)', () => {
     const created = await documents.create(
       { accountId },
       {
-        id: documentId, name: fileName, source: 'upload', file_name: fileName, file_kind: kind, file_content_type: FILE_KIND_CONTENT_TYPES[kind],
-        file_size_bytes: bytes.length, page_count: null, sha256: createHash('sha256').update(bytes).digest('hex'), storage_key: key,
-        email_submission_id: null, create_tracking_requests: createTrackingRequests,
+        id: documentId,
+        name: fileName,
+        source: 'upload',
+        file_name: fileName,
+        file_kind: kind,
+        file_content_type: FILE_KIND_CONTENT_TYPES[kind],
+        file_size_bytes: bytes.length,
+        page_count: null,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        storage_key: key,
+        email_submission_id: null,
+        create_tracking_requests: createTrackingRequests,
       },
       jobRoute(JOB.extractDocument),
     );
@@ -115,20 +134,32 @@ describe('document extraction (tracker-worker)', () => {
   }
 
   const documentRow = (id: string) => db.dataSource.getRepository(DocumentEntity).findOneByOrFail({ id });
-  const representations = (documentId: string) => db.dataSource.getRepository(DocumentRepresentationEntity).findBy({ document_id: documentId });
+  const representations = (documentId: string) =>
+    db.dataSource.getRepository(DocumentRepresentationEntity).findBy({ document_id: documentId });
   const events = (documentId: string) => db.dataSource.getRepository(EventEntity).findBy({ reference_object_id: documentId });
   const values = (list: unknown): string[] => (list as Array<{ value: string }>).map((field) => field.value);
 
   it('reads a text bill of lading and links it to the shipment and containers the account follows', async () => {
     const sample = SAMPLE_BILL_OF_LADING;
-    const shipment = await createShipment(db.dataSource, accountId, { bill_of_lading_number: sample.billOfLading, normalized_number: sample.billOfLading.slice(4) });
-    const followed = await Promise.all(sample.containers.slice(0, 2).map((number) => createContainer(db.dataSource, accountId, { shipment_id: shipment.id, number })));
+    const shipment = await createShipment(db.dataSource, accountId, {
+      bill_of_lading_number: sample.billOfLading,
+      normalized_number: sample.billOfLading.slice(4),
+    });
+    const followed = await Promise.all(
+      sample.containers.slice(0, 2).map((number) => createContainer(db.dataSource, accountId, { shipment_id: shipment.id, number })),
+    );
     const job = await upload('bl.pdf', 'pdf', await billOfLadingPdf());
 
     await expect(extract(job)).resolves.toBe('extracted');
 
     const document = await documentRow(job.documentId);
-    expect(document).toMatchObject({ extraction_status: 'extracted', extraction_error: null, document_type: 'bill_of_lading', shipment_ids: [shipment.id], extraction_lease_id: null });
+    expect(document).toMatchObject({
+      extraction_status: 'extracted',
+      extraction_error: null,
+      document_type: 'bill_of_lading',
+      shipment_ids: [shipment.id],
+      extraction_lease_id: null,
+    });
     expect([...document.container_ids].sort()).toEqual(followed.map((c) => c.id).sort());
     expect(document.classification_notes).toMatch(/bill of lading/);
     const [representation, ...others] = await representations(job.documentId);
@@ -144,13 +175,25 @@ describe('document extraction (tracker-worker)', () => {
       voyage: { value: sample.voyage },
       port_of_loading: { value: 'YANTIAN' },
       port_of_discharge: { value: 'LOS ANGELES' },
-      dates: expect.arrayContaining([expect.objectContaining({ kind: 'shipped_on_board', value: '2026-11-05' }), expect.objectContaining({ kind: 'issued', value: '2026-11-05' })]) as unknown,
+      dates: expect.arrayContaining([
+        expect.objectContaining({ kind: 'shipped_on_board', value: '2026-11-05' }),
+        expect.objectContaining({ kind: 'issued', value: '2026-11-05' }),
+      ]) as unknown,
     });
     // Not asked for, and the bill of lading is followed already: no tracking request.
     expect(await db.dataSource.getRepository(TrackingRequestEntity).countBy({ account_id: accountId })).toBe(0);
     const [event] = await events(job.documentId);
-    expect(event).toMatchObject({ name: 'document.extracted', reference_object_type: 'document', shipment_id: shipment.id, account_id: accountId });
-    const fanOut = await db.dataSource.getRepository(OutboxEntity).createQueryBuilder('o').where(`o.job_name = 'fan-out' AND o.payload->>'eventId' = :id`, { id: event!.id }).getMany();
+    expect(event).toMatchObject({
+      name: 'document.extracted',
+      reference_object_type: 'document',
+      shipment_id: shipment.id,
+      account_id: accountId,
+    });
+    const fanOut = await db.dataSource
+      .getRepository(OutboxEntity)
+      .createQueryBuilder('o')
+      .where(`o.job_name = 'fan-out' AND o.payload->>'eventId' = :id`, { id: event!.id })
+      .getMany();
     expect(fanOut).toHaveLength(1);
     expect((await db.dataSource.getRepository(OutboxEntity).findOneByOrFail({ id: job.outboxId })).completed_at).not.toBeNull();
   });
@@ -170,10 +213,19 @@ describe('document extraction (tracker-worker)', () => {
       expect.objectContaining({ value: { description: 'Documentation Fee', currency: 'USD', amount: 75 } }),
     ]);
     const requests = await db.dataSource.getRepository(TrackingRequestEntity).findBy({ account_id: accountId });
-    expect(requests).toEqual([expect.objectContaining({ request_number: 'MAEU260987654', request_type: 'bill_of_lading', scac: 'MAEU', status: 'pending' })]);
-    const trackJobs = await db.dataSource.getRepository(OutboxEntity).createQueryBuilder('o').where(`o.job_name = 'track-request' AND o.payload->>'trackingRequestId' = :id`, { id: requests[0]!.id }).getMany();
+    expect(requests).toEqual([
+      expect.objectContaining({ request_number: 'MAEU260987654', request_type: 'bill_of_lading', scac: 'MAEU', status: 'pending' }),
+    ]);
+    const trackJobs = await db.dataSource
+      .getRepository(OutboxEntity)
+      .createQueryBuilder('o')
+      .where(`o.job_name = 'track-request' AND o.payload->>'trackingRequestId' = :id`, { id: requests[0]!.id })
+      .getMany();
     expect(trackJobs).toHaveLength(1);
-    expect((await events(job.documentId))[0]!.payload).toMatchObject({ tracking_request_ids: [requests[0]!.id], document_representation_id: representation!.id });
+    expect((await events(job.documentId))[0]!.payload).toMatchObject({
+      tracking_request_ids: [requests[0]!.id],
+      document_representation_id: representation!.id,
+    });
 
     // Re-extracting asks nothing again: the number has an active request now.
     await new DocumentRepository(connection(), module.get(OutboxRepository)).requestExtraction(document, {}, jobRoute(JOB.extractDocument));
@@ -256,7 +308,9 @@ describe('document extraction (tracker-worker)', () => {
     expect(document).toMatchObject({ extraction_status: 'failed', last_document_representation_id: null });
     expect(document.extraction_error).toMatch(/cannot be read/);
     expect(await representations(job.documentId)).toEqual([]);
-    expect((await events(job.documentId)).map((e) => [e.name, e.payload])).toEqual([['document.extraction_failed', { extraction_error: document.extraction_error }]]);
+    expect((await events(job.documentId)).map((e) => [e.name, e.payload])).toEqual([
+      ['document.extraction_failed', { extraction_error: document.extraction_error }],
+    ]);
   });
 
   it('drill: a worker killed between claim and record leaves the document extracted exactly once', async () => {

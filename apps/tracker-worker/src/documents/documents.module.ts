@@ -21,7 +21,8 @@ import { OcrEngine } from './ocr-engine';
       provide: ObjectStorage,
       inject: [TrackerWorkerConfig],
       // The worker only reads bytes; download URLs are the api's, so it signs nothing.
-      useFactory: (config: TrackerWorkerConfig): ObjectStorage => objectStorageFromSettings(config, { downloadBaseUrl: 'http://unused.invalid/document_files', signingSecret: 'unused' }),
+      useFactory: (config: TrackerWorkerConfig): ObjectStorage =>
+        objectStorageFromSettings(config, { downloadBaseUrl: 'http://unused.invalid/document_files', signingSecret: 'unused' }),
     },
   ],
   exports: [ExtractDocumentUseCase],

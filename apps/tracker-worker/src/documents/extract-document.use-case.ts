@@ -52,7 +52,10 @@ export class ExtractDocumentUseCase {
   private async read(claim: ExtractionClaim): Promise<ExtractionResult> {
     const max = this.config.DOCUMENT_EXTRACTION_MAX_ATTEMPTS;
     if (claim.attempts > max) {
-      return { status: 'failed', error: `Extraction was started ${max} times without finishing (the worker stopped each time); re-extract to try again.` };
+      return {
+        status: 'failed',
+        error: `Extraction was started ${max} times without finishing (the worker stopped each time); re-extract to try again.`,
+      };
     }
     try {
       const bytes = await this.storage.get(claim.document.storage_key);

@@ -4,7 +4,14 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DocumentEntity, DocumentRepository, DocumentRepresentationEntity, EventEntity, OutboxEntity, OutboxRepository } from '@quayside/data-access';
+import {
+  DocumentEntity,
+  DocumentRepository,
+  DocumentRepresentationEntity,
+  EventEntity,
+  OutboxEntity,
+  OutboxRepository,
+} from '@quayside/data-access';
 import { createObjectStorage, renderPdfPages } from '@quayside/platform';
 import { JOB, jobRoute, QUEUE } from '@quayside/queues';
 import { billOfLadingPdf, createAccount, createTestDatabase, SAMPLE_BILL_OF_LADING, scannedPdf, testRedisPrefix } from '@quayside/testing';
@@ -15,7 +22,11 @@ import { TEST_REDIS_URL } from '../test/tracker-test-harness';
 
 const ROOT = resolve(__dirname, '../../../..');
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 120_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+  timeoutMs = 120_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -80,12 +91,26 @@ describe('a worker killed during an extraction', () => {
     const bytes = await scannedPdf(png!, 3);
     const id = randomUUID();
     const key = `documents/${account.id}/${id}`;
-    await createObjectStorage({ driver: 'local', directory: storageDir, downloadBaseUrl: 'http://unused.invalid', signingSecret: 'unused' }).put(key, bytes, 'application/pdf');
+    await createObjectStorage({
+      driver: 'local',
+      directory: storageDir,
+      downloadBaseUrl: 'http://unused.invalid',
+      signingSecret: 'unused',
+    }).put(key, bytes, 'application/pdf');
     await new DocumentRepository(db.dataSource, new OutboxRepository(db.dataSource)).create(
       { accountId: account.id },
       {
-        id, name: 'scan.pdf', source: 'upload', file_name: 'scan.pdf', file_kind: 'pdf', file_content_type: 'application/pdf', file_size_bytes: bytes.length,
-        page_count: 3, sha256: createHash('sha256').update(bytes).digest('hex'), storage_key: key, email_submission_id: null,
+        id,
+        name: 'scan.pdf',
+        source: 'upload',
+        file_name: 'scan.pdf',
+        file_kind: 'pdf',
+        file_content_type: 'application/pdf',
+        file_size_bytes: bytes.length,
+        page_count: 3,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        storage_key: key,
+        email_submission_id: null,
       },
       jobRoute(JOB.extractDocument),
     );
@@ -113,11 +138,18 @@ describe('a worker killed during an extraction', () => {
     expect(extracted).toMatchObject({ extraction_status: 'extracted', extraction_attempts: 2, document_type: 'bill_of_lading' });
     const representations = await db.dataSource.getRepository(DocumentRepresentationEntity).findBy({ document_id: id });
     expect(representations).toHaveLength(1);
-    expect((representations[0]!.payload['container_numbers'] as Array<{ value: string }>).map((f) => f.value)).toEqual(SAMPLE_BILL_OF_LADING.containers);
-    const outbox = await db.dataSource.getRepository(OutboxEntity).createQueryBuilder('o').where(`o.payload->>'documentId' = :id`, { id }).getOneOrFail();
+    expect((representations[0]!.payload['container_numbers'] as Array<{ value: string }>).map((f) => f.value)).toEqual(
+      SAMPLE_BILL_OF_LADING.containers,
+    );
+    const outbox = await db.dataSource
+      .getRepository(OutboxEntity)
+      .createQueryBuilder('o')
+      .where(`o.payload->>'documentId' = :id`, { id })
+      .getOneOrFail();
     expect(outbox.completed_at).not.toBeNull();
     expect(outbox.publish_count).toBeGreaterThanOrEqual(2);
-    const events = async (): Promise<string[]> => (await db.dataSource.getRepository(EventEntity).findBy({ reference_object_id: id })).map((e) => e.name);
+    const events = async (): Promise<string[]> =>
+      (await db.dataSource.getRepository(EventEntity).findBy({ reference_object_id: id })).map((e) => e.name);
     expect(await events()).toEqual(['document.extracted']);
 
     // The same job delivered once more (a worker killed after its commit, before the ack).

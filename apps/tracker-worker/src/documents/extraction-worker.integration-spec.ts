@@ -51,8 +51,17 @@ describe('tracker-worker app extracts documents (real Postgres, Redis, Bull and 
     await new DocumentRepository(db.dataSource, new OutboxRepository(db.dataSource)).create(
       { accountId: account.id },
       {
-        id, name: 'bl.pdf', source: 'upload', file_name: 'bl.pdf', file_kind: 'pdf', file_content_type: 'application/pdf', file_size_bytes: bytes.length,
-        page_count: 1, sha256: createHash('sha256').update(bytes).digest('hex'), storage_key: key, email_submission_id: null,
+        id,
+        name: 'bl.pdf',
+        source: 'upload',
+        file_name: 'bl.pdf',
+        file_kind: 'pdf',
+        file_content_type: 'application/pdf',
+        file_size_bytes: bytes.length,
+        page_count: 1,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        storage_key: key,
+        email_submission_id: null,
       },
       jobRoute(JOB.extractDocument),
     );
@@ -62,8 +71,14 @@ describe('tracker-worker app extracts documents (real Postgres, Redis, Bull and 
       return row.extraction_status === 'pending' ? null : row;
     });
     expect(document).toMatchObject({ extraction_status: 'extracted', document_type: 'bill_of_lading' });
-    expect((await db.dataSource.getRepository(EventEntity).findBy({ reference_object_id: id })).map((e) => e.name)).toEqual(['document.extracted']);
-    const representation = await db.dataSource.getRepository(DocumentRepresentationEntity).findOneByOrFail({ id: document.last_document_representation_id! });
-    expect((representation.payload['container_numbers'] as Array<{ value: string }>).map((field) => field.value)).toEqual(SAMPLE_BILL_OF_LADING.containers);
+    expect((await db.dataSource.getRepository(EventEntity).findBy({ reference_object_id: id })).map((e) => e.name)).toEqual([
+      'document.extracted',
+    ]);
+    const representation = await db.dataSource
+      .getRepository(DocumentRepresentationEntity)
+      .findOneByOrFail({ id: document.last_document_representation_id! });
+    expect((representation.payload['container_numbers'] as Array<{ value: string }>).map((field) => field.value)).toEqual(
+      SAMPLE_BILL_OF_LADING.containers,
+    );
   });
 });

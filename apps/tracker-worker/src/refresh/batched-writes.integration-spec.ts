@@ -19,7 +19,10 @@ const BIG: SandboxScenario = {
   number: 'BATCH-BL-40',
   bookingNumber: null,
   plays: 'forty containers discharged and made available at once',
-  places: { pol: { locode: 'CNSHA', name: 'Shanghai', timeZone: 'Asia/Shanghai' }, pod: { locode: 'USLAX', name: 'Los Angeles', timeZone: 'America/Los_Angeles' } },
+  places: {
+    pol: { locode: 'CNSHA', name: 'Shanghai', timeZone: 'Asia/Shanghai' },
+    pod: { locode: 'USLAX', name: 'Los Angeles', timeZone: 'America/Los_Angeles' },
+  },
   vessel: { name: 'QUAYSIDE PIONEER', imo: '9312341', voyage: '012E' },
   podTerminalFirmsCode: 'TST1',
   railCarrierScac: null,
@@ -68,6 +71,8 @@ describe('a bill of lading with many containers changing at once', () => {
     const events = await harness.events(account);
     // Per container: the discharge, the availability change and `available`.
     expect(events.length - before).toBe(COUNT * 3);
-    expect((await harness.containers(shipmentId)).every((c) => c.available_for_pickup === true && c.current_status === 'available')).toBe(true);
+    expect((await harness.containers(shipmentId)).every((c) => c.available_for_pickup === true && c.current_status === 'available')).toBe(
+      true,
+    );
   });
 });

@@ -10,7 +10,9 @@ import { RefreshCarrierShipmentsUseCase } from './refresh-carrier-shipments.use-
 
 const ROOT = resolve(__dirname, '../../../..');
 type Event = Record<string, unknown>;
-const JOURNEY = (JSON.parse(readFileSync(resolve(ROOT, 'libs/carriers/src/dcsa/fixtures/dcsa3-journey.json'), 'utf8')) as { events: Event[] }).events;
+const JOURNEY = (
+  JSON.parse(readFileSync(resolve(ROOT, 'libs/carriers/src/dcsa/fixtures/dcsa3-journey.json'), 'utf8')) as { events: Event[] }
+).events;
 const LOADED_ID = 'qs-300-04';
 const loaded = JOURNEY.find((e) => e.eventID === LOADED_ID)!;
 const T0 = new Date('2026-03-01T00:00:00Z');
@@ -89,14 +91,21 @@ describe('DCSA 3.0 corrections and retractions reach the stored milestones', () 
 
   it('a newer version of the same eventID (3.0) supersedes the stored milestone', async () => {
     const { account, carrierShipmentId } = await track();
-    await refresh(carrierShipmentId, JOURNEY.map((e) => (e.eventID === LOADED_ID ? { ...e, ...later } : e)));
+    await refresh(
+      carrierShipmentId,
+      JOURNEY.map((e) => (e.eventID === LOADED_ID ? { ...e, ...later } : e)),
+    );
     await expectCorrected(account);
   });
 
   it('a retraction with a replacement event (isRetracted, then a new eventID) supersedes it the same way', async () => {
     const { account, carrierShipmentId } = await track();
     const retraction = { eventID: LOADED_ID, isRetracted: true, eventUpdatedDateTime: '2026-03-25T00:00:00Z' };
-    await refresh(carrierShipmentId, [...JOURNEY.filter((e) => e.eventID !== LOADED_ID), retraction, { ...loaded, ...later, eventID: 'qs-300-04-b' }]);
+    await refresh(carrierShipmentId, [
+      ...JOURNEY.filter((e) => e.eventID !== LOADED_ID),
+      retraction,
+      { ...loaded, ...later, eventID: 'qs-300-04-b' },
+    ]);
     await expectCorrected(account);
   });
 

@@ -4,7 +4,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { validateDcsa3Push } from '@quayside/carriers';
-import { ContainerEntity, DcsaPushedEventRepository, EstimatedEventEntity, RawEventEntity, ShipmentEntity, TransportEventEntity } from '@quayside/data-access';
+import {
+  ContainerEntity,
+  DcsaPushedEventRepository,
+  EstimatedEventEntity,
+  RawEventEntity,
+  ShipmentEntity,
+  TransportEventEntity,
+} from '@quayside/data-access';
 import type { RequestType } from '@quayside/domain';
 import { JOB, jobRoute } from '@quayside/queues';
 import { TrackerTestHarness } from '../test/tracker-test-harness';
@@ -36,7 +43,17 @@ const HISTORIES: Record<string, History> = {
   'a journey with a correction, by booking': {
     number: 'QSBK300001',
     kind: 'booking_number',
-    stages: [JOURNEY.slice(0, 10), [...JOURNEY.slice(10), { ...JOURNEY.find((e) => e.eventID === 'qs-300-04')!, eventDateTime: '2026-03-06T04:00:00+08:00', eventUpdatedDateTime: '2026-03-25T00:00:00Z' }]],
+    stages: [
+      JOURNEY.slice(0, 10),
+      [
+        ...JOURNEY.slice(10),
+        {
+          ...JOURNEY.find((e) => e.eventID === 'qs-300-04')!,
+          eventDateTime: '2026-03-06T04:00:00+08:00',
+          eventUpdatedDateTime: '2026-03-25T00:00:00Z',
+        },
+      ],
+    ],
   },
 };
 
@@ -49,7 +66,8 @@ class CarrierServer {
     this.server = createServer((req, res) => {
       req.resume();
       const query = new URL(req.url ?? '/', 'http://x').searchParams;
-      const number = query.get('carrierBookingReference') ?? query.get('transportDocumentReference') ?? query.get('equipmentReference') ?? '';
+      const number =
+        query.get('carrierBookingReference') ?? query.get('transportDocumentReference') ?? query.get('equipmentReference') ?? '';
       res.writeHead(200, { 'content-type': 'application/json', 'api-version': '3.0.0' });
       res.end(JSON.stringify({ events: this.published.filter((e) => JSON.stringify(e).includes(`"${number}"`)) }));
     });
@@ -105,9 +123,15 @@ async function storedState(harness: TrackerTestHarness, account: string): Promis
   return comparable({
     shipments: await source.getRepository(ShipmentEntity).find(where),
     containers: await source.getRepository(ContainerEntity).find(where),
-    transportEvents: (await source.getRepository(TransportEventEntity).find({ ...where, ...order })).sort((a, b) => a.dedupe_key.localeCompare(b.dedupe_key)),
-    estimates: (await source.getRepository(EstimatedEventEntity).find(where)).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
-    rawEvents: (await source.getRepository(RawEventEntity).find(where)).map(({ id: _id, ...row }) => row).sort((a, b) => a.dedupe_key.localeCompare(b.dedupe_key)),
+    transportEvents: (await source.getRepository(TransportEventEntity).find({ ...where, ...order })).sort((a, b) =>
+      a.dedupe_key.localeCompare(b.dedupe_key),
+    ),
+    estimates: (await source.getRepository(EstimatedEventEntity).find(where)).sort((a, b) =>
+      JSON.stringify(a).localeCompare(JSON.stringify(b)),
+    ),
+    rawEvents: (await source.getRepository(RawEventEntity).find(where))
+      .map(({ id: _id, ...row }) => row)
+      .sort((a, b) => a.dedupe_key.localeCompare(b.dedupe_key)),
     notifications: await harness.events(account),
   });
 }
@@ -148,7 +172,9 @@ describe('a DCSA 3.0 carrier that pushes ends in the same state as one that is p
   async function push(events: Event[]): Promise<string[]> {
     const checked = await validateDcsa3Push({ events }, NOW);
     if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
-    const recorded = await pushed.module.get(DcsaPushedEventRepository).record('HLCU', checked.events, jobRoute(JOB.refreshCarrierShipments));
+    const recorded = await pushed.module
+      .get(DcsaPushedEventRepository)
+      .record('HLCU', checked.events, jobRoute(JOB.refreshCarrierShipments));
     expect(recorded.duplicates).toBe(0);
     return recorded.refreshed;
   }
@@ -159,7 +185,9 @@ describe('a DCSA 3.0 carrier that pushes ends in the same state as one that is p
     pollServer.published = first;
     const byPoll = await track(polled, history);
     pollServer.published = [...first, ...later];
-    await polled.module.get(RefreshCarrierShipmentsUseCase).execute({ carrierShipmentIds: [byPoll.carrierShipmentId], outboxId: null }, NOW);
+    await polled.module
+      .get(RefreshCarrierShipmentsUseCase)
+      .execute({ carrierShipmentIds: [byPoll.carrierShipmentId], outboxId: null }, NOW);
 
     await push(first);
     const byPush = await track(pushed, history);

@@ -26,7 +26,15 @@ const MOVING_ESTIMATES: SandboxScenario = {
   vessel: { name: 'QUAYSIDE PIONEER', imo: '9312341', voyage: '012E' },
   podTerminalFirmsCode: 'TST1',
   railCarrierScac: SANDBOX_RAIL_SCAC,
-  containers: [{ number: 'QFDU1000005', isoSizeType: '45G1', equipment: { type: 'dry', length: 40, height: 'high cube' }, sealNumber: null, weightLbs: null }],
+  containers: [
+    {
+      number: 'QFDU1000005',
+      isoSizeType: '45G1',
+      equipment: { type: 'dry', length: 40, height: 'high cube' },
+      sealNumber: null,
+      weightLbs: null,
+    },
+  ],
   steps: [
     { day: -2, type: 'estimate', event: 'container.transport.estimated.vessel_departed', at: 'pol', eventDay: 3 },
     { day: -2, type: 'estimate', event: 'container.transport.estimated.arrived_at_inland_destination', at: 'dest', eventDay: 14 },
@@ -51,7 +59,11 @@ describe('first published estimates and the milestone times of a container', () 
   let harness: TrackerTestHarness;
 
   beforeAll(async () => {
-    harness = await TrackerTestHarness.create([TrackRequestUseCase, RefreshShipmentUseCase, ShipmentStateRepository], {}, new ScenarioAdapters([MOVING_ESTIMATES]));
+    harness = await TrackerTestHarness.create(
+      [TrackRequestUseCase, RefreshShipmentUseCase, ShipmentStateRepository],
+      {},
+      new ScenarioAdapters([MOVING_ESTIMATES]),
+    );
   });
 
   afterAll(async () => {
@@ -100,7 +112,9 @@ describe('first published estimates and the milestone times of a container', () 
 
   it('gives a value change the value it announces, and a milestone none', async () => {
     const shipmentId = await play(13);
-    const rows = await harness.db.dataSource.getRepository(TransportEventEntity).find({ where: { shipment_id: shipmentId }, order: { created_at: 'ASC', id: 'ASC' } });
+    const rows = await harness.db.dataSource
+      .getRepository(TransportEventEntity)
+      .find({ where: { shipment_id: shipmentId }, order: { created_at: 'ASC', id: 'ASC' } });
     const lfdLine = rows.filter((row) => row.event === 'container.pickup_lfd_line.changed').map((row) => row.value);
     expect(lfdLine).toEqual([at(20), null]);
     const milestones = rows.filter((row) => row.event.startsWith('container.transport.'));
@@ -114,7 +128,12 @@ describe('first published estimates and the milestone times of a container', () 
     expect(before).toMatchObject({ pol_original_etd_at: at(3), destination_original_eta_at: at(14) });
     await harness.module.get(ShipmentStateRepository).transact({ outboxId: null, shipmentId }, { queue: 'test', jobName: 'test' }, () => ({
       value: null,
-      write: { shipment: { isNew: false, values: { id: shipmentId, pol_original_etd_at: at(9), destination_original_eta_at: at(19), pod_original_eta_at: at(20) } } },
+      write: {
+        shipment: {
+          isNew: false,
+          values: { id: shipmentId, pol_original_etd_at: at(9), destination_original_eta_at: at(19), pod_original_eta_at: at(20) },
+        },
+      },
     }));
     expect(await harness.shipment(shipmentId)).toMatchObject({
       pol_original_etd_at: at(3),

@@ -13,11 +13,22 @@ const UNSERVED: SandboxScenario = {
   number: 'UNSERVED-TERMINAL',
   bookingNumber: null,
   plays: 'discharged at a terminal without an integration',
-  places: { pol: { locode: 'CNSHA', name: 'Shanghai', timeZone: 'Asia/Shanghai' }, pod: { locode: 'USLAX', name: 'Los Angeles', timeZone: 'America/Los_Angeles' } },
+  places: {
+    pol: { locode: 'CNSHA', name: 'Shanghai', timeZone: 'Asia/Shanghai' },
+    pod: { locode: 'USLAX', name: 'Los Angeles', timeZone: 'America/Los_Angeles' },
+  },
   vessel: { name: 'QUAYSIDE PIONEER', imo: '9312341', voyage: '012E' },
   podTerminalFirmsCode: 'Y258',
   railCarrierScac: null,
-  containers: [{ number: 'QNTU4000001', isoSizeType: '45G1', equipment: { type: 'dry', length: 40, height: 'high cube' }, sealNumber: null, weightLbs: null }],
+  containers: [
+    {
+      number: 'QNTU4000001',
+      isoSizeType: '45G1',
+      equipment: { type: 'dry', length: 40, height: 'high cube' },
+      sealNumber: null,
+      weightLbs: null,
+    },
+  ],
   steps: [
     { day: -1, type: 'milestone', event: 'container.transport.vessel_departed', at: 'pol' },
     { day: 2, type: 'milestone', event: 'container.transport.vessel_discharged', at: 'pod' },
@@ -47,7 +58,8 @@ describe('what is not ours to invent', () => {
     const { id, outboxId } = await harness.trackingRequest(account, 'UNSERVED-TERMINAL', T0);
     await harness.module.get(TrackRequestUseCase).execute({ trackingRequestId: id, outboxId }, T0);
     const shipmentId = (await harness.request(id)).tracked_object_id ?? '';
-    for (const day of [2, 3, 4]) await harness.module.get(RefreshShipmentUseCase).execute({ shipmentId, outboxId: null, reason: 'manual' }, dayOf(T0, day));
+    for (const day of [2, 3, 4])
+      await harness.module.get(RefreshShipmentUseCase).execute({ shipmentId, outboxId: null, reason: 'manual' }, dayOf(T0, day));
 
     const terminal = await harness.db.dataSource.query<Array<{ id: string }>>(`SELECT id FROM terminals WHERE firms_code = 'Y258'`);
     expect(await harness.containers(shipmentId)).toMatchObject([

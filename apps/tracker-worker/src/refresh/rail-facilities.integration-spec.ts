@@ -38,7 +38,9 @@ describe('rail facilities reported by a rail carrier', () => {
     return shipmentId;
   }
 
-  async function railTerminals(): Promise<{ id: string; name: string; firms_code: string | null; locode: string | null; metro_code: string | null; port_code: string | null }[]> {
+  async function railTerminals(): Promise<
+    { id: string; name: string; firms_code: string | null; locode: string | null; metro_code: string | null; port_code: string | null }[]
+  > {
     return harness.db.dataSource.query(
       `SELECT rt.id, rt.name, rt.firms_code, rt.locode, m.code AS metro_code, p.code AS port_code
          FROM rail_terminals rt LEFT JOIN metro_areas m ON m.id = rt.metro_area_id LEFT JOIN ports p ON p.id = rt.port_id
@@ -52,7 +54,13 @@ describe('rail facilities reported by a rail carrier', () => {
     const recorded = await railTerminals();
     expect(recorded).toHaveLength(1);
     const ports = await harness.db.dataSource.query<{ code: string }[]>(`SELECT code FROM ports WHERE code = 'USCHI'`);
-    expect(recorded[0]).toMatchObject({ name: 'Quayside Sandbox Rail Ramp', firms_code: 'TSR1', locode: 'USCHI', metro_code: 'USCHI', port_code: ports[0]?.code ?? null });
+    expect(recorded[0]).toMatchObject({
+      name: 'Quayside Sandbox Rail Ramp',
+      firms_code: 'TSR1',
+      locode: 'USCHI',
+      metro_code: 'USCHI',
+      port_code: ports[0]?.code ?? null,
+    });
     for (const shipmentId of [first, second]) {
       expect((await harness.containers(shipmentId)).map((c) => c.ind_rail_terminal_id)).toEqual([recorded[0]!.id]);
     }

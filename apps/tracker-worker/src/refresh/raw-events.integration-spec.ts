@@ -12,11 +12,22 @@ const VOYAGE: SandboxScenario = {
   number: 'RAW-EVENTS',
   bookingNumber: null,
   plays: 'an arrival estimate corrected on the way, then the arrival',
-  places: { pol: { locode: 'CNSHA', name: 'Shanghai', timeZone: 'Asia/Shanghai' }, pod: { locode: 'USLAX', name: 'Los Angeles', timeZone: 'America/Los_Angeles' } },
+  places: {
+    pol: { locode: 'CNSHA', name: 'Shanghai', timeZone: 'Asia/Shanghai' },
+    pod: { locode: 'USLAX', name: 'Los Angeles', timeZone: 'America/Los_Angeles' },
+  },
   vessel: { name: 'QUAYSIDE PIONEER', imo: '9312341', voyage: '012E' },
   podTerminalFirmsCode: null,
   railCarrierScac: null,
-  containers: [{ number: 'QNTU4000002', isoSizeType: '45G1', equipment: { type: 'dry', length: 40, height: 'high cube' }, sealNumber: null, weightLbs: null }],
+  containers: [
+    {
+      number: 'QNTU4000002',
+      isoSizeType: '45G1',
+      equipment: { type: 'dry', length: 40, height: 'high cube' },
+      sealNumber: null,
+      weightLbs: null,
+    },
+  ],
   steps: [
     { day: -1, type: 'milestone', event: 'container.transport.vessel_departed', at: 'pol' },
     { day: -1, type: 'estimate', event: 'container.transport.estimated.vessel_arrived', at: 'pod', eventDay: 3 },
@@ -26,7 +37,11 @@ const VOYAGE: SandboxScenario = {
 };
 
 /** The same voyage under another number and container: a test of its own. */
-const WITHDRAWN: SandboxScenario = { ...VOYAGE, number: 'RAW-EVENTS-BACK', containers: [{ ...VOYAGE.containers[0]!, number: 'QNTU4000013' }] };
+const WITHDRAWN: SandboxScenario = {
+  ...VOYAGE,
+  number: 'RAW-EVENTS-BACK',
+  containers: [{ ...VOYAGE.containers[0]!, number: 'QNTU4000013' }],
+};
 
 describe('raw events: what the sources said, kept in the transaction that applies it', () => {
   let harness: TrackerTestHarness;
@@ -49,17 +64,47 @@ describe('raw events: what the sources said, kept in the transaction that applie
     await harness.module.get(TrackRequestUseCase).execute({ trackingRequestId: id, outboxId }, T0);
     const shipmentId = (await harness.request(id)).tracked_object_id ?? '';
     // Day 0 twice: the same answer again stores nothing.
-    for (const day of [0, 1, 4]) await harness.module.get(RefreshShipmentUseCase).execute({ shipmentId, outboxId: null, reason: 'manual' }, dayOf(T0, day));
+    for (const day of [0, 1, 4])
+      await harness.module.get(RefreshShipmentUseCase).execute({ shipmentId, outboxId: null, reason: 'manual' }, dayOf(T0, day));
 
     const rows = await harness.db.dataSource.getRepository(RawEventEntity).find({ order: { created_at: 'ASC', index: 'ASC' } });
-    const summary = rows.map((r) => [r.original_event, r.event, r.location_locode, r.location_name, r.estimated, r.timestamp?.toISOString(), r.invalidated_at !== null, r.data_provider_code]);
+    const summary = rows.map((r) => [
+      r.original_event,
+      r.event,
+      r.location_locode,
+      r.location_name,
+      r.estimated,
+      r.timestamp?.toISOString(),
+      r.invalidated_at !== null,
+      r.data_provider_code,
+    ]);
     expect(summary).toEqual([
       ['Vessel Departed', 'container.transport.vessel_departed', 'CNSHA', 'Shanghai', false, dayOf(T0, -1).toISOString(), false, 'TEST'],
-      ['Estimated Vessel Arrived', 'container.transport.estimated.vessel_arrived', 'USLAX', 'Los Angeles', true, dayOf(T0, 3).toISOString(), true, 'TEST'],
-      ['Estimated Vessel Arrived', 'container.transport.estimated.vessel_arrived', 'USLAX', 'Los Angeles', true, dayOf(T0, 4).toISOString(), false, 'TEST'],
+      [
+        'Estimated Vessel Arrived',
+        'container.transport.estimated.vessel_arrived',
+        'USLAX',
+        'Los Angeles',
+        true,
+        dayOf(T0, 3).toISOString(),
+        true,
+        'TEST',
+      ],
+      [
+        'Estimated Vessel Arrived',
+        'container.transport.estimated.vessel_arrived',
+        'USLAX',
+        'Los Angeles',
+        true,
+        dayOf(T0, 4).toISOString(),
+        false,
+        'TEST',
+      ],
       ['Vessel Arrived', 'container.transport.vessel_arrived', 'USLAX', 'Los Angeles', false, dayOf(T0, 4).toISOString(), false, 'TEST'],
     ]);
-    const milestones = await harness.db.dataSource.query<Array<{ id: string; event: string }>>(`SELECT id, event FROM transport_events WHERE invalidated_at IS NULL`);
+    const milestones = await harness.db.dataSource.query<Array<{ id: string; event: string }>>(
+      `SELECT id, event FROM transport_events WHERE invalidated_at IS NULL`,
+    );
     const byEvent = new Map(milestones.map((m) => [m.event, m.id]));
     expect(rows.filter((r) => !r.estimated).map((r) => r.transport_event_id)).toEqual([
       byEvent.get('container.transport.vessel_departed'),
@@ -74,7 +119,8 @@ describe('raw events: what the sources said, kept in the transaction that applie
     const { id, outboxId } = await harness.trackingRequest(account, 'RAW-EVENTS-BACK', T0);
     await harness.module.get(TrackRequestUseCase).execute({ trackingRequestId: id, outboxId }, T0);
     const shipmentId = (await harness.request(id)).tracked_object_id ?? '';
-    const refresh = (day: number) => harness.module.get(RefreshShipmentUseCase).execute({ shipmentId, outboxId: null, reason: 'manual' }, dayOf(T0, day));
+    const refresh = (day: number) =>
+      harness.module.get(RefreshShipmentUseCase).execute({ shipmentId, outboxId: null, reason: 'manual' }, dayOf(T0, day));
     await refresh(0);
     const departed = { account_id: account, event: 'container.transport.vessel_departed' };
     const repository = harness.db.dataSource.getRepository(RawEventEntity);

@@ -28,13 +28,17 @@ describe('the statements of a batch of routine refreshes', () => {
     await harness.close();
   });
 
-  const batch = (ids: string[], day: number) => harness.module.get(RefreshCarrierShipmentsUseCase).execute({ carrierShipmentIds: ids, outboxId: null }, dayOf(T0, day));
+  const batch = (ids: string[], day: number) =>
+    harness.module.get(RefreshCarrierShipmentsUseCase).execute({ carrierShipmentIds: ids, outboxId: null }, dayOf(T0, day));
 
   it('sends as many statements for three shipments as for one: leases, reference data and writes are set-based', async () => {
     const count = async (ids: string[], day: number): Promise<{ total: number; releases: number }> => {
       const { result: run, statements } = await recordStatementsDuring(harness.connection, () => batch(ids, day));
       expect(run).toMatchObject({ status: 'done', leased: ids.length });
-      return { total: statements.length, releases: statements.filter((sql) => /^UPDATE carrier_shipments cs SET lease_until = NULL/.test(sql.trim())).length };
+      return {
+        total: statements.length,
+        releases: statements.filter((sql) => /^UPDATE carrier_shipments cs SET lease_until = NULL/.test(sql.trim())).length,
+      };
     };
     const one = await count(physical.slice(0, 1), 10);
     const three = await count(physical, 12);
@@ -52,7 +56,14 @@ describe('the statements of a batch of routine refreshes', () => {
     const applied = await observations.applyBatch(
       null,
       leased.map((claim) => ({
-        target: { job: 'test', lease: claim.lease, carrierShipment: { id: claim.carrierShipment.id }, joinOpenRequests: false, sources: {}, trackingSince: claim.carrierShipment.tracking_since },
+        target: {
+          job: 'test',
+          lease: claim.lease,
+          carrierShipment: { id: claim.carrierShipment.id },
+          joinOpenRequests: false,
+          sources: {},
+          trackingSince: claim.carrierShipment.tracking_since,
+        },
         decide: () => ({ writes: [], value: null }),
       })),
       FAN_OUT,

@@ -30,8 +30,12 @@ describe('a batch of routine refreshes', () => {
     await harness.close();
   });
 
-  const batch = (day: number) => harness.module.get(RefreshCarrierShipmentsUseCase).execute({ carrierShipmentIds: followed.map((f) => f.physical), outboxId: null }, at(day));
-  const arrived = async (account: string): Promise<boolean> => (await harness.eventNames(account)).some((n) => n.startsWith('container.transport.vessel_arrived'));
+  const batch = (day: number) =>
+    harness.module
+      .get(RefreshCarrierShipmentsUseCase)
+      .execute({ carrierShipmentIds: followed.map((f) => f.physical), outboxId: null }, at(day));
+  const arrived = async (account: string): Promise<boolean> =>
+    (await harness.eventNames(account)).some((n) => n.startsWith('container.transport.vessel_arrived'));
 
   it('refreshes every shipment of the batch in one go', async () => {
     expect(await batch(10)).toEqual({ status: 'done', leased: 3, coalesced: 0, outcomes: ['refreshed', 'refreshed', 'refreshed'] });

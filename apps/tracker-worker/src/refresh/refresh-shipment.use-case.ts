@@ -33,20 +33,26 @@ export class RefreshShipmentUseCase {
     const shipment = await this.tracking.findShipment(command.shipmentId);
     if (shipment === null) return this.refresher.closeJob(command.outboxId, 'missing');
     if (shipment.line_tracking_stopped_at !== null) {
-      const settled = await this.states.transact({ outboxId: command.outboxId, shipmentId: command.shipmentId }, FAN_OUT, (loaded) => this.settle(loaded, now));
+      const settled = await this.states.transact({ outboxId: command.outboxId, shipmentId: command.shipmentId }, FAN_OUT, (loaded) =>
+        this.settle(loaded, now),
+      );
       if (settled.status !== 'done') return { status: settled.status };
       return { status: 'settled', eventIds: settled.eventIds, stoppedReason: settled.value };
     }
     const carrierShipmentId = await this.carrierShipments.ofShipment(command.shipmentId);
     if (carrierShipmentId === null) return this.refresher.closeJob(command.outboxId, 'missing');
-    return this.refresher.refresh({ carrierShipmentId, outboxId: command.outboxId, job: `refresh-shipment:${command.reason}`, whenBusy: 'defer' }, now);
+    return this.refresher.refresh(
+      { carrierShipmentId, outboxId: command.outboxId, job: `refresh-shipment:${command.reason}`, whenBusy: 'defer' },
+      now,
+    );
   }
 
   /** Brings the requests in line with the record: stopped (by the client or a rule), or resumed meanwhile. */
   private settle(loaded: LoadedTrackingState, now: Date): StateDecision<TrackingStoppedReason | null> {
     const shipment = loaded.state?.shipment;
     if (!shipment) return null;
-    if (shipment.line_tracking_stopped_at === null) return { write: { trackingRequests: resumeLinkedRequests(loaded, now).trackingRequests }, value: null };
+    if (shipment.line_tracking_stopped_at === null)
+      return { write: { trackingRequests: resumeLinkedRequests(loaded, now).trackingRequests }, value: null };
     const reason = shipment.line_tracking_stopped_reason ?? 'cancelled_by_user';
     const stopped = stopLinkedRequests(loaded, reason, now, timeOrderedId, shipment.line_tracking_stopped_at);
     return { write: { trackingRequests: stopped.trackingRequests, events: stopped.events }, value: reason };

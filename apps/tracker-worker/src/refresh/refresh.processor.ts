@@ -22,14 +22,23 @@ export class RefreshProcessor {
   // Carrier calls wait on the carriers registry's per-carrier limits, so more jobs than calls may be in flight.
   @JobHandler(JOB.refreshCarrierShipments, { concurrency: 2 })
   async carrierShipments(job: Job<JobData<'refresh-carrier-shipments'>>): Promise<BatchRun> {
-    const result = await this.refreshCarrierShipments.execute({ carrierShipmentIds: job.data.carrierShipmentIds, outboxId: job.data.outboxId });
-    this.logger.debug(`${job.data.carrierShipmentIds.length} physical shipments: ${result.status === 'done' ? result.outcomes.join(', ') : result.status}`);
+    const result = await this.refreshCarrierShipments.execute({
+      carrierShipmentIds: job.data.carrierShipmentIds,
+      outboxId: job.data.outboxId,
+    });
+    this.logger.debug(
+      `${job.data.carrierShipmentIds.length} physical shipments: ${result.status === 'done' ? result.outcomes.join(', ') : result.status}`,
+    );
     return result;
   }
 
   @JobHandler(JOB.refreshShipment, { concurrency: 2 })
   async shipment(job: Job<JobData<'refresh-shipment'>>): Promise<RefreshResult> {
-    const result = await this.refreshShipment.execute({ shipmentId: job.data.shipmentId, outboxId: job.data.outboxId, reason: job.data.reason });
+    const result = await this.refreshShipment.execute({
+      shipmentId: job.data.shipmentId,
+      outboxId: job.data.outboxId,
+      reason: job.data.reason,
+    });
     this.logger.debug(`shipment ${job.data.shipmentId} (${job.data.reason}): ${result.status}`);
     return result;
   }

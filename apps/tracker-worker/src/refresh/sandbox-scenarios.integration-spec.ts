@@ -25,7 +25,11 @@ describe('sandbox scenarios end to end', () => {
     await harness.close();
   });
 
-  async function play(number: string, lastDay: number, features: AccountFeature[] = []): Promise<{ account: string; requestId: string; shipmentId: string }> {
+  async function play(
+    number: string,
+    lastDay: number,
+    features: AccountFeature[] = [],
+  ): Promise<{ account: string; requestId: string; shipmentId: string }> {
     const account = await harness.account(features);
     const { id, outboxId } = await harness.trackingRequest(account, number, T0);
     let next: { id: string; at: Date } | undefined = { id: outboxId, at: T0 };
@@ -50,7 +54,14 @@ describe('sandbox scenarios end to end', () => {
     expect(await harness.request(requestId)).toMatchObject({ status: 'succeeded' });
     expect(await harness.shipment(shipmentId)).toMatchObject({ pod_ata_at: at(9), pod_eta_at: at(9), line_tracking_stopped_at: null });
     expect(await harness.containers(shipmentId)).toMatchObject([
-      { number: 'QSDU2001376', pod_arrived_at: at(9), pod_discharged_at: at(10), current_status: 'grounded', available_for_pickup: null, availability_known: false },
+      {
+        number: 'QSDU2001376',
+        pod_arrived_at: at(9),
+        pod_discharged_at: at(10),
+        current_status: 'grounded',
+        available_for_pickup: null,
+        availability_known: false,
+      },
     ]);
     expect(await names(account)).toEqual(['tracking_request.succeeded', 'container.created', ...EXPORT, ...ARRIVAL]);
   });
@@ -75,13 +86,20 @@ describe('sandbox scenarios end to end', () => {
       'transport.vessel_discharged',
       'transport.vessel_discharged',
     ]);
-    const discharged = (await harness.events(account)).filter((e) => e.name === 'container.transport.vessel_discharged').map((e) => e.container);
+    const discharged = (await harness.events(account))
+      .filter((e) => e.name === 'container.transport.vessel_discharged')
+      .map((e) => e.container);
     expect(discharged).toEqual(['QSDU2006850', 'QSDU2008220', 'QSDU2009593']);
   });
 
   it('TEST-TR-TRANSSHIPMENT: Singapore legs, a vessel change, and the arrival estimate moving a day earlier', async () => {
     const { account, shipmentId } = await play('TEST-TR-TRANSSHIPMENT', 21);
-    expect(await harness.shipment(shipmentId)).toMatchObject({ pod_vessel_name: 'QUAYSIDE HORIZON', pod_eta_at: at(19), pod_original_eta_at: at(20), pod_ata_at: at(19) });
+    expect(await harness.shipment(shipmentId)).toMatchObject({
+      pod_vessel_name: 'QUAYSIDE HORIZON',
+      pod_eta_at: at(19),
+      pod_original_eta_at: at(20),
+      pod_ata_at: at(19),
+    });
     expect(await names(account)).toEqual([
       'tracking_request.succeeded',
       'container.created',
@@ -100,7 +118,9 @@ describe('sandbox scenarios end to end', () => {
       previous_estimated_timestamp: at(20).toISOString(),
       location_locode: 'USLAX',
     });
-    const legs = events.filter((e) => e.name.includes('transshipment')).map((e) => [e.name, e.payload['location_locode'], e.payload['vessel_name']]);
+    const legs = events
+      .filter((e) => e.name.includes('transshipment'))
+      .map((e) => [e.name, e.payload['location_locode'], e.payload['vessel_name']]);
     expect(legs).toEqual([
       ['container.transport.transshipment_arrived', 'SGSIN', 'QUAYSIDE PIONEER'],
       ['container.transport.transshipment_discharged', 'SGSIN', 'QUAYSIDE PIONEER'],
@@ -163,7 +183,9 @@ describe('sandbox scenarios end to end', () => {
 
   it('TEST-TR-HOLDS: holds appear, change and clear; the container becomes available', async () => {
     const { account, shipmentId } = await play('TEST-TR-HOLDS', 9);
-    expect(await harness.containers(shipmentId)).toMatchObject([{ holds_at_pod_terminal: [], available_for_pickup: true, availability_known: true, current_status: 'available' }]);
+    expect(await harness.containers(shipmentId)).toMatchObject([
+      { holds_at_pod_terminal: [], available_for_pickup: true, availability_known: true, current_status: 'available' },
+    ]);
     expect(await names(account)).toEqual([
       'tracking_request.succeeded',
       'container.created',
@@ -183,8 +205,18 @@ describe('sandbox scenarios end to end', () => {
     const usdaHold = { name: 'USDA', status: 'hold', description: 'USDA inspection' };
     expect(changesets).toEqual([
       { available_for_pickup: [null, false], holds_at_pod_terminal: [[], [freight, customs, usdaPending]] },
-      { holds_at_pod_terminal: [[freight, customs, usdaPending], [customs, usdaPending]] },
-      { holds_at_pod_terminal: [[customs, usdaPending], [customs, usdaHold]] },
+      {
+        holds_at_pod_terminal: [
+          [freight, customs, usdaPending],
+          [customs, usdaPending],
+        ],
+      },
+      {
+        holds_at_pod_terminal: [
+          [customs, usdaPending],
+          [customs, usdaHold],
+        ],
+      },
       { holds_at_pod_terminal: [[customs, usdaHold], [usdaHold]] },
       { available_for_pickup: [false, true], holds_at_pod_terminal: [[usdaHold], []] },
     ]);
@@ -209,7 +241,10 @@ describe('sandbox scenarios end to end', () => {
       'transport.full_out',
       'container.updated',
     ]);
-    const fees = (await harness.events(account)).filter((e) => e.name === 'container.updated').slice(1).map((e) => (e.payload['changeset'] as Record<string, unknown>)['fees_at_pod_terminal']);
+    const fees = (await harness.events(account))
+      .filter((e) => e.name === 'container.updated')
+      .slice(1)
+      .map((e) => (e.payload['changeset'] as Record<string, unknown>)['fees_at_pod_terminal']);
     const usd = (type: string, amount: number): Record<string, unknown> => ({ type, amount, currency: 'USD' });
     expect(fees).toEqual([
       [[], [usd('demurrage', 150)]],
@@ -269,7 +304,9 @@ describe('sandbox scenarios end to end', () => {
     const tst1 = await harness.db.dataSource.query<Array<{ id: string }>>(`SELECT id FROM terminals WHERE firms_code = 'TST1'`);
     const tst2 = await harness.db.dataSource.query<Array<{ id: string }>>(`SELECT id FROM terminals WHERE firms_code = 'TST2'`);
     expect(await harness.shipment(shipmentId)).toMatchObject({ pod_terminal_id: tst2[0]?.id });
-    expect(await harness.containers(shipmentId)).toMatchObject([{ pod_terminal_id: tst2[0]?.id, available_for_pickup: true, location_at_pod_terminal: 'Row 12, Bay 4' }]);
+    expect(await harness.containers(shipmentId)).toMatchObject([
+      { pod_terminal_id: tst2[0]?.id, available_for_pickup: true, location_at_pod_terminal: 'Row 12, Bay 4' },
+    ]);
     expect(await names(account)).toEqual([
       'tracking_request.succeeded',
       'container.created',
@@ -333,7 +370,9 @@ describe('sandbox scenarios end to end', () => {
       'tracking_request.tracking_stopped',
     ]);
     // After the stop nothing more is asked or told.
-    expect((await harness.module.get(RefreshShipmentUseCase).execute({ shipmentId, outboxId: null, reason: 'manual' }, at(29))).status).toBe('settled');
+    expect(
+      (await harness.module.get(RefreshShipmentUseCase).execute({ shipmentId, outboxId: null, reason: 'manual' }, at(29))).status,
+    ).toBe('settled');
     expect((await names(account)).at(-1)).toBe('tracking_request.tracking_stopped');
   });
 });

@@ -31,7 +31,11 @@ describe('one physical shipment, one timeline', () => {
 
   beforeAll(async () => {
     adapters = new GatedAdapters();
-    harness = await TrackerTestHarness.create([TrackRequestUseCase, RefreshShipmentUseCase, RefreshCarrierShipmentsUseCase], { REFRESH_LEASE_MS: 1000 }, adapters);
+    harness = await TrackerTestHarness.create(
+      [TrackRequestUseCase, RefreshShipmentUseCase, RefreshCarrierShipmentsUseCase],
+      { REFRESH_LEASE_MS: 1000 },
+      adapters,
+    );
   });
 
   afterAll(async () => {
@@ -39,22 +43,34 @@ describe('one physical shipment, one timeline', () => {
     await harness.close();
   });
 
-  const attempt = (id: string, outboxId: string | null, now: Date) => harness.module.get(TrackRequestUseCase).execute({ trackingRequestId: id, outboxId }, now);
+  const attempt = (id: string, outboxId: string | null, now: Date) =>
+    harness.module.get(TrackRequestUseCase).execute({ trackingRequestId: id, outboxId }, now);
   /** A routine refresh of one physical shipment, summed up as one status. */
   const refresh = async (carrierShipmentId: string, now: Date, outboxId: string | null = null): Promise<{ status: string }> => {
-    const run = await harness.module.get(RefreshCarrierShipmentsUseCase).execute({ carrierShipmentIds: [carrierShipmentId], outboxId }, now);
+    const run = await harness.module
+      .get(RefreshCarrierShipmentsUseCase)
+      .execute({ carrierShipmentIds: [carrierShipmentId], outboxId }, now);
     if (run.status !== 'done') return { status: run.status };
     return { status: run.leased === 0 ? 'coalesced' : (run.outcomes[0] ?? 'missing') };
   };
 
   /** Runs every attempt still waiting in the outbox (a deferred one, a retry) until none is left. */
   async function drainAttempts(now: Date): Promise<void> {
-    for (let row = (await harness.pendingOutbox(JOB.trackRequest))[0]; row !== undefined; row = (await harness.pendingOutbox(JOB.trackRequest))[0]) {
+    for (
+      let row = (await harness.pendingOutbox(JOB.trackRequest))[0];
+      row !== undefined;
+      row = (await harness.pendingOutbox(JOB.trackRequest))[0]
+    ) {
       await attempt(String(row.payload['trackingRequestId']), row.id, now);
     }
   }
 
-  async function follow(number: string, createdAt: Date, type: RequestType = 'bill_of_lading', account?: string): Promise<{ account: string; request: string; outboxId: string }> {
+  async function follow(
+    number: string,
+    createdAt: Date,
+    type: RequestType = 'bill_of_lading',
+    account?: string,
+  ): Promise<{ account: string; request: string; outboxId: string }> {
     const owner = account ?? (await harness.account());
     const { id, outboxId } = await harness.trackingRequest(owner, number, createdAt, type);
     return { account: owner, request: id, outboxId };
@@ -66,10 +82,17 @@ describe('one physical shipment, one timeline', () => {
 
   /** Current milestones of an account, in a stable order. */
   async function milestones(account: string): Promise<Milestone[]> {
-    const rows = await harness.db.dataSource.getRepository(TransportEventEntity).find({ where: { account_id: account }, relations: { container: true } });
+    const rows = await harness.db.dataSource
+      .getRepository(TransportEventEntity)
+      .find({ where: { account_id: account }, relations: { container: true } });
     return rows
       .filter((r) => r.leg !== null && r.invalidated_at === null)
-      .map((r) => ({ container: r.container?.number ?? '', event: r.event, place: r.location_locode, timestamp: r.timestamp?.toISOString() ?? null }))
+      .map((r) => ({
+        container: r.container?.number ?? '',
+        event: r.event,
+        place: r.location_locode,
+        timestamp: r.timestamp?.toISOString() ?? null,
+      }))
       .sort((a, b) => `${a.container}${a.event}${a.place}`.localeCompare(`${b.container}${b.event}${b.place}`));
   }
 
@@ -114,10 +137,15 @@ describe('one physical shipment, one timeline', () => {
     // 3 containers × (empty out, full in, loaded, departed, arrived, discharged).
     expect(histories[0]).toHaveLength(18);
     // The clock is the first asker's to reach the claim: one of the four, whichever the race let in first.
-    const [clock] = await harness.db.dataSource.query<Array<{ tracking_since: Date }>>(`SELECT tracking_since FROM carrier_shipments WHERE id = $1`, [records[0]!.carrier_shipment_id]);
+    const [clock] = await harness.db.dataSource.query<Array<{ tracking_since: Date }>>(
+      `SELECT tracking_since FROM carrier_shipments WHERE id = $1`,
+      [records[0]!.carrier_shipment_id],
+    );
     expect([0, 1, 2, 3].map((i) => ms(i).getTime())).toContain(clock!.tracking_since.getTime());
     const since = clock!.tracking_since;
-    expect(histories[0]!.filter((m) => m.event === 'container.transport.vessel_discharged').map((m) => m.timestamp)).toEqual([7, 7.5, 8].map((d) => dayOf(since, d).toISOString()));
+    expect(histories[0]!.filter((m) => m.event === 'container.transport.vessel_discharged').map((m) => m.timestamp)).toEqual(
+      [7, 7.5, 8].map((d) => dayOf(since, d).toISOString()),
+    );
   });
 
   it('one account asking by bill of lading, booking and container number at once: one record, each milestone once', async () => {
@@ -139,7 +167,9 @@ describe('one physical shipment, one timeline', () => {
     expect(names.filter((n) => n.startsWith('container.created'))).toEqual(['container.created QSDU2001376']);
     // Whichever number was asked first sets the clock; every number then plays on it.
     const since = (await harness.carrierShipment(records[0]!.carrier_shipment_id!)).tracking_since;
-    expect((await milestones(account)).find((m) => m.event === 'container.transport.vessel_arrived')?.timestamp).toBe(dayOf(since, 9).toISOString());
+    expect((await milestones(account)).find((m) => m.event === 'container.transport.vessel_arrived')?.timestamp).toBe(
+      dayOf(since, 9).toISOString(),
+    );
   });
 
   it('a follower joining late sees the history the first one sees, at the same times', async () => {
@@ -158,15 +188,19 @@ describe('one physical shipment, one timeline', () => {
     }
   });
 
-  it('the earliest follower stopping does not move the others\' clock', async () => {
+  it("the earliest follower stopping does not move the others' clock", async () => {
     const followers = [await follow('TEST-TR-RAIL', T0), await follow('TEST-TR-RAIL', ms(220)), await follow('TEST-TR-RAIL', ms(440))];
     for (const f of followers) await attempt(f.request, f.outboxId, T0);
     const [earliest, ...others] = followers;
     const record = await shipmentOf(earliest!.request);
     for (const day of [1, 2]) await refresh(record.carrier_shipment_id!, at(day));
     // What the api writes for PATCH /shipments/{id}/stop_tracking, then the worker settles it.
-    await harness.db.dataSource.getRepository(ShipmentEntity).update({ id: record.id }, { line_tracking_stopped_at: at(2), line_tracking_stopped_reason: 'cancelled_by_user' });
-    expect((await harness.module.get(RefreshShipmentUseCase).execute({ shipmentId: record.id, outboxId: null, reason: 'manual' }, at(2))).status).toBe('settled');
+    await harness.db.dataSource
+      .getRepository(ShipmentEntity)
+      .update({ id: record.id }, { line_tracking_stopped_at: at(2), line_tracking_stopped_reason: 'cancelled_by_user' });
+    expect(
+      (await harness.module.get(RefreshShipmentUseCase).execute({ shipmentId: record.id, outboxId: null, reason: 'manual' }, at(2))).status,
+    ).toBe('settled');
     for (let half = 5; half <= 30; half += 1) await refresh(record.carrier_shipment_id!, at(half / 2));
     const histories = await Promise.all(others.map((f) => milestones(f.account)));
     expect(histories[1]).toEqual(histories[0]);
@@ -183,13 +217,18 @@ describe('one physical shipment, one timeline', () => {
     await attempt(first.request, first.outboxId, T0);
     const record = await shipmentOf(first.request);
     const seenAtStart = await milestones(first.account);
-    await harness.db.dataSource.getRepository(ShipmentEntity).update({ id: record.id }, { line_tracking_stopped_at: at(1), line_tracking_stopped_reason: 'cancelled_by_user' });
+    await harness.db.dataSource
+      .getRepository(ShipmentEntity)
+      .update({ id: record.id }, { line_tracking_stopped_at: at(1), line_tracking_stopped_reason: 'cancelled_by_user' });
     await harness.module.get(RefreshShipmentUseCase).execute({ shipmentId: record.id, outboxId: null, reason: 'manual' }, at(1));
 
     const again = await follow('TEST-TR-POD-TERMINAL-CHANGE', at(30));
     expect(await attempt(again.request, again.outboxId, at(30))).toMatchObject({ status: 'succeeded' });
     expect((await shipmentOf(again.request)).carrier_shipment_id).toBe(record.carrier_shipment_id);
-    const shifted = seenAtStart.map((m) => ({ ...m, timestamp: m.timestamp === null ? null : new Date(Date.parse(m.timestamp) + 30 * 86_400_000).toISOString() }));
+    const shifted = seenAtStart.map((m) => ({
+      ...m,
+      timestamp: m.timestamp === null ? null : new Date(Date.parse(m.timestamp) + 30 * 86_400_000).toISOString(),
+    }));
     expect(await milestones(again.account)).toEqual(shifted);
     // The stopped record is left as it was.
     expect(await milestones(first.account)).toEqual(seenAtStart);
@@ -216,11 +255,18 @@ describe('one physical shipment, one timeline', () => {
     await waitUntil(() => adapters.holding());
     // Its lease lapses while it is held (a real pause would be longer than the lease).
     await waitUntil(async () => {
-      const [row] = await harness.db.dataSource.query<Array<{ lapsed: boolean }>>(`SELECT lease_until <= now() AS lapsed FROM carrier_shipments WHERE id = $1`, [physical]);
+      const [row] = await harness.db.dataSource.query<Array<{ lapsed: boolean }>>(
+        `SELECT lease_until <= now() AS lapsed FROM carrier_shipments WHERE id = $1`,
+        [physical],
+      );
       return row?.lapsed === true;
     });
     expect((await refresh(physical, at(12))).status).toBe('refreshed');
-    const afterNewer = { milestones: await milestones(f.account), events: await harness.eventNames(f.account), containers: await harness.containers((await shipmentOf(f.request)).id) };
+    const afterNewer = {
+      milestones: await milestones(f.account),
+      events: await harness.eventNames(f.account),
+      containers: await harness.containers((await shipmentOf(f.request)).id),
+    };
     expect(afterNewer.milestones.map((m) => m.event)).toContain('container.transport.vessel_discharged');
 
     adapters.open();
@@ -238,7 +284,9 @@ describe('one physical shipment, one timeline', () => {
     const physical = (await shipmentOf(f.request)).carrier_shipment_id!;
     const job = async (): Promise<string> => {
       const entry = outboxJob(JOB.refreshCarrierShipments, { carrierShipmentIds: [physical] });
-      const row = await harness.db.dataSource.getRepository(OutboxEntity).save({ queue: entry.queue, job_name: entry.jobName, payload: entry.payload });
+      const row = await harness.db.dataSource
+        .getRepository(OutboxEntity)
+        .save({ queue: entry.queue, job_name: entry.jobName, payload: entry.payload });
       return row.id;
     };
     const first = await job();
@@ -256,7 +304,9 @@ describe('one physical shipment, one timeline', () => {
     expect((await harness.eventNames(f.account)).slice(0, events.length)).toEqual(events);
     await expectEachMilestoneOnce(f.account);
     await expectAnnouncedOnce(f.account);
-    expect(await harness.db.dataSource.getRepository(CarrierShipmentEntity).findOneByOrFail({ id: physical })).toMatchObject({ lease_until: null });
+    expect(await harness.db.dataSource.getRepository(CarrierShipmentEntity).findOneByOrFail({ id: physical })).toMatchObject({
+      lease_until: null,
+    });
   });
 });
 

@@ -23,7 +23,15 @@ function scenario(number: string, container: string, steps: SandboxStep[]): Sand
     vessel: VESSEL,
     podTerminalFirmsCode: 'TST1',
     railCarrierScac: null,
-    containers: [{ number: container, isoSizeType: '45G1', equipment: { type: 'dry', length: 40, height: 'high cube' }, sealNumber: null, weightLbs: null }],
+    containers: [
+      {
+        number: container,
+        isoSizeType: '45G1',
+        equipment: { type: 'dry', length: 40, height: 'high cube' },
+        sealNumber: null,
+        weightLbs: null,
+      },
+    ],
     steps: [
       { day: -2, type: 'milestone', event: 'container.transport.vessel_loaded', at: 'pol' },
       { day: -1, type: 'milestone', event: 'container.transport.vessel_departed', at: 'pol' },
@@ -35,7 +43,9 @@ function scenario(number: string, container: string, steps: SandboxStep[]): Sand
 const SCENARIOS = [
   scenario('STOP-CANCELLED', 'QSTU1000001', [{ day: 3, type: 'outcome', outcome: 'booking_cancelled' }]),
   scenario('STOP-UNAVAILABLE', 'QSTU1000002', [{ day: 3, type: 'outcome', outcome: 'data_unavailable' }]),
-  scenario('STOP-SILENT', 'QSTU1000003', [{ day: -1, type: 'estimate', event: 'container.transport.estimated.vessel_arrived', at: 'pod', eventDay: 200 }]),
+  scenario('STOP-SILENT', 'QSTU1000003', [
+    { day: -1, type: 'estimate', event: 'container.transport.estimated.vessel_arrived', at: 'pod', eventDay: 200 },
+  ]),
   scenario('STOP-UNREACHABLE', 'QSTU1000004', [
     { day: 2, type: 'outcome', outcome: 'shipping_line_unreachable' },
     { day: 4, type: 'outcome', outcome: 'found' },
@@ -77,7 +87,10 @@ describe('stop tracking', () => {
   ])('%s: the line answers %s on a refresh, tracking stops with that reason', async (number, reason) => {
     const { account, requestId, shipmentId } = await tracked(number);
     expect(await refresh.execute({ shipmentId, outboxId: null, reason: 'manual' }, at(2))).toMatchObject({ status: 'refreshed' });
-    expect(await refresh.execute({ shipmentId, outboxId: null, reason: 'manual' }, at(3))).toMatchObject({ status: 'stopped', stoppedReason: reason });
+    expect(await refresh.execute({ shipmentId, outboxId: null, reason: 'manual' }, at(3))).toMatchObject({
+      status: 'stopped',
+      stoppedReason: reason,
+    });
     expect(await harness.request(requestId)).toMatchObject({ status: 'tracking_stopped', failed_reason: null });
     expect(await harness.shipment(shipmentId)).toMatchObject({ line_tracking_stopped_at: at(3), line_tracking_stopped_reason: reason });
     expect(await lastNames(account, 1)).toEqual(['tracking_request.tracking_stopped']);
@@ -87,15 +100,22 @@ describe('stop tracking', () => {
   it('56 days after arrival tracking stops (past_arrival_window), not a day before', async () => {
     const { account, shipmentId } = await tracked('TEST-TR-HOLDS');
     expect(await refresh.execute({ shipmentId, outboxId: null, reason: 'manual' }, at(58))).toMatchObject({ status: 'refreshed' });
-    expect(await refresh.execute({ shipmentId, outboxId: null, reason: 'manual' }, at(59))).toMatchObject({ status: 'stopped', stoppedReason: 'past_arrival_window' });
+    expect(await refresh.execute({ shipmentId, outboxId: null, reason: 'manual' }, at(59))).toMatchObject({
+      status: 'stopped',
+      stoppedReason: 'past_arrival_window',
+    });
     expect(await harness.shipment(shipmentId)).toMatchObject({ line_tracking_stopped_reason: 'past_arrival_window' });
     expect(await lastNames(account, 1)).toEqual(['tracking_request.tracking_stopped']);
   });
 
   it('56 days without anything new from the line, tracking stops (no_updates_at_line)', async () => {
     const { shipmentId } = await tracked('STOP-SILENT');
-    for (const day of [10, 30, 55]) expect((await refresh.execute({ shipmentId, outboxId: null, reason: 'manual' }, at(day))).status).toBe('refreshed');
-    expect(await refresh.execute({ shipmentId, outboxId: null, reason: 'manual' }, at(56))).toMatchObject({ status: 'stopped', stoppedReason: 'no_updates_at_line' });
+    for (const day of [10, 30, 55])
+      expect((await refresh.execute({ shipmentId, outboxId: null, reason: 'manual' }, at(day))).status).toBe('refreshed');
+    expect(await refresh.execute({ shipmentId, outboxId: null, reason: 'manual' }, at(56))).toMatchObject({
+      status: 'stopped',
+      stoppedReason: 'no_updates_at_line',
+    });
   });
 
   it('a line that is briefly unreachable changes nothing and raises nothing; the next answer catches up', async () => {
@@ -103,7 +123,10 @@ describe('stop tracking', () => {
     const before = await harness.eventNames(account);
     expect(await refresh.execute({ shipmentId, outboxId: null, reason: 'manual' }, at(3))).toMatchObject({ status: 'line_unavailable' });
     expect(await harness.eventNames(account)).toEqual(before);
-    expect(await harness.shipment(shipmentId)).toMatchObject({ line_tracking_last_attempted_at: at(3), line_tracking_last_succeeded_at: T0 });
+    expect(await harness.shipment(shipmentId)).toMatchObject({
+      line_tracking_last_attempted_at: at(3),
+      line_tracking_last_succeeded_at: T0,
+    });
     expect(await refresh.execute({ shipmentId, outboxId: null, reason: 'manual' }, at(4))).toMatchObject({ status: 'refreshed' });
     expect(await lastNames(account, 1)).toEqual(['container.transport.vessel_arrived QSTU1000004']);
   });
@@ -113,7 +136,10 @@ describe('stop tracking', () => {
     const shipments = harness.db.dataSource.getRepository(ShipmentEntity);
     // What the api writes for PATCH /shipments/{id}/stop_tracking (plus a refresh-shipment outbox row).
     await shipments.update({ id: shipmentId }, { line_tracking_stopped_at: at(1), line_tracking_stopped_reason: 'cancelled_by_user' });
-    expect(await refresh.execute({ shipmentId, outboxId: null, reason: 'manual' }, at(1))).toMatchObject({ status: 'settled', stoppedReason: 'cancelled_by_user' });
+    expect(await refresh.execute({ shipmentId, outboxId: null, reason: 'manual' }, at(1))).toMatchObject({
+      status: 'settled',
+      stoppedReason: 'cancelled_by_user',
+    });
     expect(await harness.request(requestId)).toMatchObject({ status: 'tracking_stopped' });
     expect(await harness.shipment(shipmentId)).toMatchObject({ line_tracking_stopped_reason: 'cancelled_by_user' });
     expect(await lastNames(account, 1)).toEqual(['tracking_request.tracking_stopped']);
@@ -136,18 +162,26 @@ describe('stop tracking', () => {
   it('a physical shipment nobody follows any more is not asked about again and drops out of the schedule', async () => {
     const { shipmentId } = await tracked('STOP-SILENT');
     const shipment = await harness.shipment(shipmentId);
-    await harness.db.dataSource.getRepository(ShipmentEntity).update({ id: shipmentId }, { line_tracking_stopped_at: at(1), line_tracking_stopped_reason: 'cancelled_by_user' });
+    await harness.db.dataSource
+      .getRepository(ShipmentEntity)
+      .update({ id: shipmentId }, { line_tracking_stopped_at: at(1), line_tracking_stopped_reason: 'cancelled_by_user' });
     expect((await refresh.execute({ shipmentId, outboxId: null, reason: 'manual' }, at(1))).status).toBe('settled');
 
     const scheduler = harness.module.get(ScheduleRefreshesService);
     expect((await scheduler.tick(at(30), () => 0)).enqueued).toContain(shipment.carrier_shipment_id);
-    const job = (await harness.pendingOutbox(JOB.refreshCarrierShipments)).find((row) => (row.payload['carrierShipmentIds'] as string[]).includes(shipment.carrier_shipment_id ?? ''));
+    const job = (await harness.pendingOutbox(JOB.refreshCarrierShipments)).find((row) =>
+      (row.payload['carrierShipmentIds'] as string[]).includes(shipment.carrier_shipment_id ?? ''),
+    );
     expect(job).toBeDefined();
     const events = await harness.eventNames(shipment.account_id);
-    const run = await harness.module.get(RefreshCarrierShipmentsUseCase).execute({ carrierShipmentIds: job!.payload['carrierShipmentIds'] as string[], outboxId: job!.id }, at(30));
+    const run = await harness.module
+      .get(RefreshCarrierShipmentsUseCase)
+      .execute({ carrierShipmentIds: job!.payload['carrierShipmentIds'] as string[], outboxId: job!.id }, at(30));
     expect(run).toMatchObject({ status: 'done', outcomes: expect.arrayContaining(['unfollowed']) as unknown });
     expect(await harness.eventNames(shipment.account_id)).toEqual(events);
-    expect(await harness.db.dataSource.getRepository(CarrierShipmentEntity).findOneByOrFail({ id: shipment.carrier_shipment_id ?? '' })).toMatchObject({ next_refresh_at: null, lease_until: null });
+    expect(
+      await harness.db.dataSource.getRepository(CarrierShipmentEntity).findOneByOrFail({ id: shipment.carrier_shipment_id ?? '' }),
+    ).toMatchObject({ next_refresh_at: null, lease_until: null });
     expect((await scheduler.tick(at(60), () => 0)).enqueued).not.toContain(shipment.carrier_shipment_id);
   });
 });

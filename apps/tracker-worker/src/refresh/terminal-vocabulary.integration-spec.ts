@@ -19,11 +19,16 @@ const AT_PIER_400: SandboxScenario = {
   number: 'TEST-TR-APMT',
   bookingNumber: null,
   plays: 'discharged at an APM Terminals facility',
-  places: { pol: { locode: 'CNSHA', name: 'Shanghai', timeZone: 'Asia/Shanghai' }, pod: { locode: 'USLAX', name: 'Los Angeles', timeZone: 'America/Los_Angeles' } },
+  places: {
+    pol: { locode: 'CNSHA', name: 'Shanghai', timeZone: 'Asia/Shanghai' },
+    pod: { locode: 'USLAX', name: 'Los Angeles', timeZone: 'America/Los_Angeles' },
+  },
   vessel: { name: 'QUAYSIDE PIONEER', imo: '9312341', voyage: '012E' },
   podTerminalFirmsCode: 'W185',
   railCarrierScac: null,
-  containers: [{ number: NUMBER, isoSizeType: '45G1', equipment: { type: 'dry', length: 40, height: 'high cube' }, sealNumber: null, weightLbs: null }],
+  containers: [
+    { number: NUMBER, isoSizeType: '45G1', equipment: { type: 'dry', length: 40, height: 'high cube' }, sealNumber: null, weightLbs: null },
+  ],
   steps: [
     { day: -1, type: 'milestone', event: 'container.transport.vessel_departed', at: 'pol' },
     { day: 2, type: 'milestone', event: 'container.transport.vessel_discharged', at: 'pod' },
@@ -92,7 +97,13 @@ describe('terminal data in the terminal’s own words, end to end', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    terminal = new ApmtTerminalAdapter({ firmsCode: 'W185', kind: 'apmt', facilityCode: 'USLAX', baseUrl, timeZone: 'America/Los_Angeles' });
+    terminal = new ApmtTerminalAdapter({
+      firmsCode: 'W185',
+      kind: 'apmt',
+      facilityCode: 'USLAX',
+      baseUrl,
+      timeZone: 'America/Los_Angeles',
+    });
     const line = new SandboxCarrierAdapter({ clockCompression: 1, scenarios: [AT_PIER_400] });
     harness = await TrackerTestHarness.create(
       [ObservationService, ShipmentStateRepository, TrackingRepository, TrackRequestUseCase, RefreshShipmentUseCase],
@@ -114,7 +125,8 @@ describe('terminal data in the terminal’s own words, end to end', () => {
     answer = [];
     await harness.module.get(TrackRequestUseCase).execute({ trackingRequestId: id, outboxId }, T0);
     const shipmentId = (await harness.request(id)).tracked_object_id ?? '';
-    const refresh = (day: number): Promise<unknown> => harness.module.get(RefreshShipmentUseCase).execute({ shipmentId, outboxId: null, reason: 'manual' }, dayOf(T0, day));
+    const refresh = (day: number): Promise<unknown> =>
+      harness.module.get(RefreshShipmentUseCase).execute({ shipmentId, outboxId: null, reason: 'manual' }, dayOf(T0, day));
 
     answer = [DAY_2];
     await refresh(2);

@@ -53,7 +53,11 @@ export class ScheduleRefreshesService {
       (row) => nextRefreshAt(now, this.adapters.timeScale(row.shipping_line_scac), cadence, random),
       (rows) =>
         refreshBatches(rows, this.config.REFRESH_BATCH_SIZE).map((ids) =>
-          outboxJob(JOB.refreshCarrierShipments, { carrierShipmentIds: ids }, { availableAt: new Date(now.getTime() + Math.floor(random() * this.config.SCHEDULER_TICK_MS)) }),
+          outboxJob(
+            JOB.refreshCarrierShipments,
+            { carrierShipmentIds: ids },
+            { availableAt: new Date(now.getTime() + Math.floor(random() * this.config.SCHEDULER_TICK_MS)) },
+          ),
         ),
     );
     if (due.length > 0) this.logger.debug(`claimed ${due.length} physical shipments for a refresh`);

@@ -1,7 +1,18 @@
 import type { Provider } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { TestingModule } from '@nestjs/testing';
-import { CarrierShipmentEntity, ContainerEntity, DataAccessModule, DATABASE_CONNECTION, EventEntity, inFixtureTransaction, OutboxEntity, OutboxRepository, ShipmentEntity, TrackingRequestEntity } from '@quayside/data-access';
+import {
+  CarrierShipmentEntity,
+  ContainerEntity,
+  DataAccessModule,
+  DATABASE_CONNECTION,
+  EventEntity,
+  inFixtureTransaction,
+  OutboxEntity,
+  OutboxRepository,
+  ShipmentEntity,
+  TrackingRequestEntity,
+} from '@quayside/data-access';
 import type { DatabaseConnection } from '@quayside/data-access';
 import type { AccountFeature, RequestType } from '@quayside/domain';
 import { JOB, QUEUE } from '@quayside/queues';
@@ -18,7 +29,11 @@ export const DAY_MS = 86_400_000;
 /** The worker config a test runs with: its own database and Redis prefix, quiet logs. */
 class TrackerTestConfigModule {}
 
-export function testTrackerConfig(databaseUrl: string, redisPrefix: string, overrides: Partial<TrackerWorkerConfig> = {}): TrackerWorkerConfig {
+export function testTrackerConfig(
+  databaseUrl: string,
+  redisPrefix: string,
+  overrides: Partial<TrackerWorkerConfig> = {},
+): TrackerWorkerConfig {
   return Object.assign(new TrackerWorkerConfig(), {
     DATABASE_URL: databaseUrl,
     REDIS_URL: TEST_REDIS_URL,
@@ -45,13 +60,22 @@ export class TrackerTestHarness {
     readonly config: TrackerWorkerConfig,
   ) {}
 
-  static async create(providers: Provider[], overrides: Partial<TrackerWorkerConfig> = {}, adapters?: TrackingAdapters): Promise<TrackerTestHarness> {
+  static async create(
+    providers: Provider[],
+    overrides: Partial<TrackerWorkerConfig> = {},
+    adapters?: TrackingAdapters,
+  ): Promise<TrackerTestHarness> {
     const db = await createTestDatabase();
     const config = testTrackerConfig(db.url, testRedisPrefix(), overrides);
     const module = await Test.createTestingModule({
       imports: [
         // What the runtime gives every module of the app (its validated configuration), without Redis or queues.
-        { module: TrackerTestConfigModule, global: true, providers: [{ provide: TrackerWorkerConfig, useValue: config }], exports: [TrackerWorkerConfig] },
+        {
+          module: TrackerTestConfigModule,
+          global: true,
+          providers: [{ provide: TrackerWorkerConfig, useValue: config }],
+          exports: [TrackerWorkerConfig],
+        },
         // Planned as the tracker-worker plans them (RuntimeModule, `genericPlans`).
         DataAccessModule.forRoot({ databaseUrl: db.url, genericPlans: true }),
         AdaptersModule.forRoot(config, adapters),
@@ -78,11 +102,30 @@ export class TrackerTestHarness {
   }
 
   /** A tracking request as the api stores it (row + `track-request` outbox row); returns both ids. */
-  async trackingRequest(accountId: string, number: string, createdAt: Date, requestType: RequestType = 'bill_of_lading', scac = 'TEST'): Promise<{ id: string; outboxId: string }> {
+  async trackingRequest(
+    accountId: string,
+    number: string,
+    createdAt: Date,
+    requestType: RequestType = 'bill_of_lading',
+    scac = 'TEST',
+  ): Promise<{ id: string; outboxId: string }> {
     return inFixtureTransaction(this.db.dataSource, async (manager) => {
-      const request = await manager.getRepository(TrackingRequestEntity).save(
-        manager.getRepository(TrackingRequestEntity).create({ account_id: accountId, request_number: number, request_type: requestType, scac, ref_numbers: [], tags: [], created_at: createdAt, updated_at: createdAt }),
-      );
+      const request = await manager
+        .getRepository(TrackingRequestEntity)
+        .save(
+          manager
+            .getRepository(TrackingRequestEntity)
+            .create({
+              account_id: accountId,
+              request_number: number,
+              request_type: requestType,
+              scac,
+              ref_numbers: [],
+              tags: [],
+              created_at: createdAt,
+              updated_at: createdAt,
+            }),
+        );
       const outbox = await this.module.get(OutboxRepository).enqueue(manager, {
         queue: QUEUE.tracker,
         jobName: JOB.trackRequest,
@@ -111,10 +154,16 @@ export class TrackerTestHarness {
 
   /** Every stored event of the account in emission order, with its container number. */
   async events(accountId: string): Promise<EventSummary[]> {
-    const rows = await this.db.dataSource.getRepository(EventEntity).find({ where: { account_id: accountId }, order: { created_at: 'ASC', id: 'ASC' } });
+    const rows = await this.db.dataSource
+      .getRepository(EventEntity)
+      .find({ where: { account_id: accountId }, order: { created_at: 'ASC', id: 'ASC' } });
     const containers = await this.db.dataSource.getRepository(ContainerEntity).find({ where: { account_id: accountId } });
     const numbers = new Map(containers.map((c) => [c.id, c.number]));
-    return rows.map((row) => ({ name: row.name, container: row.container_id === null ? null : (numbers.get(row.container_id) ?? null), payload: row.payload }));
+    return rows.map((row) => ({
+      name: row.name,
+      container: row.container_id === null ? null : (numbers.get(row.container_id) ?? null),
+      payload: row.payload,
+    }));
   }
 
   async eventNames(accountId: string): Promise<string[]> {

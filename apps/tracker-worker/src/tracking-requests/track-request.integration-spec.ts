@@ -123,17 +123,34 @@ describe('track-request', () => {
     const account = await harness.account();
     const { id, outboxId } = await harness.trackingRequest(account, 'TEST-TR-AWAITING-MANIFEST', T0);
 
-    expect(await useCase.execute({ trackingRequestId: id, outboxId }, T0)).toMatchObject({ status: 'awaiting_manifest', retryAt: dayOf(T0, 1) });
-    expect(await harness.request(id)).toMatchObject({ status: 'awaiting_manifest', failed_reason: 'awaiting_manifest', is_retrying: true, next_attempt_at: dayOf(T0, 1) });
+    expect(await useCase.execute({ trackingRequestId: id, outboxId }, T0)).toMatchObject({
+      status: 'awaiting_manifest',
+      retryAt: dayOf(T0, 1),
+    });
+    expect(await harness.request(id)).toMatchObject({
+      status: 'awaiting_manifest',
+      failed_reason: 'awaiting_manifest',
+      is_retrying: true,
+      next_attempt_at: dayOf(T0, 1),
+    });
     const [recheck] = await harness.pendingOutbox(JOB.trackRequest);
     expect(recheck?.available_at).toEqual(dayOf(T0, 1));
 
-    expect(await useCase.execute({ trackingRequestId: id, outboxId: recheck?.id ?? '' }, dayOf(T0, 1))).toMatchObject({ status: 'awaiting_manifest' });
+    expect(await useCase.execute({ trackingRequestId: id, outboxId: recheck?.id ?? '' }, dayOf(T0, 1))).toMatchObject({
+      status: 'awaiting_manifest',
+    });
     const [secondRecheck] = await harness.pendingOutbox(JOB.trackRequest);
     expect(secondRecheck?.available_at).toEqual(dayOf(T0, 2));
 
-    expect(await useCase.execute({ trackingRequestId: id, outboxId: secondRecheck?.id ?? '' }, dayOf(T0, 2))).toMatchObject({ status: 'succeeded' });
-    expect(await harness.request(id)).toMatchObject({ status: 'succeeded', failed_reason: null, is_retrying: false, next_attempt_at: null });
+    expect(await useCase.execute({ trackingRequestId: id, outboxId: secondRecheck?.id ?? '' }, dayOf(T0, 2))).toMatchObject({
+      status: 'succeeded',
+    });
+    expect(await harness.request(id)).toMatchObject({
+      status: 'succeeded',
+      failed_reason: null,
+      is_retrying: false,
+      next_attempt_at: null,
+    });
     expect(await harness.eventNames(account)).toEqual([
       'tracking_request.awaiting_manifest',
       'tracking_request.succeeded',
@@ -147,7 +164,12 @@ describe('track-request', () => {
     const account = await harness.account();
     const { id, outboxId } = await harness.trackingRequest(account, 'TEST-TR-FAILED', T0);
     expect(await useCase.execute({ trackingRequestId: id, outboxId }, T0)).toMatchObject({ status: 'failed', failedReason: 'not_found' });
-    expect(await harness.request(id)).toMatchObject({ status: 'failed', failed_reason: 'not_found', is_retrying: false, next_attempt_at: null });
+    expect(await harness.request(id)).toMatchObject({
+      status: 'failed',
+      failed_reason: 'not_found',
+      is_retrying: false,
+      next_attempt_at: null,
+    });
     expect(await harness.eventNames(account)).toEqual(['tracking_request.failed']);
   });
 
@@ -156,7 +178,11 @@ describe('track-request', () => {
     const { id, outboxId } = await harness.trackingRequest(account, 'MSCU1234566', T0, 'container');
     expect(await useCase.execute({ trackingRequestId: id, outboxId }, T0)).toMatchObject({ status: 'failed', failedReason: 'not_found' });
     expect(await harness.eventNames(account)).toEqual(['tracking_request.failed']);
-    expect((await harness.events(account))[0]?.payload).toMatchObject({ status: 'failed', failed_reason: 'not_found', request_number: 'MSCU1234566' });
+    expect((await harness.events(account))[0]?.payload).toMatchObject({
+      status: 'failed',
+      failed_reason: 'not_found',
+      request_number: 'MSCU1234566',
+    });
   });
 
   it.each([
@@ -174,14 +200,24 @@ describe('track-request', () => {
     const account = await harness.account();
     const { id, outboxId } = await harness.trackingRequest(account, 'TEST-TR-UNREACHABLE', T0);
 
-    expect(await useCase.execute({ trackingRequestId: id, outboxId }, T0)).toMatchObject({ status: 'pending', failedReason: 'shipping_line_unreachable' });
-    expect(await harness.request(id)).toMatchObject({ status: 'pending', retry_count: 1, is_retrying: true, next_attempt_at: new Date(T0.getTime() + 60_000) });
+    expect(await useCase.execute({ trackingRequestId: id, outboxId }, T0)).toMatchObject({
+      status: 'pending',
+      failedReason: 'shipping_line_unreachable',
+    });
+    expect(await harness.request(id)).toMatchObject({
+      status: 'pending',
+      retry_count: 1,
+      is_retrying: true,
+      next_attempt_at: new Date(T0.getTime() + 60_000),
+    });
     const [retry] = await harness.pendingOutbox(JOB.trackRequest);
     expect(retry?.available_at).toEqual(new Date(T0.getTime() + 60_000));
     expect(retry?.payload).toEqual({ trackingRequestId: id });
     expect(await harness.eventNames(account)).toEqual([]);
 
-    expect(await useCase.execute({ trackingRequestId: id, outboxId: retry?.id ?? '' }, dayOf(T0, 1))).toMatchObject({ status: 'succeeded' });
+    expect(await useCase.execute({ trackingRequestId: id, outboxId: retry?.id ?? '' }, dayOf(T0, 1))).toMatchObject({
+      status: 'succeeded',
+    });
     expect(await harness.request(id)).toMatchObject({ status: 'succeeded', retry_count: 1, is_retrying: false, failed_reason: null });
     expect((await harness.eventNames(account))[0]).toBe('tracking_request.succeeded');
   });
@@ -202,7 +238,12 @@ describe('track-request', () => {
       now = row?.available_at ?? now;
     }
     expect(counts).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 14]);
-    expect(await harness.request(id)).toMatchObject({ status: 'failed', failed_reason: 'retries_exhausted', is_retrying: false, retry_count: 14 });
+    expect(await harness.request(id)).toMatchObject({
+      status: 'failed',
+      failed_reason: 'retries_exhausted',
+      is_retrying: false,
+      retry_count: 14,
+    });
     // The 14 delays add up to 24 h 15 min (see RETRY_POLICY).
     expect(now.getTime() - T0.getTime()).toBe(87_300_000);
     expect(await harness.eventNames(account)).toEqual(['tracking_request.failed']);
@@ -221,7 +262,10 @@ describe('track-request', () => {
   it('the same job run twice at once stores its events once', async () => {
     const account = await harness.account();
     const { id, outboxId } = await harness.trackingRequest(account, 'TEST-TR-MULTI-CONTAINER', T0);
-    const results = await Promise.all([useCase.execute({ trackingRequestId: id, outboxId }, T0), useCase.execute({ trackingRequestId: id, outboxId }, T0)]);
+    const results = await Promise.all([
+      useCase.execute({ trackingRequestId: id, outboxId }, T0),
+      useCase.execute({ trackingRequestId: id, outboxId }, T0),
+    ]);
     // The second run finds the first one's lease (it is put back for later) or its committed work (a replay).
     expect(results.map((r) => r.status)).toContain('succeeded');
     expect(results.map((r) => r.status).filter((s) => s !== 'succeeded')).toEqual([expect.stringMatching(/^(replayed|deferred)$/)]);

@@ -44,9 +44,17 @@ export class TrackRequestUseCase {
     const request = await this.tracking.findTrackingRequest(command.trackingRequestId);
     if (request === null || !OPEN_STATUSES.includes(request.status)) {
       // Nothing to do (another attempt or a refresh settled it), but the job is done.
-      return (await this.refresher.closeJob(command.outboxId, 'missing')).status === 'replayed' ? { status: 'replayed' } : { status: 'closed' };
+      return (await this.refresher.closeJob(command.outboxId, 'missing')).status === 'replayed'
+        ? { status: 'replayed' }
+        : { status: 'closed' };
     }
-    const claim = await this.carrierShipments.claimNumber(request.scac, request.request_number, request.created_at, this.config.REFRESH_LEASE_MS, command.outboxId);
+    const claim = await this.carrierShipments.claimNumber(
+      request.scac,
+      request.request_number,
+      request.created_at,
+      this.config.REFRESH_LEASE_MS,
+      command.outboxId,
+    );
     if (claim.kind === 'linked') return this.joinKnown(claim.carrierShipmentId, request, command, now);
     if (claim.kind === 'busy') return this.fromRun(await this.refresher.whenBusy({ outboxId: command.outboxId, whenBusy: 'defer' }, claim));
 
@@ -56,12 +64,16 @@ export class TrackRequestUseCase {
     );
     const context = this.refresher.decisionContext(request.scac, fetched.line, now);
     if (fetched.result.outcome !== 'found' || fetched.observed === null || fetched.line === null) {
-      const decided = await this.states.transact({ outboxId: command.outboxId, trackingRequestId: request.id, releaseNumberLease: lease }, FAN_OUT, (loaded) => {
-        const own = loaded.trackingRequest;
-        if (own === null || !OPEN_STATUSES.includes(own.status)) return null;
-        const attempt = decideRequestAttempt(own, fetched.result, null, context);
-        return { write: attempt.write, value: attempt.outcome };
-      });
+      const decided = await this.states.transact(
+        { outboxId: command.outboxId, trackingRequestId: request.id, releaseNumberLease: lease },
+        FAN_OUT,
+        (loaded) => {
+          const own = loaded.trackingRequest;
+          if (own === null || !OPEN_STATUSES.includes(own.status)) return null;
+          const attempt = decideRequestAttempt(own, fetched.result, null, context);
+          return { write: attempt.write, value: attempt.outcome };
+        },
+      );
       if (decided.status !== 'done') return { status: decided.status };
       return decided.value === null ? { status: 'closed' } : { ...decided.value, eventIds: decided.eventIds };
     }
@@ -103,9 +115,21 @@ export class TrackRequestUseCase {
   }
 
   /** The number belongs to a physical shipment: the attempt is that shipment's refresh, which the request joins. */
-  private async joinKnown(carrierShipmentId: string, request: TrackingRequestEntity, command: TrackRequestCommand, now: Date): Promise<TrackRequestResult> {
+  private async joinKnown(
+    carrierShipmentId: string,
+    request: TrackingRequestEntity,
+    command: TrackRequestCommand,
+    now: Date,
+  ): Promise<TrackRequestResult> {
     const run = await this.refresher.refresh(
-      { carrierShipmentId, outboxId: command.outboxId, job: 'track-request', whenBusy: 'defer', trackingRequestId: request.id, restartClockAt: request.created_at },
+      {
+        carrierShipmentId,
+        outboxId: command.outboxId,
+        job: 'track-request',
+        whenBusy: 'defer',
+        trackingRequestId: request.id,
+        restartClockAt: request.created_at,
+      },
       now,
     );
     return this.fromRun(run);

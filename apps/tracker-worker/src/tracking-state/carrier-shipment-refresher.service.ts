@@ -1,7 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { CarrierTrackResult } from '@quayside/carriers';
 import { CarrierShipmentRepository, ObservationRepository, OutboxRepository, timeOrderedId } from '@quayside/data-access';
-import type { ObservationItem, ObservationItemResult, ObservationLease, ObservationSources, TrackingRequestEntity } from '@quayside/data-access';
+import type {
+  ObservationItem,
+  ObservationItemResult,
+  ObservationLease,
+  ObservationSources,
+  TrackingRequestEntity,
+} from '@quayside/data-access';
 import type { RequestType } from '@quayside/domain';
 import { JOB, jobRoute, outboxJob } from '@quayside/queues';
 import { TrackingAdapters } from '../adapters/tracking-adapters';
@@ -71,7 +77,12 @@ export class CarrierShipmentRefresher {
   ) {}
 
   async refresh(command: RefreshCommand, now: Date = new Date()): Promise<RefreshRun> {
-    const claim = await this.carrierShipments.claim(command.carrierShipmentId, this.config.REFRESH_LEASE_MS, command.outboxId, command.restartClockAt ?? null);
+    const claim = await this.carrierShipments.claim(
+      command.carrierShipmentId,
+      this.config.REFRESH_LEASE_MS,
+      command.outboxId,
+      command.restartClockAt ?? null,
+    );
     if (claim.kind === 'missing') return this.closeJob(command.outboxId, 'missing');
     if (claim.kind === 'busy') return this.whenBusy(command, claim);
     const carrierShipment = claim.carrierShipment;
@@ -79,7 +90,13 @@ export class CarrierShipmentRefresher {
       return (await this.carrierShipments.unschedule(claim.lease, command.outboxId)) ? { status: 'unfollowed' } : { status: 'replayed' };
     }
     const fetched = await this.fetchOrRelease(claim.lease, () =>
-      this.fetch(carrierShipment.shipping_line_scac, carrierShipment.query_type, carrierShipment.query_number, carrierShipment.tracking_since, now),
+      this.fetch(
+        carrierShipment.shipping_line_scac,
+        carrierShipment.query_type,
+        carrierShipment.query_number,
+        carrierShipment.tracking_since,
+        now,
+      ),
     );
     const applied = await this.observations.apply(
       {
@@ -93,7 +110,13 @@ export class CarrierShipmentRefresher {
         trackingSince: carrierShipment.tracking_since,
       },
       FAN_OUT,
-      (loaded) => decideObservation(loaded, fetched.result, fetched.observed, this.decisionContext(carrierShipment.shipping_line_scac, fetched.line, now)),
+      (loaded) =>
+        decideObservation(
+          loaded,
+          fetched.result,
+          fetched.observed,
+          this.decisionContext(carrierShipment.shipping_line_scac, fetched.line, now),
+        ),
     );
     if (applied.status !== 'done') return { status: applied.status };
     const { outcome, ...value } = applied.value;
@@ -106,11 +129,20 @@ export class CarrierShipmentRefresher {
    * calls), and applied in one transaction. Should that transaction fail, each shipment is
    * applied on its own, so one that cannot be written never holds the others back.
    */
-  async refreshBatch(command: { carrierShipmentIds: readonly string[]; outboxId: string | null }, now: Date = new Date()): Promise<BatchRun> {
-    const { leased: claims, runningUntil } = await this.carrierShipments.claimMany(command.carrierShipmentIds, this.config.REFRESH_LEASE_MS, command.outboxId);
+  async refreshBatch(
+    command: { carrierShipmentIds: readonly string[]; outboxId: string | null },
+    now: Date = new Date(),
+  ): Promise<BatchRun> {
+    const { leased: claims, runningUntil } = await this.carrierShipments.claimMany(
+      command.carrierShipmentIds,
+      this.config.REFRESH_LEASE_MS,
+      command.outboxId,
+    );
     if (runningUntil !== null) {
       // A second delivery of this job while the first still runs: it must not complete the job under it.
-      return command.outboxId !== null && (await this.outbox.defer(command.outboxId, runningUntil)) ? { status: 'deferred', until: runningUntil } : { status: 'replayed' };
+      return command.outboxId !== null && (await this.outbox.defer(command.outboxId, runningUntil))
+        ? { status: 'deferred', until: runningUntil }
+        : { status: 'replayed' };
     }
     // The group's shipments name the same line and mostly the same ports: each is looked up once.
     const lookups = this.observation.lookups();
@@ -119,11 +151,23 @@ export class CarrierShipmentRefresher {
         const cs = claim.carrierShipment;
         // Nobody follows it any more: nothing is asked, and its schedule is dropped below.
         if (claim.activeFollowers === 0) return { claim, fetched: null };
-        return { claim, fetched: await this.fetchOrRelease(claim.lease, () => this.fetch(cs.shipping_line_scac, cs.query_type, cs.query_number, cs.tracking_since, now, lookups)) };
+        return {
+          claim,
+          fetched: await this.fetchOrRelease(claim.lease, () =>
+            this.fetch(cs.shipping_line_scac, cs.query_type, cs.query_number, cs.tracking_since, now, lookups),
+          ),
+        };
       }),
     );
     const items = fetched.map(({ claim, fetched: f }): ObservationItem<ObservationValue | null> => ({
-      target: { job: 'refresh-carrier-shipments', lease: claim.lease, carrierShipment: { id: claim.carrierShipment.id }, joinOpenRequests: true, sources: f?.sources ?? {}, trackingSince: claim.carrierShipment.tracking_since },
+      target: {
+        job: 'refresh-carrier-shipments',
+        lease: claim.lease,
+        carrierShipment: { id: claim.carrierShipment.id },
+        joinOpenRequests: true,
+        sources: f?.sources ?? {},
+        trackingSince: claim.carrierShipment.tracking_since,
+      },
       decide: (loaded) =>
         f === null
           ? { writes: [], carrierShipment: { next_refresh_at: null }, value: null }
@@ -146,7 +190,9 @@ export class CarrierShipmentRefresher {
           const applied = await this.observations.applyBatch(null, [item], FAN_OUT);
           if (applied !== 'replayed') results.push(...applied);
         } catch (itemError) {
-          this.logger.error(`refresh of physical shipment ${item.target.lease.kind === 'carrier_shipment' ? item.target.lease.carrierShipmentId : ''} failed: ${String(itemError)}`);
+          this.logger.error(
+            `refresh of physical shipment ${item.target.lease.kind === 'carrier_shipment' ? item.target.lease.carrierShipmentId : ''} failed: ${String(itemError)}`,
+          );
           await this.carrierShipments.release(item.target.lease);
         }
       }
@@ -155,10 +201,20 @@ export class CarrierShipmentRefresher {
   }
 
   /** Asks carrier, terminal and rail about one shipment, as of `trackingSince` (the sandbox's clock). */
-  async fetch(scac: string, kind: RequestType, number: string, trackingSince: Date, now: Date, lookups: ReferenceLookups = this.observation.lookups()): Promise<Fetched> {
+  async fetch(
+    scac: string,
+    kind: RequestType,
+    number: string,
+    trackingSince: Date,
+    now: Date,
+    lookups: ReferenceLookups = this.observation.lookups(),
+  ): Promise<Fetched> {
     const result = await this.observation.track({ kind, number, scac, trackingSince, now });
     if (result.outcome !== 'found') return { result, observed: null, line: null, sources: {} };
-    const [observed, line] = await Promise.all([this.observation.observe(result.shipment, { trackingSince, now }, lookups), this.observation.shippingLine(scac, lookups)]);
+    const [observed, line] = await Promise.all([
+      this.observation.observe(result.shipment, { trackingSince, now }, lookups),
+      this.observation.shippingLine(scac, lookups),
+    ]);
     return { result, observed, line, sources: observed.sources };
   }
 
@@ -180,7 +236,8 @@ export class CarrierShipmentRefresher {
       scale,
       line,
       nextRefreshAt: () => nextRefreshAt(now, scale, this.cadence()),
-      nextAttempt: (request: TrackingRequestEntity, at: Date) => outboxJob(JOB.trackRequest, { trackingRequestId: request.id }, { accountId: request.account_id, availableAt: at }),
+      nextAttempt: (request: TrackingRequestEntity, at: Date) =>
+        outboxJob(JOB.trackRequest, { trackingRequestId: request.id }, { accountId: request.account_id, availableAt: at }),
     };
   }
 
@@ -189,7 +246,10 @@ export class CarrierShipmentRefresher {
    * ends. A second delivery of the very job holding the lease never gives way to it (that would
    * complete the job under the running one): it is put back, and finds the job done.
    */
-  async whenBusy(command: { outboxId: string | null; whenBusy: 'coalesce' | 'defer' }, busy: { until: Date; heldBy: string | null }): Promise<RefreshRun> {
+  async whenBusy(
+    command: { outboxId: string | null; whenBusy: 'coalesce' | 'defer' },
+    busy: { until: Date; heldBy: string | null },
+  ): Promise<RefreshRun> {
     const until = busy.until;
     if (command.whenBusy === 'coalesce' && (command.outboxId === null || busy.heldBy !== command.outboxId)) {
       const closed = await this.closeJob(command.outboxId, 'coalesced');
@@ -213,4 +273,3 @@ export class CarrierShipmentRefresher {
     };
   }
 }
-

@@ -19,7 +19,13 @@ describe('container status from the facts only', () => {
   it.each<[string, CarrierMilestone[], boolean | null, boolean, string]>([
     ['nothing yet', [], null, false, 'new'],
     ['gated in at origin', [m('container.transport.empty_out', 'CNSHA'), m('container.transport.full_in', 'CNSHA')], null, false, 'new'],
-    ['on the water', [m('container.transport.vessel_loaded', 'CNSHA'), m('container.transport.vessel_departed', 'CNSHA')], null, false, 'on_ship'],
+    [
+      'on the water',
+      [m('container.transport.vessel_loaded', 'CNSHA'), m('container.transport.vessel_departed', 'CNSHA')],
+      null,
+      false,
+      'on_ship',
+    ],
     ['transshipping', [m('container.transport.transshipment_discharged', 'SGSIN')], null, false, 'on_ship'],
     ['arrived, not discharged', [m('container.transport.vessel_arrived')], null, false, 'on_ship'],
     ['discharged, terminal silent', [m('container.transport.vessel_discharged')], null, false, 'grounded'],
@@ -86,9 +92,10 @@ describe('the inland facility and the rail answer time of a container', () => {
     sources: {},
   });
   const view = { accountId: 'a', features: [] };
-  const columnsOf = (observation: Observation, stored: ContainerEntity | null = null) => nextContainer(observation, CONTAINER, stored, view).columns;
+  const columnsOf = (observation: Observation, stored: ContainerEntity | null = null) =>
+    nextContainer(observation, CONTAINER, stored, view).columns;
 
-  it('normalizes the holds and fees the rail source reports at the inland facility, like a terminal\'s', () => {
+  it("normalizes the holds and fees the rail source reports at the inland facility, like a terminal's", () => {
     const status: RailContainerStatus = {
       ...RAIL,
       facilityHolds: [{ name: 'CUSTOMS', status: 'HOLD', description: 'Exam' }],
@@ -101,9 +108,15 @@ describe('the inland facility and the rail answer time of a container', () => {
   });
 
   it('leaves them null when the rail source does not report them, and [] when it reports none', () => {
-    expect(columnsOf(observe({ byContainer: new Map([[CONTAINER.number, RAIL]]) }))).toMatchObject({ ind_facility_holds: null, ind_facility_fees: null });
+    expect(columnsOf(observe({ byContainer: new Map([[CONTAINER.number, RAIL]]) }))).toMatchObject({
+      ind_facility_holds: null,
+      ind_facility_fees: null,
+    });
     const none = { ...RAIL, facilityHolds: [], facilityFees: [] };
-    expect(columnsOf(observe({ byContainer: new Map([[CONTAINER.number, none]]) }))).toMatchObject({ ind_facility_holds: [], ind_facility_fees: [] });
+    expect(columnsOf(observe({ byContainer: new Map([[CONTAINER.number, none]]) }))).toMatchObject({
+      ind_facility_holds: [],
+      ind_facility_fees: [],
+    });
   });
 
   it('keeps what is stored while the rail source cannot be asked', () => {

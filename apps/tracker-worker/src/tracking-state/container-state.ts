@@ -1,4 +1,10 @@
-import type { CarrierContainerSnapshot, CarrierMilestone, CarrierShipmentSnapshot, RailContainerStatus, TerminalContainerStatus } from '@quayside/carriers';
+import type {
+  CarrierContainerSnapshot,
+  CarrierMilestone,
+  CarrierShipmentSnapshot,
+  RailContainerStatus,
+  TerminalContainerStatus,
+} from '@quayside/carriers';
 import type { ContainerEntity } from '@quayside/data-access';
 import type { ContainerSnapshot, ContainerStatus, EstimateSnapshot, MilestoneEventName, MilestoneSnapshot } from '@quayside/domain';
 import { coalescePickupLfd, normalizeTerminalReport } from '@quayside/domain';
@@ -65,7 +71,14 @@ const toIso = (value: Date | null): string | null => (value ? value.toISOString(
 /** The terminal's view of one container: fresh, kept from the stored row (terminal unreachable), or absent. */
 type TerminalFacts = Pick<
   TrackedContainerColumns,
-  'available_for_pickup' | 'availability_known' | 'holds_at_pod_terminal' | 'fees_at_pod_terminal' | 'pickup_lfd_terminal' | 'pickup_appointment_at' | 'location_at_pod_terminal' | 'terminal_checked_at'
+  | 'available_for_pickup'
+  | 'availability_known'
+  | 'holds_at_pod_terminal'
+  | 'fees_at_pod_terminal'
+  | 'pickup_lfd_terminal'
+  | 'pickup_appointment_at'
+  | 'location_at_pod_terminal'
+  | 'terminal_checked_at'
 > & { discharged_at: Date | null; full_out_at: Date | null };
 
 const NO_TERMINAL_DATA: TerminalFacts = {
@@ -123,7 +136,10 @@ function terminalFacts(observation: Observation, number: string, stored: Contain
   }
 }
 
-type InlandFacility = Pick<TrackedContainerColumns, 'ind_facility_holds' | 'ind_facility_fees' | 'rail_last_tracking_request_at' | 'ind_rail_terminal_id'>;
+type InlandFacility = Pick<
+  TrackedContainerColumns,
+  'ind_facility_holds' | 'ind_facility_fees' | 'rail_last_tracking_request_at' | 'ind_rail_terminal_id'
+>;
 
 /**
  * Rail facts: fresh, kept (rail unreachable), or none. The rail last free day only for accounts
@@ -131,7 +147,12 @@ type InlandFacility = Pick<TrackedContainerColumns, 'ind_facility_holds' | 'ind_
  * when the rail source does not report them. `rail_last_tracking_request_at` is the last answer
  * of a rail carrier about this container, kept while none answers.
  */
-function railFacts(observation: Observation, number: string, stored: ContainerEntity | null, view: AccountView): {
+function railFacts(
+  observation: Observation,
+  number: string,
+  stored: ContainerEntity | null,
+  view: AccountView,
+): {
   status: RailContainerStatus | null;
   pickupLfdRail: Date | null;
   facility: InlandFacility;
@@ -143,7 +164,8 @@ function railFacts(observation: Observation, number: string, stored: ContainerEn
     rail_last_tracking_request_at: stored?.rail_last_tracking_request_at ?? null,
     ind_rail_terminal_id: stored?.ind_rail_terminal_id ?? null,
   };
-  if (observation.rail.failed.has(number)) return { status: null, pickupLfdRail: mayHaveLfd ? (stored?.pickup_lfd_rail ?? null) : null, facility: kept };
+  if (observation.rail.failed.has(number))
+    return { status: null, pickupLfdRail: mayHaveLfd ? (stored?.pickup_lfd_rail ?? null) : null, facility: kept };
   const status = observation.rail.byContainer.get(number) ?? null;
   if (status === null) return { status, pickupLfdRail: null, facility: kept };
   const holds = status.facilityHolds ?? null;
@@ -191,7 +213,11 @@ function estimateSnapshots(container: CarrierContainerSnapshot): EstimateSnapsho
   );
 }
 
-function find(milestones: readonly CarrierMilestone[], event: MilestoneEventName, locode: string | null | undefined): CarrierMilestone | null {
+function find(
+  milestones: readonly CarrierMilestone[],
+  event: MilestoneEventName,
+  locode: string | null | undefined,
+): CarrierMilestone | null {
   const matches = milestones.filter((m) => m.event === event && (locode === undefined || m.locode === locode));
   return matches[matches.length - 1] ?? null;
 }
@@ -200,7 +226,12 @@ function find(milestones: readonly CarrierMilestone[], event: MilestoneEventName
  * A status from the facts only (no prediction): the latest thing that happened to the
  * container, and at the port of discharge whether the terminal says it may be picked up.
  */
-export function deriveContainerStatus(milestones: readonly CarrierMilestone[], podLocode: string | null, available: boolean | null, hasRailLeg: boolean): ContainerStatus {
+export function deriveContainerStatus(
+  milestones: readonly CarrierMilestone[],
+  podLocode: string | null,
+  available: boolean | null,
+  hasRailLeg: boolean,
+): ContainerStatus {
   const has = (event: MilestoneEventName, locode?: string | null): boolean => find(milestones, event, locode) !== null;
   if (has('container.transport.empty_in')) return 'empty_returned';
   if (has('container.transport.delivered')) return 'delivered';
@@ -213,7 +244,8 @@ export function deriveContainerStatus(milestones: readonly CarrierMilestone[], p
     if (available === false) return 'not_available';
     return 'grounded';
   }
-  if (milestones.some((m) => m.event.includes('vessel_') || m.event.includes('transshipment_') || m.event.includes('feeder_'))) return 'on_ship';
+  if (milestones.some((m) => m.event.includes('vessel_') || m.event.includes('transshipment_') || m.event.includes('feeder_')))
+    return 'on_ship';
   return 'new';
 }
 
@@ -279,7 +311,8 @@ export function nextContainer(
     pod_eta_at: toDate(carrier.podEtaAt),
     terminal_checked_at: terminal.terminal_checked_at,
     location_at_pod_terminal: terminal.location_at_pod_terminal,
-    final_destination_full_out_at: destLocode === null ? null : toDate(find(milestones, 'container.transport.full_out', destLocode)?.timestamp),
+    final_destination_full_out_at:
+      destLocode === null ? null : toDate(find(milestones, 'container.transport.full_out', destLocode)?.timestamp),
     empty_terminated_at: toDate(emptyIn?.timestamp),
     holds_at_pod_terminal: terminal.holds_at_pod_terminal,
     fees_at_pod_terminal: terminal.fees_at_pod_terminal,

@@ -1,5 +1,12 @@
 import type { NewEstimatedEvent, NewEvent, NewTransportEvent } from '@quayside/data-access';
-import type { EventOrigin, EventName, ReferenceObjectType, SnapshotEvent, TrackingStoppedReason, TransportEventAttributes } from '@quayside/domain';
+import type {
+  EventOrigin,
+  EventName,
+  ReferenceObjectType,
+  SnapshotEvent,
+  TrackingStoppedReason,
+  TransportEventAttributes,
+} from '@quayside/domain';
 import { EVENT_CATALOG, changeEventKey, milestoneIdentity, rowEventKey, valueChangeIdentity } from '@quayside/domain';
 
 export interface EventRows {
@@ -71,7 +78,15 @@ export function diffEventRows(diff: readonly SnapshotEvent[], context: EventCont
   const observedIso = context.observedAt.toISOString();
   const containerId = (number: string): string => context.containerIds.get(number) ?? '';
   const version = (number: string): number => context.containerVersions.get(number) ?? 0;
-  const event = (name: EventName, containerNumber: string | null, referenceId: string | null, payload: Record<string, unknown>, occurredAt: Date, dedupeKey: string, requiresTransportEventId?: string): void => {
+  const event = (
+    name: EventName,
+    containerNumber: string | null,
+    referenceId: string | null,
+    payload: Record<string, unknown>,
+    occurredAt: Date,
+    dedupeKey: string,
+    requiresTransportEventId?: string,
+  ): void => {
     const id = context.newId();
     rows.events.push({
       id,
@@ -150,7 +165,15 @@ export function diffEventRows(diff: readonly SnapshotEvent[], context: EventCont
           data_source: m.data_source,
           ...(superseded === null ? {} : { previous_version_id: superseded, previous_timestamp: change.supersedes?.timestamp ?? null }),
         };
-        event(change.name, change.container_number, id, payload, m.timestamp === null ? context.observedAt : new Date(m.timestamp), rowEventKey(id, change.name), id);
+        event(
+          change.name,
+          change.container_number,
+          id,
+          payload,
+          m.timestamp === null ? context.observedAt : new Date(m.timestamp),
+          rowEventKey(id, change.name),
+          id,
+        );
         break;
       }
       case 'container_estimate': {
@@ -168,8 +191,26 @@ export function diffEventRows(diff: readonly SnapshotEvent[], context: EventCont
           voyage_number: e.voyage_number,
           data_source: e.data_source,
         });
-        const key = changeEventKey(containerId(change.container_number), `${change.name}@${e.location_locode ?? ''}`, e.estimated_timestamp, version(change.container_number));
-        event(change.name, change.container_number, id, { estimated_timestamp: e.estimated_timestamp, previous_estimated_timestamp: change.previous_estimated_timestamp, location_locode: e.location_locode, timezone: e.timezone, voyage_number: e.voyage_number }, context.observedAt, key);
+        const key = changeEventKey(
+          containerId(change.container_number),
+          `${change.name}@${e.location_locode ?? ''}`,
+          e.estimated_timestamp,
+          version(change.container_number),
+        );
+        event(
+          change.name,
+          change.container_number,
+          id,
+          {
+            estimated_timestamp: e.estimated_timestamp,
+            previous_estimated_timestamp: change.previous_estimated_timestamp,
+            location_locode: e.location_locode,
+            timezone: e.timezone,
+            voyage_number: e.voyage_number,
+          },
+          context.observedAt,
+          key,
+        );
         break;
       }
       case 'shipment_estimate': {
@@ -187,18 +228,53 @@ export function diffEventRows(diff: readonly SnapshotEvent[], context: EventCont
           data_source: 'shipping_line',
         });
         const key = changeEventKey(context.shipmentId, change.name, change.estimated_timestamp, context.shipmentVersion);
-        event(change.name, null, id, { estimated_timestamp: change.estimated_timestamp, previous_estimated_timestamp: change.previous_estimated_timestamp, location_locode: change.location_locode, timezone: change.timezone, voyage_number: change.voyage_number }, context.observedAt, key);
+        event(
+          change.name,
+          null,
+          id,
+          {
+            estimated_timestamp: change.estimated_timestamp,
+            previous_estimated_timestamp: change.previous_estimated_timestamp,
+            location_locode: change.location_locode,
+            timezone: change.timezone,
+            voyage_number: change.voyage_number,
+          },
+          context.observedAt,
+          key,
+        );
         break;
       }
       case 'container_updated': {
-        const current = Object.fromEntries(Object.entries(change.changeset).map(([attribute, pair]) => [attribute, (pair as unknown[])[1]]));
+        const current = Object.fromEntries(
+          Object.entries(change.changeset).map(([attribute, pair]) => [attribute, (pair as unknown[])[1]]),
+        );
         const key = changeEventKey(containerId(change.container_number), change.name, current, version(change.container_number));
-        event(change.name, change.container_number, null, { changeset: change.changeset, timestamp: observedIso, timezone: context.podTimezone, data_source: 'terminal', terminal_id: context.podTerminalId }, context.observedAt, key);
+        event(
+          change.name,
+          change.container_number,
+          null,
+          {
+            changeset: change.changeset,
+            timestamp: observedIso,
+            timezone: context.podTimezone,
+            data_source: 'terminal',
+            terminal_id: context.podTerminalId,
+          },
+          context.observedAt,
+          key,
+        );
         break;
       }
       case 'pod_terminal_changed': {
         const key = changeEventKey(containerId(change.container_number), change.name, change.terminal_id, version(change.container_number));
-        event(change.name, change.container_number, null, { previous_terminal_id: change.previous_terminal_id, terminal_id: change.terminal_id, timestamp: observedIso }, context.observedAt, key);
+        event(
+          change.name,
+          change.container_number,
+          null,
+          { previous_terminal_id: change.previous_terminal_id, terminal_id: change.terminal_id, timestamp: observedIso },
+          context.observedAt,
+          key,
+        );
         break;
       }
       case 'value_changed':
@@ -233,7 +309,15 @@ export function diffEventRows(diff: readonly SnapshotEvent[], context: EventCont
  */
 export function trackingRequestEventRow(
   newId: () => string,
-  request: { id: string; account_id: string; status: string; failed_reason: string | null; request_number: string; request_type: string; scac: string },
+  request: {
+    id: string;
+    account_id: string;
+    status: string;
+    failed_reason: string | null;
+    request_number: string;
+    request_type: string;
+    scac: string;
+  },
   name: Extract<EventName, `tracking_request.${string}`>,
   shipmentId: string | null,
   occurredAt: Date,

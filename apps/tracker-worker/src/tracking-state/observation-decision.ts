@@ -38,7 +38,12 @@ const isActive = (follower: Follower): boolean => follower.state !== null && fol
  * as they are. A stale carrier answer changes nothing; an attempt that brought one is tried
  * again at once. Pure: the caller writes what it returns in one transaction.
  */
-export function decideObservation(loaded: LoadedObservation, result: CarrierTrackResult, observed: Observation | null, context: DecisionContext): ObservationDecision<ObservationValue> {
+export function decideObservation(
+  loaded: LoadedObservation,
+  result: CarrierTrackResult,
+  observed: Observation | null,
+  context: DecisionContext,
+): ObservationDecision<ObservationValue> {
   const own = loaded.trackingRequest;
   const ownOpen = own !== null && OPEN_STATUSES.includes(own.status);
   if (result.outcome === 'found' && observed !== null && context.line !== null) {
@@ -53,7 +58,9 @@ export function decideObservation(loaded: LoadedObservation, result: CarrierTrac
   let followed = false;
   for (const follower of loaded.followers.filter(isActive)) {
     const state = follower.state!;
-    const write: StateWrite = { shipment: { isNew: false, values: { id: state.shipment.id, line_tracking_last_attempted_at: context.now } } };
+    const write: StateWrite = {
+      shipment: { isNew: false, values: { id: state.shipment.id, line_tracking_last_attempted_at: context.now } },
+    };
     let reason: TrackingStoppedReason | null = null;
     if (result.outcome === 'booking_cancelled' || result.outcome === 'data_unavailable') reason = result.outcome;
     else {
@@ -87,7 +94,11 @@ export function decideObservation(loaded: LoadedObservation, result: CarrierTrac
   };
 }
 
-function decideFound(loaded: LoadedObservation, observation: Observation, context: DecisionContext & { line: ShippingLineRef }): ObservationDecision<ObservationValue> {
+function decideFound(
+  loaded: LoadedObservation,
+  observation: Observation,
+  context: DecisionContext & { line: ShippingLineRef },
+): ObservationDecision<ObservationValue> {
   const writes: StateWrite[] = [];
   const shipmentIds: string[] = [];
   let first: { outcome: ObservationOutcome; reason: TrackingStoppedReason | null } | null = null;
@@ -99,7 +110,8 @@ function decideFound(loaded: LoadedObservation, observation: Observation, contex
     if ((record === null || stopped) && follower.joiningRequests.length === 0) continue;
     // A record stored before physical shipments existed may have no carrier reference: the
     // number the physical shipment is asked by is the one the carrier knows.
-    const carrierReference = record?.shipment.carrier_reference ?? follower.joiningRequests[0]?.request_number ?? loaded.carrierShipment.query_number;
+    const carrierReference =
+      record?.shipment.carrier_reference ?? follower.joiningRequests[0]?.request_number ?? loaded.carrierShipment.query_number;
     const plan = planObservation(scoped(observation, follower), record, {
       view: { accountId: follower.account.id, features: follower.account.features },
       line: context.line,
@@ -118,7 +130,9 @@ function decideFound(loaded: LoadedObservation, observation: Observation, contex
       rawEvents: plan.rawEvents,
       events: [],
     };
-    const joined = follower.joiningRequests.map((r) => decideRequestAttempt(r, { outcome: 'found', shipment: observation.carrier }, plan.shipmentId, context));
+    const joined = follower.joiningRequests.map((r) =>
+      decideRequestAttempt(r, { outcome: 'found', shipment: observation.carrier }, plan.shipmentId, context),
+    );
     for (const attempt of joined) {
       write.trackingRequests!.push(...(attempt.write.trackingRequests ?? []));
       write.events!.push(...(attempt.write.events ?? []));
@@ -128,7 +142,8 @@ function decideFound(loaded: LoadedObservation, observation: Observation, contex
     if (stopped) {
       // A new request brings a stopped record back: the client asked to follow it again.
       write.shipment!.values = { ...write.shipment!.values, line_tracking_stopped_at: null, line_tracking_stopped_reason: null };
-      for (const r of follower.linkedRequests) if (r.status === 'tracking_stopped') write.trackingRequests!.push({ id: r.id, values: { status: 'succeeded' } });
+      for (const r of follower.linkedRequests)
+        if (r.status === 'tracking_stopped') write.trackingRequests!.push({ id: r.id, values: { status: 'succeeded' } });
     } else if (record !== null) {
       write.trackingRequests!.push(...resumeLinkedRequests(follower, context.now).trackingRequests);
     }
@@ -178,7 +193,10 @@ function withFreshSources(observation: Observation, fresh: LoadedObservation['fr
   return {
     ...observation,
     terminal: fresh.terminal === false ? { kind: 'failed' } : observation.terminal,
-    rail: fresh.rail === false ? { byContainer: new Map(), failed: new Set(observation.carrier.containers.map((c) => c.number)) } : observation.rail,
+    rail:
+      fresh.rail === false
+        ? { byContainer: new Map(), failed: new Set(observation.carrier.containers.map((c) => c.number)) }
+        : observation.rail,
   };
 }
 

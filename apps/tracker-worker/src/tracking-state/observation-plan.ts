@@ -77,7 +77,10 @@ export function planObservation(observation: Observation, stored: StoredShipment
   const containerIds = new Map<string, string>();
   const containerVersions = new Map<string, number>();
   const nextSnapshots = [];
-  const nextColumns = new Map<string, { existing: ContainerEntity | null; columns: TrackedContainerColumns & { id: string; change_version: number } }>();
+  const nextColumns = new Map<
+    string,
+    { existing: ContainerEntity | null; columns: TrackedContainerColumns & { id: string; change_version: number } }
+  >();
   for (const carrierContainer of carrier.containers) {
     const existing = storedByNumber.get(carrierContainer.number) ?? null;
     const next = nextContainer(observation, carrierContainer, existing, context.view);
@@ -107,13 +110,19 @@ export function planObservation(observation: Observation, stored: StoredShipment
   };
   const diff = diffShipmentSnapshots(previous, next);
   // A container whose state changed moves to its next version: the version is part of its change events' identity.
-  const changed = new Set(diff.flatMap((e) => (e.container_number !== null && e.kind !== 'container_created' && e.kind !== 'milestone' ? [e.container_number] : [])));
+  const changed = new Set(
+    diff.flatMap((e) =>
+      e.container_number !== null && e.kind !== 'container_created' && e.kind !== 'milestone' ? [e.container_number] : [],
+    ),
+  );
   const containers: ObservationPlan['containers'] = [];
   for (const [number, { existing, columns }] of nextColumns) {
     const values = columns;
     values.change_version = (existing?.change_version ?? 0) + (changed.has(number) ? 1 : 0);
     containers.push(
-      existing === null ? { isNew: true, values: { account_id: context.view.accountId, shipment_id: shipmentId, number, ...values } } : { isNew: false, values },
+      existing === null
+        ? { isNew: true, values: { account_id: context.view.accountId, shipment_id: shipmentId, number, ...values } }
+        : { isNew: false, values },
     );
   }
   const shipmentVersion = stored?.shipment.change_version ?? 0;
@@ -123,7 +132,8 @@ export function planObservation(observation: Observation, stored: StoredShipment
   const before = stored === null ? null : readBookkeeping(stored.shipment);
   const bookkeeping: ShipmentBookkeeping = {
     carrier_fingerprint: fingerprint,
-    carrier_changed_at: before !== null && before.carrier_fingerprint === fingerprint ? before.carrier_changed_at : context.now.toISOString(),
+    carrier_changed_at:
+      before !== null && before.carrier_fingerprint === fingerprint ? before.carrier_changed_at : context.now.toISOString(),
   };
   const number = shipmentNumberOf(carrier, context.carrierReference);
   const port = (locode: string | null | undefined): string | null => (locode ? (observation.portIds.get(locode) ?? null) : null);
@@ -172,7 +182,9 @@ export function planObservation(observation: Observation, stored: StoredShipment
 
   const imoOf = (containerNumber: string, event: string, locode: string | null, timestamp: string | null): string | null => {
     const source = carrier.containers.find((c) => c.number === containerNumber)?.milestones ?? [];
-    const match = source.find((m) => m.event === event && m.locode === locode && (timestamp === null || Date.parse(m.timestamp) === Date.parse(timestamp)));
+    const match = source.find(
+      (m) => m.event === event && m.locode === locode && (timestamp === null || Date.parse(m.timestamp) === Date.parse(timestamp)),
+    );
     return match?.vesselImo ?? null;
   };
   const storedMilestones = new Map((stored?.transportEvents ?? []).map((event) => [`${event.container_id}|${event.dedupe_key}`, event.id]));
@@ -182,7 +194,8 @@ export function planObservation(observation: Observation, stored: StoredShipment
     containerIds,
     containerVersions,
     shipmentVersion,
-    storedMilestoneId: (containerNumber, identity) => storedMilestones.get(`${containerIds.get(containerNumber) ?? ''}|${identity}`) ?? null,
+    storedMilestoneId: (containerNumber, identity) =>
+      storedMilestones.get(`${containerIds.get(containerNumber) ?? ''}|${identity}`) ?? null,
     podLocode: carrier.portOfDischarge?.locode ?? null,
     podTimezone: carrier.portOfDischarge?.timeZone ?? null,
     podTerminalId: observation.podTerminalId,
@@ -193,7 +206,10 @@ export function planObservation(observation: Observation, stored: StoredShipment
   });
 
   const containersAfter = [
-    ...containers.map((c) => ({ number: String(c.values.number ?? storedNumber(stored, c.values.id)), empty_terminated_at: c.values.empty_terminated_at ?? null })),
+    ...containers.map((c) => ({
+      number: String(c.values.number ?? storedNumber(stored, c.values.id)),
+      empty_terminated_at: c.values.empty_terminated_at ?? null,
+    })),
     ...(stored?.containers ?? []).filter((c) => !carrier.containers.some((n) => n.number === c.number)),
   ];
   const rawEvents = rawEventRows(observation, {
@@ -205,7 +221,17 @@ export function planObservation(observation: Observation, stored: StoredShipment
     portIds: observation.portIds,
     newId: context.newId,
   });
-  return { shipmentId, shipment: { isNew: stored === null, values: shipmentValues }, containers, rows, rawEvents, diff, next, containersAfter, bookkeeping };
+  return {
+    shipmentId,
+    shipment: { isNew: stored === null, values: shipmentValues },
+    containers,
+    rows,
+    rawEvents,
+    diff,
+    next,
+    containersAfter,
+    bookkeeping,
+  };
 }
 
 function storedNumber(stored: StoredShipmentState | null, id: string): string {

@@ -1,5 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { CarrierShipmentSnapshot, CarrierTrackQuery, CarrierTrackResult, RailContainerStatus, TerminalContainerStatus } from '@quayside/carriers';
+import type {
+  CarrierShipmentSnapshot,
+  CarrierTrackQuery,
+  CarrierTrackResult,
+  RailContainerStatus,
+  TerminalContainerStatus,
+} from '@quayside/carriers';
 import { transientFailure } from '@quayside/carriers';
 import { normalizeTerminalReport } from '@quayside/domain';
 import { RailTerminalRepository, ReferenceDataRepository } from '@quayside/data-access';
@@ -45,7 +51,11 @@ export class ObservationService {
     return new ReferenceLookups(this.referenceData);
   }
 
-  async observe(carrier: CarrierShipmentSnapshot, context: ObserveContext, lookups: ReferenceLookups = this.lookups()): Promise<Observation> {
+  async observe(
+    carrier: CarrierShipmentSnapshot,
+    context: ObserveContext,
+    lookups: ReferenceLookups = this.lookups(),
+  ): Promise<Observation> {
     const numbers = carrier.containers.map((c) => c.number);
     const [terminal, rail, podTerminalId, portIds] = await Promise.all([
       this.terminal(carrier.podTerminalFirmsCode, numbers, context),
@@ -79,7 +89,8 @@ export class ObservationService {
       for (const status of result.containers) {
         // Reported so an operator can teach the vocabulary; the codes themselves stay on the container as `other`.
         const { unrecognized } = normalizeTerminalReport(status.reportedHolds, status.reportedFees);
-        if (unrecognized.length > 0) this.logger.warn(`terminal ${firmsCode} reported codes we do not know for ${status.containerNumber}: ${unrecognized.join(', ')}`);
+        if (unrecognized.length > 0)
+          this.logger.warn(`terminal ${firmsCode} reported codes we do not know for ${status.containerNumber}: ${unrecognized.join(', ')}`);
       }
       return { kind: 'found', checkedAt: context.now, byContainer };
     } catch (error) {
@@ -100,7 +111,12 @@ export class ObservationService {
       const adapter = this.adapters.rail(railScac);
       if (adapter === null) continue;
       try {
-        const result = await adapter.lookup({ railScac, containerNumbers: numbers, trackingSince: context.trackingSince, now: context.now });
+        const result = await adapter.lookup({
+          railScac,
+          containerNumbers: numbers,
+          trackingSince: context.trackingSince,
+          now: context.now,
+        });
         if (result.outcome === 'transient_failure') numbers.forEach((n) => failed.add(n));
         else for (const status of result.containers) byContainer.set(status.containerNumber, status);
       } catch (error) {

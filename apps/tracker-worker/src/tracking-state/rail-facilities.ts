@@ -7,7 +7,10 @@ import type { RailTerminalRepository } from '@quayside/data-access';
  * and outside the state write: a facility a source reported exists even if this observation is
  * later not applied, and only the containers' link to it follows the observation.
  */
-export async function recordRailFacilities(railTerminals: RailTerminalRepository, byContainer: ReadonlyMap<string, RailContainerStatus>): Promise<Map<string, string>> {
+export async function recordRailFacilities(
+  railTerminals: RailTerminalRepository,
+  byContainer: ReadonlyMap<string, RailContainerStatus>,
+): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   const byFacility = new Map<string, string | null>();
   for (const [number, status] of byContainer) {

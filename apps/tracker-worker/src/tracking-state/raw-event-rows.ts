@@ -48,7 +48,15 @@ function row(
   provider: { code: string | null; name: string | null },
 ): NewRawEvent {
   const original = reported.originalEvent ?? reported.event;
-  const identity = [reported.dataSource, original, reported.event, reported.locode ?? '', reported.timestamp, estimated ? 'estimated' : 'actual', reported.voyageNumber ?? ''];
+  const identity = [
+    reported.dataSource,
+    original,
+    reported.event,
+    reported.locode ?? '',
+    reported.timestamp,
+    estimated ? 'estimated' : 'actual',
+    reported.voyageNumber ?? '',
+  ];
   return {
     id: context.newId(),
     account_id: context.accountId,

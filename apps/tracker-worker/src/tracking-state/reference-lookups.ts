@@ -17,7 +17,12 @@ export class ReferenceLookups {
   async shippingLine(scac: string): Promise<ShippingLineRef> {
     return this.remember(this.lines, scac, async () => {
       const line = await this.referenceData.findShippingLineByScac(scac);
-      return { id: line?.id ?? null, scac: line?.scac ?? scac.toUpperCase(), name: line?.name ?? null, shortName: line?.short_name ?? null };
+      return {
+        id: line?.id ?? null,
+        scac: line?.scac ?? scac.toUpperCase(),
+        name: line?.name ?? null,
+        shortName: line?.short_name ?? null,
+      };
     });
   }
 

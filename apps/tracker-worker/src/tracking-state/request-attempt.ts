@@ -81,5 +81,8 @@ export function decideRequestAttempt(
     write.events = [trackingRequestEventRow(context.newId, { ...request, ...values }, decision.event, linked, context.now)];
   }
   if (decision.retry_at !== null) write.outbox = [context.nextAttempt(request, decision.retry_at)];
-  return { write, outcome: { status: decision.status, failedReason: decision.failed_reason, retryAt: decision.retry_at, shipmentId: linked } };
+  return {
+    write,
+    outcome: { status: decision.status, failedReason: decision.failed_reason, retryAt: decision.retry_at, shipmentId: linked },
+  };
 }

@@ -23,7 +23,11 @@ describe('automatic stop of tracking', () => {
   it('a compressed sandbox clock shortens the windows by the same factor', () => {
     const dayMs = 5000;
     const arrived = new Date(NOW.getTime() - 56 * dayMs);
-    expect(automaticStopReason({ containers: [full], podAtaAt: arrived, carrierChangedAt: null, now: NOW, dayMs })).toBe('past_arrival_window');
-    expect(automaticStopReason({ containers: [full], podAtaAt: new Date(arrived.getTime() + 1), carrierChangedAt: null, now: NOW, dayMs })).toBeNull();
+    expect(automaticStopReason({ containers: [full], podAtaAt: arrived, carrierChangedAt: null, now: NOW, dayMs })).toBe(
+      'past_arrival_window',
+    );
+    expect(
+      automaticStopReason({ containers: [full], podAtaAt: new Date(arrived.getTime() + 1), carrierChangedAt: null, now: NOW, dayMs }),
+    ).toBeNull();
   });
 });

@@ -25,7 +25,8 @@ export interface StopFacts {
 export function automaticStopReason(facts: StopFacts): TrackingStoppedReason | null {
   const day = facts.dayMs ?? DAY_MS;
   if (facts.containers.length > 0 && facts.containers.every((c) => c.empty_terminated_at !== null)) return 'all_containers_terminated';
-  if (facts.podAtaAt !== null && facts.now.getTime() - facts.podAtaAt.getTime() >= STOP_WINDOWS.afterArrivalDays * day) return 'past_arrival_window';
+  if (facts.podAtaAt !== null && facts.now.getTime() - facts.podAtaAt.getTime() >= STOP_WINDOWS.afterArrivalDays * day)
+    return 'past_arrival_window';
   if (facts.carrierChangedAt !== null && facts.now.getTime() - facts.carrierChangedAt.getTime() >= STOP_WINDOWS.withoutUpdatesDays * day) {
     return 'no_updates_at_line';
   }

@@ -36,10 +36,20 @@ export function stopLinkedRequests(
   for (const request of loaded.linkedRequests) {
     if (request.status !== 'succeeded') continue;
     const decision = decideTrackingOutcome(requestState(request), { kind: 'stop_tracking', reason }, now);
-    const values = { status: decision.status, failed_reason: decision.failed_reason, is_retrying: decision.is_retrying, next_attempt_at: null };
+    const values = {
+      status: decision.status,
+      failed_reason: decision.failed_reason,
+      is_retrying: decision.is_retrying,
+      next_attempt_at: null,
+    };
     change.trackingRequests.push({ id: request.id, values });
     if (decision.event === 'tracking_request.tracking_stopped') {
-      change.events.push(trackingRequestEventRow(newId, { ...request, ...values }, decision.event, shipmentId, now, { stopped_reason: decision.stopped_reason ?? reason, stopped_at: stoppedAt }));
+      change.events.push(
+        trackingRequestEventRow(newId, { ...request, ...values }, decision.event, shipmentId, now, {
+          stopped_reason: decision.stopped_reason ?? reason,
+          stopped_at: stoppedAt,
+        }),
+      );
     }
   }
   return change;
@@ -51,12 +61,18 @@ export function resumeLinkedRequests(loaded: Pick<LoadedTrackingState, 'linkedRe
   for (const request of loaded.linkedRequests) {
     if (request.status !== 'tracking_stopped') continue;
     const decision = decideTrackingOutcome(requestState(request), 'resume_tracking', now);
-    change.trackingRequests.push({ id: request.id, values: { status: decision.status, failed_reason: decision.failed_reason, is_retrying: false } });
+    change.trackingRequests.push({
+      id: request.id,
+      values: { status: decision.status, failed_reason: decision.failed_reason, is_retrying: false },
+    });
   }
   return change;
 }
 
 /** The shipment columns of a stop. */
-export function stoppedShipmentValues(reason: TrackingStoppedReason, now: Date): { line_tracking_stopped_at: Date; line_tracking_stopped_reason: TrackingStoppedReason } {
+export function stoppedShipmentValues(
+  reason: TrackingStoppedReason,
+  now: Date,
+): { line_tracking_stopped_at: Date; line_tracking_stopped_reason: TrackingStoppedReason } {
   return { line_tracking_stopped_at: now, line_tracking_stopped_reason: reason };
 }

@@ -6,7 +6,10 @@ const MILESTONES: ReadonlySet<string> = new Set(MILESTONE_EVENT_NAMES);
 const toIso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
 function isEstimateList(value: unknown): value is EstimateSnapshot[] {
-  return Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && 'event' in item && 'estimated_timestamp' in item);
+  return (
+    Array.isArray(value) &&
+    value.every((item) => typeof item === 'object' && item !== null && 'event' in item && 'estimated_timestamp' in item)
+  );
 }
 
 /** The estimates stored with a container (see `nextContainer`); none when never stored. */
@@ -15,7 +18,10 @@ export function storedEstimates(container: ContainerEntity): EstimateSnapshot[] 
   return isEstimateList(estimates) ? estimates : [];
 }
 
-export function storedContainerSnapshot(container: ContainerEntity, transportEvents: readonly TransportEventEntity[]): StoredContainerSnapshot {
+export function storedContainerSnapshot(
+  container: ContainerEntity,
+  transportEvents: readonly TransportEventEntity[],
+): StoredContainerSnapshot {
   return {
     number: container.number,
     pod_terminal_id: container.pod_terminal_id,

@@ -8,7 +8,21 @@ import { ObservationService } from './observation.service';
  * the app module), the one refresh of a physical shipment, and the tracker's repositories.
  */
 @Module({
-  providers: [ObservationService, CarrierShipmentRefresher, ShipmentStateRepository, ObservationRepository, CarrierShipmentRepository, TrackingRepository],
-  exports: [ObservationService, CarrierShipmentRefresher, ShipmentStateRepository, ObservationRepository, CarrierShipmentRepository, TrackingRepository],
+  providers: [
+    ObservationService,
+    CarrierShipmentRefresher,
+    ShipmentStateRepository,
+    ObservationRepository,
+    CarrierShipmentRepository,
+    TrackingRepository,
+  ],
+  exports: [
+    ObservationService,
+    CarrierShipmentRefresher,
+    ShipmentStateRepository,
+    ObservationRepository,
+    CarrierShipmentRepository,
+    TrackingRepository,
+  ],
 })
 export class TrackingStateModule {}

@@ -4,7 +4,14 @@ import type { IncomingHttpHeaders, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { EventEntity, inFixtureTransaction, OutboxRepository, TrackingRequestEntity, WebhookEntity, WebhookNotificationEntity } from '@quayside/data-access';
+import {
+  EventEntity,
+  inFixtureTransaction,
+  OutboxRepository,
+  TrackingRequestEntity,
+  WebhookEntity,
+  WebhookNotificationEntity,
+} from '@quayside/data-access';
 import type { DatabaseConnection } from '@quayside/data-access';
 import type { EventName } from '@quayside/domain';
 import { loadConfig } from '@quayside/platform';
@@ -106,15 +113,31 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | null | u
 
 let sequence = 0;
 
-export async function createWebhook(db: DatabaseConnection, accountId: string, overrides: Partial<WebhookEntity> = {}): Promise<WebhookEntity> {
+export async function createWebhook(
+  db: DatabaseConnection,
+  accountId: string,
+  overrides: Partial<WebhookEntity> = {},
+): Promise<WebhookEntity> {
   const repository = db.getRepository(WebhookEntity);
   return repository.save(
-    repository.create({ account_id: accountId, url: 'http://127.0.0.1:9/hook', active: true, events: [], secret: `secret-${++sequence}`, headers: [], ...overrides }),
+    repository.create({
+      account_id: accountId,
+      url: 'http://127.0.0.1:9/hook',
+      active: true,
+      events: [],
+      secret: `secret-${++sequence}`,
+      headers: [],
+      ...overrides,
+    }),
   );
 }
 
 /** A tracking request and its `tracking_request.succeeded` event, handed to fan-out through the outbox. */
-export async function emitTrackingRequestEvent(db: DatabaseConnection, accountId: string, name: EventName = 'tracking_request.succeeded'): Promise<EventEntity> {
+export async function emitTrackingRequestEvent(
+  db: DatabaseConnection,
+  accountId: string,
+  name: EventName = 'tracking_request.succeeded',
+): Promise<EventEntity> {
   return inFixtureTransaction(db, async (manager) => {
     const request = await manager.getRepository(TrackingRequestEntity).save(
       manager.getRepository(TrackingRequestEntity).create({
@@ -137,7 +160,12 @@ export async function emitTrackingRequestEvent(db: DatabaseConnection, accountId
         dedupe_key: `fixture:${randomUUID()}`,
       }),
     );
-    await new OutboxRepository(db).enqueue(manager, { queue: QUEUE.webhookFanout, jobName: JOB.fanOut, payload: { eventId: event.id }, accountId });
+    await new OutboxRepository(db).enqueue(manager, {
+      queue: QUEUE.webhookFanout,
+      jobName: JOB.fanOut,
+      payload: { eventId: event.id },
+      accountId,
+    });
     return event;
   });
 }

@@ -29,7 +29,11 @@ describe('WebhookDispatcherConfig', () => {
       WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost,::1,10.1.0.0/16',
       WEBHOOK_RETRY_SCALE: '0.00002',
     });
-    expect(config).toMatchObject({ WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost,::1,10.1.0.0/16', WEBHOOK_RETRY_SCALE: 0.00002 });
+    expect(config).toMatchObject({
+      WEBHOOK_ALLOW_HTTP: 'true',
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost,::1,10.1.0.0/16',
+      WEBHOOK_RETRY_SCALE: 0.00002,
+    });
   });
 
   it.each([

@@ -9,7 +9,9 @@ export class WebhookDispatcherConfig extends WorkerAppConfig {
 
   /** Host names, addresses or CIDR ranges exempt from the private-address check, comma separated (e.g. `127.0.0.1,localhost`). */
   @IsString()
-  @Matches(/^[A-Za-z0-9.:/\-_[\]\s,]*$/, { message: 'WEBHOOK_ALLOWED_HOSTS must be a comma-separated list of hosts, addresses or CIDR ranges' })
+  @Matches(/^[A-Za-z0-9.:/\-_[\]\s,]*$/, {
+    message: 'WEBHOOK_ALLOWED_HOSTS must be a comma-separated list of hosts, addresses or CIDR ranges',
+  })
   WEBHOOK_ALLOWED_HOSTS: string = '';
 
   /** One delivery attempt, connect to last byte. */

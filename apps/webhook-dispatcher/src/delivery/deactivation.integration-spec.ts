@@ -6,7 +6,16 @@ import { createAccount, createTestDatabase, testRedisPrefix } from '@quayside/te
 import type { TestDatabase } from '@quayside/testing';
 import { WebhookRedeliveryService } from '@quayside/webhooks';
 import type { Receiver } from '../__tests__/dispatcher-harness';
-import { bootDispatcher, createWebhook, dispatcherEnv, emitTrackingRequestEvent, notificationsOf, settled, startReceiver, waitFor } from '../__tests__/dispatcher-harness';
+import {
+  bootDispatcher,
+  createWebhook,
+  dispatcherEnv,
+  emitTrackingRequestEvent,
+  notificationsOf,
+  settled,
+  startReceiver,
+  waitFor,
+} from '../__tests__/dispatcher-harness';
 
 // "Five days" compressed to about a second (WEBHOOK_DEACTIVATE_AFTER_HOURS = 0.0003) and the
 // retry schedule slowed just enough (WEBHOOK_RETRY_SCALE = 0.0002) to outlast it.
@@ -17,7 +26,9 @@ describe('a webhook that keeps failing', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    app = await bootDispatcher(dispatcherEnv(db.url, testRedisPrefix(), { WEBHOOK_DEACTIVATE_AFTER_HOURS: '0.0003', WEBHOOK_RETRY_SCALE: '0.0002' }));
+    app = await bootDispatcher(
+      dispatcherEnv(db.url, testRedisPrefix(), { WEBHOOK_DEACTIVATE_AFTER_HOURS: '0.0003', WEBHOOK_RETRY_SCALE: '0.0002' }),
+    );
     receiver = await startReceiver((_req, _index, res) => res.writeHead(503).end());
   });
 
@@ -37,7 +48,9 @@ describe('a webhook that keeps failing', () => {
     const stored = await db.dataSource.getRepository(WebhookEntity).findOneByOrFail({ id: webhook.id });
     expect(stored.active).toBe(false);
     expect(stored.deactivated_at).not.toBeNull();
-    expect(stored.deactivated_reason).toMatch(/^deactivated after 0\.0003 hours of failed deliveries without a success; last error: answered 503/);
+    expect(stored.deactivated_reason).toMatch(
+      /^deactivated after 0\.0003 hours of failed deliveries without a success; last error: answered 503/,
+    );
     expect(rows.every((n) => n.delivery_status === 'failed')).toBe(true);
     expect(rows.some((n) => /the webhook is not active/.test(n.last_error ?? ''))).toBe(true);
     // Far fewer than 2 × 13 calls: deactivation stopped the series.

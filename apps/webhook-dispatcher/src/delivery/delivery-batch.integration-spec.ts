@@ -26,7 +26,9 @@ describe('a batch of deliveries with mixed outcomes', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     // Retries and postponed jobs fall due long after the test: what it sees is the batch's doing alone.
-    app = await bootDispatcher(dispatcherEnv(db.url, testRedisPrefix(), { WEBHOOK_RETRY_SCALE: '1', WEBHOOK_ENDPOINT_BUSY_DELAY_MS: '60000' }));
+    app = await bootDispatcher(
+      dispatcherEnv(db.url, testRedisPrefix(), { WEBHOOK_RETRY_SCALE: '1', WEBHOOK_ENDPOINT_BUSY_DELAY_MS: '60000' }),
+    );
     accountId = (await createAccount(db.dataSource)).id;
     // The stored payload says what the receiver answers.
     receiver = await startReceiver((request, _index, res) => res.writeHead((JSON.parse(request.body) as { answer: number }).answer).end());
@@ -40,7 +42,11 @@ describe('a batch of deliveries with mixed outcomes', () => {
   });
 
   /** A pending notification answered with `answer`, and its delivery job (completed already with `replayed`). */
-  async function job(webhook: WebhookEntity, answer: number, options: { attempts?: number; replayed?: boolean } = {}): Promise<DeliveryJobRef & { outboxId: string }> {
+  async function job(
+    webhook: WebhookEntity,
+    answer: number,
+    options: { attempts?: number; replayed?: boolean } = {},
+  ): Promise<DeliveryJobRef & { outboxId: string }> {
     const [row] = await db.dataSource.query<Array<{ notification_id: string; outbox_id: string }>>(
       `WITH event AS (
          INSERT INTO events (account_id, name, reference_object_type, reference_object_id, payload, occurred_at, dedupe_key)
@@ -61,7 +67,10 @@ describe('a batch of deliveries with mixed outcomes', () => {
 
   const notification = (id: string) => db.dataSource.getRepository(WebhookNotificationEntity).findOneByOrFail({ id });
   const openJobsFor = async (id: string) =>
-    db.dataSource.query<Array<{ available_at: Date }>>(`SELECT available_at FROM outbox WHERE completed_at IS NULL AND payload->>'notificationId' = $1`, [id]);
+    db.dataSource.query<Array<{ available_at: Date }>>(
+      `SELECT available_at FROM outbox WHERE completed_at IS NULL AND payload->>'notificationId' = $1`,
+      [id],
+    );
   const postsOf = (id: string) => receiver.received.filter((request) => request.headers['webhook-id'] === id).length;
 
   it('records each job once, in one pass, whatever its outcome', async () => {
@@ -105,13 +114,19 @@ describe('a batch of deliveries with mixed outcomes', () => {
       'retry-scheduled',
     ]);
 
-    const [delivered, deliveredToo, retried, gaveUp, notActive, notInPlan, postponed, replayed, turnedOff] = await Promise.all(jobs.map((j) => notification(j.notificationId)));
+    const [delivered, deliveredToo, retried, gaveUp, notActive, notInPlan, postponed, replayed, turnedOff] = await Promise.all(
+      jobs.map((j) => notification(j.notificationId)),
+    );
     expect(delivered).toMatchObject({ delivery_status: 'succeeded', attempts: 1, last_response_status: 200 });
     expect(deliveredToo).toMatchObject({ delivery_status: 'succeeded', attempts: 1, last_response_status: 204 });
     expect(retried).toMatchObject({ delivery_status: 'pending', attempts: 1, last_response_status: 503 });
     expect(await openJobsFor(retried!.id)).toHaveLength(1);
     expect(gaveUp).toMatchObject({ delivery_status: 'failed', attempts: 13, last_response_status: 500, next_attempt_at: null });
-    expect(notActive).toMatchObject({ delivery_status: 'failed', attempts: 0, last_error: 'the webhook is not active: turned off by hand' });
+    expect(notActive).toMatchObject({
+      delivery_status: 'failed',
+      attempts: 0,
+      last_error: 'the webhook is not active: turned off by hand',
+    });
     expect(notInPlan).toMatchObject({ delivery_status: 'failed', attempts: 0 });
     expect(notInPlan!.last_error).toMatch(/free plan does not include webhooks/);
     expect(postponed).toMatchObject({ delivery_status: 'pending', attempts: 0 });
@@ -130,7 +145,10 @@ describe('a batch of deliveries with mixed outcomes', () => {
 
     // Posted exactly the five that were due and had a free slot.
     expect(jobs.map((j) => postsOf(j.notificationId))).toEqual([1, 1, 1, 1, 0, 0, 0, 0, 1]);
-    const [counted] = await db.dataSource.query<Array<{ open: number }>>(`SELECT count(*)::int AS open FROM outbox WHERE id = ANY($1::uuid[]) AND completed_at IS NULL`, [jobs.map((j) => j.outboxId)]);
+    const [counted] = await db.dataSource.query<Array<{ open: number }>>(
+      `SELECT count(*)::int AS open FROM outbox WHERE id = ANY($1::uuid[]) AND completed_at IS NULL`,
+      [jobs.map((j) => j.outboxId)],
+    );
     expect(counted!.open).toBe(0);
 
     // The same batch again (Redis lost, the relay publishing it twice): no post, no change.

@@ -4,7 +4,10 @@ describe('DeliveryBatch', () => {
   const slowEndpoints = new Set(['slow']);
   const batchOf = (endpoints: Array<string | undefined>): { batch: DeliveryBatch; told: () => number } => {
     let told = 0;
-    const batch = new DeliveryBatch(endpoints.length, { isSlow: (webhookId) => slowEndpoints.has(webhookId), heldOnlyBySlow: () => (told += 1) });
+    const batch = new DeliveryBatch(endpoints.length, {
+      isSlow: (webhookId) => slowEndpoints.has(webhookId),
+      heldOnlyBySlow: () => (told += 1),
+    });
     endpoints.forEach((webhookId, index) => webhookId !== undefined && batch.postsTo(index, webhookId));
     return { batch, told: () => told };
   };

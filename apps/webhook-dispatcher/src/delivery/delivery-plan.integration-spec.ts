@@ -4,7 +4,15 @@ import { QUEUE } from '@quayside/queues';
 import { createAccount, createTestDatabase, testRedisPrefix } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
 import type { Receiver } from '../__tests__/dispatcher-harness';
-import { bootDispatcher, createWebhook, dispatcherEnv, emitTrackingRequestEvent, settled, startReceiver, waitFor } from '../__tests__/dispatcher-harness';
+import {
+  bootDispatcher,
+  createWebhook,
+  dispatcherEnv,
+  emitTrackingRequestEvent,
+  settled,
+  startReceiver,
+  waitFor,
+} from '../__tests__/dispatcher-harness';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -45,19 +53,38 @@ describe('webhook delivery follows the plan', () => {
 
   const deliveryJobsFor = async (notificationId: string): Promise<number> =>
     Number(
-      (await db.dataSource.query<{ n: string }[]>(`SELECT count(*) AS n FROM outbox WHERE queue = $1 AND payload->>'notificationId' = $2`, [QUEUE.webhookDelivery, notificationId]))[0]!.n,
+      (
+        await db.dataSource.query<{ n: string }[]>(
+          `SELECT count(*) AS n FROM outbox WHERE queue = $1 AND payload->>'notificationId' = $2`,
+          [QUEUE.webhookDelivery, notificationId],
+        )
+      )[0]!.n,
     );
 
   it.each([
-    ['the free plan', { plan: 'free' as const, trial_ends_at: null }, "not delivered: the account's free plan does not include webhooks; a trial or paid plan is needed (plan_not_allowed)"],
-    ['an ended trial', { plan: 'trial' as const, trial_ends_at: new Date(Date.now() - DAY) }, "not delivered: the account's trial has ended; a trial or paid plan is needed (plan_not_allowed)"],
+    [
+      'the free plan',
+      { plan: 'free' as const, trial_ends_at: null },
+      "not delivered: the account's free plan does not include webhooks; a trial or paid plan is needed (plan_not_allowed)",
+    ],
+    [
+      'an ended trial',
+      { plan: 'trial' as const, trial_ends_at: new Date(Date.now() - DAY) },
+      "not delivered: the account's trial has ended; a trial or paid plan is needed (plan_not_allowed)",
+    ],
   ])('on %s: stores the notification failed with the reason, enqueues no delivery and posts nothing', async (_label, plan, reason) => {
     const account = await createAccount(db.dataSource, plan);
     const webhook = await createWebhook(db.dataSource, account.id, { url: receiver.url, events: ['tracking_request.succeeded'] });
     const event = await emitTrackingRequestEvent(db.dataSource, account.id);
 
     const [notification] = await waitFor('the notification', () => settled(db.dataSource, webhook.id));
-    expect(notification).toMatchObject({ event_id: event.id, delivery_status: 'failed', attempts: 0, last_error: reason, next_attempt_at: null });
+    expect(notification).toMatchObject({
+      event_id: event.id,
+      delivery_status: 'failed',
+      attempts: 0,
+      last_error: reason,
+      next_attempt_at: null,
+    });
     expect(await deliveryJobsFor(notification!.id)).toBe(0);
     expect(receiver.received.filter((r) => r.body.includes(notification!.id))).toHaveLength(0);
   });

@@ -5,7 +5,16 @@ import { createAccount, createTestDatabase, testRedisPrefix } from '@quayside/te
 import type { TestDatabase } from '@quayside/testing';
 import { WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_RETRY_JITTER, WebhookRedeliveryService } from '@quayside/webhooks';
 import type { Receiver, ReceivedRequest } from '../__tests__/dispatcher-harness';
-import { bootDispatcher, createWebhook, dispatcherEnv, emitTrackingRequestEvent, notificationsOf, settled, startReceiver, waitFor } from '../__tests__/dispatcher-harness';
+import {
+  bootDispatcher,
+  createWebhook,
+  dispatcherEnv,
+  emitTrackingRequestEvent,
+  notificationsOf,
+  settled,
+  startReceiver,
+  waitFor,
+} from '../__tests__/dispatcher-harness';
 
 /** The receiver's check, written from docs/webhooks.md alone. */
 function verifiedBy(secret: string, request: ReceivedRequest): boolean {
@@ -36,7 +45,9 @@ describe('webhook delivery (dispatcher against local receivers)', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     // A held request must not time out while the slow-endpoint test holds it (no test here waits on a timeout).
-    app = await bootDispatcher(dispatcherEnv(db.url, testRedisPrefix(), { WEBHOOK_MAX_CONCURRENT_PER_ENDPOINT: '2', WEBHOOK_TIMEOUT_MS: '60000' }));
+    app = await bootDispatcher(
+      dispatcherEnv(db.url, testRedisPrefix(), { WEBHOOK_MAX_CONCURRENT_PER_ENDPOINT: '2', WEBHOOK_TIMEOUT_MS: '60000' }),
+    );
     accountId = (await createAccount(db.dataSource)).id;
   });
 
@@ -52,13 +63,26 @@ describe('webhook delivery (dispatcher against local receivers)', () => {
     await emitTrackingRequestEvent(db.dataSource, accountId);
 
     const [notification] = await waitFor('delivery', () => settled(db.dataSource, webhook.id));
-    expect(notification).toMatchObject({ delivery_status: 'succeeded', attempts: 4, last_response_status: 200, last_error: null, next_attempt_at: null });
+    expect(notification).toMatchObject({
+      delivery_status: 'succeeded',
+      attempts: 4,
+      last_response_status: 200,
+      last_error: null,
+      next_attempt_at: null,
+    });
     expect(hook.received).toHaveLength(4);
     expect(new Set(hook.received.map((r) => r.headers['webhook-id']))).toEqual(new Set([notification!.id]));
     expect(new Set(hook.received.map((r) => r.body)).size).toBe(1);
     expect(hook.received.every((r) => verifiedBy(webhook.secret, r))).toBe(true);
-    const body = JSON.parse(hook.received[0]!.body) as { data: { id: string; attributes: { event: string } }; included: { type: string }[] };
-    expect(body.data).toMatchObject({ id: notification!.id, type: 'webhook_notification', attributes: { event: 'tracking_request.succeeded' } });
+    const body = JSON.parse(hook.received[0]!.body) as {
+      data: { id: string; attributes: { event: string } };
+      included: { type: string }[];
+    };
+    expect(body.data).toMatchObject({
+      id: notification!.id,
+      type: 'webhook_notification',
+      attributes: { event: 'tracking_request.succeeded' },
+    });
     expect(body.included[0]!.type).toBe('tracking_request');
     const stored = await db.dataSource.getRepository(WebhookEntity).findOneByOrFail({ id: webhook.id });
     expect(stored.last_success_at).not.toBeNull();
@@ -79,11 +103,16 @@ describe('webhook delivery (dispatcher against local receivers)', () => {
     // Each retry waits out its schedule (scaled as dispatcherEnv sets it, less the 20 % jitter):
     // a lower bound holds however loaded the machine is; that the waits grow is retry-schedule.spec's.
     const gaps = hook.received.slice(1).map((r, i) => r.at - hook.received[i]!.at);
-    gaps.forEach((gap, i) => expect(gap).toBeGreaterThanOrEqual(Math.floor(WEBHOOK_RETRY_DELAYS_MS[i]! * (1 - WEBHOOK_RETRY_JITTER) * RETRY_SCALE)));
+    gaps.forEach((gap, i) =>
+      expect(gap).toBeGreaterThanOrEqual(Math.floor(WEBHOOK_RETRY_DELAYS_MS[i]! * (1 - WEBHOOK_RETRY_JITTER) * RETRY_SCALE)),
+    );
 
     healthy = true;
     const redelivery = new WebhookRedeliveryService(app.get(WebhookRedeliveryRepository));
-    await expect(redelivery.redeliverFailedSince({ accountId }, new Date(Date.now() - 3600_000))).resolves.toMatchObject({ count: 1, ids: [notification!.id] });
+    await expect(redelivery.redeliverFailedSince({ accountId }, new Date(Date.now() - 3600_000))).resolves.toMatchObject({
+      count: 1,
+      ids: [notification!.id],
+    });
     const [again] = await waitFor('the redelivery', () => settled(db.dataSource, webhook.id));
     expect(again).toMatchObject({ id: notification!.id, delivery_status: 'succeeded', attempts: 1, last_response_status: 204 });
     expect(hook.received.at(-1)!.headers['webhook-id']).toBe(notification!.id);

@@ -8,7 +8,13 @@ import { WEBHOOK_HOST_RESOLVER } from './host-resolver.token';
 
 /** Queue `webhook-delivery`: one signed POST per job, retries as outbox rows. */
 @Module({
-  providers: [AccountRepository, DeliveryProcessor, DeliveryService, EndpointSemaphoreService, { provide: WEBHOOK_HOST_RESOLVER, useValue: systemResolver }],
+  providers: [
+    AccountRepository,
+    DeliveryProcessor,
+    DeliveryService,
+    EndpointSemaphoreService,
+    { provide: WEBHOOK_HOST_RESOLVER, useValue: systemResolver },
+  ],
   exports: [DeliveryService],
 })
 export class DeliveryModule {}

@@ -132,7 +132,10 @@ export class DeliveryService implements OnModuleInit, OnApplicationShutdown {
     try {
       const contexts = await this.outcomes.loadAttempts(jobs);
       const now = new Date();
-      batch = new DeliveryBatch(jobs.length, { isSlow: (webhookId) => this.lanes.isSlow(webhookId, HELD_BY_SLOW_MS), heldOnlyBySlow: leave });
+      batch = new DeliveryBatch(jobs.length, {
+        isSlow: (webhookId) => this.lanes.isSlow(webhookId, HELD_BY_SLOW_MS),
+        heldOnlyBySlow: leave,
+      });
       this.inGate.add(batch);
       const byWebhook = new Map<string, QueuedDelivery[]>();
       for (let index = 0; index < jobs.length; index++) {
@@ -169,7 +172,8 @@ export class DeliveryService implements OnModuleInit, OnApplicationShutdown {
       return true;
     };
     const outboxId = job.outboxId;
-    if (!notification || !webhook || notification.delivery_status !== 'pending') return finish({ kind: 'not-attempted', outboxId }, 'skipped');
+    if (!notification || !webhook || notification.delivery_status !== 'pending')
+      return finish({ kind: 'not-attempted', outboxId }, 'skipped');
     if (!webhook.active) {
       const reason = `the webhook is not active${webhook.deactivated_reason ? `: ${webhook.deactivated_reason}` : ''}`;
       return finish({ kind: 'not-attempted', outboxId, failure: { notificationId: notification.id, reason, at: now } }, 'failed');
@@ -177,7 +181,8 @@ export class DeliveryService implements OnModuleInit, OnApplicationShutdown {
     // The plan when the attempt is made, not when the event was raised: a trial that ends
     // between two retries stops them (docs/plans.md "Webhooks and the plan").
     const withheld = account ? webhookWithheldReason(account, now) : 'not delivered: the account no longer exists';
-    if (withheld !== null) return finish({ kind: 'not-attempted', outboxId, failure: { notificationId: notification.id, reason: withheld, at: now } }, 'failed');
+    if (withheld !== null)
+      return finish({ kind: 'not-attempted', outboxId, failure: { notificationId: notification.id, reason: withheld, at: now } }, 'failed');
     return false;
   }
 }

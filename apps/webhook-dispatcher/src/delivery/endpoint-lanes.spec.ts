@@ -25,7 +25,9 @@ class HeldDelivery implements LaneTask {
 const deliveries = (count: number): HeldDelivery[] => Array.from({ length: count }, () => new HeldDelivery());
 const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 /** The slots of this process only: every lease asked for is free. */
-const leases = () => ({ acquireMany: async (_webhookId: string, wanted: number) => Array.from({ length: wanted }, () => ({ release: async () => undefined })) });
+const leases = () => ({
+  acquireMany: async (_webhookId: string, wanted: number) => Array.from({ length: wanted }, () => ({ release: async () => undefined })),
+});
 const OPTIONS = { cap: 2, slowMs: 500, maxWaitMs: 1_000, leaseHoldMs: 5_000, maxPostponeMs: 3_000 };
 
 describe('EndpointLanes pacing of a slow endpoint', () => {
@@ -73,7 +75,9 @@ describe('EndpointLanes pacing of a slow endpoint', () => {
     await submit('slow', 2);
     clock += 1_000;
     const next = await submit('slow', 12);
-    const delays = next.flatMap((delivery) => (delivery.postponedFor === null || delivery.postponedFor === undefined ? [] : [delivery.postponedFor]));
+    const delays = next.flatMap((delivery) =>
+      delivery.postponedFor === null || delivery.postponedFor === undefined ? [] : [delivery.postponedFor],
+    );
     expect(delays.length).toBeGreaterThan(4);
     expect(Math.max(...delays)).toBe(3_000);
     expect(delays).toEqual([...delays].sort((a, b) => a - b));

@@ -67,11 +67,14 @@ export class EndpointLanes {
     this.now = options.now ?? Date.now;
     // Often enough to notice, soon after slowMs, an endpoint hanging on its first posts: until
     // then its lane took everything, and the batches behind it wait on it.
-    this.sweeper = setInterval(() => {
-      for (const [webhookId, lane] of this.lanes) this.sweep(webhookId, lane);
-      const now = this.now();
-      for (const [webhookId, dueAt] of this.paced) if (dueAt < now) this.paced.delete(webhookId);
-    }, Math.min(options.maxWaitMs, options.slowMs / 2));
+    this.sweeper = setInterval(
+      () => {
+        for (const [webhookId, lane] of this.lanes) this.sweep(webhookId, lane);
+        const now = this.now();
+        for (const [webhookId, dueAt] of this.paced) if (dueAt < now) this.paced.delete(webhookId);
+      },
+      Math.min(options.maxWaitMs, options.slowMs / 2),
+    );
     this.sweeper.unref();
   }
 
@@ -201,6 +204,7 @@ export class EndpointLanes {
   }
 
   private forgetIfIdle(webhookId: string, lane: Lane): void {
-    if (lane.queue.length === 0 && lane.workers === 0 && lane.acquiring === 0 && this.lanes.get(webhookId) === lane) this.lanes.delete(webhookId);
+    if (lane.queue.length === 0 && lane.workers === 0 && lane.acquiring === 0 && this.lanes.get(webhookId) === lane)
+      this.lanes.delete(webhookId);
   }
 }

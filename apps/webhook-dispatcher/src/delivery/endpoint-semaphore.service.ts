@@ -51,7 +51,14 @@ export class EndpointSemaphoreService {
     const tokens = Array.from({ length: wanted }, () => randomUUID());
     let granted: unknown;
     try {
-      granted = await this.redis.eval(ACQUIRE_LEASES_LUA, 1, key, String(this.config.WEBHOOK_MAX_CONCURRENT_PER_ENDPOINT), String(this.leaseMs), ...tokens);
+      granted = await this.redis.eval(
+        ACQUIRE_LEASES_LUA,
+        1,
+        key,
+        String(this.config.WEBHOOK_MAX_CONCURRENT_PER_ENDPOINT),
+        String(this.leaseMs),
+        ...tokens,
+      );
     } catch (error) {
       if (!this.warned) this.logger.warn(`endpoint concurrency cap not enforced, Redis unavailable: ${String(error)}`);
       this.warned = true;

@@ -5,7 +5,15 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { createAccount, createTestDatabase, testRedisPrefix } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
 import type { Receiver } from '../__tests__/dispatcher-harness';
-import { bootDispatcher, createWebhook, dispatcherEnv, emitTrackingRequestEvent, settled, startReceiver, waitFor } from '../__tests__/dispatcher-harness';
+import {
+  bootDispatcher,
+  createWebhook,
+  dispatcherEnv,
+  emitTrackingRequestEvent,
+  settled,
+  startReceiver,
+  waitFor,
+} from '../__tests__/dispatcher-harness';
 
 const root = resolve(__dirname, '../../../..');
 
@@ -63,7 +71,12 @@ describe('a dispatcher killed in the middle of a delivery', () => {
     expect(first[1]!.headers['webhook-id']).toBe(first[0]!.headers['webhook-id']);
     expect(first[1]!.body).toBe(first[0]!.body);
     // The killed attempt left no record; the one that got an answer did.
-    expect(notification).toMatchObject({ id: first[0]!.headers['webhook-id'], delivery_status: 'succeeded', attempts: 1, last_response_status: 200 });
+    expect(notification).toMatchObject({
+      id: first[0]!.headers['webhook-id'],
+      delivery_status: 'succeeded',
+      attempts: 1,
+      last_response_status: 200,
+    });
   }, 180_000);
 
   it('mid-batch: the survivor delivers every notification of the batch, each recorded once', async () => {
@@ -79,7 +92,11 @@ describe('a dispatcher killed in the middle of a delivery', () => {
     });
     const accountId = (await createAccount(db.dataSource)).id;
     const webhook = await createWebhook(db.dataSource, accountId, { url: receiver.url, events: ['tracking_request.succeeded'] });
-    const env = dispatcherEnv(db.url, testRedisPrefix(), { OUTBOX_REDELIVER_AFTER_MS: '1000', WEBHOOK_TIMEOUT_MS: '15000', WEBHOOK_MAX_CONCURRENT_PER_ENDPOINT: String(held) });
+    const env = dispatcherEnv(db.url, testRedisPrefix(), {
+      OUTBOX_REDELIVER_AFTER_MS: '1000',
+      WEBHOOK_TIMEOUT_MS: '15000',
+      WEBHOOK_MAX_CONCURRENT_PER_ENDPOINT: String(held),
+    });
 
     const spawned = spawnDispatcher(env);
     victim = spawned.child;

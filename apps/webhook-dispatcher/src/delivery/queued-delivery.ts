@@ -1,5 +1,11 @@
 import type { Logger } from '@nestjs/common';
-import type { DeliveryConsequence, DeliveryJobTarget, NotificationToDeliver, RecordedConsequence, WebhookEntity } from '@quayside/data-access';
+import type {
+  DeliveryConsequence,
+  DeliveryJobTarget,
+  NotificationToDeliver,
+  RecordedConsequence,
+  WebhookEntity,
+} from '@quayside/data-access';
 import { nextRetry, signWebhook } from '@quayside/webhooks';
 import type { DeliveryResult, WebhookDeliveryClient } from '@quayside/webhooks';
 import type { DeliveryBatch } from './delivery-batch';
@@ -98,7 +104,8 @@ export class QueuedDelivery implements LaneTask, RecordWaiter {
     const answer = { last_response_status: result.status, last_response_body: result.responseBody, last_error: result.error };
     const { notification, webhook, outboxId, rules } = this;
     // A success needs no retry or deactivation rule: only failures are given one.
-    if (result.succeeded) return { notificationId: notification.id, webhookId: webhook.id, outboxId, at, answer, delivery: rules.delivery, succeeded: true };
+    if (result.succeeded)
+      return { notificationId: notification.id, webhookId: webhook.id, outboxId, at, answer, delivery: rules.delivery, succeeded: true };
     const { retryScale, deactivateAfterHours } = rules;
     return {
       notificationId: notification.id,
@@ -109,7 +116,12 @@ export class QueuedDelivery implements LaneTask, RecordWaiter {
       delivery: rules.delivery,
       succeeded: false,
       retryAt: (attemptsMade) => {
-        const decision = nextRetry({ attemptsMade, failure: result.failure ?? 'other', retryAfterMs: result.retryAfterMs, scale: retryScale });
+        const decision = nextRetry({
+          attemptsMade,
+          failure: result.failure ?? 'other',
+          retryAfterMs: result.retryAfterMs,
+          scale: retryScale,
+        });
         return decision.retry ? new Date(at.getTime() + decision.delayMs) : null;
       },
       deactivation: { afterMs: deactivateAfterHours * 3600 * 1000, reason: deactivationReason(deactivateAfterHours, result) },
@@ -118,9 +130,13 @@ export class QueuedDelivery implements LaneTask, RecordWaiter {
 
   private logAttempt(recorded: RecordedConsequence, result: DeliveryResult): void {
     const { logger } = this.rules;
-    if (recorded.webhookDeactivated) logger.warn(`webhook ${this.webhook.id} deactivated: ${deactivationReason(this.rules.deactivateAfterHours, result)}`);
+    if (recorded.webhookDeactivated)
+      logger.warn(`webhook ${this.webhook.id} deactivated: ${deactivationReason(this.rules.deactivateAfterHours, result)}`);
     // Given up: the receiver will not get it unless someone redelivers it (a line under npm start).
-    if (recorded.outcome === 'failed') logger.warn(`notification ${this.notification.id} to webhook ${this.webhook.id} failed after its last attempt: ${result.error ?? `HTTP ${result.status ?? '?'}`}`);
+    if (recorded.outcome === 'failed')
+      logger.warn(
+        `notification ${this.notification.id} to webhook ${this.webhook.id} failed after its last attempt: ${result.error ?? `HTTP ${result.status ?? '?'}`}`,
+      );
   }
 }
 

@@ -2,7 +2,15 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { createAccount, createTestDatabase, testRedisPrefix } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
 import type { Receiver } from '../__tests__/dispatcher-harness';
-import { bootDispatcher, createWebhook, dispatcherEnv, emitTrackingRequestEvent, settled, startReceiver, waitFor } from '../__tests__/dispatcher-harness';
+import {
+  bootDispatcher,
+  createWebhook,
+  dispatcherEnv,
+  emitTrackingRequestEvent,
+  settled,
+  startReceiver,
+  waitFor,
+} from '../__tests__/dispatcher-harness';
 import { BATCHES_IN_PROGRESS } from './delivery.service';
 
 /** More batches than the dispatcher works on at once, each held by one post to a webhook whose receiver hangs. */
@@ -62,7 +70,7 @@ describe('batches held by an endpoint that hangs', () => {
     held = null;
     for (const answer of waiting) answer();
     for (const webhookId of hangingHooks) {
-      const [done] = await waitFor('a hanging receiver\'s delivery', () => settled(db.dataSource, webhookId));
+      const [done] = await waitFor("a hanging receiver's delivery", () => settled(db.dataSource, webhookId));
       expect(done).toMatchObject({ delivery_status: 'succeeded', attempts: 1 });
     }
   });

@@ -1,9 +1,23 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { EventEntity, inFixtureTransaction, OutboxRepository, TransportEventEntity, WebhookNotificationEntity } from '@quayside/data-access';
+import {
+  EventEntity,
+  inFixtureTransaction,
+  OutboxRepository,
+  TransportEventEntity,
+  WebhookNotificationEntity,
+} from '@quayside/data-access';
 import type { DatabaseConnection } from '@quayside/data-access';
 import type { EventName } from '@quayside/domain';
 import { JOB, QUEUE } from '@quayside/queues';
-import { createAccount, createContainer, createShipment, createTestDatabase, createTransportEvent, dcsa3SchemaValidator, testRedisPrefix } from '@quayside/testing';
+import {
+  createAccount,
+  createContainer,
+  createShipment,
+  createTestDatabase,
+  createTransportEvent,
+  dcsa3SchemaValidator,
+  testRedisPrefix,
+} from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
 import { In } from 'typeorm';
 import type { Receiver } from '../__tests__/dispatcher-harness';
@@ -27,7 +41,12 @@ async function announce(db: DatabaseConnection, row: TransportEventEntity): Prom
         dedupe_key: `${row.id}|announce`,
       }),
     );
-    await new OutboxRepository(db).enqueue(manager, { queue: QUEUE.webhookFanout, jobName: JOB.fanOut, payload: { eventId: event.id }, accountId: row.account_id });
+    await new OutboxRepository(db).enqueue(manager, {
+      queue: QUEUE.webhookFanout,
+      jobName: JOB.fanOut,
+      payload: { eventId: event.id },
+      accountId: row.account_id,
+    });
     return event;
   });
 }
@@ -66,14 +85,30 @@ describe('DCSA 3.0 subscriptions through the webhook pipeline', () => {
     const container = await createContainer(db.dataSource, account.id, { number: 'MSKU1234565', shipment_id: shipment.id });
     const vessel = { location_locode: 'CNSHA', vessel_name: 'EVER FORWARD', vessel_imo: '9850551', voyage_number: '1119E' };
     const notifications = db.dataSource.getRepository(WebhookNotificationEntity);
-    const loaded = await createTransportEvent(db.dataSource, container, { event: 'container.transport.vessel_loaded', timestamp: new Date('2026-07-20T03:00:00.000Z'), ...vessel });
+    const loaded = await createTransportEvent(db.dataSource, container, {
+      event: 'container.transport.vessel_loaded',
+      timestamp: new Date('2026-07-20T03:00:00.000Z'),
+      ...vessel,
+    });
     const first = await announce(db.dataSource, loaded);
-    await waitFor('the first milestone delivered', async () => (await notifications.countBy({ event_id: first.id, delivery_status: 'succeeded' })) === 2);
+    await waitFor(
+      'the first milestone delivered',
+      async () => (await notifications.countBy({ event_id: first.id, delivery_status: 'succeeded' })) === 2,
+    );
     // The carrier corrects the load time: the tracker invalidates the version and stores the correction.
     await db.dataSource.getRepository(TransportEventEntity).update({ id: loaded.id }, { invalidated_at: new Date() });
-    const corrected = await createTransportEvent(db.dataSource, container, { event: 'container.transport.vessel_loaded', timestamp: new Date('2026-07-20T04:00:00.000Z'), leg: 0, previous_version_id: loaded.id, ...vessel });
+    const corrected = await createTransportEvent(db.dataSource, container, {
+      event: 'container.transport.vessel_loaded',
+      timestamp: new Date('2026-07-20T04:00:00.000Z'),
+      leg: 0,
+      previous_version_id: loaded.id,
+      ...vessel,
+    });
     // 3.0 has no berthing event: the JSON:API webhook hears of it, the DCSA consumer does not.
-    const berthed = await createTransportEvent(db.dataSource, container, { event: 'container.transport.vessel_berthed', location_locode: 'USLAX' });
+    const berthed = await createTransportEvent(db.dataSource, container, {
+      event: 'container.transport.vessel_berthed',
+      location_locode: 'USLAX',
+    });
     const events = [first, await announce(db.dataSource, corrected), await announce(db.dataSource, berthed)];
 
     await waitFor('every delivery settled', async () => {
@@ -104,7 +139,10 @@ describe('DCSA 3.0 subscriptions through the webhook pipeline', () => {
       shipmentDetails: { documentReference: { type: 'TRANSPORT_DOCUMENT', reference: 'MAEU778899001' } },
     });
     // Signed like every webhook delivery.
-    const signatureHeaders = (headers: Record<string, unknown>) => Object.keys(headers).filter((h) => h.includes('signature') || h.startsWith('webhook-')).sort();
+    const signatureHeaders = (headers: Record<string, unknown>) =>
+      Object.keys(headers)
+        .filter((h) => h.includes('signature') || h.startsWith('webhook-'))
+        .sort();
     expect(signatureHeaders(consumer.received[0]!.headers)).toEqual(signatureHeaders(plain.received[0]!.headers));
     expect(signatureHeaders(consumer.received[0]!.headers).length).toBeGreaterThan(0);
     expect(plain.received).toHaveLength(3);

@@ -31,7 +31,13 @@ describe('fan-out: what an account without rail_lfd may see', () => {
   afterAll(async () => stopDispatcherWithReceiver({ db, app, receiver }));
 
   /** An event of `container` handed to fan-out through the outbox; returns its id and the outbox row's. */
-  async function emit(container: ContainerEntity, name: EventName, type: ReferenceObjectType, payload: Record<string, unknown>, referenceId?: string): Promise<{ eventId: string; rowId: string }> {
+  async function emit(
+    container: ContainerEntity,
+    name: EventName,
+    type: ReferenceObjectType,
+    payload: Record<string, unknown>,
+    referenceId?: string,
+  ): Promise<{ eventId: string; rowId: string }> {
     return inFixtureTransaction(db.dataSource, async (manager) => {
       const id = crypto.randomUUID();
       const event = manager.create(EventEntity, {
@@ -47,7 +53,12 @@ describe('fan-out: what an account without rail_lfd may see', () => {
         dedupe_key: `${container.id}|${name}|${id}`,
       });
       await manager.save(event);
-      const row = await new OutboxRepository(db.dataSource).enqueue(manager, { queue: QUEUE.webhookFanout, jobName: JOB.fanOut, payload: { eventId: id }, accountId: container.account_id });
+      const row = await new OutboxRepository(db.dataSource).enqueue(manager, {
+        queue: QUEUE.webhookFanout,
+        jobName: JOB.fanOut,
+        payload: { eventId: id },
+        accountId: container.account_id,
+      });
       return { eventId: id, rowId: row.id };
     });
   }
@@ -57,11 +68,24 @@ describe('fan-out: what an account without rail_lfd may see', () => {
     const account = await createAccount(db.dataSource, { features });
     await createWebhook(db.dataSource, account.id, { url: receiver.url, events: [] });
     // Stored while the account had the feature (or by a tracker that had not yet seen it switched off).
-    const container = await createContainer(db.dataSource, account.id, { pickup_lfd_rail: new Date(RAIL_LFD), ind_facility_lfd_on: new Date(RAIL_LFD), ind_rail_carrier_scac: 'BNSF' });
-    const milestone = await createTransportEvent(db.dataSource, container, { event: 'container.pickup_lfd_rail.changed', timestamp: new Date(RAIL_LFD) });
+    const container = await createContainer(db.dataSource, account.id, {
+      pickup_lfd_rail: new Date(RAIL_LFD),
+      ind_facility_lfd_on: new Date(RAIL_LFD),
+      ind_rail_carrier_scac: 'BNSF',
+    });
+    const milestone = await createTransportEvent(db.dataSource, container, {
+      event: 'container.pickup_lfd_rail.changed',
+      timestamp: new Date(RAIL_LFD),
+    });
     const emitted = {
-      updated: await emit(container, 'container.updated', 'container_updated_event', { changeset: { available_for_pickup: [false, true], pickup_lfd_rail: [null, RAIL_LFD] }, data_source: 'terminal' }),
-      railOnly: await emit(container, 'container.updated', 'container_updated_event', { changeset: { pickup_lfd_rail: [null, RAIL_LFD] }, data_source: 'terminal' }),
+      updated: await emit(container, 'container.updated', 'container_updated_event', {
+        changeset: { available_for_pickup: [false, true], pickup_lfd_rail: [null, RAIL_LFD] },
+        data_source: 'terminal',
+      }),
+      railOnly: await emit(container, 'container.updated', 'container_updated_event', {
+        changeset: { pickup_lfd_rail: [null, RAIL_LFD] },
+        data_source: 'terminal',
+      }),
       railEvent: await emit(container, 'container.pickup_lfd_rail.changed', 'transport_event', {}, milestone.id),
     };
     const rowIds = Object.values(emitted).map((e) => e.rowId);
@@ -81,7 +105,8 @@ describe('fan-out: what an account without rail_lfd may see', () => {
   }
 
   const containerOf = (payload: Payload | undefined) => payload?.included.find((r) => r.type === 'container')?.attributes;
-  const changesetOf = (payload: Payload | undefined) => payload?.included.find((r) => r.type === 'container_updated_event')?.attributes['changeset'];
+  const changesetOf = (payload: Payload | undefined) =>
+    payload?.included.find((r) => r.type === 'container_updated_event')?.attributes['changeset'];
 
   it('without rail_lfd: the container reads as the api serves it, the changeset loses the rail date, and rail-only news is not sent', async () => {
     const sent = await scenario([]);

@@ -1,5 +1,12 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { ContainerEntity, EventEntity, inFixtureTransaction, OutboxRepository, ShipmentEntity, WebhookNotificationEntity } from '@quayside/data-access';
+import {
+  ContainerEntity,
+  EventEntity,
+  inFixtureTransaction,
+  OutboxRepository,
+  ShipmentEntity,
+  WebhookNotificationEntity,
+} from '@quayside/data-access';
 import type { DatabaseConnection, WebhookEntity } from '@quayside/data-access';
 import { JOB, QUEUE } from '@quayside/queues';
 import { createAccount } from '@quayside/testing';
@@ -13,9 +20,20 @@ import { FanOutProcessor } from './fan-out.processor';
 import { FanOutService } from './fan-out.service';
 
 /** A shipment with two containers and one `container.updated` event per container; fan-out rows due at `availableAt` (now). */
-async function emitContainerUpdates(db: DatabaseConnection, accountId: string, availableAt?: Date): Promise<{ events: EventEntity[]; fanOutRows: string[]; containers: ContainerEntity[] }> {
+async function emitContainerUpdates(
+  db: DatabaseConnection,
+  accountId: string,
+  availableAt?: Date,
+): Promise<{ events: EventEntity[]; fanOutRows: string[]; containers: ContainerEntity[] }> {
   return inFixtureTransaction(db, async (manager) => {
-    const shipment = await manager.save(manager.create(ShipmentEntity, { account_id: accountId, bill_of_lading_number: 'MEDUFAN00001', normalized_number: 'FAN00001', shipping_line_scac: 'MSCU' }));
+    const shipment = await manager.save(
+      manager.create(ShipmentEntity, {
+        account_id: accountId,
+        bill_of_lading_number: 'MEDUFAN00001',
+        normalized_number: 'FAN00001',
+        shipping_line_scac: 'MSCU',
+      }),
+    );
     const containers = await manager.save([
       manager.create(ContainerEntity, { account_id: accountId, number: 'MSCU1000010', shipment_id: shipment.id }),
       manager.create(ContainerEntity, { account_id: accountId, number: 'MSCU1000025', shipment_id: shipment.id }),
@@ -30,14 +48,23 @@ async function emitContainerUpdates(db: DatabaseConnection, accountId: string, a
         shipment_id: shipment.id,
         container_id: container.id,
         occurred_at: new Date('2026-08-14T09:30:00Z'),
-        payload: { changeset: { available_for_pickup: [false, true], pickup_lfd: [null, '2026-08-20T07:00:00.000Z'] }, data_source: 'terminal' },
+        payload: {
+          changeset: { available_for_pickup: [false, true], pickup_lfd: [null, '2026-08-20T07:00:00.000Z'] },
+          data_source: 'terminal',
+        },
       });
       // The change event has no table of its own: the event row is the reference object.
       event.id = crypto.randomUUID();
       event.reference_object_id = event.id;
       event.dedupe_key = `${container.id}|container.updated|${event.id}`;
       events.push(await manager.save(event));
-      const row = await new OutboxRepository(db).enqueue(manager, { queue: QUEUE.webhookFanout, jobName: JOB.fanOut, payload: { eventId: event.id }, accountId, availableAt });
+      const row = await new OutboxRepository(db).enqueue(manager, {
+        queue: QUEUE.webhookFanout,
+        jobName: JOB.fanOut,
+        payload: { eventId: event.id },
+        accountId,
+        availableAt,
+      });
       fanOutRows.push(row.id);
     }
     return { events, fanOutRows, containers };
@@ -72,7 +99,9 @@ describe('fan-out', () => {
       return rows.length === 4 && rows.every((n) => n.delivery_status === 'succeeded') ? rows : null;
     });
     const byWebhook = (webhook: WebhookEntity) => delivered.filter((n) => n.webhook_id === webhook.id).length;
-    expect([byWebhook(subscribed), byWebhook(everything), byWebhook(inactive), byWebhook(elsewhere), byWebhook(foreign)]).toEqual([2, 2, 0, 0, 0]);
+    expect([byWebhook(subscribed), byWebhook(everything), byWebhook(inactive), byWebhook(elsewhere), byWebhook(foreign)]).toEqual([
+      2, 2, 0, 0, 0,
+    ]);
 
     // The job ran; running it again (a replay after a lost Redis) adds nothing.
     const fanOut = app.get(FanOutService);
@@ -80,7 +109,10 @@ describe('fan-out', () => {
     expect(await notifications.count({ where: { event_id: In(events.map((e) => e.id)) } })).toBe(4);
 
     // The payload is the established API's container.updated document, changeset as [old, new] pairs.
-    const payload = delivered.find((n) => n.event_id === events[0]!.id)!.payload as { data: { relationships: Record<string, unknown> }; included: { id: string; type: string; attributes: Record<string, unknown> }[] };
+    const payload = delivered.find((n) => n.event_id === events[0]!.id)!.payload as {
+      data: { relationships: Record<string, unknown> };
+      included: { id: string; type: string; attributes: Record<string, unknown> }[];
+    };
     expect(payload.data.relationships['reference_object']).toEqual({ data: { id: events[0]!.id, type: 'container_updated_event' } });
     expect(payload.included.map((r) => r.type)).toEqual(['container_updated_event', 'container']);
     expect(payload.included[0]!.attributes).toMatchObject({
@@ -109,7 +141,10 @@ describe('fan-out', () => {
     await expect(app.get(FanOutProcessor).handle(job)).rejects.toThrow(/uuid/);
     const stored = await db.dataSource.getRepository(WebhookNotificationEntity).find({ where: { webhook_id: webhook.id } });
     expect(stored.map((n) => n.event_id).sort()).toEqual(events.map((e) => e.id).sort());
-    const open = await db.dataSource.query<Array<{ id: string }>>(`SELECT id FROM outbox WHERE id = ANY($1::uuid[]) AND completed_at IS NULL`, [fanOutRows]);
+    const open = await db.dataSource.query<Array<{ id: string }>>(
+      `SELECT id FROM outbox WHERE id = ANY($1::uuid[]) AND completed_at IS NULL`,
+      [fanOutRows],
+    );
     expect(open).toEqual([]);
   });
 });

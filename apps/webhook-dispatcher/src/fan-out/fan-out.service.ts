@@ -53,7 +53,18 @@ function notificationsFor(
       if (dcsa === null) return [];
       payload = dcsa;
     } else {
-      payload = { ...buildNotificationPayload({ id, event: event.name, delivery_status: 'pending', created_at: createdAt, webhook_id: webhook.id, reference_object, records, visibility }) };
+      payload = {
+        ...buildNotificationPayload({
+          id,
+          event: event.name,
+          delivery_status: 'pending',
+          created_at: createdAt,
+          webhook_id: webhook.id,
+          reference_object,
+          records,
+          visibility,
+        }),
+      };
     }
     return [
       {
@@ -85,6 +96,9 @@ function dcsaBodyOf(event: EventRecord, related: EventRelatedRecords): Record<st
   });
   if (published === null) return null;
   // A correction retracts the version it replaces, as the feed does, so a consumer ends with the current time.
-  const retraction = row.previous_version_id === null ? [] : [{ eventID: row.previous_version_id, isRetracted: true, eventUpdatedDateTime: row.created_at.toISOString() }];
+  const retraction =
+    row.previous_version_id === null
+      ? []
+      : [{ eventID: row.previous_version_id, isRetracted: true, eventUpdatedDateTime: row.created_at.toISOString() }];
   return { events: [...retraction, published] };
 }

@@ -1,5 +1,12 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { ContainerEntity, EventEntity, inFixtureTransaction, OutboxRepository, ShipmentEntity, WebhookNotificationEntity } from '@quayside/data-access';
+import {
+  ContainerEntity,
+  EventEntity,
+  inFixtureTransaction,
+  OutboxRepository,
+  ShipmentEntity,
+  WebhookNotificationEntity,
+} from '@quayside/data-access';
 import { normalizeTerminalReport } from '@quayside/domain';
 import { JOB, QUEUE } from '@quayside/queues';
 import { createAccount } from '@quayside/testing';
@@ -40,9 +47,22 @@ describe('terminal holds and fees in the container.updated webhook', () => {
     const account = await createAccount(db.dataSource);
     await createWebhook(db.dataSource, account.id, { url: receiver.url, events: ['container.updated'] });
     const event = await inFixtureTransaction(db.dataSource, async (manager) => {
-      const shipment = await manager.save(manager.create(ShipmentEntity, { account_id: account.id, bill_of_lading_number: 'MEDUHOLD0001', normalized_number: 'HOLD0001', shipping_line_scac: 'MSCU' }));
+      const shipment = await manager.save(
+        manager.create(ShipmentEntity, {
+          account_id: account.id,
+          bill_of_lading_number: 'MEDUHOLD0001',
+          normalized_number: 'HOLD0001',
+          shipping_line_scac: 'MSCU',
+        }),
+      );
       const container = await manager.save(
-        manager.create(ContainerEntity, { account_id: account.id, number: 'MSCU1000010', shipment_id: shipment.id, holds_at_pod_terminal: report.holds, fees_at_pod_terminal: report.fees }),
+        manager.create(ContainerEntity, {
+          account_id: account.id,
+          number: 'MSCU1000010',
+          shipment_id: shipment.id,
+          holds_at_pod_terminal: report.holds,
+          fees_at_pod_terminal: report.fees,
+        }),
       );
       const row = manager.create(EventEntity, {
         account_id: account.id,
@@ -51,17 +71,29 @@ describe('terminal holds and fees in the container.updated webhook', () => {
         shipment_id: shipment.id,
         container_id: container.id,
         occurred_at: new Date('2026-08-14T09:30:00Z'),
-        payload: { changeset: { holds_at_pod_terminal: [[], report.holds], fees_at_pod_terminal: [[], report.fees] }, data_source: 'terminal' },
+        payload: {
+          changeset: { holds_at_pod_terminal: [[], report.holds], fees_at_pod_terminal: [[], report.fees] },
+          data_source: 'terminal',
+        },
       });
       row.id = crypto.randomUUID();
       row.reference_object_id = row.id;
       row.dedupe_key = `${container.id}|container.updated|${row.id}`;
       const saved = await manager.save(row);
-      await new OutboxRepository(db.dataSource).enqueue(manager, { queue: QUEUE.webhookFanout, jobName: JOB.fanOut, payload: { eventId: saved.id }, accountId: account.id });
+      await new OutboxRepository(db.dataSource).enqueue(manager, {
+        queue: QUEUE.webhookFanout,
+        jobName: JOB.fanOut,
+        payload: { eventId: saved.id },
+        accountId: account.id,
+      });
       return saved;
     });
 
-    await waitFor('the delivery', async () => (await db.dataSource.getRepository(WebhookNotificationEntity).countBy({ event_id: event.id, delivery_status: 'succeeded' })) === 1);
+    await waitFor(
+      'the delivery',
+      async () =>
+        (await db.dataSource.getRepository(WebhookNotificationEntity).countBy({ event_id: event.id, delivery_status: 'succeeded' })) === 1,
+    );
     const body = JSON.parse(receiver.received[0]!.body) as { included: Resource[] };
     const holds = [
       { name: 'customs', status: 'hold', description: 'CBP exam' },
@@ -72,7 +104,12 @@ describe('terminal holds and fees in the container.updated webhook', () => {
     expect(change.attributes['changeset']).toEqual({ holds_at_pod_terminal: [[], holds], fees_at_pod_terminal: [[], report.fees] });
     const container = body.included.find((r) => r.type === 'container')!;
     expect(container.attributes).toMatchObject({ holds_at_pod_terminal: holds, fees_at_pod_terminal: report.fees });
-    expect(report.fees.map((fee) => [fee.type, fee.amount])).toEqual(expect.arrayContaining([['demurrage', 125], ['other', 40]]));
+    expect(report.fees.map((fee) => [fee.type, fee.amount])).toEqual(
+      expect.arrayContaining([
+        ['demurrage', 125],
+        ['other', 40],
+      ]),
+    );
     expect(report.fees.find((fee) => fee.type === 'other')?.description).toContain('XFEE-9');
     expect(report.unrecognized).toEqual(expect.arrayContaining([expect.stringContaining('HBR-DOC'), expect.stringContaining('XFEE-9')]));
   });

@@ -41,12 +41,21 @@ function send(res: ServerResponse, status: number, body: string): void {
 }
 
 function adapter(config: Partial<ApmtTerminalConfig> = {}): ApmtTerminalAdapter {
-  const created = new ApmtTerminalAdapter({ firmsCode: 'W185', kind: 'apmt', facilityCode: 'USLAX', baseUrl, timeZone: 'America/Los_Angeles', auth: { type: 'api_key', header: 'Consumer-Key', key: 'k' }, ...config });
+  const created = new ApmtTerminalAdapter({
+    firmsCode: 'W185',
+    kind: 'apmt',
+    facilityCode: 'USLAX',
+    baseUrl,
+    timeZone: 'America/Los_Angeles',
+    auth: { type: 'api_key', header: 'Consumer-Key', key: 'k' },
+    ...config,
+  });
   adapters.push(created);
   return created;
 }
 
-const lookup = (a: ApmtTerminalAdapter, numbers: string[]): Promise<TerminalLookupResult> => a.lookup({ firmsCode: 'W185', containerNumbers: numbers, trackingSince: NOW, now: NOW });
+const lookup = (a: ApmtTerminalAdapter, numbers: string[]): Promise<TerminalLookupResult> =>
+  a.lookup({ firmsCode: 'W185', containerNumbers: numbers, trackingSince: NOW, now: NOW });
 
 function found(result: TerminalLookupResult): Map<string, TerminalContainerStatus> {
   if (result.outcome !== 'found') throw new Error(`expected found, got ${JSON.stringify(result)}`);
@@ -83,7 +92,11 @@ describe('ApmtTerminalAdapter', () => {
       timezone: 'America/Los_Angeles',
       checkedAt: NOW.toISOString(),
     });
-    expect(byNumber.get('MRKU0562064')).toMatchObject({ availableForPickup: true, reportedHolds: [], pickupAppointmentAt: '2024-03-09T15:00:00.000Z' });
+    expect(byNumber.get('MRKU0562064')).toMatchObject({
+      availableForPickup: true,
+      reportedHolds: [],
+      pickupAppointmentAt: '2024-03-09T15:00:00.000Z',
+    });
   });
 
   it('normalizes to the documented holds and fees, keeping an unknown hold visible', async () => {
@@ -138,7 +151,12 @@ describe('ApmtTerminalAdapter', () => {
   it.each([
     ['a malformed message', 200, fixture('import-availability-malformed'), 'unrecognized_response'],
     ['a body that is not JSON', 200, '<html>maintenance</html>', 'unrecognized_response'],
-    ['a date without its offset', 200, JSON.stringify({ containerId: 'MRKU7137914', dischargeDateTimeLocal: '2024-03-04T10:12:00' }), 'unrecognized_response'],
+    [
+      'a date without its offset',
+      200,
+      JSON.stringify({ containerId: 'MRKU7137914', dischargeDateTimeLocal: '2024-03-04T10:12:00' }),
+      'unrecognized_response',
+    ],
     ['a server error', 503, '{}', 'shipping_line_unreachable'],
     ['refused credentials', 403, '{}', 'internal_processing_error'],
     ['a bad request', 400, '{"errors":[{"message":"facilityCode invalid"}]}', 'unrecognized_response'],
@@ -149,7 +167,8 @@ describe('ApmtTerminalAdapter', () => {
 
   it('fetches an OAuth2 token and sends it as a bearer token', async () => {
     handler = (req, res) => {
-      if (req.path === '/oauth/token') return send(res, 200, JSON.stringify({ access_token: 'tok', token_type: 'Bearer', expires_in: 1799 }));
+      if (req.path === '/oauth/token')
+        return send(res, 200, JSON.stringify({ access_token: 'tok', token_type: 'Bearer', expires_in: 1799 }));
       return send(res, 200, fixture('import-availability'));
     };
     const oauth = adapter({ auth: { type: 'oauth2', tokenUrl: `${baseUrl}/oauth/token`, clientId: 'id', clientSecret: 'secret' } });

@@ -37,7 +37,8 @@ export class ApmtTerminalAdapter implements TerminalAdapter {
   ) {
     const base = new URL(config.baseUrl);
     if (base.protocol !== 'https:' && base.protocol !== 'http:') throw new Error(`terminal ${config.firmsCode}: baseUrl must be http(s)`);
-    if (!/^[A-Z]{5}$/.test(config.facilityCode)) throw new Error(`terminal ${config.firmsCode}: facilityCode must be a UN/LOCODE such as USLAX`);
+    if (!/^[A-Z]{5}$/.test(config.facilityCode))
+      throw new Error(`terminal ${config.firmsCode}: facilityCode must be a UN/LOCODE such as USLAX`);
     try {
       new Intl.DateTimeFormat('en-US', { timeZone: config.timeZone });
     } catch {
@@ -47,7 +48,9 @@ export class ApmtTerminalAdapter implements TerminalAdapter {
     this.timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.connections = new HttpConnections({ dispatcher: dependencies.dispatcher, agent: { connections: 2, keepAliveTimeout: 10_000 } });
     this.tokens =
-      config.auth?.type === 'oauth2' ? new OAuth2TokenProvider(config.auth, { timeoutMs: this.timeoutMs, connections: this.connections, clock: dependencies.clock }) : null;
+      config.auth?.type === 'oauth2'
+        ? new OAuth2TokenProvider(config.auth, { timeoutMs: this.timeoutMs, connections: this.connections, clock: dependencies.clock })
+        : null;
   }
 
   async lookup(query: TerminalLookupQuery): Promise<TerminalLookupResult> {
@@ -62,7 +65,10 @@ export class ApmtTerminalAdapter implements TerminalAdapter {
         containers.push(...batch.filter((c) => asked.has(c.containerNumber)));
       }
     } catch (error) {
-      return transientFailure('internal_processing_error', `terminal ${this.config.firmsCode}: ${error instanceof Error ? error.message : String(error)}`);
+      return transientFailure(
+        'internal_processing_error',
+        `terminal ${this.config.firmsCode}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     return { outcome: 'found', containers };
   }
@@ -82,7 +88,11 @@ export class ApmtTerminalAdapter implements TerminalAdapter {
     try {
       if (this.tokens) headers.authorization = `Bearer ${await this.tokens.token()}`;
     } catch (error) {
-      if (error instanceof OAuth2TokenError) return transientFailure(error.unreachable ? 'shipping_line_unreachable' : 'internal_processing_error', `terminal ${firms}: ${error.message}`);
+      if (error instanceof OAuth2TokenError)
+        return transientFailure(
+          error.unreachable ? 'shipping_line_unreachable' : 'internal_processing_error',
+          `terminal ${firms}: ${error.message}`,
+        );
       throw error;
     }
     let status: number;
@@ -92,7 +102,10 @@ export class ApmtTerminalAdapter implements TerminalAdapter {
       status = response.statusCode;
       body = await response.body.text();
     } catch (error) {
-      const code = typeof error === 'object' && error !== null ? String((error as { code?: unknown; name?: unknown }).code ?? (error as { name?: unknown }).name) : String(error);
+      const code =
+        typeof error === 'object' && error !== null
+          ? String((error as { code?: unknown; name?: unknown }).code ?? (error as { name?: unknown }).name)
+          : String(error);
       return transientFailure('shipping_line_unreachable', `terminal ${firms}: unreachable (${code})`);
     }
     if (status === 401 && this.tokens && !retriedAuth) {
@@ -101,9 +114,11 @@ export class ApmtTerminalAdapter implements TerminalAdapter {
     }
     // The facility answers 404 when it knows none of the numbers: asked, nothing to report.
     if (status === 404 && /not\s*found|no\s*data|no\s*record/i.test(body)) return [];
-    if (status === 401 || status === 403) return transientFailure('internal_processing_error', `terminal ${firms}: credentials refused (${status})`);
+    if (status === 401 || status === 403)
+      return transientFailure('internal_processing_error', `terminal ${firms}: credentials refused (${status})`);
     if (status === 429 || status >= 500) return transientFailure('shipping_line_unreachable', `terminal ${firms}: answered ${status}`);
-    if (status !== 200) return transientFailure('unrecognized_response', `terminal ${firms}: unexpected status ${status}: ${body.slice(0, 200)}`);
+    if (status !== 200)
+      return transientFailure('unrecognized_response', `terminal ${firms}: unexpected status ${status}: ${body.slice(0, 200)}`);
     if (body.length > MAX_BODY_CHARS) return transientFailure('unrecognized_response', `terminal ${firms}: response too large`);
     let json: unknown;
     try {
@@ -111,7 +126,11 @@ export class ApmtTerminalAdapter implements TerminalAdapter {
     } catch {
       return transientFailure('unrecognized_response', `terminal ${firms}: response is not JSON`);
     }
-    const parsed = parseApmtImportAvailability(json, { timeZone: this.config.timeZone, currency: this.config.currency ?? 'USD', checkedAt: now.toISOString() });
+    const parsed = parseApmtImportAvailability(json, {
+      timeZone: this.config.timeZone,
+      currency: this.config.currency ?? 'USD',
+      checkedAt: now.toISOString(),
+    });
     if (!parsed.ok) return transientFailure('unrecognized_response', `terminal ${firms}: ${parsed.problem}`);
     return parsed.containers;
   }

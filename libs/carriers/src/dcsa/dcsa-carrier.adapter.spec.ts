@@ -61,7 +61,9 @@ describe('DcsaCarrierAdapter over HTTP', () => {
   it('polls GET /v2/events with the API key and maps the conformance response', async () => {
     const result = await adapter().track(query());
     expect(result.outcome).toBe('found');
-    expect(result.outcome === 'found' && result.shipment.containers[0]?.milestones.map((m) => m.event)).toEqual(['container.transport.vessel_arrived']);
+    expect(result.outcome === 'found' && result.shipment.containers[0]?.milestones.map((m) => m.event)).toEqual([
+      'container.transport.vessel_arrived',
+    ]);
     const [request] = eventsRequests();
     expect(request?.method).toBe('GET');
     expect(request?.headers['x-api-key']).toBe('secret-key');
@@ -103,14 +105,13 @@ describe('DcsaCarrierAdapter over HTTP', () => {
     expect(eventsRequests()).toHaveLength(2);
   });
 
-  it.each([
-    'tnt-220-response-wrong-structure',
-    'tnt-220-response-wrong-date-times',
-    'tnt-220-response-wrong-event-ids',
-  ])('ends %s as unrecognized_response', async (name) => {
-    handler = (_req, res) => json(res, 200, readFileSync(join(__dirname, 'fixtures', `${name}.json`), 'utf8'));
-    expect(await adapter().track(query())).toMatchObject({ outcome: 'transient_failure', reason: 'unrecognized_response' });
-  });
+  it.each(['tnt-220-response-wrong-structure', 'tnt-220-response-wrong-date-times', 'tnt-220-response-wrong-event-ids'])(
+    'ends %s as unrecognized_response',
+    async (name) => {
+      handler = (_req, res) => json(res, 200, readFileSync(join(__dirname, 'fixtures', `${name}.json`), 'utf8'));
+      expect(await adapter().track(query())).toMatchObject({ outcome: 'transient_failure', reason: 'unrecognized_response' });
+    },
+  );
 
   it.each([
     ['not JSON', 200, '<html>maintenance</html>'],
@@ -140,7 +141,11 @@ describe('DcsaCarrierAdapter over HTTP', () => {
   it('gives up on a carrier that does not answer within the timeout', async () => {
     handler = () => undefined;
     const result = await adapter({ timeoutMs: 150 }).track(query());
-    expect(result).toEqual({ outcome: 'transient_failure', reason: 'shipping_line_unreachable', detail: 'carrier DCSA: no answer within 150 ms' });
+    expect(result).toEqual({
+      outcome: 'transient_failure',
+      reason: 'shipping_line_unreachable',
+      detail: 'carrier DCSA: no answer within 150 ms',
+    });
     far.dropConnections();
   });
 

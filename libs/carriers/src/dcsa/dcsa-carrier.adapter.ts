@@ -91,7 +91,10 @@ export class DcsaCarrierAdapter implements CarrierAdapter {
       const zones = await resolveTimeZones(locodesOf(parsed.events), this.dependencies.timeZoneOf);
       return mapDcsaEvents(parsed.events, query, { zones });
     } catch (error) {
-      return transientFailure('internal_processing_error', `carrier ${this.config.scac}: ${error instanceof Error ? error.message : String(error)}`);
+      return transientFailure(
+        'internal_processing_error',
+        `carrier ${this.config.scac}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
@@ -137,11 +140,16 @@ export class DcsaCarrierAdapter implements CarrierAdapter {
       const result = await this.fetchPage(url);
       if ('outcome' in result) return result;
       if (result.kind === 'not_found') {
-        return page === 0 ? 'not_found' : transientFailure('unrecognized_response', `carrier ${this.config.scac}: page ${page + 1} is gone`);
+        return page === 0
+          ? 'not_found'
+          : transientFailure('unrecognized_response', `carrier ${this.config.scac}: page ${page + 1} is gone`);
       }
       const pageEvents = this.protocol.eventsOf(result.body);
       if (pageEvents === null) {
-        return transientFailure('unrecognized_response', `carrier ${this.config.scac}: a page is not ${this.protocol.version === '3.0' ? 'an object with an events array' : 'an array of events'}`);
+        return transientFailure(
+          'unrecognized_response',
+          `carrier ${this.config.scac}: a page is not ${this.protocol.version === '3.0' ? 'an object with an events array' : 'an array of events'}`,
+        );
       }
       events.push(...pageEvents);
       url = result.next === null ? null : this.nextUrl(result.next, first);
@@ -173,7 +181,10 @@ export class DcsaCarrierAdapter implements CarrierAdapter {
       headers = await this.requestHeaders();
     } catch (error) {
       if (error instanceof OAuth2TokenError) {
-        return transientFailure(error.unreachable ? 'shipping_line_unreachable' : 'internal_processing_error', `carrier ${scac}: ${error.message}`);
+        return transientFailure(
+          error.unreachable ? 'shipping_line_unreachable' : 'internal_processing_error',
+          `carrier ${scac}: ${error.message}`,
+        );
       }
       throw error;
     }
@@ -196,11 +207,16 @@ export class DcsaCarrierAdapter implements CarrierAdapter {
     }
     if (statusCode === 404) return { kind: 'not_found' };
     // The number passed our format check, so a 400 is the carrier saying it is not one of theirs.
-    if (statusCode === 400) return { outcome: 'invalid_number', detail: `carrier ${scac} refused the number (400): ${this.carrierWords(text)}` };
-    if (statusCode === 401 || statusCode === 403) return transientFailure('internal_processing_error', `carrier ${scac}: credentials refused (${statusCode})`);
+    if (statusCode === 400)
+      return { outcome: 'invalid_number', detail: `carrier ${scac} refused the number (400): ${this.carrierWords(text)}` };
+    if (statusCode === 401 || statusCode === 403)
+      return transientFailure('internal_processing_error', `carrier ${scac}: credentials refused (${statusCode})`);
     if (statusCode === 429 || statusCode >= 500) {
       const retryAfter = headerValue(responseHeaders['retry-after']);
-      return transientFailure('shipping_line_unreachable', `carrier ${scac}: answered ${statusCode}${retryAfter ? `, retry after ${retryAfter}` : ''}`);
+      return transientFailure(
+        'shipping_line_unreachable',
+        `carrier ${scac}: answered ${statusCode}${retryAfter ? `, retry after ${retryAfter}` : ''}`,
+      );
     }
     if (statusCode !== 200) return transientFailure('unrecognized_response', `carrier ${scac}: unexpected status ${statusCode}`);
     if (text.length > MAX_BODY_CHARS) return transientFailure('unrecognized_response', `carrier ${scac}: response too large`);
@@ -212,7 +228,10 @@ export class DcsaCarrierAdapter implements CarrierAdapter {
     }
     const answeredVersion = headerValue(responseHeaders['api-version']);
     if (answeredVersion !== null && answeredVersion.split('.')[0] !== this.protocol.apiVersion.split('.')[0]) {
-      return transientFailure('unrecognized_response', `carrier ${scac}: answered API-Version ${answeredVersion.slice(0, 20)}, asked ${this.protocol.apiVersion}`);
+      return transientFailure(
+        'unrecognized_response',
+        `carrier ${scac}: answered API-Version ${answeredVersion.slice(0, 20)}, asked ${this.protocol.apiVersion}`,
+      );
     }
     return { kind: 'events', body, next: headerValue(responseHeaders[this.protocol.nextPageHeader]) };
   }

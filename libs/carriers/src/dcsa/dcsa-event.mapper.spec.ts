@@ -20,7 +20,12 @@ function parsed(body: unknown): DcsaEvent[] {
   return result.events;
 }
 
-function track(body: unknown, kind: CarrierTrackQuery['kind'], number: string, knownPorts?: CarrierTrackQuery['knownPorts']): CarrierTrackResult {
+function track(
+  body: unknown,
+  kind: CarrierTrackQuery['kind'],
+  number: string,
+  knownPorts?: CarrierTrackQuery['knownPorts'],
+): CarrierTrackResult {
   const events = parsed(body);
   const zones = new Map(locodesOf(events).map((l) => [l, fallbackTimeZoneOf(l)]));
   return mapDcsaEvents(events, { kind, number, scac: 'DCSA', trackingSince: NOW, now: NOW, knownPorts }, { zones });
@@ -34,7 +39,8 @@ function shipmentOf(result: CarrierTrackResult): CarrierShipmentSnapshot {
 /** `event@locode timestamp timezone vessel/voyage`, one string per milestone, for readable tables. */
 function milestoneLines(result: CarrierTrackResult, container = 0): string[] {
   return (shipmentOf(result).containers[container]?.milestones ?? []).map(
-    (m) => `${m.event.replace('container.transport.', '')}@${m.locode} ${m.timestamp} ${m.timezone} ${m.vesselName ?? '-'}/${m.voyageNumber ?? '-'}`,
+    (m) =>
+      `${m.event.replace('container.transport.', '')}@${m.locode} ${m.timestamp} ${m.timezone} ${m.vesselName ?? '-'}/${m.voyageNumber ?? '-'}`,
   );
 }
 
@@ -54,8 +60,20 @@ describe('mapDcsaEvents: conformance messages', () => {
       ['APZU4812090'],
       ['vessel_arrived@FRPAR 2021-01-09T13:12:56.000Z Europe/Paris King of the Seas/2103N'],
     ],
-    ['tnt-220-response-wrong-attribute-values', 'bill_of_lading', 'HHL123', ['APZU2134567'], ['vessel_departed@XYABC 2021-01-09T13:12:56.000Z null -/1234W']],
-    ['tnt-220-response-wrong-attribute-values', 'container', 'APZU4812090', ['APZU4812090'], ['vessel_departed@XYABC 2021-01-09T13:12:56.000Z null -/1234W']],
+    [
+      'tnt-220-response-wrong-attribute-values',
+      'bill_of_lading',
+      'HHL123',
+      ['APZU2134567'],
+      ['vessel_departed@XYABC 2021-01-09T13:12:56.000Z null -/1234W'],
+    ],
+    [
+      'tnt-220-response-wrong-attribute-values',
+      'container',
+      'APZU4812090',
+      ['APZU4812090'],
+      ['vessel_departed@XYABC 2021-01-09T13:12:56.000Z null -/1234W'],
+    ],
   ] as const)('%s tracked by %s %s → containers %j with milestones %j', (name, kind, number, containers, milestones) => {
     const result = track(fixture(name), kind, number);
     expect(shipmentOf(result).containers.map((c) => c.number)).toEqual(containers);
@@ -200,9 +218,16 @@ describe('mapDcsaEvents: a whole journey', () => {
   });
 
   it('keeps the newest report when a carrier corrects an actual time', () => {
-    const corrected = { ...JOURNEY[4]!, eventID: undefined, eventDateTime: '2026-07-05T21:00:00+08:00', eventCreatedDateTime: '2026-07-06T00:00:00Z' };
+    const corrected = {
+      ...JOURNEY[4]!,
+      eventID: undefined,
+      eventDateTime: '2026-07-05T21:00:00+08:00',
+      eventCreatedDateTime: '2026-07-06T00:00:00Z',
+    };
     const lines = milestoneLines(track([...JOURNEY.slice(0, 5), corrected], 'bill_of_lading', 'BL123'));
-    expect(lines.filter((l) => l.startsWith('vessel_departed'))).toEqual(['vessel_departed@CNSHA 2026-07-05T13:00:00.000Z Asia/Shanghai KING OF THE SEAS/001E']);
+    expect(lines.filter((l) => l.startsWith('vessel_departed'))).toEqual([
+      'vessel_departed@CNSHA 2026-07-05T13:00:00.000Z Asia/Shanghai KING OF THE SEAS/001E',
+    ]);
   });
 });
 

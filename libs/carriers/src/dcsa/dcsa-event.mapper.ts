@@ -163,7 +163,12 @@ function equipmentOf(code: string | null): CarrierEquipment | null {
   return { type: n.equipment_type, length: n.equipment_length, height: n.equipment_height };
 }
 
-function containerSnapshot(number: string, shared: readonly DcsaEvent[], own: readonly DcsaEquipmentEvent[], ctx: MapContext): CarrierContainerSnapshot {
+function containerSnapshot(
+  number: string,
+  shared: readonly DcsaEvent[],
+  own: readonly DcsaEquipmentEvent[],
+  ctx: MapContext,
+): CarrierContainerSnapshot {
   const newestFirst = [...own].sort((a, b) => b.createdAt - a.createdAt || b.happenedAt - a.happenedAt);
   const isoSizeType = newestFirst.find((e) => e.isoEquipmentCode !== null)?.isoEquipmentCode ?? null;
   const seals = newestFirst.find((e) => e.seals.length > 0)?.seals ?? [];
@@ -220,17 +225,26 @@ export function locodesOf(events: readonly DcsaEvent[]): string[] {
 /** DCSA events (already validated) → the outcome of one track call. Pure. */
 export function mapDcsaEvents(events: readonly DcsaEvent[], query: CarrierTrackQuery, options: DcsaMapOptions): CarrierTrackResult {
   const cancelled = events.some(
-    (e) => e.eventType === 'SHIPMENT' && e.classifier === 'ACT' && e.code === 'VOID' && (e.documentType === 'BKG' || e.documentType === 'CBR'),
+    (e) =>
+      e.eventType === 'SHIPMENT' && e.classifier === 'ACT' && e.code === 'VOID' && (e.documentType === 'BKG' || e.documentType === 'CBR'),
   );
   if (cancelled && query.kind === 'booking_number') return { outcome: 'booking_cancelled' };
   const numbers = containerNumbers(events, query);
-  if (events.length === 0 || numbers.length === 0) return query.kind === 'container' ? { outcome: 'not_found' } : { outcome: 'not_manifested' };
+  if (events.length === 0 || numbers.length === 0)
+    return query.kind === 'container' ? { outcome: 'not_found' } : { outcome: 'not_manifested' };
 
   const ctx: MapContext = { route: deriveRoute(events, query.knownPorts), zones: options.zones };
   const { pol, pod, destination } = ctx.route;
   const shared = events.filter((e) => e.eventType === 'TRANSPORT');
   const equipment = events.filter(isEquipmentEvent);
-  const containers = numbers.map((n) => containerSnapshot(n, shared, equipment.filter((e) => e.equipmentReference === n || (query.kind === 'container' && e.equipmentReference === null)), ctx));
+  const containers = numbers.map((n) =>
+    containerSnapshot(
+      n,
+      shared,
+      equipment.filter((e) => e.equipmentReference === n || (query.kind === 'container' && e.equipmentReference === null)),
+      ctx,
+    ),
+  );
 
   const at = (locode: string | null, mode: 'VESSEL' | 'RAIL' | 'BARGE', code: 'ARRI' | 'DEPA', actual: boolean) => (e: DcsaEvent) =>
     locode !== null &&
@@ -239,7 +253,8 @@ export function mapDcsaEvents(events: readonly DcsaEvent[], query: CarrierTrackQ
     e.code === code &&
     placeOf(e) === locode &&
     (e.classifier === 'ACT') === actual;
-  const inland = (code: 'ARRI', actual: boolean) => (e: DcsaEvent) => at(destination, 'RAIL', code, actual)(e) || at(destination, 'BARGE', code, actual)(e);
+  const inland = (code: 'ARRI', actual: boolean) => (e: DcsaEvent) =>
+    at(destination, 'RAIL', code, actual)(e) || at(destination, 'BARGE', code, actual)(e);
   const podCall = events
     .filter((e) => pod !== null && placeOf(e) === pod && isInbound(e) && callOf(e)?.vessel)
     .sort((a, b) => b.happenedAt - a.happenedAt)[0];

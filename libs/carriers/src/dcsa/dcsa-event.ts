@@ -16,7 +16,21 @@ export const DCSA_EQUIPMENT_EVENT_CODES = ['LOAD', 'DISC', 'GTIN', 'GTOT', 'STUF
 export type DcsaEquipmentEventCode = (typeof DCSA_EQUIPMENT_EVENT_CODES)[number];
 
 export const DCSA_SHIPMENT_EVENT_CODES = [
-  'RECE', 'DRFT', 'PENA', 'PENU', 'REJE', 'APPR', 'ISSU', 'SURR', 'SUBM', 'VOID', 'CONF', 'REQS', 'CMPL', 'HOLD', 'RELS',
+  'RECE',
+  'DRFT',
+  'PENA',
+  'PENU',
+  'REJE',
+  'APPR',
+  'ISSU',
+  'SURR',
+  'SUBM',
+  'VOID',
+  'CONF',
+  'REQS',
+  'CMPL',
+  'HOLD',
+  'RELS',
 ] as const;
 export type DcsaShipmentEventCode = (typeof DCSA_SHIPMENT_EVENT_CODES)[number];
 

@@ -36,14 +36,26 @@ describe('parseDcsaEvents', () => {
     ['an object instead of an array', { events: [] }, 'response: not an array of events'],
     ['an event that is not an object', ['text'], '[0]: not an object'],
     ['an unknown eventType', [{ ...shipmentEvent('DRFT', 'TRD', 'X'), eventType: 'CUSTOMS' }], '[0].eventType: unknown value "CUSTOMS"'],
-    ['an unknown classifier', [{ ...shipmentEvent('DRFT', 'TRD', 'X'), eventClassifierCode: 'REQ' }], '[0].eventClassifierCode: unknown value "REQ"'],
-    ['a transport event without its call', [{ ...transportEvent('ARRI', 'ACT', '2026-07-01T00:00:00Z', { locode: 'USLAX' }), transportCall: undefined }], '[0].transportCall: missing'],
+    [
+      'an unknown classifier',
+      [{ ...shipmentEvent('DRFT', 'TRD', 'X'), eventClassifierCode: 'REQ' }],
+      '[0].eventClassifierCode: unknown value "REQ"',
+    ],
+    [
+      'a transport event without its call',
+      [{ ...transportEvent('ARRI', 'ACT', '2026-07-01T00:00:00Z', { locode: 'USLAX' }), transportCall: undefined }],
+      '[0].transportCall: missing',
+    ],
     [
       'an unknown mode of transport',
       [transportEvent('ARRI', 'ACT', '2026-07-01T00:00:00Z', { locode: 'USLAX', mode: 'AIR' as 'RAIL' })],
       '[0].transportCall.modeOfTransport: unknown value "AIR"',
     ],
-    ['a UN/LOCODE longer than 5', [transportEvent('ARRI', 'ACT', '2026-07-01T00:00:00Z', { locode: 'USLAXX' })], '[0].transportCall.UNLocationCode: longer than 5'],
+    [
+      'a UN/LOCODE longer than 5',
+      [transportEvent('ARRI', 'ACT', '2026-07-01T00:00:00Z', { locode: 'USLAXX' })],
+      '[0].transportCall.UNLocationCode: longer than 5',
+    ],
   ])('rejects %s', (_case, body, problem) => {
     expect(problemOf(body)).toBe(problem);
   });

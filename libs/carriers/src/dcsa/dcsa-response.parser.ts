@@ -1,10 +1,4 @@
-import type {
-  DcsaEquipmentEvent,
-  DcsaEvent,
-  DcsaShipmentEvent,
-  DcsaTransportCall,
-  DcsaTransportEvent,
-} from './dcsa-event';
+import type { DcsaEquipmentEvent, DcsaEvent, DcsaShipmentEvent, DcsaTransportCall, DcsaTransportEvent } from './dcsa-event';
 import {
   DCSA_CLASSIFIERS,
   DCSA_DOCUMENT_TYPES,
@@ -14,7 +8,18 @@ import {
   DCSA_TRANSPORT_EVENT_CODES,
 } from './dcsa-event';
 import type { Json } from './dcsa-shape';
-import { ShapeError, SKEW_MS, dateTime, fail, isRecord, optionalArray, optionalRecord, optionalString, requiredOneOf, requiredString } from './dcsa-shape';
+import {
+  ShapeError,
+  SKEW_MS,
+  dateTime,
+  fail,
+  isRecord,
+  optionalArray,
+  optionalRecord,
+  optionalString,
+  requiredOneOf,
+  requiredString,
+} from './dcsa-shape';
 
 export type DcsaParseResult = { ok: true; events: DcsaEvent[] } | { ok: false; problem: string };
 
@@ -33,7 +38,8 @@ function transportCall(obj: Json, path: string): DcsaTransportCall {
   const location = optionalRecord(obj, 'location', path);
   return {
     mode: requiredOneOf(obj, 'modeOfTransport', DCSA_MODES, path),
-    locode: optionalString(obj, 'UNLocationCode', path, 5)?.toUpperCase() ?? (location ? locodeOf(location, within(path, 'location')) : null),
+    locode:
+      optionalString(obj, 'UNLocationCode', path, 5)?.toUpperCase() ?? (location ? locodeOf(location, within(path, 'location')) : null),
     exportVoyageNumber: optionalString(obj, 'exportVoyageNumber', path, 50),
     importVoyageNumber: optionalString(obj, 'importVoyageNumber', path, 50),
     carrierVoyageNumber: optionalString(obj, 'carrierVoyageNumber', path, 50),
@@ -56,14 +62,18 @@ function documentReference(ref: Json, path: string, index: number): { type: (typ
   if (typeof type === 'string' && (DOCUMENT_REFERENCE_TYPES as readonly string[]).includes(type) && typeof value === 'string') {
     return { type: type as (typeof DOCUMENT_REFERENCE_TYPES)[number], value };
   }
-  return { type: requiredOneOf(ref, 'documentReferenceType', DOCUMENT_REFERENCE_TYPES, at()), value: requiredString(ref, 'documentReferenceValue', at()) };
+  return {
+    type: requiredOneOf(ref, 'documentReferenceType', DOCUMENT_REFERENCE_TYPES, at()),
+    value: requiredString(ref, 'documentReferenceValue', at()),
+  };
 }
 
 /** An `EQ` reference's container number, null for a reference of another type. */
 function equipmentReference(ref: Json, path: string, index: number): string | null {
   const type = ref['referenceType'];
   const value = ref['referenceValue'];
-  if (typeof type === 'string' && typeof value === 'string' && value.length <= 100) return type === 'EQ' ? value.trim().toUpperCase() : null;
+  if (typeof type === 'string' && typeof value === 'string' && value.length <= 100)
+    return type === 'EQ' ? value.trim().toUpperCase() : null;
   const at = `${path}.references[${index}]`;
   requiredString(ref, 'referenceType', at);
   requiredString(ref, 'referenceValue', at, 100);
@@ -173,7 +183,8 @@ export function parseDcsaEvents(body: unknown, now: Date): DcsaParseResult {
       const event = parseEvent(raw, `[${index}]`, now.getTime());
       if (event.eventId !== null) {
         if (seen.has(event.eventId)) {
-          if (JSON.stringify(seen.get(event.eventId)) !== JSON.stringify(raw)) fail(`[${index}].eventID`, `${event.eventId} repeats with other content`);
+          if (JSON.stringify(seen.get(event.eventId)) !== JSON.stringify(raw))
+            fail(`[${index}].eventID`, `${event.eventId} repeats with other content`);
           return;
         }
         seen.set(event.eventId, raw);

@@ -93,7 +93,8 @@ export function deriveRoute(events: readonly DcsaEvent[], known: KnownPorts = {}
   const inland = timeline.filter((event) => {
     const locode = placeOf(event);
     const mode = modeOf(event);
-    const arriving = (event.eventType === 'TRANSPORT' && event.code === 'ARRI') || (event.eventType === 'EQUIPMENT' && event.code === 'DISC');
+    const arriving =
+      (event.eventType === 'TRANSPORT' && event.code === 'ARRI') || (event.eventType === 'EQUIPMENT' && event.code === 'DISC');
     return (
       arriving &&
       (mode === 'RAIL' || mode === 'BARGE') &&

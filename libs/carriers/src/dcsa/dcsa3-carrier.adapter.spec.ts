@@ -40,7 +40,14 @@ function json(res: ServerResponse, status: number, body: unknown, headers: Recor
 }
 
 function adapter(config: Partial<DcsaCarrierConfig> = {}): DcsaCarrierAdapter {
-  const created = new DcsaCarrierAdapter({ scac: 'QSDL', kind: 'dcsa', version: '3.0', baseUrl: `${baseUrl}/tnt`, auth: { type: 'api_key', header: 'X-API-Key', key: 'k' }, ...config });
+  const created = new DcsaCarrierAdapter({
+    scac: 'QSDL',
+    kind: 'dcsa',
+    version: '3.0',
+    baseUrl: `${baseUrl}/tnt`,
+    auth: { type: 'api_key', header: 'X-API-Key', key: 'k' },
+    ...config,
+  });
   adapters.push(created);
   return created;
 }
@@ -103,7 +110,9 @@ describe('DcsaCarrierAdapter, Track & Trace 3.0', () => {
       'container.transport.full_out USLAX 2026-03-23T15:30:00.000Z',
       'container.transport.empty_in USLAX 2026-03-26T20:00:00.000Z',
     ]);
-    expect(container!.estimates.map((e) => `${e.event} ${e.timestamp}`)).toEqual(['container.transport.estimated.vessel_arrived 2026-03-20T13:00:00.000Z']);
+    expect(container!.estimates.map((e) => `${e.event} ${e.timestamp}`)).toEqual([
+      'container.transport.estimated.vessel_arrived 2026-03-20T13:00:00.000Z',
+    ]);
   });
 
   it('follows Next-Page-Cursor with the first request’s parameters and maps the conformance pages', async () => {
@@ -144,21 +153,44 @@ describe('DcsaCarrierAdapter, Track & Trace 3.0', () => {
   });
 
   it('a number longer than the 3.0 schema allows is invalid without asking', async () => {
-    expect(await adapter().track(query('container', 'MSKU12345650'))).toEqual({ outcome: 'invalid_number', detail: 'equipmentReference must be 1-11 characters without spaces' });
+    expect(await adapter().track(query('container', 'MSKU12345650'))).toEqual({
+      outcome: 'invalid_number',
+      detail: 'equipmentReference must be 1-11 characters without spaces',
+    });
     expect(requests).toHaveLength(0);
   });
 
   it('a 400 is invalid_number with the carrier’s feedback message', async () => {
-    handler = (_req, res) => json(res, 400, { feedbackElements: [{ severity: 'ERROR', message: 'Unknown booking', propertyPath: '$.carrierBookingReference' }] });
-    expect(await adapter().track(query())).toEqual({ outcome: 'invalid_number', detail: 'carrier QSDL refused the number (400): Unknown booking' });
+    handler = (_req, res) =>
+      json(res, 400, { feedbackElements: [{ severity: 'ERROR', message: 'Unknown booking', propertyPath: '$.carrierBookingReference' }] });
+    expect(await adapter().track(query())).toEqual({
+      outcome: 'invalid_number',
+      detail: 'carrier QSDL refused the number (400): Unknown booking',
+    });
   });
 
   it.each<[string, RecordingHandler, string]>([
-    ['a bare array (the 2.2 shape)', (_req, res) => json(res, 200, []), 'unrecognized_response: carrier QSDL: a page is not an object with an events array'],
-    ['another major API-Version', (_req, res) => json(res, 200, fixture('dcsa3-journey'), { 'api-version': '2.2.0' }), 'unrecognized_response: carrier QSDL: answered API-Version 2.2.0, asked 3.0.0'],
+    [
+      'a bare array (the 2.2 shape)',
+      (_req, res) => json(res, 200, []),
+      'unrecognized_response: carrier QSDL: a page is not an object with an events array',
+    ],
+    [
+      'another major API-Version',
+      (_req, res) => json(res, 200, fixture('dcsa3-journey'), { 'api-version': '2.2.0' }),
+      'unrecognized_response: carrier QSDL: answered API-Version 2.2.0, asked 3.0.0',
+    ],
     ['not JSON', (_req, res) => json(res, 200, '{"events": ['), 'unrecognized_response: carrier QSDL: response is not JSON'],
-    ['a malformed event', (_req, res) => json(res, 200, { events: [{ eventID: 'x', eventUpdatedDateTime: 'yesterday' }] }), 'unrecognized_response: carrier QSDL: events[0].eventUpdatedDateTime: not an RFC 3339 date-time: "yesterday"'],
-    ['a cursor that never ends', (_req, res) => json(res, 200, { events: [] }, { 'next-page-cursor': 'again' }), 'unrecognized_response: carrier QSDL: pagination does not end'],
+    [
+      'a malformed event',
+      (_req, res) => json(res, 200, { events: [{ eventID: 'x', eventUpdatedDateTime: 'yesterday' }] }),
+      'unrecognized_response: carrier QSDL: events[0].eventUpdatedDateTime: not an RFC 3339 date-time: "yesterday"',
+    ],
+    [
+      'a cursor that never ends',
+      (_req, res) => json(res, 200, { events: [] }, { 'next-page-cursor': 'again' }),
+      'unrecognized_response: carrier QSDL: pagination does not end',
+    ],
     ['a 503', (_req, res) => json(res, 503, {}), 'shipping_line_unreachable: carrier QSDL: answered 503'],
   ])('%s ends as a transient failure, never a crash', async (_name, serve, expected) => {
     handler = serve;

@@ -65,7 +65,11 @@ export const DCSA3_DOCUMENT_TYPES: Readonly<Record<DcsaDocumentType, string>> = 
 export const DCSA3_MODES: Readonly<Record<DcsaMode, string>> = { VESSEL: 'VESSEL', RAIL: 'RAIL', TRUCK: 'TRUCK', BARGE: 'BARGE' };
 
 /** A 3.0 word or a short code → the short code; null when the value is neither (kept raw, not mapped). */
-export function shortCode<C extends string>(table: Readonly<Record<C, string>>, value: string, aliases: Readonly<Record<string, C>> = {}): C | null {
+export function shortCode<C extends string>(
+  table: Readonly<Record<C, string>>,
+  value: string,
+  aliases: Readonly<Record<string, C>> = {},
+): C | null {
   const upper = value.trim().toUpperCase();
   for (const [code, word] of Object.entries(table) as [C, string][]) {
     if (upper === code || upper === word) return code;

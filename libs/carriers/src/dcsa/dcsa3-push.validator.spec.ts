@@ -20,11 +20,18 @@ describe('a body pushed to the DCSA 3.0 consumer endpoint', () => {
     const result = await validateDcsa3Push({ events: journey }, NOW);
     if (!result.ok) throw new Error(JSON.stringify(result.problems));
     expect(result.events.map((e) => e.body)).toEqual(journey);
-    expect(result.events[3]).toMatchObject({ eventId: 'qs-300-04', versionKey: '2026-03-05T18:40:00Z', refs: ['MSKU1234565', 'QSBK300001', 'QSBL300001'] });
+    expect(result.events[3]).toMatchObject({
+      eventId: 'qs-300-04',
+      versionKey: '2026-03-05T18:40:00Z',
+      refs: ['MSKU1234565', 'QSBK300001', 'QSBL300001'],
+    });
   });
 
   it('accepts a bare retraction, whose version is its update time', async () => {
-    const result = await validateDcsa3Push({ events: [{ eventID: 'qs-300-04', isRetracted: true, eventUpdatedDateTime: '2026-03-25T00:00:00Z' }] }, NOW);
+    const result = await validateDcsa3Push(
+      { events: [{ eventID: 'qs-300-04', isRetracted: true, eventUpdatedDateTime: '2026-03-25T00:00:00Z' }] },
+      NOW,
+    );
     expect(result).toMatchObject({ ok: true, events: [{ eventId: 'qs-300-04', versionKey: '2026-03-25T00:00:00Z', refs: [] }] });
   });
 
@@ -35,7 +42,11 @@ describe('a body pushed to the DCSA 3.0 consumer endpoint', () => {
     ['an eventID that is not a string', { events: [{ eventID: 7 }] }, 'events[0].eventID'],
     ['an eventID longer than the schema allows', { events: [{ ...journey[0], eventID: 'x'.repeat(501) }] }, 'events[0].eventID'],
     ['a date-time that is not RFC 3339', { events: [{ ...journey[0], eventDateTime: 'yesterday' }] }, 'events[0].eventDateTime'],
-    ['a live event without its classifier', { events: [{ ...journey[0], eventClassification: { eventType: 'SHIPMENT' } }] }, 'events[0].eventClassification'],
+    [
+      'a live event without its classifier',
+      { events: [{ ...journey[0], eventClassification: { eventType: 'SHIPMENT' } }] },
+      'events[0].eventClassification',
+    ],
     ['an update time days in the future', { events: [{ ...journey[0], eventUpdatedDateTime: '2026-05-01T00:00:00Z' }] }, 'events[0]'],
   ])('refuses %s, naming the property', async (_name, body, path) => {
     const result = await validateDcsa3Push(body, NOW);

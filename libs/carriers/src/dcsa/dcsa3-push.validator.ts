@@ -36,7 +36,11 @@ function postEventsRequest(): Promise<ValidateFunction> {
 }
 
 async function compile(): Promise<ValidateFunction> {
-  const [{ default: Ajv }, { default: addFormats }, { default: schemaFile }] = await Promise.all([import('ajv'), import('ajv-formats'), import('./dcsa3-schemas.json')]);
+  const [{ default: Ajv }, { default: addFormats }, { default: schemaFile }] = await Promise.all([
+    import('ajv'),
+    import('ajv-formats'),
+    import('./dcsa3-schemas.json'),
+  ]);
   const text = JSON.stringify(schemaFile.schemas).replaceAll('#/components/schemas/', '#/definitions/');
   const ajv = new Ajv({ allErrors: true, strict: false });
   addFormats(ajv);
@@ -49,7 +53,10 @@ async function compile(): Promise<ValidateFunction> {
 }
 
 function feedbackOf(error: ErrorObject): Dcsa3Feedback {
-  const path = error.instancePath.replace(/^\//, '').replace(/\/(\d+)(?=\/|$)/g, '[$1]').replaceAll('/', '.');
+  const path = error.instancePath
+    .replace(/^\//, '')
+    .replace(/\/(\d+)(?=\/|$)/g, '[$1]')
+    .replaceAll('/', '.');
   return { message: `${path || 'body'} ${error.message ?? 'is not valid'}`, propertyPath: path || '$' };
 }
 
@@ -71,7 +78,8 @@ function refsOf(event: Record<string, unknown>): string[] {
   if (isRecord(equipment)) refs.add(text(equipment['equipmentReference']) ?? '');
   for (const list of ['documentReferences', 'references']) {
     const value = event[list];
-    if (Array.isArray(value)) for (const ref of value) if (isRecord(ref)) refs.add(text(ref['reference']) ?? text(ref['documentReferenceValue']) ?? '');
+    if (Array.isArray(value))
+      for (const ref of value) if (isRecord(ref)) refs.add(text(ref['reference']) ?? text(ref['documentReferenceValue']) ?? '');
   }
   refs.delete('');
   return [...refs].sort();
@@ -86,10 +94,12 @@ function refsOf(event: Record<string, unknown>): string[] {
 export async function validateDcsa3Push(body: unknown, now: Date): Promise<Dcsa3PushValidation> {
   const validate = await postEventsRequest();
   if (!validate(body)) return { ok: false, problems: (validate.errors ?? []).slice(0, 20).map(feedbackOf) };
-  if (!isRecord(body) || !Array.isArray(body['events'])) return { ok: false, problems: [{ message: 'events must be a list of events', propertyPath: 'events' }] };
+  if (!isRecord(body) || !Array.isArray(body['events']))
+    return { ok: false, problems: [{ message: 'events must be a list of events', propertyPath: 'events' }] };
   const list = body['events'] as unknown[];
   if (list.length === 0) return { ok: false, problems: [{ message: 'events is empty', propertyPath: 'events' }] };
-  if (list.length > MAX_EVENTS) return { ok: false, problems: [{ message: `at most ${MAX_EVENTS} events per request`, propertyPath: 'events' }] };
+  if (list.length > MAX_EVENTS)
+    return { ok: false, problems: [{ message: `at most ${MAX_EVENTS} events per request`, propertyPath: 'events' }] };
   const parsed = parseDcsa3Events(list, now);
   if (!parsed.ok) {
     const path = /^(events\[\d+\][^\s:]*)/.exec(parsed.problem)?.[1] ?? 'events';

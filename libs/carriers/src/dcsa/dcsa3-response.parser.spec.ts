@@ -96,7 +96,10 @@ describe('parseDcsa3Events: versions of one eventID', () => {
   const later = withChanges({ eventDateTime: '2026-03-06T04:00:00+08:00', eventUpdatedDateTime: '2026-03-06T00:00:00Z' });
 
   it('keeps the newest eventUpdatedDateTime, in any order', () => {
-    for (const list of [[base, later], [later, base]]) {
+    for (const list of [
+      [base, later],
+      [later, base],
+    ]) {
       const result = parsed(list);
       expect(result.events.map((e) => new Date(e.happenedAt).toISOString())).toEqual(['2026-03-05T20:00:00.000Z']);
     }
@@ -141,20 +144,50 @@ describe('parseDcsa3Events: malformed messages', () => {
     ['an eventID over 500 characters', [withChanges({ eventID: 'x'.repeat(501) })], 'events[0].eventID: longer than 500'],
     ['isRetracted not a boolean', [withChanges({ isRetracted: 'yes' })], 'events[0].isRetracted: not a boolean'],
     ['no eventDateTime', [withChanges({ eventDateTime: undefined })], 'events[0].eventDateTime: missing'],
-    ['a date-time without offset', [withChanges({ eventDateTime: '2026-03-06 02:30' })], 'events[0].eventDateTime: not an RFC 3339 date-time: "2026-03-06 02:30"'],
-    ['updated in the future', [withChanges({ eventUpdatedDateTime: '2026-05-01T00:00:00Z' })], 'events[0].eventUpdatedDateTime: in the future'],
+    [
+      'a date-time without offset',
+      [withChanges({ eventDateTime: '2026-03-06 02:30' })],
+      'events[0].eventDateTime: not an RFC 3339 date-time: "2026-03-06 02:30"',
+    ],
+    [
+      'updated in the future',
+      [withChanges({ eventUpdatedDateTime: '2026-05-01T00:00:00Z' })],
+      'events[0].eventUpdatedDateTime: in the future',
+    ],
     ['no classification', [withChanges({ eventClassification: undefined })], 'events[0].eventClassification: missing'],
-    ['a classification that is a string', [withChanges({ eventClassification: 'EQUIPMENT' })], 'events[0].eventClassification: not an object'],
-    ['no classifier', [withChanges({ eventClassification: { eventType: 'EQUIPMENT', equipmentEventType: 'LOADED' } })], 'events[0].eventClassification.eventClassifier: missing'],
-    ['an equipment reference over 11', [withChanges({ equipmentDetails: { equipmentReference: 'MSKU12345650', emptyIndicator: 'LADEN' } })], 'events[0].equipmentDetails.equipmentReference: longer than 11'],
-    ['a numeric IMO number', [withChanges({ transportDetails: { transportCall: { modeOfTransport: 'VESSEL', vesselTransport: { vesselIMONumber: 9321483 } } } })], 'events[0].transportDetails.transportCall.vesselTransport.vesselIMONumber: not a string'],
-    ['a document reference that is not an object', [withChanges({ shipmentDetails: { documentReference: 'QSBK300001' } })], 'events[0].shipmentDetails.documentReference: not an object'],
+    [
+      'a classification that is a string',
+      [withChanges({ eventClassification: 'EQUIPMENT' })],
+      'events[0].eventClassification: not an object',
+    ],
+    [
+      'no classifier',
+      [withChanges({ eventClassification: { eventType: 'EQUIPMENT', equipmentEventType: 'LOADED' } })],
+      'events[0].eventClassification.eventClassifier: missing',
+    ],
+    [
+      'an equipment reference over 11',
+      [withChanges({ equipmentDetails: { equipmentReference: 'MSKU12345650', emptyIndicator: 'LADEN' } })],
+      'events[0].equipmentDetails.equipmentReference: longer than 11',
+    ],
+    [
+      'a numeric IMO number',
+      [withChanges({ transportDetails: { transportCall: { modeOfTransport: 'VESSEL', vesselTransport: { vesselIMONumber: 9321483 } } } })],
+      'events[0].transportDetails.transportCall.vesselTransport.vesselIMONumber: not a string',
+    ],
+    [
+      'a document reference that is not an object',
+      [withChanges({ shipmentDetails: { documentReference: 'QSBK300001' } })],
+      'events[0].shipmentDetails.documentReference: not an object',
+    ],
   ])('%s', (_name, list, problem) => {
     expect(problemOf(list)).toBe(problem);
   });
 
   it('keeps codes the schema leaves open raw rather than failing', () => {
-    const result = parsed([withChanges({ eventClassification: { eventType: 'EQUIPMENT', eventClassifier: 'ACTUAL', equipmentEventType: 'TELEPORTED' } })]);
+    const result = parsed([
+      withChanges({ eventClassification: { eventType: 'EQUIPMENT', eventClassifier: 'ACTUAL', equipmentEventType: 'TELEPORTED' } }),
+    ]);
     expect(result.events).toEqual([]);
     expect(result.unmapped.map((u) => u.reason)).toEqual(['equipment event TELEPORTED']);
   });

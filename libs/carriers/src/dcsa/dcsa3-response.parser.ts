@@ -21,8 +21,7 @@ export interface Dcsa3UnmappedEvent {
 }
 
 export type Dcsa3ParseResult =
-  | { ok: true; events: DcsaEvent[]; unmapped: Dcsa3UnmappedEvent[]; retractedEventIds: string[] }
-  | { ok: false; problem: string };
+  { ok: true; events: DcsaEvent[]; unmapped: Dcsa3UnmappedEvent[]; retractedEventIds: string[] } | { ok: false; problem: string };
 
 /** One version of an event as received, before versions of the same `eventID` are resolved. */
 interface Version {
@@ -47,7 +46,10 @@ function locodeOf(raw: Json, path: string): string | null {
 
 function voyage(call: Json, key: string, path: string): string | null {
   const value = optionalRecord(call, key, path);
-  return value ? (optionalString(value, 'carrierVoyageNumber', `${path}.${key}`, 50) ?? optionalString(value, 'universalVoyageReference', `${path}.${key}`, 5)) : null;
+  return value
+    ? (optionalString(value, 'carrierVoyageNumber', `${path}.${key}`, 50) ??
+        optionalString(value, 'universalVoyageReference', `${path}.${key}`, 5))
+    : null;
 }
 
 /** The transport call of a 3.0 event; null when it has none or names no mode we map. */
@@ -89,7 +91,8 @@ function translate(raw: Json, eventId: string, path: string, now: number): DcsaE
   const classification = optionalRecord(raw, 'eventClassification', path) ?? fail(`${path}.eventClassification`, 'missing');
   const cpath = `${path}.eventClassification`;
   const eventType = either(classification, ['eventType', 'eventTypeCode'], cpath, 50) ?? fail(`${cpath}.eventType`, 'missing');
-  const classifierText = either(classification, ['eventClassifier', 'eventClassifierCode'], cpath, 10) ?? fail(`${cpath}.eventClassifier`, 'missing');
+  const classifierText =
+    either(classification, ['eventClassifier', 'eventClassifierCode'], cpath, 10) ?? fail(`${cpath}.eventClassifier`, 'missing');
   const happenedAt = optionalDateTime(raw, 'eventDateTime', path) ?? fail(`${path}.eventDateTime`, 'missing');
   const createdAt = optionalDateTime(raw, 'eventUpdatedDateTime', path) ?? fail(`${path}.eventUpdatedDateTime`, 'missing');
   if (createdAt > now + SKEW_MS) fail(`${path}.eventUpdatedDateTime`, 'in the future');
@@ -99,8 +102,15 @@ function translate(raw: Json, eventId: string, path: string, now: number): DcsaE
 
   const shipment = optionalRecord(raw, 'shipmentDetails', path);
   const spath = `${path}.shipmentDetails`;
-  const primary = shipment?.['documentReference'] === undefined || shipment['documentReference'] === null ? null : documentReference(shipment['documentReference'], `${spath}.documentReference`);
-  const additional = shipment ? optionalArray(shipment, 'additionalDocumentReferences', spath).map((d, i) => documentReference(d, `${spath}.additionalDocumentReferences[${i}]`)) : [];
+  const primary =
+    shipment?.['documentReference'] === undefined || shipment['documentReference'] === null
+      ? null
+      : documentReference(shipment['documentReference'], `${spath}.documentReference`);
+  const additional = shipment
+    ? optionalArray(shipment, 'additionalDocumentReferences', spath).map((d, i) =>
+        documentReference(d, `${spath}.additionalDocumentReferences[${i}]`),
+      )
+    : [];
   const documentReferences = [primary, ...additional].flatMap((d) => {
     const type = d === null ? null : shortCode(DCSA3_DOCUMENT_TYPES, d.type);
     return d !== null && (type === 'BKG' || type === 'TRD') ? [{ type, value: d.reference }] : [];
@@ -256,7 +266,12 @@ export function parseDcsa3Events(list: unknown, now: Date): Dcsa3ParseResult {
       if (typeof translated === 'string') {
         const classification = version.raw['eventClassification'];
         const type = isRecord(classification) ? (classification['eventType'] ?? classification['eventTypeCode']) : null;
-        unmapped.push({ eventId: version.eventId, eventType: typeof type === 'string' ? type : null, reason: translated, raw: version.raw });
+        unmapped.push({
+          eventId: version.eventId,
+          eventType: typeof type === 'string' ? type : null,
+          reason: translated,
+          raw: version.raw,
+        });
       } else {
         events.push(translated);
       }

@@ -75,7 +75,12 @@ export class OAuth2TokenProvider {
     let statusCode: number;
     let text: string;
     try {
-      const response = await this.connections.request(tokenUrl, { method: 'POST', headers, body: form.toString(), timeoutMs: this.options.timeoutMs });
+      const response = await this.connections.request(tokenUrl, {
+        method: 'POST',
+        headers,
+        body: form.toString(),
+        timeoutMs: this.options.timeoutMs,
+      });
       statusCode = response.statusCode;
       text = await response.body.text();
     } catch (error) {

@@ -15,7 +15,9 @@ beforeAll(async () => {
     if (hang) return;
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ method: request.method, body })));
+    request.on('end', () =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ method: request.method, body })),
+    );
   });
   server.on('connection', () => (connections += 1));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -42,7 +44,12 @@ function own(): HttpConnections {
 describe('HttpConnections', () => {
   it('sends through its own pool, built with the first request and kept for the next ones', async () => {
     const client = own();
-    const first = await client.request(`${baseUrl}/a`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello', timeoutMs: 5_000 });
+    const first = await client.request(`${baseUrl}/a`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'hello',
+      timeoutMs: 5_000,
+    });
     expect(first.statusCode).toBe(200);
     expect(await first.body.json()).toEqual({ method: 'POST', body: 'hello' });
     const second = await client.request(new URL('/b', baseUrl), { method: 'GET', headers: {}, timeoutMs: 5_000 });
@@ -54,7 +61,9 @@ describe('HttpConnections', () => {
     // Not in `clients`: a second close rejects, as it does on an Agent.
     const client = new HttpConnections({ agent: { connections: 1 } });
     await client.close();
-    await expect(client.request(baseUrl, { method: 'GET', headers: {}, timeoutMs: 5_000 })).rejects.toMatchObject({ code: 'UND_ERR_DESTROYED' });
+    await expect(client.request(baseUrl, { method: 'GET', headers: {}, timeoutMs: 5_000 })).rejects.toMatchObject({
+      code: 'UND_ERR_DESTROYED',
+    });
     const agent = new Agent();
     await agent.close();
     await expect(agent.request({ origin: baseUrl, path: '/', method: 'GET' })).rejects.toMatchObject({ code: 'UND_ERR_DESTROYED' });

@@ -30,7 +30,12 @@ describe('AdapterRegistry', () => {
   });
 
   it('registers an APM Terminals facility by its FIRMS code', async () => {
-    const withApmt = new AdapterRegistry({ ...SANDBOX_ONLY, terminals: [{ firmsCode: 'w185', kind: 'apmt', facilityCode: 'USLAX', baseUrl: 'https://api.example', timeZone: 'America/Los_Angeles' }] });
+    const withApmt = new AdapterRegistry({
+      ...SANDBOX_ONLY,
+      terminals: [
+        { firmsCode: 'w185', kind: 'apmt', facilityCode: 'USLAX', baseUrl: 'https://api.example', timeZone: 'America/Los_Angeles' },
+      ],
+    });
     expect(withApmt.terminalFor('W185')).not.toBeNull();
     await withApmt.close();
   });
@@ -38,19 +43,64 @@ describe('AdapterRegistry', () => {
   it('plays the sandbox through the registered adapters', async () => {
     const since = new Date('2026-08-14T00:00:00Z');
     const now = new Date(since.getTime() + 30_000);
-    const tracked = await registry.carrierFor('TEST')!.track({ kind: 'bill_of_lading', number: 'TEST-TR-SUCCEEDED', scac: 'TEST', trackingSince: since, now });
+    const tracked = await registry
+      .carrierFor('TEST')!
+      .track({ kind: 'bill_of_lading', number: 'TEST-TR-SUCCEEDED', scac: 'TEST', trackingSince: since, now });
     expect(tracked.outcome).toBe('found');
-    const terminal = await registry.terminalFor('TST1')!.lookup({ firmsCode: 'TST1', containerNumbers: ['QSDU2001376'], trackingSince: since, now });
+    const terminal = await registry
+      .terminalFor('TST1')!
+      .lookup({ firmsCode: 'TST1', containerNumbers: ['QSDU2001376'], trackingSince: since, now });
     expect(terminal.outcome === 'found' && terminal.containers[0]?.dischargedAt).toBe(new Date(since.getTime() + 10_000).toISOString());
   });
 
   it.each([
-    ['a SCAC configured twice', { ...SANDBOX_ONLY, carriers: [{ scac: 'TEST', kind: 'sandbox' }, { scac: 'test', kind: 'sandbox' }] }, 'carrier TEST is configured twice'],
-    ['a terminal configured twice', { ...SANDBOX_ONLY, terminals: [{ firmsCode: 'TST1', kind: 'sandbox' }, { firmsCode: 'TST1', kind: 'sandbox' }] }, 'terminal TST1 is configured twice'],
-    ['a DCSA carrier without a usable base URL', { ...SANDBOX_ONLY, carriers: [{ scac: 'MAEU', kind: 'dcsa', baseUrl: 'not a url' }] }, 'carrier MAEU'],
-    ['a DCSA version it does not speak', { ...SANDBOX_ONLY, carriers: [{ scac: 'MAEU', kind: 'dcsa', version: '2.3', baseUrl: 'https://api.example/tnt' }] }, 'version must be "2.2" or "3.0"'],
-    ['an APM Terminals facility without a UN/LOCODE', { ...SANDBOX_ONLY, terminals: [{ firmsCode: 'W185', kind: 'apmt', facilityCode: 'LAX', baseUrl: 'https://api.example', timeZone: 'America/Los_Angeles' }] }, 'terminal W185: facilityCode'],
-    ['a terminal kind it does not know', { ...SANDBOX_ONLY, terminals: [{ firmsCode: 'W185', kind: 'navis' }] }, 'terminal W185: unknown kind navis'],
+    [
+      'a SCAC configured twice',
+      {
+        ...SANDBOX_ONLY,
+        carriers: [
+          { scac: 'TEST', kind: 'sandbox' },
+          { scac: 'test', kind: 'sandbox' },
+        ],
+      },
+      'carrier TEST is configured twice',
+    ],
+    [
+      'a terminal configured twice',
+      {
+        ...SANDBOX_ONLY,
+        terminals: [
+          { firmsCode: 'TST1', kind: 'sandbox' },
+          { firmsCode: 'TST1', kind: 'sandbox' },
+        ],
+      },
+      'terminal TST1 is configured twice',
+    ],
+    [
+      'a DCSA carrier without a usable base URL',
+      { ...SANDBOX_ONLY, carriers: [{ scac: 'MAEU', kind: 'dcsa', baseUrl: 'not a url' }] },
+      'carrier MAEU',
+    ],
+    [
+      'a DCSA version it does not speak',
+      { ...SANDBOX_ONLY, carriers: [{ scac: 'MAEU', kind: 'dcsa', version: '2.3', baseUrl: 'https://api.example/tnt' }] },
+      'version must be "2.2" or "3.0"',
+    ],
+    [
+      'an APM Terminals facility without a UN/LOCODE',
+      {
+        ...SANDBOX_ONLY,
+        terminals: [
+          { firmsCode: 'W185', kind: 'apmt', facilityCode: 'LAX', baseUrl: 'https://api.example', timeZone: 'America/Los_Angeles' },
+        ],
+      },
+      'terminal W185: facilityCode',
+    ],
+    [
+      'a terminal kind it does not know',
+      { ...SANDBOX_ONLY, terminals: [{ firmsCode: 'W185', kind: 'navis' }] },
+      'terminal W185: unknown kind navis',
+    ],
     ['a clock compression of zero', { ...SANDBOX_ONLY, sandbox: { clockCompression: 0 } }, 'clock compression'],
   ] as const)('refuses %s at start-up', (_what, config, message) => {
     expect(() => new AdapterRegistry(config as AdapterRegistryConfig)).toThrow(message);
@@ -87,7 +137,9 @@ describe('AdapterRegistry', () => {
       const carrier = registryWithDcsa.carrierFor('DCSA')!;
       const now = new Date();
       const results = await Promise.all(
-        Array.from({ length: 6 }, (_v, i) => carrier.track({ kind: 'container', number: `APZU481209${i}`, scac: 'DCSA', trackingSince: now, now })),
+        Array.from({ length: 6 }, (_v, i) =>
+          carrier.track({ kind: 'container', number: `APZU481209${i}`, scac: 'DCSA', trackingSince: now, now }),
+        ),
       );
       expect(results.map((r) => r.outcome)).toEqual(Array(6).fill('not_found'));
       expect(peak).toBe(2);

@@ -6,25 +6,29 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 describe('CallLimiter', () => {
   it('never runs more calls at once than allowed, and runs them all', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 4 }), fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 12 }), async (max, delays) => {
-        const limiter = new CallLimiter({ maxConcurrency: max });
-        let running = 0;
-        let peak = 0;
-        const results = await Promise.all(
-          delays.map((delay, i) =>
-            limiter.run(async () => {
-              running += 1;
-              peak = Math.max(peak, running);
-              await sleep(delay);
-              running -= 1;
-              return i;
-            }),
-          ),
-        );
-        expect(results).toEqual(delays.map((_d, i) => i));
-        expect(peak).toBeLessThanOrEqual(max);
-        expect(limiter.inFlight).toBe(0);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 12 }),
+        async (max, delays) => {
+          const limiter = new CallLimiter({ maxConcurrency: max });
+          let running = 0;
+          let peak = 0;
+          const results = await Promise.all(
+            delays.map((delay, i) =>
+              limiter.run(async () => {
+                running += 1;
+                peak = Math.max(peak, running);
+                await sleep(delay);
+                running -= 1;
+                return i;
+              }),
+            ),
+          );
+          expect(results).toEqual(delays.map((_d, i) => i));
+          expect(peak).toBeLessThanOrEqual(max);
+          expect(limiter.inFlight).toBe(0);
+        },
+      ),
       { numRuns: 25 },
     );
   });
@@ -47,11 +51,10 @@ describe('CallLimiter', () => {
     expect(sorted[4]).toBeGreaterThanOrEqual(590);
   });
 
-  it.each([
-    [{ maxConcurrency: 0 }],
-    [{ maxConcurrency: 1.5 }],
-    [{ maxConcurrency: 1, requestsPerWindow: 0 }],
-  ])('refuses the settings %j', (options) => {
-    expect(() => new CallLimiter(options)).toThrow(RangeError);
-  });
+  it.each([[{ maxConcurrency: 0 }], [{ maxConcurrency: 1.5 }], [{ maxConcurrency: 1, requestsPerWindow: 0 }]])(
+    'refuses the settings %j',
+    (options) => {
+      expect(() => new CallLimiter(options)).toThrow(RangeError);
+    },
+  );
 });

@@ -180,10 +180,26 @@ describe('SandboxCarrierAdapter', () => {
   it.each([
     [1, ['empty_out'], null, false],
     [10, ['empty_out', 'full_in', 'vessel_loaded', 'vessel_departed'], 18, false],
-    [19.5, ['empty_out', 'full_in', 'vessel_loaded', 'vessel_departed', 'vessel_arrived', 'vessel_berthed', 'vessel_discharged'], 18, false],
+    [
+      19.5,
+      ['empty_out', 'full_in', 'vessel_loaded', 'vessel_departed', 'vessel_arrived', 'vessel_berthed', 'vessel_discharged'],
+      18,
+      false,
+    ],
     [
       27,
-      ['empty_out', 'full_in', 'vessel_loaded', 'vessel_departed', 'vessel_arrived', 'vessel_berthed', 'vessel_discharged', 'full_out', 'delivered', 'empty_in'],
+      [
+        'empty_out',
+        'full_in',
+        'vessel_loaded',
+        'vessel_departed',
+        'vessel_arrived',
+        'vessel_berthed',
+        'vessel_discharged',
+        'full_out',
+        'delivered',
+        'empty_in',
+      ],
       18,
       true,
     ],
@@ -216,13 +232,17 @@ describe('SandboxCarrierAdapter', () => {
 
   it('shows the same events at the same scenario day whatever the clock compression', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.double({ min: 1, max: 1_000_000, noNaN: true }), fc.double({ min: 0, max: 30, noNaN: true }), async (compression, day) => {
-        const compressed = new SandboxCarrierAdapter({ clockCompression: compression });
-        const now = new Date(SINCE.getTime() + (day * 86_400_000) / compression);
-        const played = await compressed.track({ ...query('TEST-TR-FULL-LIFECYCLE', 0), now });
-        const reference = await adapter.track(query('TEST-TR-FULL-LIFECYCLE', day));
-        expect(events(played)).toEqual(events(reference));
-      }),
+      fc.asyncProperty(
+        fc.double({ min: 1, max: 1_000_000, noNaN: true }),
+        fc.double({ min: 0, max: 30, noNaN: true }),
+        async (compression, day) => {
+          const compressed = new SandboxCarrierAdapter({ clockCompression: compression });
+          const now = new Date(SINCE.getTime() + (day * 86_400_000) / compression);
+          const played = await compressed.track({ ...query('TEST-TR-FULL-LIFECYCLE', 0), now });
+          const reference = await adapter.track(query('TEST-TR-FULL-LIFECYCLE', day));
+          expect(events(played)).toEqual(events(reference));
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -18,7 +18,10 @@ function portRef(place: SandboxPlace | undefined): PortRef | null {
 }
 
 function firstOf(containers: PlayedContainer[], pick: (c: PlayedContainer) => UtcTimestamp | null): UtcTimestamp | null {
-  const values = containers.map(pick).filter((v): v is UtcTimestamp => v !== null).sort();
+  const values = containers
+    .map(pick)
+    .filter((v): v is UtcTimestamp => v !== null)
+    .sort();
   return values[0] ?? null;
 }
 

@@ -28,7 +28,14 @@ export function reefer40HighCube(number: string, sealNumber: string): SandboxCon
  */
 export function exportLeg(startDay: number, podEtaDay: number, vessel: SandboxVessel = PIONEER): SandboxStep[] {
   return [
-    { day: startDay - 3, type: 'estimate', event: 'container.transport.estimated.vessel_departed', at: 'pol', eventDay: startDay + 3, vessel },
+    {
+      day: startDay - 3,
+      type: 'estimate',
+      event: 'container.transport.estimated.vessel_departed',
+      at: 'pol',
+      eventDay: startDay + 3,
+      vessel,
+    },
     { day: startDay, type: 'milestone', event: 'container.transport.empty_out', at: 'pol' },
     { day: startDay + 1, type: 'milestone', event: 'container.transport.full_in', at: 'pol' },
     { day: startDay + 2.5, type: 'milestone', event: 'container.transport.vessel_loaded', at: 'pol', vessel },

@@ -1,12 +1,4 @@
-import type {
-  EstimatedEventName,
-  Fee,
-  FeeType,
-  Hold,
-  HoldName,
-  IanaTimeZone,
-  MilestoneEventName,
-} from '@quayside/domain';
+import type { EstimatedEventName, Fee, FeeType, Hold, HoldName, IanaTimeZone, MilestoneEventName } from '@quayside/domain';
 import type { CarrierEquipment } from '../ports/carrier-adapter.port';
 
 /** The SCAC, terminals and rail carrier the sandbox answers for (README.md lists them). */
@@ -45,12 +37,7 @@ export interface SandboxContainer {
 
 /** What the line answers instead of a shipment, from the step's day on (`found` ends an earlier one). */
 export type SandboxOutcome =
-  | 'found'
-  | 'not_found'
-  | 'invalid_number'
-  | 'booking_cancelled'
-  | 'data_unavailable'
-  | 'shipping_line_unreachable';
+  'found' | 'not_found' | 'invalid_number' | 'booking_cancelled' | 'data_unavailable' | 'shipping_line_unreachable';
 
 /** Every step applies to all containers unless it names some. */
 interface StepBase {

@@ -15,9 +15,18 @@ import {
   reefer40HighCube,
 } from './sandbox-fixtures';
 
-const OCEAN = { places: { pol: SHANGHAI, pod: LOS_ANGELES }, vessel: PIONEER, podTerminalFirmsCode: SANDBOX_TERMINAL_FIRMS_CODE, railCarrierScac: null };
+const OCEAN = {
+  places: { pol: SHANGHAI, pod: LOS_ANGELES },
+  vessel: PIONEER,
+  podTerminalFirmsCode: SANDBOX_TERMINAL_FIRMS_CODE,
+  railCarrierScac: null,
+};
 
-function failing(number: string, plays: string, outcome: 'not_found' | 'invalid_number' | 'booking_cancelled' | 'data_unavailable'): SandboxScenario {
+function failing(
+  number: string,
+  plays: string,
+  outcome: 'not_found' | 'invalid_number' | 'booking_cancelled' | 'data_unavailable',
+): SandboxScenario {
   return { ...OCEAN, number, bookingNumber: null, plays, containers: [], steps: [{ day: 0, type: 'outcome', outcome }] };
 }
 
@@ -41,13 +50,19 @@ export const SANDBOX_SCENARIOS: readonly SandboxScenario[] = [
     bookingNumber: 'TESTBK0002',
     plays: 'The line is unreachable (transient `shipping_line_unreachable`) until day 1, then the shipment is found.',
     containers: [dry40HighCube('QSDU2002747', 'QS100002')],
-    steps: [{ day: 0, type: 'outcome', outcome: 'shipping_line_unreachable' }, { day: 1, type: 'outcome', outcome: 'found' }, ...exportLeg(-4, 12), ...arrivalLeg(12)],
+    steps: [
+      { day: 0, type: 'outcome', outcome: 'shipping_line_unreachable' },
+      { day: 1, type: 'outcome', outcome: 'found' },
+      ...exportLeg(-4, 12),
+      ...arrivalLeg(12),
+    ],
   },
   {
     ...OCEAN,
     number: 'TEST-TR-AWAITING-MANIFEST',
     bookingNumber: 'TESTBK0003',
-    plays: 'Not manifested (`awaiting_manifest`) until day 2, then found with its container gated in at Shanghai; departs day 3, arrives day 17.',
+    plays:
+      'Not manifested (`awaiting_manifest`) until day 2, then found with its container gated in at Shanghai; departs day 3, arrives day 17.',
     containers: [dry40HighCube('QSDU2004117', 'QS100003')],
     steps: [{ day: 2, type: 'manifested' }, ...exportLeg(0, 17), ...arrivalLeg(17)],
   },
@@ -55,7 +70,8 @@ export const SANDBOX_SCENARIOS: readonly SandboxScenario[] = [
     ...OCEAN,
     number: 'TEST-TR-MULTI-CONTAINER',
     bookingNumber: 'TESTBK0004',
-    plays: 'A bill of lading with three containers (40ft high cube dry, 20ft dry, 40ft high cube reefer) on one vessel; arrives day 6, discharged one after another on days 7, 7.5 and 8.',
+    plays:
+      'A bill of lading with three containers (40ft high cube dry, 20ft dry, 40ft high cube reefer) on one vessel; arrives day 6, discharged one after another on days 7, 7.5 and 8.',
     containers: [dry40HighCube('QSDU2006850', 'QS100004'), dry20('QSDU2008220', 'QS100005'), reefer40HighCube('QSDU2009593', 'QS100006')],
     steps: [
       ...exportLeg(-9, 6),
@@ -71,7 +87,8 @@ export const SANDBOX_SCENARIOS: readonly SandboxScenario[] = [
     vessel: HORIZON,
     number: 'TEST-TR-TRANSSHIPMENT',
     bookingNumber: 'TESTBK0005',
-    plays: 'Shanghai → Singapore (transshipment, vessel change from QUAYSIDE PIONEER to QUAYSIDE HORIZON) → Los Angeles; arrival estimate moves from day 20 to day 19, arrives day 19.',
+    plays:
+      'Shanghai → Singapore (transshipment, vessel change from QUAYSIDE PIONEER to QUAYSIDE HORIZON) → Los Angeles; arrival estimate moves from day 20 to day 19, arrives day 19.',
     containers: [dry40HighCube('QSDU2010969', 'QS100007')],
     steps: [
       ...exportLeg(-7, 20, PIONEER),
@@ -89,7 +106,8 @@ export const SANDBOX_SCENARIOS: readonly SandboxScenario[] = [
     railCarrierScac: SANDBOX_RAIL_SCAC,
     number: 'TEST-TR-RAIL',
     bookingNumber: 'TESTBK0006',
-    plays: 'Los Angeles, then by rail (TSTR) to Chicago: rail loaded day 10, arrives at the inland destination day 13.5, rail last free day day 17, full out day 15, empty returned day 18.',
+    plays:
+      'Los Angeles, then by rail (TSTR) to Chicago: rail loaded day 10, arrives at the inland destination day 13.5, rail last free day day 17, full out day 15, empty returned day 18.',
     containers: [dry40HighCube('QSDU2012339', 'QS100008')],
     steps: [
       ...exportLeg(-8, 8),
@@ -109,7 +127,8 @@ export const SANDBOX_SCENARIOS: readonly SandboxScenario[] = [
     ...OCEAN,
     number: 'TEST-TR-HOLDS',
     bookingNumber: 'TESTBK0007',
-    plays: 'Discharged day 4 with customs and freight holds and a pending USDA hold (not available); freight clears day 5, USDA turns to hold day 6, customs clears day 7, USDA clears and the container becomes available day 8.',
+    plays:
+      'Discharged day 4 with customs and freight holds and a pending USDA hold (not available); freight clears day 5, USDA turns to hold day 6, customs clears day 7, USDA clears and the container becomes available day 8.',
     containers: [dry40HighCube('QSDU2015071', 'QS100009')],
     steps: [
       ...exportLeg(-10, 3),
@@ -129,7 +148,8 @@ export const SANDBOX_SCENARIOS: readonly SandboxScenario[] = [
     ...OCEAN,
     number: 'TEST-TR-FEES',
     bookingNumber: 'TESTBK0008',
-    plays: 'Available day 3 with terminal last free day day 7; demurrage USD 150 posted day 8, raised to USD 300 with a USD 250 exam fee and a USD 550 total day 9; paid and gated out day 10.',
+    plays:
+      'Available day 3 with terminal last free day day 7; demurrage USD 150 posted day 8, raised to USD 300 with a USD 250 exam fee and a USD 550 total day 9; paid and gated out day 10.',
     containers: [dry40HighCube('QSDU2016442', 'QS100010')],
     steps: [
       ...exportLeg(-11, 2),
@@ -152,7 +172,8 @@ export const SANDBOX_SCENARIOS: readonly SandboxScenario[] = [
     railCarrierScac: SANDBOX_RAIL_SCAC,
     number: 'TEST-TR-LFD-CHANGES',
     bookingNumber: 'TESTBK0009',
-    plays: 'Each last free day source changes once: line day 4 (→ day 12) then day 6 (→ day 14); terminal day 4 (→ day 8) then day 5 (→ day 9); rail day 11 (→ day 15) then day 12 (→ day 16).',
+    plays:
+      'Each last free day source changes once: line day 4 (→ day 12) then day 6 (→ day 14); terminal day 4 (→ day 8) then day 5 (→ day 9); rail day 11 (→ day 15) then day 12 (→ day 16).',
     containers: [dry40HighCube('QSDU2017813', 'QS100011')],
     steps: [
       ...exportLeg(-10, 3),
@@ -190,7 +211,8 @@ export const SANDBOX_SCENARIOS: readonly SandboxScenario[] = [
     vessel: MERIDIAN,
     number: 'TEST-TR-FULL-LIFECYCLE',
     bookingNumber: 'TESTBK0011',
-    plays: 'The whole journey from day 0.5 to 27: empty out, full in, loaded, departed (arrival estimate moves from day 17 to day 18), arrived, berthed, discharged, customs hold, available, last free days, appointment, full out, delivered, empty returned.',
+    plays:
+      'The whole journey from day 0.5 to 27: empty out, full in, loaded, departed (arrival estimate moves from day 17 to day 18), arrived, berthed, discharged, customs hold, available, last free days, appointment, full out, delivered, empty returned.',
     containers: [dry40HighCube('QSDU2020550', 'QS100013')],
     steps: [
       ...exportLeg(0.5, 17, MERIDIAN),

@@ -111,7 +111,11 @@ describe('SandboxRailAdapter', () => {
     expect(status.milestones.map((m) => m.event.replace('container.transport.', ''))).toEqual(events);
     expect(status.milestones.every((m) => m.dataSource === 'rail')).toBe(true);
     expect(status.pickupLfdRail).toBe(lfdDay === null ? null : atDay(lfdDay).toISOString());
-    expect([status.railCarrierScac, status.destination?.locode, status.destinationEtaAt]).toEqual(['TSTR', 'USCHI', atDay(14).toISOString()]);
+    expect([status.railCarrierScac, status.destination?.locode, status.destinationEtaAt]).toEqual([
+      'TSTR',
+      'USCHI',
+      atDay(14).toISOString(),
+    ]);
     expect(status.destinationFacility).toEqual({ name: 'Quayside Sandbox Rail Ramp', firmsCode: 'TSR1' });
   });
 

@@ -30,7 +30,12 @@ export class SandboxTerminalAdapter implements TerminalAdapter {
         containerNumber: container.container.number,
         availableForPickup: container.availableForPickup,
         reportedHolds: container.holds.map((h) => ({ name: h.name, status: h.status, description: h.description })),
-        reportedFees: container.fees.map((f) => ({ code: f.type, amount: f.amount, currency: f.currency, description: f.description ?? null })),
+        reportedFees: container.fees.map((f) => ({
+          code: f.type,
+          amount: f.amount,
+          currency: f.currency,
+          description: f.description ?? null,
+        })),
         pickupLfdTerminal: container.pickupLfdTerminal,
         pickupAppointmentAt: container.pickupAppointmentAt,
         locationAtPodTerminal: container.locationAtPodTerminal,

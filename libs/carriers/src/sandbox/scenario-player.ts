@@ -143,7 +143,14 @@ function applyStep(played: PlayedContainer, step: SandboxStep, scenario: Sandbox
       if (!place) throw new Error(`scenario ${scenario.number}: no ${step.at} place for ${step.event}`);
       const vessel = VESSEL_EVENTS.has(step.event) ? (step.vessel ?? scenario.vessel) : null;
       const timestamp = clock.iso(step.day);
-      const base = { timestamp, timezone: place.timeZone, locode: place.locode, ...vesselFields(vessel), originalEvent: sandboxWording(step.event), locationName: place.name };
+      const base = {
+        timestamp,
+        timezone: place.timeZone,
+        locode: place.locode,
+        ...vesselFields(vessel),
+        originalEvent: sandboxWording(step.event),
+        locationName: place.name,
+      };
       if (step.source === 'rail') {
         if (!isRailEvent(step.event)) throw new Error(`scenario ${scenario.number}: rail cannot report ${step.event}`);
         played.railMilestones.push({ ...base, event: step.event, dataSource: 'rail' });

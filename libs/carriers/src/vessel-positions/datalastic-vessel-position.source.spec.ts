@@ -39,7 +39,12 @@ function source(failures: string[] = [], timeoutMs = 5_000): DatalasticVesselPos
   return created;
 }
 
-const query = (from: string, to: string, imo = '9595539'): VesselPositionQuery => ({ imo, from: new Date(from), to: new Date(to), leg: null });
+const query = (from: string, to: string, imo = '9595539'): VesselPositionQuery => ({
+  imo,
+  from: new Date(from),
+  to: new Date(to),
+  leg: null,
+});
 
 describe('Datalastic vessel positions', () => {
   it('asks the documented history endpoint by IMO and whole days, and answers the positions oldest first', async () => {
@@ -49,8 +54,20 @@ describe('Datalastic vessel positions', () => {
     expect(Object.fromEntries(requests[0]!.query)).toEqual({ 'api-key': KEY, imo: '9595539', from: '2024-08-29', to: '2024-08-30' });
     expect(positions).toEqual<VesselPosition[]>([
       { latitude: 34.5604, longitude: 134.15906666666666, heading: 96, speedKnots: 0, timestamp: new Date('2024-08-29T22:05:02Z') },
-      { latitude: 34.56061666666667, longitude: 134.15908333333334, heading: 104, speedKnots: 0.1, timestamp: new Date('2024-08-29T22:32:03Z') },
-      { latitude: 34.560583333333334, longitude: 134.15901666666667, heading: 101, speedKnots: 0.1, timestamp: new Date('2024-08-29T22:59:05Z') },
+      {
+        latitude: 34.56061666666667,
+        longitude: 134.15908333333334,
+        heading: 104,
+        speedKnots: 0.1,
+        timestamp: new Date('2024-08-29T22:32:03Z'),
+      },
+      {
+        latitude: 34.560583333333334,
+        longitude: 134.15901666666667,
+        heading: 101,
+        speedKnots: 0.1,
+        timestamp: new Date('2024-08-29T22:59:05Z'),
+      },
     ]);
   });
 
@@ -68,15 +85,29 @@ describe('Datalastic vessel positions', () => {
     ];
     answer = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     const positions = await source().positions(query('2024-08-29T00:00:00Z', '2024-08-30T00:00:00Z'));
-    expect(positions).toEqual([{ latitude: 34.560583333333334, longitude: 134.15901666666667, heading: null, speedKnots: null, timestamp: new Date('2024-08-29T22:59:05Z') }]);
+    expect(positions).toEqual([
+      {
+        latitude: 34.560583333333334,
+        longitude: 134.15901666666667,
+        heading: null,
+        speedKnots: null,
+        timestamp: new Date('2024-08-29T22:59:05Z'),
+      },
+    ]);
   });
 
   it.each<[string, (res: ServerResponse) => void]>([
     ['a refused key', (res) => res.writeHead(401).end('{"meta":{"success":false}}')],
     ['a provider error', (res) => res.writeHead(503).end('busy')],
     ['an answer that is not JSON', (res) => res.writeHead(200).end('<html>')],
-    ['an unsuccessful answer', (res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{},"meta":{"success":false}}')],
-    ['an answer without positions', (res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{"imo":"9595539"},"meta":{"success":true}}')],
+    [
+      'an unsuccessful answer',
+      (res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{},"meta":{"success":false}}'),
+    ],
+    [
+      'an answer without positions',
+      (res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{"imo":"9595539"},"meta":{"success":true}}'),
+    ],
   ])('answers no positions for %s, tells why, and never repeats the key', async (_label, respond) => {
     answer = respond;
     const failures: string[] = [];

@@ -109,11 +109,18 @@ export class DatalasticVesselPositionSource implements VesselPositionSource {
     let status: number;
     let text: string;
     try {
-      const response = await this.connections.request(url, { method: 'GET', headers: { accept: 'application/json' }, timeoutMs: this.timeoutMs });
+      const response = await this.connections.request(url, {
+        method: 'GET',
+        headers: { accept: 'application/json' },
+        timeoutMs: this.timeoutMs,
+      });
       status = response.statusCode;
       text = await response.body.text();
     } catch (error) {
-      const code = typeof error === 'object' && error !== null ? String((error as { code?: unknown; name?: unknown }).code ?? (error as { name?: unknown }).name) : String(error);
+      const code =
+        typeof error === 'object' && error !== null
+          ? String((error as { code?: unknown; name?: unknown }).code ?? (error as { name?: unknown }).name)
+          : String(error);
       return this.report(`vessel ${imo}: unreachable (${code})`);
     }
     // Never echo the URL: it carries the key.

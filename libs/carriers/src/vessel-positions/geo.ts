@@ -34,7 +34,10 @@ export function alongPath(path: readonly LonLat[], fraction: number): { point: L
     const [from, to] = [path[i]!, path[i + 1]!];
     if (remaining <= length || i === lengths.length - 1) {
       const t = length === 0 ? 0 : Math.min(1, remaining / length);
-      return { point: [from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t], heading: length === 0 ? null : bearingDegrees(from, to) };
+      return {
+        point: [from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t],
+        heading: length === 0 ? null : bearingDegrees(from, to),
+      };
     }
     remaining -= length;
   }

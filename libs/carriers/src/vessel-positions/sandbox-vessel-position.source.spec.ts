@@ -43,11 +43,18 @@ describe('SandboxVesselPositionSource', () => {
     const from = new Date(departedAt.getTime() + DAY);
     const to = new Date(from.getTime() + 6 * 3_600_000 + 60_000);
     const positions = await source.positions({ imo: PIONEER_IMO, from, to, leg });
-    expect(positions.map((p) => p.timestamp.getTime() - from.getTime())).toEqual([0, 1, 2, 3, 4, 5, 6].map((h) => h * 3_600_000).concat(6 * 3_600_000 + 60_000));
+    expect(positions.map((p) => p.timestamp.getTime() - from.getTime())).toEqual(
+      [0, 1, 2, 3, 4, 5, 6].map((h) => h * 3_600_000).concat(6 * 3_600_000 + 60_000),
+    );
   });
 
   it('keeps longitudes in [-180, 180)', () => {
-    const cases: [number, number][] = [[241.74, -118.26], [-181, 179], [180, -180], [12.5, 12.5]];
+    const cases: [number, number][] = [
+      [241.74, -118.26],
+      [-181, 179],
+      [180, -180],
+      [12.5, 12.5],
+    ];
     for (const [input, expected] of cases) expect(normalizeLongitude(input)).toBeCloseTo(expected, 9);
   });
 });

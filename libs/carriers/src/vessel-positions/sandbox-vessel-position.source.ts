@@ -49,9 +49,11 @@ export class SandboxVesselPositionSource implements VesselPositionSource {
     const windowMs = query.to.getTime() - query.from.getTime();
     const stepMs = Math.max(HOUR_MS, Math.ceil(windowMs / (MAX_POSITIONS - 1)));
     const positions: VesselPosition[] = [];
-    for (let at = query.from.getTime(); at <= query.to.getTime(); at += stepMs) positions.push(this.at(path, leg.departedAt, sailingMs, speedKnots, at));
+    for (let at = query.from.getTime(); at <= query.to.getTime(); at += stepMs)
+      positions.push(this.at(path, leg.departedAt, sailingMs, speedKnots, at));
     const last = positions[positions.length - 1];
-    if (last && last.timestamp.getTime() !== query.to.getTime()) positions.push(this.at(path, leg.departedAt, sailingMs, speedKnots, query.to.getTime()));
+    if (last && last.timestamp.getTime() !== query.to.getTime())
+      positions.push(this.at(path, leg.departedAt, sailingMs, speedKnots, query.to.getTime()));
     return Promise.resolve(positions);
   }
 

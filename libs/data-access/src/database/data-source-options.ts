@@ -42,7 +42,12 @@ export function buildDataSourceOptions(
     migrationsTableName: 'migrations',
     uuidExtension: 'pgcrypto',
     ...overrides,
-    extra: { options: planning.genericPlans ? `${SESSION_OPTIONS} -c plan_cache_mode=force_generic_plan` : SESSION_OPTIONS, Client: PreparingClient, types: CONNECTION_TYPES, ...extra },
+    extra: {
+      options: planning.genericPlans ? `${SESSION_OPTIONS} -c plan_cache_mode=force_generic_plan` : SESSION_OPTIONS,
+      Client: PreparingClient,
+      types: CONNECTION_TYPES,
+      ...extra,
+    },
     synchronize: false,
     migrationsRun: false,
   };

@@ -15,7 +15,11 @@ export type DatabaseConnection = DataSource;
 export type RowWriter = Pick<EntityManager, 'getRepository' | 'query'>;
 
 /** Call `initialize()` before use and `destroy()` after. */
-export function createDatabaseConnection(databaseUrl: string, overrides: Partial<PostgresConnectionOptions> = {}, planning: PlanningOptions = {}): DatabaseConnection {
+export function createDatabaseConnection(
+  databaseUrl: string,
+  overrides: Partial<PostgresConnectionOptions> = {},
+  planning: PlanningOptions = {},
+): DatabaseConnection {
   return new DataSource(buildDataSourceOptions(databaseUrl, overrides, planning));
 }
 

@@ -28,6 +28,11 @@ function loadInFreshProcess(): Loaded {
 describe('loadPgWithoutFetch', () => {
   it("loads pg with Node's sockets, without Node's bundled fetch, and leaves globalThis as it was", () => {
     const loaded = loadInFreshProcess();
-    expect(loaded).toEqual({ fetchLoaded: false, navigatorBefore: loaded.navigatorBefore, navigatorAfter: loaded.navigatorBefore, nodeStream: true });
+    expect(loaded).toEqual({
+      fetchLoaded: false,
+      navigatorBefore: loaded.navigatorBefore,
+      navigatorAfter: loaded.navigatorBefore,
+      nodeStream: true,
+    });
   });
 });

@@ -44,9 +44,11 @@ export class PreparingClient extends Client {
     super(config);
     const plain = this.query.bind(this) as Query;
     const query: Query = (config, values, callback) => {
-      if (typeof config !== 'string' || !Array.isArray(values) || values.length === 0 || callback !== undefined) return plain(config, values, callback);
+      if (typeof config !== 'string' || !Array.isArray(values) || values.length === 0 || callback !== undefined)
+        return plain(config, values, callback);
       const name = nameOf(config);
-      if (this.retired.has(name) || (!this.prepared.has(name) && this.prepared.size >= PREPARED_PER_CONNECTION)) return plain(config, values);
+      if (this.retired.has(name) || (!this.prepared.has(name) && this.prepared.size >= PREPARED_PER_CONNECTION))
+        return plain(config, values);
       this.prepared.add(name);
       return (plain({ name, text: config, values }) as Promise<unknown>).catch((error: unknown) => {
         if ((error as { code?: unknown }).code === RESULT_TYPE_CHANGED) this.retired.add(name);

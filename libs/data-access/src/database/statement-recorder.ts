@@ -38,7 +38,10 @@ export function recordStatements(connection: DatabaseConnection): StatementLog {
 }
 
 /** The statements `work` sends (recording stops when it ends, however it ends), with its result. */
-export async function recordStatementsDuring<T>(connection: DatabaseConnection, work: () => Promise<T>): Promise<{ result: T; statements: string[]; sent: StatementLog['sent'] }> {
+export async function recordStatementsDuring<T>(
+  connection: DatabaseConnection,
+  work: () => Promise<T>,
+): Promise<{ result: T; statements: string[]; sent: StatementLog['sent'] }> {
   const log = recordStatements(connection);
   try {
     const result = await work();

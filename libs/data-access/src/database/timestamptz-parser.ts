@@ -27,7 +27,15 @@ function digits(text: string, at: number, length: number): number {
 /** The length of a UTC offset ending `text` (`+00` as a column prints it, `+00:00` as JSON does), 0 for any other. */
 function utcSuffix(text: string, length: number): number {
   if (text.charCodeAt(length - 3) === 43 /* + */ && text.charCodeAt(length - 2) === ZERO && text.charCodeAt(length - 1) === ZERO) return 3;
-  if (text.charCodeAt(length - 6) === 43 && text.charCodeAt(length - 5) === ZERO && text.charCodeAt(length - 4) === ZERO && text.charCodeAt(length - 3) === 58 && text.charCodeAt(length - 2) === ZERO && text.charCodeAt(length - 1) === ZERO) return 6;
+  if (
+    text.charCodeAt(length - 6) === 43 &&
+    text.charCodeAt(length - 5) === ZERO &&
+    text.charCodeAt(length - 4) === ZERO &&
+    text.charCodeAt(length - 3) === 58 &&
+    text.charCodeAt(length - 2) === ZERO &&
+    text.charCodeAt(length - 1) === ZERO
+  )
+    return 6;
   return 0;
 }
 
@@ -76,5 +84,7 @@ export function parseTimestamptz(text: string): Date | number | null {
 /** The type parsers of every connection (`buildDataSourceOptions`): pg's own, with `timestamptz` read by `parseTimestamptz`. */
 export const CONNECTION_TYPES: CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary'): ((text: string) => unknown) =>
-    oid === TIMESTAMPTZ_OID && format !== 'binary' ? parseTimestamptz : (types.getTypeParser(oid, format) as (text: string) => unknown)) as CustomTypesConfig['getTypeParser'],
+    oid === TIMESTAMPTZ_OID && format !== 'binary'
+      ? parseTimestamptz
+      : (types.getTypeParser(oid, format) as (text: string) => unknown)) as CustomTypesConfig['getTypeParser'],
 };

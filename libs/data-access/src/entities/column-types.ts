@@ -19,8 +19,7 @@ export const TextColumn = (options: { nullable?: boolean } = {}): PropertyDecora
 export const NullableTextColumn = (): PropertyDecorator => Column({ type: 'text', nullable: true });
 
 /** `text[]`, never null: an empty list is `'{}'`. */
-export const TextArrayColumn = (): PropertyDecorator =>
-  Column({ type: 'text', array: true, default: () => "'{}'" });
+export const TextArrayColumn = (): PropertyDecorator => Column({ type: 'text', array: true, default: () => "'{}'" });
 
 export const UuidColumn = (options: { nullable?: boolean } = {}): PropertyDecorator =>
   Column({ type: 'uuid', nullable: options.nullable ?? false });

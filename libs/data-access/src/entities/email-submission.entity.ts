@@ -1,6 +1,14 @@
 import { Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { AccountEntity } from './account.entity';
-import { CreatedAtColumn, InstantColumn, NullableTextColumn, TextArrayColumn, TextColumn, UpdatedAtColumn, UuidColumn } from './column-types';
+import {
+  CreatedAtColumn,
+  InstantColumn,
+  NullableTextColumn,
+  TextArrayColumn,
+  TextColumn,
+  UpdatedAtColumn,
+  UuidColumn,
+} from './column-types';
 
 /** An inbound email whose attachments became documents (docs/documents.md "Email"). */
 @Entity({ name: 'email_submissions' })

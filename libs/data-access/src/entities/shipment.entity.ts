@@ -24,7 +24,10 @@ import { TerminalEntity } from './terminal.entity';
 @Index('idx_shipments_account_number', ['account_id', 'shipping_line_scac', 'normalized_number'])
 // One record per account and physical shipment: the tracker creates it under the physical
 // shipment's row lock, and this index refuses a second one whatever happens.
-@Index('uq_shipments_account_carrier_shipment', ['account_id', 'carrier_shipment_id'], { unique: true, where: '"carrier_shipment_id" IS NOT NULL' })
+@Index('uq_shipments_account_carrier_shipment', ['account_id', 'carrier_shipment_id'], {
+  unique: true,
+  where: '"carrier_shipment_id" IS NOT NULL',
+})
 @Index('idx_shipments_carrier_shipment', ['carrier_shipment_id'])
 export class ShipmentEntity {
   @PrimaryGeneratedColumn('uuid')

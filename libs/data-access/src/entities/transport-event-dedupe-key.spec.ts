@@ -19,7 +19,10 @@ describe('transportEventDedupeKey', () => {
       event: fc.constantFrom('container.transport.vessel_arrived', 'container.transport.full_out'),
       location_locode: fc.option(fc.constantFrom('USLAX', 'USLGB', 'CNSHA'), { nil: null }),
       leg: fc.integer({ min: 0, max: 3 }),
-      timestamp: fc.option(fc.integer({ min: 0, max: 4e12 }).map((ms) => new Date(ms)), { nil: null }),
+      timestamp: fc.option(
+        fc.integer({ min: 0, max: 4e12 }).map((ms) => new Date(ms)),
+        { nil: null },
+      ),
     });
     fc.assert(
       fc.property(milestone, milestone, (a, b) => {

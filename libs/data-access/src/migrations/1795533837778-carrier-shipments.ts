@@ -20,12 +20,24 @@ export class CarrierShipments1795533837778 implements MigrationInterface {
     await queryRunner.query(`DROP INDEX "public"."idx_shipments_refresh_due"`);
     await queryRunner.query(`DROP INDEX "public"."idx_shipments_physical"`);
     await queryRunner.query(`DROP INDEX "public"."uq_transport_events_dedupe"`);
-    await queryRunner.query(`CREATE TABLE "carrier_shipments" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "shipping_line_scac" text NOT NULL, "normalized_number" text NOT NULL, "query_type" text NOT NULL, "query_number" text NOT NULL, "tracking_since" TIMESTAMP WITH TIME ZONE NOT NULL, "next_refresh_at" TIMESTAMP WITH TIME ZONE, "lease_until" TIMESTAMP WITH TIME ZONE, "lease_outbox_id" uuid, "lease_seq" bigint, "carrier_seq" bigint NOT NULL DEFAULT '0', "carrier_fetched_at" TIMESTAMP WITH TIME ZONE, "carrier_source_at" TIMESTAMP WITH TIME ZONE, "terminal_seq" bigint NOT NULL DEFAULT '0', "terminal_fetched_at" TIMESTAMP WITH TIME ZONE, "terminal_source_at" TIMESTAMP WITH TIME ZONE, "rail_seq" bigint NOT NULL DEFAULT '0', "rail_fetched_at" TIMESTAMP WITH TIME ZONE, "rail_source_at" TIMESTAMP WITH TIME ZONE, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "chk_carrier_shipments_query_type" CHECK ("query_type" IN ('bill_of_lading', 'booking_number', 'container')), CONSTRAINT "PK_b368d013d9cfecb35d5e81260c3" PRIMARY KEY ("id"))`);
-    await queryRunner.query(`CREATE INDEX "idx_carrier_shipments_refresh_due" ON "carrier_shipments" ("next_refresh_at") WHERE "next_refresh_at" IS NOT NULL`);
-    await queryRunner.query(`CREATE UNIQUE INDEX "uq_carrier_shipments_number" ON "carrier_shipments" ("shipping_line_scac", "normalized_number") `);
-    await queryRunner.query(`CREATE TABLE "stale_observations" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "carrier_shipment_id" uuid NOT NULL, "seq" bigint NOT NULL, "sources" text array NOT NULL DEFAULT '{}', "fetched_at" TIMESTAMP WITH TIME ZONE NOT NULL, "job" text NOT NULL, "reason" text NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_e9fd84b4e3c959c9bb2edc57e68" PRIMARY KEY ("id"))`);
-    await queryRunner.query(`CREATE INDEX "idx_stale_observations_carrier_shipment" ON "stale_observations" ("carrier_shipment_id", "created_at") `);
-    await queryRunner.query(`CREATE TABLE "tracked_numbers" ("shipping_line_scac" text NOT NULL, "number" text NOT NULL, "tracking_since" TIMESTAMP WITH TIME ZONE NOT NULL, "carrier_shipment_id" uuid, "lease_until" TIMESTAMP WITH TIME ZONE, "lease_seq" bigint, "lease_outbox_id" uuid, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_77908b2100fc3de4d7017372dad" PRIMARY KEY ("shipping_line_scac", "number"))`);
+    await queryRunner.query(
+      `CREATE TABLE "carrier_shipments" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "shipping_line_scac" text NOT NULL, "normalized_number" text NOT NULL, "query_type" text NOT NULL, "query_number" text NOT NULL, "tracking_since" TIMESTAMP WITH TIME ZONE NOT NULL, "next_refresh_at" TIMESTAMP WITH TIME ZONE, "lease_until" TIMESTAMP WITH TIME ZONE, "lease_outbox_id" uuid, "lease_seq" bigint, "carrier_seq" bigint NOT NULL DEFAULT '0', "carrier_fetched_at" TIMESTAMP WITH TIME ZONE, "carrier_source_at" TIMESTAMP WITH TIME ZONE, "terminal_seq" bigint NOT NULL DEFAULT '0', "terminal_fetched_at" TIMESTAMP WITH TIME ZONE, "terminal_source_at" TIMESTAMP WITH TIME ZONE, "rail_seq" bigint NOT NULL DEFAULT '0', "rail_fetched_at" TIMESTAMP WITH TIME ZONE, "rail_source_at" TIMESTAMP WITH TIME ZONE, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "chk_carrier_shipments_query_type" CHECK ("query_type" IN ('bill_of_lading', 'booking_number', 'container')), CONSTRAINT "PK_b368d013d9cfecb35d5e81260c3" PRIMARY KEY ("id"))`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX "idx_carrier_shipments_refresh_due" ON "carrier_shipments" ("next_refresh_at") WHERE "next_refresh_at" IS NOT NULL`,
+    );
+    await queryRunner.query(
+      `CREATE UNIQUE INDEX "uq_carrier_shipments_number" ON "carrier_shipments" ("shipping_line_scac", "normalized_number") `,
+    );
+    await queryRunner.query(
+      `CREATE TABLE "stale_observations" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "carrier_shipment_id" uuid NOT NULL, "seq" bigint NOT NULL, "sources" text array NOT NULL DEFAULT '{}', "fetched_at" TIMESTAMP WITH TIME ZONE NOT NULL, "job" text NOT NULL, "reason" text NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_e9fd84b4e3c959c9bb2edc57e68" PRIMARY KEY ("id"))`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX "idx_stale_observations_carrier_shipment" ON "stale_observations" ("carrier_shipment_id", "created_at") `,
+    );
+    await queryRunner.query(
+      `CREATE TABLE "tracked_numbers" ("shipping_line_scac" text NOT NULL, "number" text NOT NULL, "tracking_since" TIMESTAMP WITH TIME ZONE NOT NULL, "carrier_shipment_id" uuid, "lease_until" TIMESTAMP WITH TIME ZONE, "lease_seq" bigint, "lease_outbox_id" uuid, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_77908b2100fc3de4d7017372dad" PRIMARY KEY ("shipping_line_scac", "number"))`,
+    );
     await queryRunner.query(`CREATE INDEX "idx_tracked_numbers_carrier_shipment" ON "tracked_numbers" ("carrier_shipment_id") `);
     await queryRunner.query(`ALTER TABLE "shipments" ADD "carrier_shipment_id" uuid`);
     await queryRunner.query(`ALTER TABLE "shipments" ADD "change_version" integer NOT NULL DEFAULT '0'`);
@@ -41,13 +53,25 @@ export class CarrierShipments1795533837778 implements MigrationInterface {
     await queryRunner.query(`UPDATE "events" SET "dedupe_key" = 'legacy:' || "id"`);
     await queryRunner.query(`ALTER TABLE "events" ALTER COLUMN "dedupe_key" SET NOT NULL`);
     await queryRunner.query(`CREATE INDEX "idx_shipments_carrier_shipment" ON "shipments" ("carrier_shipment_id") `);
-    await queryRunner.query(`CREATE UNIQUE INDEX "uq_shipments_account_carrier_shipment" ON "shipments" ("account_id", "carrier_shipment_id") WHERE "carrier_shipment_id" IS NOT NULL`);
+    await queryRunner.query(
+      `CREATE UNIQUE INDEX "uq_shipments_account_carrier_shipment" ON "shipments" ("account_id", "carrier_shipment_id") WHERE "carrier_shipment_id" IS NOT NULL`,
+    );
     await queryRunner.query(`CREATE UNIQUE INDEX "uq_events_dedupe_key" ON "events" ("dedupe_key") `);
-    await queryRunner.query(`CREATE UNIQUE INDEX "uq_transport_events_current" ON "transport_events" ("container_id", "dedupe_key") WHERE "invalidated_at" IS NULL`);
-    await queryRunner.query(`ALTER TABLE "shipments" ADD CONSTRAINT "FK_fc6c9264ea6fa4c4d5561e58400" FOREIGN KEY ("carrier_shipment_id") REFERENCES "carrier_shipments"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "stale_observations" ADD CONSTRAINT "FK_035a3edd147cd71e09f00595404" FOREIGN KEY ("carrier_shipment_id") REFERENCES "carrier_shipments"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "tracked_numbers" ADD CONSTRAINT "FK_5b00baf6bc7aa296bfd622e1250" FOREIGN KEY ("carrier_shipment_id") REFERENCES "carrier_shipments"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "transport_events" ADD CONSTRAINT "FK_7253e315e0de0ec66df0d073641" FOREIGN KEY ("previous_version_id") REFERENCES "transport_events"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(
+      `CREATE UNIQUE INDEX "uq_transport_events_current" ON "transport_events" ("container_id", "dedupe_key") WHERE "invalidated_at" IS NULL`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "shipments" ADD CONSTRAINT "FK_fc6c9264ea6fa4c4d5561e58400" FOREIGN KEY ("carrier_shipment_id") REFERENCES "carrier_shipments"("id") ON DELETE SET NULL ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "stale_observations" ADD CONSTRAINT "FK_035a3edd147cd71e09f00595404" FOREIGN KEY ("carrier_shipment_id") REFERENCES "carrier_shipments"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "tracked_numbers" ADD CONSTRAINT "FK_5b00baf6bc7aa296bfd622e1250" FOREIGN KEY ("carrier_shipment_id") REFERENCES "carrier_shipments"("id") ON DELETE SET NULL ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "transport_events" ADD CONSTRAINT "FK_7253e315e0de0ec66df0d073641" FOREIGN KEY ("previous_version_id") REFERENCES "transport_events"("id") ON DELETE SET NULL ON UPDATE NO ACTION`,
+    );
     // Every observation takes a number from here when its fetch starts: one order across all processes.
     await queryRunner.query(`CREATE SEQUENCE "observation_seq" AS bigint`);
   }
@@ -159,7 +183,11 @@ export class CarrierShipments1795533837778 implements MigrationInterface {
     await queryRunner.query(`DROP INDEX "public"."idx_carrier_shipments_refresh_due"`);
     await queryRunner.query(`DROP TABLE "carrier_shipments"`);
     await queryRunner.query(`CREATE UNIQUE INDEX "uq_transport_events_dedupe" ON "transport_events" ("container_id", "dedupe_key") `);
-    await queryRunner.query(`CREATE INDEX "idx_shipments_physical" ON "shipments" ("shipping_line_scac", (COALESCE("carrier_reference", "bill_of_lading_number"))) WHERE "line_tracking_stopped_at" IS NULL`);
-    await queryRunner.query(`CREATE INDEX "idx_shipments_refresh_due" ON "shipments" ("next_refresh_at") WHERE (line_tracking_stopped_at IS NULL)`);
+    await queryRunner.query(
+      `CREATE INDEX "idx_shipments_physical" ON "shipments" ("shipping_line_scac", (COALESCE("carrier_reference", "bill_of_lading_number"))) WHERE "line_tracking_stopped_at" IS NULL`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX "idx_shipments_refresh_due" ON "shipments" ("next_refresh_at") WHERE (line_tracking_stopped_at IS NULL)`,
+    );
   }
 }

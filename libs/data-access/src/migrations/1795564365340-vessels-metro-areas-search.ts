@@ -20,11 +20,17 @@ export class VesselsMetroAreasSearch1795564365340 implements MigrationInterface 
   name = 'VesselsMetroAreasSearch1795564365340';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`CREATE TABLE "metro_areas" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "code" text NOT NULL, "name" text NOT NULL, "state_abbr" text, "country_code" text NOT NULL, "time_zone" text NOT NULL, "latitude" double precision, "longitude" double precision, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_62fa06e62e64779d0799153d110" PRIMARY KEY ("id"))`);
+    await queryRunner.query(
+      `CREATE TABLE "metro_areas" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "code" text NOT NULL, "name" text NOT NULL, "state_abbr" text, "country_code" text NOT NULL, "time_zone" text NOT NULL, "latitude" double precision, "longitude" double precision, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_62fa06e62e64779d0799153d110" PRIMARY KEY ("id"))`,
+    );
     await queryRunner.query(`CREATE UNIQUE INDEX "uq_metro_areas_code" ON "metro_areas" ("code") `);
-    await queryRunner.query(`CREATE TABLE "vessels" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "name" text NOT NULL, "imo" text NOT NULL, "mmsi" text, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_be5a5b1f0d546d8bec08e0d1583" PRIMARY KEY ("id"))`);
+    await queryRunner.query(
+      `CREATE TABLE "vessels" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "name" text NOT NULL, "imo" text NOT NULL, "mmsi" text, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_be5a5b1f0d546d8bec08e0d1583" PRIMARY KEY ("id"))`,
+    );
     await queryRunner.query(`CREATE UNIQUE INDEX "uq_vessels_imo" ON "vessels" ("imo") `);
-    await queryRunner.query(`CREATE INDEX "idx_transport_events_vessel_imo" ON "transport_events" ("vessel_imo", "timestamp") WHERE "vessel_imo" IS NOT NULL`);
+    await queryRunner.query(
+      `CREATE INDEX "idx_transport_events_vessel_imo" ON "transport_events" ("vessel_imo", "timestamp") WHERE "vessel_imo" IS NOT NULL`,
+    );
     // pg_trgm is a trusted extension: the owner of the database may create it.
     await queryRunner.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
     // Declared immutable (array_to_string of text is), so it may be indexed.

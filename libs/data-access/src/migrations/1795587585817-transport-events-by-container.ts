@@ -9,7 +9,9 @@ export class TransportEventsByContainer1795587585817 implements MigrationInterfa
   name = 'TransportEventsByContainer1795587585817';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`CREATE INDEX "idx_transport_events_container_list" ON "transport_events" ("container_id", "created_at", "id") `);
+    await queryRunner.query(
+      `CREATE INDEX "idx_transport_events_container_list" ON "transport_events" ("container_id", "created_at", "id") `,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -23,8 +23,12 @@ export class FirstPublishedAndLiveFields1795597446189 implements MigrationInterf
         "delivered_at" = (SELECT max(te."timestamp") FROM "transport_events" te WHERE te.container_id = c.id AND te.invalidated_at IS NULL AND te.event = 'container.transport.delivered')
       FROM "shipments" s WHERE s.id = c.shipment_id`);
     await queryRunner.query(`ALTER TABLE "tracking_requests" ADD "customer_id" uuid`);
-    await queryRunner.query(`CREATE INDEX "idx_tracking_requests_customer_id" ON "tracking_requests" ("customer_id") WHERE "customer_id" IS NOT NULL`);
-    await queryRunner.query(`ALTER TABLE "tracking_requests" ADD CONSTRAINT "FK_561c2e3b5ea7b76676d8affc8fe" FOREIGN KEY ("customer_id") REFERENCES "parties"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(
+      `CREATE INDEX "idx_tracking_requests_customer_id" ON "tracking_requests" ("customer_id") WHERE "customer_id" IS NOT NULL`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "tracking_requests" ADD CONSTRAINT "FK_561c2e3b5ea7b76676d8affc8fe" FOREIGN KEY ("customer_id") REFERENCES "parties"("id") ON DELETE SET NULL ON UPDATE NO ACTION`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

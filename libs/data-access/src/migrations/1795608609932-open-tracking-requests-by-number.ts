@@ -9,7 +9,9 @@ export class OpenTrackingRequestsByNumber1795608609932 implements MigrationInter
   name = 'OpenTrackingRequestsByNumber1795608609932';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`CREATE INDEX "idx_tracking_requests_open_number" ON "tracking_requests" ("scac", "request_number") WHERE "status" IN ('pending', 'awaiting_manifest')`);
+    await queryRunner.query(
+      `CREATE INDEX "idx_tracking_requests_open_number" ON "tracking_requests" ("scac", "request_number") WHERE "status" IN ('pending', 'awaiting_manifest')`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

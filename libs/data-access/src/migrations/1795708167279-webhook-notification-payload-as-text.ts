@@ -17,12 +17,16 @@ export class WebhookNotificationPayloadAsText1795708167279 implements MigrationI
   name = 'WebhookNotificationPayloadAsText1795708167279';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const rows = (await queryRunner.query(`SELECT 'lz4' = ANY(enumvals) AS lz4 FROM pg_settings WHERE name = 'default_toast_compression'`)) as Array<{ lz4: boolean }>;
+    const rows = (await queryRunner.query(
+      `SELECT 'lz4' = ANY(enumvals) AS lz4 FROM pg_settings WHERE name = 'default_toast_compression'`,
+    )) as Array<{ lz4: boolean }>;
     const compression = rows[0]?.lz4 ? `, ALTER COLUMN "payload" SET COMPRESSION lz4` : '';
     await queryRunner.query(`ALTER TABLE "webhook_notifications" ALTER COLUMN "payload" TYPE json USING "payload"::json${compression}`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE "webhook_notifications" ALTER COLUMN "payload" TYPE jsonb USING "payload"::jsonb, ALTER COLUMN "payload" SET COMPRESSION DEFAULT`);
+    await queryRunner.query(
+      `ALTER TABLE "webhook_notifications" ALTER COLUMN "payload" TYPE jsonb USING "payload"::jsonb, ALTER COLUMN "payload" SET COMPRESSION DEFAULT`,
+    );
   }
 }

@@ -34,20 +34,29 @@ describe('migration CarrierShipments on an existing database', () => {
          VALUES ($1, 'TEST-TR-MULTI-CONTAINER', 'TEST-TR-MULTI-CONTAINER', 'TEST', $2, $3) RETURNING id`,
         [account, nextRefresh, createdAt],
       );
-      await q(`INSERT INTO tracking_requests (account_id, request_number, request_type, scac, status, tracked_object_id, created_at) VALUES ($1, 'TEST-TR-MULTI-CONTAINER', 'bill_of_lading', 'TEST', 'succeeded', $2, $3)`, [
-        account,
-        row!.id,
-        createdAt,
-      ]);
+      await q(
+        `INSERT INTO tracking_requests (account_id, request_number, request_type, scac, status, tracked_object_id, created_at) VALUES ($1, 'TEST-TR-MULTI-CONTAINER', 'bill_of_lading', 'TEST', 'succeeded', $2, $3)`,
+        [account, row!.id, createdAt],
+      );
       return row!.id;
     };
     const shipmentA = await record(a!.id, '2026-08-14T08:00:00.000Z', '2026-08-14T11:00:00Z');
     const shipmentB = await record(b!.id, '2026-08-14T08:00:00.001Z', '2026-08-14T10:00:00Z');
-    const [container] = await q<{ id: string }>(`INSERT INTO containers (account_id, shipment_id, number) VALUES ($1, $2, 'QSDU2006850') RETURNING id`, [a!.id, shipmentA]);
-    const [webhook] = await q<{ id: string }>(`INSERT INTO webhooks (account_id, url, secret) VALUES ($1, 'https://example.com/hook', 's') RETURNING id`, [a!.id]);
+    const [container] = await q<{ id: string }>(
+      `INSERT INTO containers (account_id, shipment_id, number) VALUES ($1, $2, 'QSDU2006850') RETURNING id`,
+      [a!.id, shipmentA],
+    );
+    const [webhook] = await q<{ id: string }>(
+      `INSERT INTO webhooks (account_id, url, secret) VALUES ($1, 'https://example.com/hook', 's') RETURNING id`,
+      [a!.id],
+    );
 
     // The same departure stored twice, a millisecond apart, then a real second call of the same place on another voyage.
-    const milestone = async (timestamp: string, voyage: string, createdAt: string): Promise<{ te: string; event: string; notification: string }> => {
+    const milestone = async (
+      timestamp: string,
+      voyage: string,
+      createdAt: string,
+    ): Promise<{ te: string; event: string; notification: string }> => {
       const [te] = await q<{ id: string }>(
         `INSERT INTO transport_events (account_id, container_id, shipment_id, event, timestamp, location_locode, voyage_number, data_source, dedupe_key, created_at)
          VALUES ($1, $2, $3, 'container.transport.vessel_departed', $4::timestamptz, 'CNSHA', $5, 'shipping_line', 'container.transport.vessel_departed|CNSHA|' || $4::text, $6) RETURNING id`,
@@ -63,7 +72,10 @@ describe('migration CarrierShipments on an existing database', () => {
          VALUES ($1, $2, $3, 'container.transport.vessel_departed', 'transport_event', $4, '{}', $5) RETURNING id`,
         [a!.id, webhook!.id, event!.id, te!.id, createdAt],
       );
-      await q(`INSERT INTO outbox (queue, job_name, payload, account_id) VALUES ('webhook-delivery', 'deliver', jsonb_build_object('notificationId', $1::text), $2)`, [notification!.id, a!.id]);
+      await q(
+        `INSERT INTO outbox (queue, job_name, payload, account_id) VALUES ('webhook-delivery', 'deliver', jsonb_build_object('notificationId', $1::text), $2)`,
+        [notification!.id, a!.id],
+      );
       return { te: te!.id, event: event!.id, notification: notification!.id };
     };
     const first = await milestone('2026-08-13T08:00:00.000Z', '001E', '2026-08-14T08:00:01Z');
@@ -72,20 +84,41 @@ describe('migration CarrierShipments on an existing database', () => {
 
     await runMigrations(db.dataSource);
 
-    const rows = await q<{ id: string; leg: number; dedupe_key: string }>(`SELECT id, leg, dedupe_key FROM transport_events ORDER BY timestamp`);
+    const rows = await q<{ id: string; leg: number; dedupe_key: string }>(
+      `SELECT id, leg, dedupe_key FROM transport_events ORDER BY timestamp`,
+    );
     expect(rows).toEqual([
       { id: first.te, leg: 0, dedupe_key: 'container.transport.vessel_departed|CNSHA|0' },
       { id: secondCall.te, leg: 1, dedupe_key: 'container.transport.vessel_departed|CNSHA|1' },
     ]);
-    expect((await q<{ id: string }>(`SELECT id FROM events ORDER BY created_at`)).map((r) => r.id)).toEqual([first.event, secondCall.event]);
-    expect((await q<{ id: string }>(`SELECT id FROM webhook_notifications ORDER BY created_at`)).map((r) => r.id)).toEqual([first.notification, secondCall.notification]);
-    const deliveries = await q<{ notification: string }>(`SELECT payload->>'notificationId' AS notification FROM outbox WHERE job_name = 'deliver' ORDER BY created_at`);
+    expect((await q<{ id: string }>(`SELECT id FROM events ORDER BY created_at`)).map((r) => r.id)).toEqual([
+      first.event,
+      secondCall.event,
+    ]);
+    expect((await q<{ id: string }>(`SELECT id FROM webhook_notifications ORDER BY created_at`)).map((r) => r.id)).toEqual([
+      first.notification,
+      secondCall.notification,
+    ]);
+    const deliveries = await q<{ notification: string }>(
+      `SELECT payload->>'notificationId' AS notification FROM outbox WHERE job_name = 'deliver' ORDER BY created_at`,
+    );
     expect(deliveries.map((d) => d.notification)).toEqual([first.notification, secondCall.notification]);
     expect(deliveries.map((d) => d.notification)).not.toContain(copy.notification);
 
-    const physical = await q<{ id: string; tracking_since: Date; next_refresh_at: Date; query_number: string }>(`SELECT id, tracking_since, next_refresh_at, query_number FROM carrier_shipments`);
-    expect(physical).toEqual([{ id: expect.any(String) as unknown, tracking_since: new Date('2026-08-14T08:00:00.000Z'), next_refresh_at: new Date('2026-08-14T10:00:00Z'), query_number: 'TEST-TR-MULTI-CONTAINER' }]);
-    const linked = await q<{ id: string; carrier_shipment_id: string }>(`SELECT id, carrier_shipment_id FROM shipments ORDER BY created_at`);
+    const physical = await q<{ id: string; tracking_since: Date; next_refresh_at: Date; query_number: string }>(
+      `SELECT id, tracking_since, next_refresh_at, query_number FROM carrier_shipments`,
+    );
+    expect(physical).toEqual([
+      {
+        id: expect.any(String) as unknown,
+        tracking_since: new Date('2026-08-14T08:00:00.000Z'),
+        next_refresh_at: new Date('2026-08-14T10:00:00Z'),
+        query_number: 'TEST-TR-MULTI-CONTAINER',
+      },
+    ]);
+    const linked = await q<{ id: string; carrier_shipment_id: string }>(
+      `SELECT id, carrier_shipment_id FROM shipments ORDER BY created_at`,
+    );
     expect(linked).toEqual([
       { id: shipmentA, carrier_shipment_id: physical[0]!.id },
       { id: shipmentB, carrier_shipment_id: physical[0]!.id },

@@ -26,4 +26,29 @@ import { RoomForDeliveryAttempts1795839443920 } from './1795839443920-room-for-d
 
 // Listed explicitly (not globbed) so swc-node, jest and the built image load the same set.
 // `tools/cli/migration-generate.ts` rewrites this list from the files in this folder.
-export const MIGRATIONS: (new () => MigrationInterface)[] = [InitialSchema1795289541882, ShipmentsTrackingStoppedTrigger1795289541883, ShipmentsPhysicalLookup1795293000000, CarrierShipments1795533837778, VesselsMetroAreasSearch1795564365340, CustomFields1795564380908, RawEvents1795565967247, Documents1795566092796, WidgetKeys1795567007937, CustomFieldOptionsByAccount1795567546165, DcsaPushedEvents1795586565679, WebhookFormat1795587459054, TransportEventsByContainer1795587585817, DocumentExtraction1795597276328, FirstPublishedAndLiveFields1795597446189, TransportEventValue1795597941082, AccountDocumentSettings1795600388254, RailTerminals1795607349884, OpenTrackingRequestsByNumber1795608609932, WebhookNotificationPayloadAsText1795708167279, RoomForHotUpdates1795755479915, OutboxWakesRelays1795773134505, ReadAheadForBitmapScans1795800000000, RoomForDeliveryAttempts1795839443920];
+export const MIGRATIONS: (new () => MigrationInterface)[] = [
+  InitialSchema1795289541882,
+  ShipmentsTrackingStoppedTrigger1795289541883,
+  ShipmentsPhysicalLookup1795293000000,
+  CarrierShipments1795533837778,
+  VesselsMetroAreasSearch1795564365340,
+  CustomFields1795564380908,
+  RawEvents1795565967247,
+  Documents1795566092796,
+  WidgetKeys1795567007937,
+  CustomFieldOptionsByAccount1795567546165,
+  DcsaPushedEvents1795586565679,
+  WebhookFormat1795587459054,
+  TransportEventsByContainer1795587585817,
+  DocumentExtraction1795597276328,
+  FirstPublishedAndLiveFields1795597446189,
+  TransportEventValue1795597941082,
+  AccountDocumentSettings1795600388254,
+  RailTerminals1795607349884,
+  OpenTrackingRequestsByNumber1795608609932,
+  WebhookNotificationPayloadAsText1795708167279,
+  RoomForHotUpdates1795755479915,
+  OutboxWakesRelays1795773134505,
+  ReadAheadForBitmapScans1795800000000,
+  RoomForDeliveryAttempts1795839443920,
+];

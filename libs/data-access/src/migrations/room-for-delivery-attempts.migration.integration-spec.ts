@@ -25,9 +25,15 @@ describe('migration RoomForDeliveryAttempts', () => {
 
   it('keeps notifications in their pages when an attempt is recorded', async () => {
     const [account] = await q<{ id: string }>(`INSERT INTO accounts (company_name) VALUES ('A') RETURNING id`);
-    const [webhook] = await q<{ id: string }>(`INSERT INTO webhooks (account_id, url, secret) VALUES ($1, 'https://example.com/hook', 's') RETURNING id`, [account!.id]);
+    const [webhook] = await q<{ id: string }>(
+      `INSERT INTO webhooks (account_id, url, secret) VALUES ($1, 'https://example.com/hook', 's') RETURNING id`,
+      [account!.id],
+    );
     // A document of some KB, as fan-out writes them (kept out of line, in the TOAST table).
-    const document = JSON.stringify({ data: { type: 'webhook_notification', attributes: { event: 'container.transport.vessel_departed' } }, included: [{ filler: randomBytes(3000).toString('hex') }] });
+    const document = JSON.stringify({
+      data: { type: 'webhook_notification', attributes: { event: 'container.transport.vessel_departed' } },
+      included: [{ filler: randomBytes(3000).toString('hex') }],
+    });
     await q(
       `WITH stored AS (
          INSERT INTO events (account_id, name, reference_object_type, reference_object_id, payload, occurred_at, dedupe_key)
@@ -47,11 +53,23 @@ describe('migration RoomForDeliveryAttempts', () => {
       const locked = await notifications.lockMany(manager, [...before.keys()]);
       await notifications.recordAttempts(
         manager,
-        locked.map((row) => ({ id: row.id, tid: row.tid, attempts: 1, at, delivery_status: 'succeeded', last_response_status: 200, last_response_body: 'ok', last_error: null, next_attempt_at: null })),
+        locked.map((row) => ({
+          id: row.id,
+          tid: row.tid,
+          attempts: 1,
+          at,
+          delivery_status: 'succeeded',
+          last_response_status: 200,
+          last_response_body: 'ok',
+          last_error: null,
+          next_attempt_at: null,
+        })),
       );
     });
 
-    const [recorded] = await q<{ count: string }>(`SELECT count(*) FROM webhook_notifications WHERE delivery_status = 'succeeded' AND attempts = 1`);
+    const [recorded] = await q<{ count: string }>(
+      `SELECT count(*) FROM webhook_notifications WHERE delivery_status = 'succeeded' AND attempts = 1`,
+    );
     expect(Number(recorded!.count)).toBe(400);
     // All of a page's rows change in one transaction here, as the dispatcher records a batch; the
     // few versions that find no room left move (packed full, most of them moved).

@@ -23,7 +23,10 @@ describe('migration RoomForHotUpdates', () => {
   it('keeps claimed outbox rows in their pages', async () => {
     const outbox = new OutboxRepository(db.dataSource);
     await db.dataSource.transaction((manager) =>
-      outbox.enqueueMany(manager, Array.from({ length: 400 }, (_, n) => ({ queue: 'webhook-delivery', jobName: 'deliver', payload: { notificationId: String(n) } }))),
+      outbox.enqueueMany(
+        manager,
+        Array.from({ length: 400 }, (_, n) => ({ queue: 'webhook-delivery', jobName: 'deliver', payload: { notificationId: String(n) } })),
+      ),
     );
     const before = await pages();
     expect(new Set(before.values()).size).toBeGreaterThan(1);

@@ -7,9 +7,7 @@ const COVERAGE_FIRMS_CODES_SAMPLE = ['BDCGPCPA', 'HKHKGHITHK', '3891', 'DEHAMCTA
 
 async function snapshot(db: ScratchDatabase): Promise<unknown[]> {
   return Promise.all(
-    ['shipping_lines', 'rail_carriers', 'ports', 'terminals'].map((table) =>
-      db.dataSource.query(`SELECT * FROM ${table} ORDER BY id`),
-    ),
+    ['shipping_lines', 'rail_carriers', 'ports', 'terminals'].map((table) => db.dataSource.query(`SELECT * FROM ${table} ORDER BY id`)),
   );
 }
 
@@ -32,7 +30,12 @@ describe('reference data', () => {
     const real = lines.filter((line) => !line.is_sandbox);
     expect(real).toHaveLength(38);
     expect(real.filter((line) => line.access === 'public')).toHaveLength(36);
-    expect(real.filter((line) => line.access === 'account').map((line) => line.scac).sort()).toEqual(['SMLU', 'TRBR']);
+    expect(
+      real
+        .filter((line) => line.access === 'account')
+        .map((line) => line.scac)
+        .sort(),
+    ).toEqual(['SMLU', 'TRBR']);
     const sandbox = await repository.findShippingLineByScac('TEST');
     expect(sandbox).toMatchObject({
       access: 'public',
@@ -44,8 +47,16 @@ describe('reference data', () => {
   });
 
   it.each([
-    ['EGLV', 'EGLV', { bill_of_lading_tracking_support: false, booking_number_tracking_support: false, container_number_tracking_support: true }],
-    ['COSU', 'COSU', { bill_of_lading_tracking_support: true, booking_number_tracking_support: true, container_number_tracking_support: false }],
+    [
+      'EGLV',
+      'EGLV',
+      { bill_of_lading_tracking_support: false, booking_number_tracking_support: false, container_number_tracking_support: true },
+    ],
+    [
+      'COSU',
+      'COSU',
+      { bill_of_lading_tracking_support: true, booking_number_tracking_support: true, container_number_tracking_support: false },
+    ],
     ['medu', 'MSCU', { short_name: 'MSC' }],
     ['YMJA', 'YMLU', { short_name: 'Yang Ming' }],
     ['PYRR', 'TRBR', { access: 'account', booking_number_tracking_support: true, bill_of_lading_tracking_support: false }],

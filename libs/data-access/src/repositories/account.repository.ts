@@ -97,6 +97,11 @@ export class AccountRepository {
         key_hash: generated.hash,
       }),
     );
-    return { account: toAccount(saved), apiKeyId: savedKey.id, key: generated.key, masked: maskApiKey(generated.prefix, generated.lastFour) };
+    return {
+      account: toAccount(saved),
+      apiKeyId: savedKey.id,
+      key: generated.key,
+      masked: maskApiKey(generated.prefix, generated.lastFour),
+    };
   }
 }

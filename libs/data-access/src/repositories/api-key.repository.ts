@@ -89,10 +89,7 @@ export class ApiKeyRepository extends AccountScopedRepository<ApiKeyEntity> {
   async deleteUnlessLast(scope: AccountScope, id: string): Promise<'deleted' | 'last'> {
     const row = await this.findOwned(scope, id, isLive);
     return this.dataSource.transaction(async (manager) => {
-      const live = await this.scoped(scope, 'row', manager)
-        .andWhere('row.deleted_at IS NULL')
-        .setLock('pessimistic_write')
-        .getMany();
+      const live = await this.scoped(scope, 'row', manager).andWhere('row.deleted_at IS NULL').setLock('pessimistic_write').getMany();
       if (!live.some((key) => key.id === row.id)) return 'deleted';
       if (live.length <= 1) return 'last';
       await this.repository(manager).update({ id: row.id, account_id: scope.accountId }, { deleted_at: () => 'now()' });

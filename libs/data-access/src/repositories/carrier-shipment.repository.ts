@@ -68,7 +68,12 @@ export class CarrierShipmentRepository {
        RETURNING tracking_since, lease_seq`,
       [scac, number, outboxId],
     );
-    if (leased) return { kind: 'leased', lease: { kind: 'tracked_number', scac, number, seq: String(leased.lease_seq) }, trackingSince: leased.tracking_since };
+    if (leased)
+      return {
+        kind: 'leased',
+        lease: { kind: 'tracked_number', scac, number, seq: String(leased.lease_seq) },
+        trackingSince: leased.tracking_since,
+      };
     const [row] = await queryRows<{ carrier_shipment_id: string | null; lease_until: Date | null; lease_outbox_id: string | null }>(
       this.dataSource,
       `SELECT carrier_shipment_id, lease_until, lease_outbox_id FROM tracked_numbers WHERE shipping_line_scac = $1 AND number = $2`,
@@ -99,9 +104,18 @@ export class CarrierShipmentRepository {
     if (leased) {
       const { active_followers: activeFollowers, ...row } = leased;
       const carrierShipment = this.dataSource.getRepository(CarrierShipmentEntity).create(row);
-      return { kind: 'leased', lease: { kind: 'carrier_shipment', carrierShipmentId: id, seq: String(row.lease_seq) }, carrierShipment, activeFollowers };
+      return {
+        kind: 'leased',
+        lease: { kind: 'carrier_shipment', carrierShipmentId: id, seq: String(row.lease_seq) },
+        carrierShipment,
+        activeFollowers,
+      };
     }
-    const [row] = await queryRows<{ lease_until: Date | null; lease_outbox_id: string | null }>(this.dataSource, `SELECT lease_until, lease_outbox_id FROM carrier_shipments WHERE id = $1`, [id]);
+    const [row] = await queryRows<{ lease_until: Date | null; lease_outbox_id: string | null }>(
+      this.dataSource,
+      `SELECT lease_until, lease_outbox_id FROM carrier_shipments WHERE id = $1`,
+      [id],
+    );
     return row === undefined ? { kind: 'missing' } : { kind: 'busy', until: row.lease_until ?? new Date(), heldBy: row.lease_outbox_id };
   }
 
@@ -154,13 +168,19 @@ export class CarrierShipmentRepository {
   }
 
   async findByNumber(scac: string, normalizedNumber: string): Promise<CarrierShipmentEntity | null> {
-    return this.dataSource.getRepository(CarrierShipmentEntity).findOneBy({ shipping_line_scac: scac, normalized_number: normalizedNumber });
+    return this.dataSource
+      .getRepository(CarrierShipmentEntity)
+      .findOneBy({ shipping_line_scac: scac, normalized_number: normalizedNumber });
   }
 
   /** A tracked number turns out to belong to a known physical shipment: link it, and hand its lease back. */
   async linkNumber(granted: Extract<ObservationLease, { kind: 'tracked_number' }>, carrierShipmentId: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      await manager.query(`UPDATE tracked_numbers SET carrier_shipment_id = $3 WHERE shipping_line_scac = $1 AND number = $2`, [granted.scac, granted.number, carrierShipmentId]);
+      await manager.query(`UPDATE tracked_numbers SET carrier_shipment_id = $3 WHERE shipping_line_scac = $1 AND number = $2`, [
+        granted.scac,
+        granted.number,
+        carrierShipmentId,
+      ]);
       await releaseLease(manager, granted);
     });
   }
@@ -174,7 +194,9 @@ export class CarrierShipmentRepository {
     return this.dataSource.transaction(async (manager) => {
       await releaseLease(manager, granted);
       if (outboxId !== null && !(await this.outbox.complete(manager, outboxId))) return false;
-      await manager.query(`UPDATE carrier_shipments SET next_refresh_at = NULL, updated_at = now() WHERE id = $1`, [granted.carrierShipmentId]);
+      await manager.query(`UPDATE carrier_shipments SET next_refresh_at = NULL, updated_at = now() WHERE id = $1`, [
+        granted.carrierShipmentId,
+      ]);
       return true;
     });
   }
@@ -190,7 +212,13 @@ export class CarrierShipmentRepository {
    * created if needed, with the earliest of its requests as the clock.
    */
   async ofShipment(shipmentId: string): Promise<string | null> {
-    const [row] = await queryRows<{ carrier_shipment_id: string | null; shipping_line_scac: string; normalized_number: string; bill_of_lading_number: string; since: Date }>(
+    const [row] = await queryRows<{
+      carrier_shipment_id: string | null;
+      shipping_line_scac: string;
+      normalized_number: string;
+      bill_of_lading_number: string;
+      since: Date;
+    }>(
       this.dataSource,
       `SELECT s.carrier_shipment_id, s.shipping_line_scac, s.normalized_number, s.bill_of_lading_number,
               COALESCE((SELECT min(created_at) FROM tracking_requests WHERE tracked_object_id = s.id), s.created_at) AS since
@@ -210,7 +238,10 @@ export class CarrierShipmentRepository {
         `SELECT id FROM carrier_shipments WHERE shipping_line_scac = $1 AND normalized_number = $2`,
         [row.shipping_line_scac, row.normalized_number],
       );
-      await manager.query(`UPDATE shipments SET carrier_shipment_id = $2 WHERE id = $1 AND carrier_shipment_id IS NULL`, [shipmentId, physical!.id]);
+      await manager.query(`UPDATE shipments SET carrier_shipment_id = $2 WHERE id = $1 AND carrier_shipment_id IS NULL`, [
+        shipmentId,
+        physical!.id,
+      ]);
       return physical!.id;
     });
   }
@@ -221,7 +252,12 @@ export class CarrierShipmentRepository {
    * the outbox, all in one transaction: several schedulers never claim one shipment twice (SKIP
    * LOCKED), and a refresh Redis loses is published again.
    */
-  async claimDue(now: Date, limit: number, nextRefreshAt: (row: DueCarrierShipment) => Date, jobs: (rows: DueCarrierShipment[]) => OutboxEntry[]): Promise<DueCarrierShipment[]> {
+  async claimDue(
+    now: Date,
+    limit: number,
+    nextRefreshAt: (row: DueCarrierShipment) => Date,
+    jobs: (rows: DueCarrierShipment[]) => OutboxEntry[],
+  ): Promise<DueCarrierShipment[]> {
     return this.dataSource.transaction(async (manager) => {
       const due = await queryRows<DueCarrierShipment>(
         manager,
@@ -244,7 +280,16 @@ export class CarrierShipmentRepository {
         `INSERT INTO outbox (queue, job_name, payload, account_id, available_at)
          SELECT r.queue, r.job_name, r.payload, NULL, COALESCE(r.available_at, now())
          FROM jsonb_to_recordset($1::jsonb) AS r(queue text, job_name text, payload jsonb, available_at timestamptz)`,
-        [JSON.stringify(entries.map((e) => ({ queue: e.queue, job_name: e.jobName, payload: e.payload, available_at: e.availableAt?.toISOString() ?? null })))],
+        [
+          JSON.stringify(
+            entries.map((e) => ({
+              queue: e.queue,
+              job_name: e.jobName,
+              payload: e.payload,
+              available_at: e.availableAt?.toISOString() ?? null,
+            })),
+          ),
+        ],
       );
       return due;
     });

@@ -79,7 +79,8 @@ export class ContainerRepository extends AccountScopedRepository<ContainerEntity
   /** Replaces the caller's own lists of a container (404 unknown, 401 another account's). */
   async update(scope: AccountScope, id: string, changes: { ref_numbers?: string[] }): Promise<ContainerWithEvents> {
     await this.findOwned(scope, id);
-    if (changes.ref_numbers !== undefined) await this.repository().update({ id, account_id: scope.accountId }, { ref_numbers: changes.ref_numbers });
+    if (changes.ref_numbers !== undefined)
+      await this.repository().update({ id, account_id: scope.accountId }, { ref_numbers: changes.ref_numbers });
     return this.findOwnedWithEvents(scope, id);
   }
 
@@ -100,7 +101,13 @@ export class ContainerRepository extends AccountScopedRepository<ContainerEntity
    */
   private async withEventIds(scope: AccountScope, rows: ContainerEntity[]): Promise<ContainerWithEvents[]> {
     if (rows.length === 0) return [];
-    const grouped = await queryRows<{ id: string; events: string[] | null; raw: string[] | null; custom: string[] | null; pickup_facility_id: string | null }>(
+    const grouped = await queryRows<{
+      id: string;
+      events: string[] | null;
+      raw: string[] | null;
+      custom: string[] | null;
+      pickup_facility_id: string | null;
+    }>(
       this.dataSource,
       `SELECT c.id,
               (SELECT array_agg(te.id ORDER BY te.created_at, te.id) FROM transport_events te WHERE te.container_id = c.id) AS events,
@@ -148,7 +155,11 @@ export class ContainerRepository extends AccountScopedRepository<ContainerEntity
     return query;
   }
 
-  private applyRange(query: SelectQueryBuilder<ContainerEntity>, column: 'created_at' | 'updated_at', range: InstantRange | undefined): void {
+  private applyRange(
+    query: SelectQueryBuilder<ContainerEntity>,
+    column: 'created_at' | 'updated_at',
+    range: InstantRange | undefined,
+  ): void {
     if (range?.start !== undefined) query.andWhere(`row.${column} >= :${column}Start`, { [`${column}Start`]: range.start });
     if (range?.end !== undefined) query.andWhere(`row.${column} <= :${column}End`, { [`${column}End`]: range.end });
   }

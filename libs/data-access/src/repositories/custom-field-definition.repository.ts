@@ -47,12 +47,20 @@ export class CustomFieldDefinitionRepository extends AccountScopedRepository<Cus
   }
 
   async findBySlug(scope: AccountScope, entityType: CustomFieldEntityType, apiSlug: string): Promise<CustomFieldDefinitionEntity | null> {
-    return this.scoped(scope, 'row').andWhere('row.entity_type = :entityType AND row.api_slug = :apiSlug', { entityType, apiSlug }).getOne();
+    return this.scoped(scope, 'row')
+      .andWhere('row.entity_type = :entityType AND row.api_slug = :apiSlug', { entityType, apiSlug })
+      .getOne();
   }
 
-  async findBySlugs(scope: AccountScope, entityType: CustomFieldEntityType, apiSlugs: readonly string[]): Promise<CustomFieldDefinitionEntity[]> {
+  async findBySlugs(
+    scope: AccountScope,
+    entityType: CustomFieldEntityType,
+    apiSlugs: readonly string[],
+  ): Promise<CustomFieldDefinitionEntity[]> {
     if (apiSlugs.length === 0) return [];
-    return this.scoped(scope, 'row').andWhere('row.entity_type = :entityType AND row.api_slug IN (:...apiSlugs)', { entityType, apiSlugs }).getMany();
+    return this.scoped(scope, 'row')
+      .andWhere('row.entity_type = :entityType AND row.api_slug IN (:...apiSlugs)', { entityType, apiSlugs })
+      .getMany();
   }
 
   /** Creates a definition; `duplicate` when the entity type already has this `api_slug`. */
@@ -66,7 +74,10 @@ export class CustomFieldDefinitionRepository extends AccountScopedRepository<Cus
     }
   }
 
-  async update(definition: CustomFieldDefinitionEntity, changes: Partial<CustomFieldDefinitionFields>): Promise<CustomFieldDefinitionEntity> {
+  async update(
+    definition: CustomFieldDefinitionEntity,
+    changes: Partial<CustomFieldDefinitionFields>,
+  ): Promise<CustomFieldDefinitionEntity> {
     if (Object.keys(changes).length === 0) return definition;
     return this.repository().save(Object.assign(definition, changes));
   }

@@ -58,7 +58,10 @@ export class CustomFieldOptionRepository extends AccountScopedRepository<CustomF
     }
   }
 
-  async update(option: CustomFieldOptionEntity, changes: Partial<Omit<CustomFieldOptionFields, 'value'>>): Promise<CustomFieldOptionEntity> {
+  async update(
+    option: CustomFieldOptionEntity,
+    changes: Partial<Omit<CustomFieldOptionFields, 'value'>>,
+  ): Promise<CustomFieldOptionEntity> {
     if (Object.keys(changes).length === 0) return option;
     return this.repository().save(Object.assign(option, changes));
   }

@@ -94,7 +94,10 @@ export class CustomFieldRepository extends AccountScopedRepository<CustomFieldEn
 
   /** Whether a record of `table` with this id exists in the caller's account (for `reference` values). */
   async ownsRecord(scope: AccountScope, table: string, id: string): Promise<boolean> {
-    const rows = await queryRows<{ id: string }>(this.dataSource, `SELECT id FROM ${table} WHERE id = $1 AND account_id = $2`, [id, scope.accountId]);
+    const rows = await queryRows<{ id: string }>(this.dataSource, `SELECT id FROM ${table} WHERE id = $1 AND account_id = $2`, [
+      id,
+      scope.accountId,
+    ]);
     return rows.length > 0;
   }
 
@@ -110,7 +113,11 @@ export class CustomFieldRepository extends AccountScopedRepository<CustomFieldEn
     add('cf.entity_id', filters.entityId);
     add('cf.definition_id', filters.definitionId);
     const condition = where.join(' AND ');
-    const [count] = await queryRows<{ total: string }>(this.dataSource, `SELECT count(*) AS total FROM custom_fields cf WHERE ${condition}`, parameters);
+    const [count] = await queryRows<{ total: string }>(
+      this.dataSource,
+      `SELECT count(*) AS total FROM custom_fields cf WHERE ${condition}`,
+      parameters,
+    );
     const rows = await queryRows<ViewRow>(
       this.dataSource,
       `${VIEW_SELECT} WHERE ${condition} ORDER BY cf.created_at, cf.id OFFSET ${page.offset} LIMIT ${page.size}`,
@@ -130,15 +137,21 @@ export class CustomFieldRepository extends AccountScopedRepository<CustomFieldEn
   async viewsByIds(scope: AccountScope, ids: readonly string[], manager?: EntityManager): Promise<CustomFieldView[]> {
     const valid = [...new Set(ids)].filter(isUuid);
     if (valid.length === 0) return [];
-    const rows = await queryRows<ViewRow>(manager ?? this.dataSource, `${VIEW_SELECT} WHERE cf.account_id = $1 AND cf.id = ANY($2::uuid[]) ORDER BY cf.created_at, cf.id`, [
-      scope.accountId,
-      valid,
-    ]);
+    const rows = await queryRows<ViewRow>(
+      manager ?? this.dataSource,
+      `${VIEW_SELECT} WHERE cf.account_id = $1 AND cf.id = ANY($2::uuid[]) ORDER BY cf.created_at, cf.id`,
+      [scope.accountId, valid],
+    );
     return rows.map(toView);
   }
 
   /** Every value on the given entities, oldest first. */
-  async viewsOfEntities(scope: AccountScope, entityType: CustomFieldEntityType, entityIds: readonly string[], manager?: EntityManager): Promise<CustomFieldView[]> {
+  async viewsOfEntities(
+    scope: AccountScope,
+    entityType: CustomFieldEntityType,
+    entityIds: readonly string[],
+    manager?: EntityManager,
+  ): Promise<CustomFieldView[]> {
     const valid = [...new Set(entityIds)].filter(isUuid);
     if (valid.length === 0) return [];
     const rows = await queryRows<ViewRow>(
@@ -164,7 +177,9 @@ export class CustomFieldRepository extends AccountScopedRepository<CustomFieldEn
   }
 
   async findByDefinition(scope: AccountScope, definitionId: string, entityId: string): Promise<CustomFieldEntity | null> {
-    return this.scoped(scope, 'row').andWhere('row.definition_id = :definitionId AND row.entity_id = :entityId', { definitionId, entityId }).getOne();
+    return this.scoped(scope, 'row')
+      .andWhere('row.definition_id = :definitionId AND row.entity_id = :entityId', { definitionId, entityId })
+      .getOne();
   }
 
   /** Stores a new value; `duplicate` when the entity already has a value of this definition. */
@@ -200,11 +215,11 @@ export class CustomFieldRepository extends AccountScopedRepository<CustomFieldEn
 
   /** A deleted option leaves the values: single-select values of it are removed, multi-select lists drop it. */
   async dropOption(scope: AccountScope, definitionId: string, optionValue: string): Promise<void> {
-    await queryRows(this.dataSource, `DELETE FROM custom_fields WHERE account_id = $1 AND definition_id = $2 AND value = to_jsonb($3::text)`, [
-      scope.accountId,
-      definitionId,
-      optionValue,
-    ]);
+    await queryRows(
+      this.dataSource,
+      `DELETE FROM custom_fields WHERE account_id = $1 AND definition_id = $2 AND value = to_jsonb($3::text)`,
+      [scope.accountId, definitionId, optionValue],
+    );
     await queryRows(
       this.dataSource,
       `UPDATE custom_fields SET value = value - $3::text, updated_at = now()

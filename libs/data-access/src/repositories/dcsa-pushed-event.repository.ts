@@ -33,7 +33,11 @@ export class DcsaPushedEventRepository {
   ) {}
 
   /** `refreshJob`: the queue and name of the `refresh-carrier-shipments` job (the queues contract, which this lib does not import). */
-  async record(connection: string, events: readonly NewPushedDcsaEvent[], refreshJob: { queue: string; jobName: string }): Promise<PushRecorded> {
+  async record(
+    connection: string,
+    events: readonly NewPushedDcsaEvent[],
+    refreshJob: { queue: string; jobName: string },
+  ): Promise<PushRecorded> {
     return this.dataSource.transaction(async (manager) => {
       const stored = await queryRows<{ refs: string[] }>(
         manager,
@@ -42,7 +46,12 @@ export class DcsaPushedEventRepository {
            FROM json_to_recordset($2::json) AS e(event_id text, version_key text, refs json, body json, position integer)
          ON CONFLICT (connection, event_id, version_key) DO NOTHING
          RETURNING refs`,
-        [connection, JSON.stringify(events.map((e, position) => ({ event_id: e.eventId, version_key: e.versionKey, refs: e.refs, body: e.body, position })))],
+        [
+          connection,
+          JSON.stringify(
+            events.map((e, position) => ({ event_id: e.eventId, version_key: e.versionKey, refs: e.refs, body: e.body, position })),
+          ),
+        ],
       );
       const refs = [...new Set(stored.flatMap((row) => row.refs))];
       const shipments =

@@ -154,8 +154,14 @@ export class DeliveryOutcomeRepository {
     const ids = uuidArray(new Set(jobs.map((job) => job.notificationId)));
     const [open, notifications, webhooks, accounts] = await Promise.all([
       this.outbox.openIds(outboxIds),
-      queryRows<NotificationToDeliver & { body: string }>(this.dataSource, notificationsById('id, account_id, webhook_id, delivery_status, attempts, payload::text AS body', '$1'), [ids]),
-      queryRows<WebhookEntity>(this.dataSource, `SELECT * FROM webhooks WHERE id = ANY(ARRAY(${notificationsById('webhook_id', '$1')}))`, [ids]),
+      queryRows<NotificationToDeliver & { body: string }>(
+        this.dataSource,
+        notificationsById('id, account_id, webhook_id, delivery_status, attempts, payload::text AS body', '$1'),
+        [ids],
+      ),
+      queryRows<WebhookEntity>(this.dataSource, `SELECT * FROM webhooks WHERE id = ANY(ARRAY(${notificationsById('webhook_id', '$1')}))`, [
+        ids,
+      ]),
       this.dataSource
         .getRepository(AccountEntity)
         .createQueryBuilder('a')
@@ -196,9 +202,17 @@ export class DeliveryOutcomeRepository {
   private async apply(manager: EntityManager, items: readonly DeliveryConsequence[]): Promise<RecordedConsequence[]> {
     const locked = new Map<string, LockedNotificationRow>(
       // Fresh rows of this transaction, changed in place below as the jobs apply.
-      (await this.notifications.lockMany(manager, items.flatMap((item) => notificationIdOf(item) ?? []))).map((row) => [row.id, row]),
+      (
+        await this.notifications.lockMany(
+          manager,
+          items.flatMap((item) => notificationIdOf(item) ?? []),
+        )
+      ).map((row) => [row.id, row]),
     );
-    const completed = await this.outbox.completeMany(manager, items.flatMap((item) => outboxIdOf(item) ?? []));
+    const completed = await this.outbox.completeMany(
+      manager,
+      items.flatMap((item) => outboxIdOf(item) ?? []),
+    );
     const results: RecordedConsequence[] = [];
     const attempts = new Map<string, Parameters<WebhookNotificationRepository['recordAttempts']>[1][number]>();
     const failures = new Map<string, { id: string; error: string; at: Date }>();
@@ -262,16 +276,26 @@ export class DeliveryOutcomeRepository {
    * ends the streak, the failures after it start a new one (from the first of them), and the
    * last of those tells whether the webhook was turned off.
    */
-  private async recordWebhookHealth(manager: EntityManager, byWebhook: Map<string, WebhookAttempt[]>, results: RecordedConsequence[]): Promise<void> {
+  private async recordWebhookHealth(
+    manager: EntityManager,
+    byWebhook: Map<string, WebhookAttempt[]>,
+    results: RecordedConsequence[],
+  ): Promise<void> {
     const streaks = [...byWebhook.entries()].map(([id, series]) => {
       series.sort((a, b) => a.at.getTime() - b.at.getTime());
       let lastSuccess = series.length - 1;
       while (lastSuccess >= 0 && series[lastSuccess]!.deactivation !== null) lastSuccess -= 1;
       return { id, lastSuccessAt: lastSuccess >= 0 ? series[lastSuccess]!.at : null, failures: series.slice(lastSuccess + 1) };
     });
-    const changed = await this.webhooks.lockForHealth(manager, streaks.map((s) => ({ id: s.id, lastSuccessAt: s.lastSuccessAt, failed: s.failures.length > 0 })));
+    const changed = await this.webhooks.lockForHealth(
+      manager,
+      streaks.map((s) => ({ id: s.id, lastSuccessAt: s.lastSuccessAt, failed: s.failures.length > 0 })),
+    );
     const toRecord = streaks.filter((s) => changed.has(s.id)).sort((a, b) => (a.id < b.id ? -1 : 1));
-    await this.webhooks.recordSuccesses(manager, toRecord.flatMap((s) => (s.lastSuccessAt ? [{ id: s.id, at: s.lastSuccessAt }] : [])));
+    await this.webhooks.recordSuccesses(
+      manager,
+      toRecord.flatMap((s) => (s.lastSuccessAt ? [{ id: s.id, at: s.lastSuccessAt }] : [])),
+    );
     for (const { id, failures } of toRecord) {
       if (failures.length === 0) continue;
       const last = failures[failures.length - 1]!;
@@ -286,6 +310,11 @@ export class DeliveryOutcomeRepository {
   }
 
   private deliveryJob(notification: Pick<LockedNotificationRow, 'id' | 'account_id'>, delivery: DeliveryJobTarget): OutboxEntry {
-    return { queue: delivery.queue, jobName: delivery.jobName, payload: { notificationId: notification.id }, accountId: notification.account_id };
+    return {
+      queue: delivery.queue,
+      jobName: delivery.jobName,
+      payload: { notificationId: notification.id },
+      accountId: notification.account_id,
+    };
   }
 }

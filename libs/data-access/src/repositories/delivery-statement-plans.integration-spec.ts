@@ -44,7 +44,10 @@ describe('delivery statements under misleading statistics', () => {
   it('reads and completes the rows of a batch by primary key', async () => {
     const q = <T = unknown>(sql: string, params: unknown[] = []): Promise<T[]> => db.dataSource.query<T[]>(sql, params);
     const [account] = await q<{ id: string }>(`INSERT INTO accounts (company_name) VALUES ('A') RETURNING id`);
-    const webhooks = await q<{ id: string }>(`INSERT INTO webhooks (account_id, url, secret) SELECT $1, 'https://example.com/' || n, 's' FROM generate_series(1, 2) n RETURNING id`, [account!.id]);
+    const webhooks = await q<{ id: string }>(
+      `INSERT INTO webhooks (account_id, url, secret) SELECT $1, 'https://example.com/' || n, 's' FROM generate_series(1, 2) n RETURNING id`,
+      [account!.id],
+    );
     const notify = (count: number, completed: boolean): Promise<Array<{ notification: string; outbox: string }>> =>
       q(
         `WITH stored AS (
@@ -69,7 +72,12 @@ describe('delivery statements under misleading statistics', () => {
     const open = (await notify(2_000, false)).slice(0, 100);
 
     const outbox = new OutboxRepository(db.dataSource);
-    const outcomes = new DeliveryOutcomeRepository(db.dataSource, outbox, new WebhookNotificationRepository(db.dataSource), new WebhookRepository(db.dataSource));
+    const outcomes = new DeliveryOutcomeRepository(
+      db.dataSource,
+      outbox,
+      new WebhookNotificationRepository(db.dataSource),
+      new WebhookRepository(db.dataSource),
+    );
     const [attempted, completed] = [open.slice(0, 50), open.slice(50)];
     const { sent } = await recordStatementsDuring(db.dataSource, async () => {
       const contexts = await outcomes.loadAttempts(open.map((row) => ({ notificationId: row.notification, outboxId: row.outbox })));
@@ -89,7 +97,12 @@ describe('delivery statements under misleading statistics', () => {
         })),
       );
       expect(recorded.map((result) => result.outcome)).toEqual(attempted.map(() => 'succeeded'));
-      await db.dataSource.transaction((manager) => outbox.completeMany(manager, completed.map((row) => row.outbox)));
+      await db.dataSource.transaction((manager) =>
+        outbox.completeMany(
+          manager,
+          completed.map((row) => row.outbox),
+        ),
+      );
       expect(await outbox.completeAlone(completed[0]!.outbox)).toBe(false);
     });
     const stored = await q<{ id: string; delivery_status: string; attempts: number }>(
@@ -113,7 +126,10 @@ describe('delivery statements under misleading statistics', () => {
   it('records an attempt by id when its row is no longer where the lock found it', async () => {
     const q = <T = unknown>(sql: string, params: unknown[] = []): Promise<T[]> => db.dataSource.query<T[]>(sql, params);
     const [account] = await q<{ id: string }>(`INSERT INTO accounts (company_name) VALUES ('B') RETURNING id`);
-    const [webhook] = await q<{ id: string }>(`INSERT INTO webhooks (account_id, url, secret) VALUES ($1, 'https://example.com/moved', 's') RETURNING id`, [account!.id]);
+    const [webhook] = await q<{ id: string }>(
+      `INSERT INTO webhooks (account_id, url, secret) VALUES ($1, 'https://example.com/moved', 's') RETURNING id`,
+      [account!.id],
+    );
     const [event] = await q<{ id: string }>(
       `INSERT INTO events (account_id, name, reference_object_type, reference_object_id, payload, occurred_at, dedupe_key)
        VALUES ($1, 'shipment.estimated.arrival', 'shipment', gen_random_uuid(), '{}', now(), gen_random_uuid()::text) RETURNING id`,

@@ -51,7 +51,13 @@ export type ExtractionResult =
 export type ExtractionJobs = CreateTrackingRequestJobs;
 
 export type RecordOutcome =
-  | { outcome: 'recorded'; eventId: string; representationId: string | null; trackingRequestIds: string[]; skippedNumbers: Record<string, string> }
+  | {
+      outcome: 'recorded';
+      eventId: string;
+      representationId: string | null;
+      trackingRequestIds: string[];
+      skippedNumbers: Record<string, string>;
+    }
   /** The claim was taken over (lease expired) or a newer request came: nothing written. */
   | { outcome: 'stale' };
 
@@ -85,19 +91,28 @@ export class DocumentExtractionRepository {
     );
     if (claimed) {
       const document = Object.assign(new DocumentEntity(), claimed);
-      return { outcome: 'claimed', claim: { document, leaseId: claimed.extraction_lease_id!, generation: claimed.extraction_generation, attempts: claimed.extraction_attempts } };
+      return {
+        outcome: 'claimed',
+        claim: {
+          document,
+          leaseId: claimed.extraction_lease_id!,
+          generation: claimed.extraction_generation,
+          attempts: claimed.extraction_attempts,
+        },
+      };
     }
     const current = await this.dataSource.getRepository(DocumentEntity).findOneBy({ id: documentId });
-    if (current?.extraction_status === 'pending' && current.extraction_lease_until !== null) return { outcome: 'busy', until: current.extraction_lease_until };
+    if (current?.extraction_status === 'pending' && current.extraction_lease_until !== null)
+      return { outcome: 'busy', until: current.extraction_lease_until };
     return { outcome: 'nothing_to_do' };
   }
 
   /** Gives the claim back after a passing failure (storage away), so the retry need not wait for the lease. */
   async release(claim: ExtractionClaim): Promise<void> {
-    await this.dataSource.query(`UPDATE documents SET extraction_lease_id = NULL, extraction_lease_until = NULL WHERE id = $1 AND extraction_lease_id = $2`, [
-      claim.document.id,
-      claim.leaseId,
-    ]);
+    await this.dataSource.query(
+      `UPDATE documents SET extraction_lease_id = NULL, extraction_lease_until = NULL WHERE id = $1 AND extraction_lease_id = $2`,
+      [claim.document.id, claim.leaseId],
+    );
   }
 
   /**
@@ -133,20 +148,36 @@ export class DocumentExtractionRepository {
       if (result.status === 'extracted') {
         const representations = tx.getRepository(DocumentRepresentationEntity);
         const representation = await representations.save(
-          representations.create({ account_id: document.account_id, document_id: document.id, schema_version: result.schemaVersion, payload: result.payload }),
+          representations.create({
+            account_id: document.account_id,
+            document_id: document.id,
+            schema_version: result.schemaVersion,
+            payload: result.payload,
+          }),
         );
         representationId = representation.id;
         const links = await findDocumentLinks(tx, document.account_id, result);
         shipmentIds = links.shipmentIds;
-        await tx.query(`UPDATE documents SET last_document_representation_id = $2, shipment_ids = $3::uuid[], container_ids = $4::uuid[] WHERE id = $1`, [
-          document.id,
-          representation.id,
-          links.shipmentIds,
-          links.containerIds,
-        ]);
-        ({ created: trackingRequestIds, skipped: skippedNumbers } = await this.createTrackingRequests(tx, document, links.untracked, result.scac, jobs));
+        await tx.query(
+          `UPDATE documents SET last_document_representation_id = $2, shipment_ids = $3::uuid[], container_ids = $4::uuid[] WHERE id = $1`,
+          [document.id, representation.id, links.shipmentIds, links.containerIds],
+        );
+        ({ created: trackingRequestIds, skipped: skippedNumbers } = await this.createTrackingRequests(
+          tx,
+          document,
+          links.untracked,
+          result.scac,
+          jobs,
+        ));
       }
-      const eventId = await this.insertEvent(tx, document, claim.generation, result, { representationId, trackingRequestIds, skippedNumbers, shipmentId: shipmentIds[0] ?? null }, jobs);
+      const eventId = await this.insertEvent(
+        tx,
+        document,
+        claim.generation,
+        result,
+        { representationId, trackingRequestIds, skippedNumbers, shipmentId: shipmentIds[0] ?? null },
+        jobs,
+      );
       await this.outbox.complete(tx, outboxId);
       return { outcome: 'recorded' as const, eventId, representationId, trackingRequestIds, skippedNumbers };
     });
@@ -181,7 +212,12 @@ export class DocumentExtractionRepository {
         skipped[number] = 'plan_limit_reached';
         continue;
       }
-      const request = await this.trackingRequests.create({ accountId }, { request_number: number, request_type: type, scac: line[0].scac, ref_numbers: [], tags: [], customer_id: null }, jobs, unitOfWork(tx));
+      const request = await this.trackingRequests.create(
+        { accountId },
+        { request_number: number, request_type: type, scac: line[0].scac, ref_numbers: [], tags: [], customer_id: null },
+        jobs,
+        unitOfWork(tx),
+      );
       if (request.outcome === 'accepted') {
         created.push(request.request.id);
         active += 1;
@@ -195,13 +231,23 @@ export class DocumentExtractionRepository {
     document: DocumentEntity,
     generation: number,
     result: ExtractionResult,
-    made: { representationId: string | null; trackingRequestIds: string[]; skippedNumbers: Record<string, string>; shipmentId: string | null },
+    made: {
+      representationId: string | null;
+      trackingRequestIds: string[];
+      skippedNumbers: Record<string, string>;
+      shipmentId: string | null;
+    },
     jobs: ExtractionJobs,
   ): Promise<string> {
     const name = result.status === 'extracted' ? 'document.extracted' : 'document.extraction_failed';
     const payload =
       result.status === 'extracted'
-        ? { document_type: result.documentType, document_representation_id: made.representationId, tracking_request_ids: made.trackingRequestIds, tracking_requests_skipped: made.skippedNumbers }
+        ? {
+            document_type: result.documentType,
+            document_representation_id: made.representationId,
+            tracking_request_ids: made.trackingRequestIds,
+            tracking_requests_skipped: made.skippedNumbers,
+          }
         : { extraction_error: result.error };
     const [event] = await queryRows<{ id: string; created_at: Date }>(
       tx,
@@ -211,7 +257,13 @@ export class DocumentExtractionRepository {
       // One event per generation: a request to extract again is a new announcement.
       [document.account_id, name, document.id, made.shipmentId, JSON.stringify(payload), `document:${document.id}:${generation}:${name}`],
     );
-    await this.outbox.enqueue(tx, { queue: jobs.fanOut.queue, jobName: jobs.fanOut.jobName, payload: { eventId: event!.id }, accountId: document.account_id, availableAt: event!.created_at });
+    await this.outbox.enqueue(tx, {
+      queue: jobs.fanOut.queue,
+      jobName: jobs.fanOut.jobName,
+      payload: { eventId: event!.id },
+      accountId: document.account_id,
+      availableAt: event!.created_at,
+    });
     return event!.id;
   }
 }

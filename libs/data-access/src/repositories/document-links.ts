@@ -50,7 +50,11 @@ export async function findDocumentLinks(tx: EntityManager, accountId: string, fo
       WHERE account_id = $1 AND status = ANY($2::text[]) AND upper(request_number) = ANY($3::text[])`,
     [accountId, [...ACTIVE_TRACKING_REQUEST_STATUSES], [...shipmentNumbers, ...found.containerNumbers]],
   );
-  const known = new Set([...shipments.flatMap((s) => s.numbers), ...containers.map((c) => c.number), ...requested.map((r) => r.request_number)]);
+  const known = new Set([
+    ...shipments.flatMap((s) => s.numbers),
+    ...containers.map((c) => c.number),
+    ...requested.map((r) => r.request_number),
+  ]);
   const shipmentIds = [...new Set([...shipments.map((s) => s.id), ...containers.flatMap((c) => (c.shipment_id ? [c.shipment_id] : []))])];
   // Tracking a bill of lading or booking brings its containers, so containers are asked for on
   // their own only when the document names no shipment number; and a document any of whose

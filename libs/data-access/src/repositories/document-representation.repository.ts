@@ -12,8 +12,16 @@ export class DocumentRepresentationRepository extends AccountScopedRepository<Do
     super(dataSource, DocumentRepresentationEntity, 'document_representation');
   }
 
-  async create(scope: AccountScope, documentId: string, schemaVersion: string, payload: Record<string, unknown>, manager?: EntityManager): Promise<DocumentRepresentationEntity> {
+  async create(
+    scope: AccountScope,
+    documentId: string,
+    schemaVersion: string,
+    payload: Record<string, unknown>,
+    manager?: EntityManager,
+  ): Promise<DocumentRepresentationEntity> {
     const repository = this.repository(manager);
-    return repository.save(repository.create({ account_id: scope.accountId, document_id: documentId, schema_version: schemaVersion, payload }));
+    return repository.save(
+      repository.create({ account_id: scope.accountId, document_id: documentId, schema_version: schemaVersion, payload }),
+    );
   }
 }

@@ -11,7 +11,16 @@ import type { Page, PageOf } from './list-page';
 
 export type NewDocument = Pick<
   DocumentEntity,
-  'name' | 'source' | 'file_name' | 'file_kind' | 'file_content_type' | 'file_size_bytes' | 'page_count' | 'sha256' | 'storage_key' | 'email_submission_id'
+  | 'name'
+  | 'source'
+  | 'file_name'
+  | 'file_kind'
+  | 'file_content_type'
+  | 'file_size_bytes'
+  | 'page_count'
+  | 'sha256'
+  | 'storage_key'
+  | 'email_submission_id'
 > & { id: string; create_tracking_requests?: boolean };
 
 /** Where the outbox row that asks for an extraction goes (the queue contract lives above this lib); payload `{documentId}`. */
@@ -44,14 +53,19 @@ export class DocumentRepository extends AccountScopedRepository<DocumentEntity> 
 
   async list(scope: AccountScope, filters: DocumentFilters, sort: DocumentSort | null, page: Page): Promise<PageOf<DocumentEntity>> {
     const query = this.scoped(scope, 'row');
-    if (filters.fileName) query.andWhere('(row.file_name ILIKE :name OR row.name ILIKE :name)', { name: containsPattern(filters.fileName) });
+    if (filters.fileName)
+      query.andWhere('(row.file_name ILIKE :name OR row.name ILIKE :name)', { name: containsPattern(filters.fileName) });
     if (filters.documentTypes && filters.documentTypes.length > 0) {
       query.andWhere('COALESCE(row.document_type_manual, row.document_type) IN (:...types)', { types: filters.documentTypes });
     }
-    if (filters.reference) query.andWhere('(:reference = ANY(row.shipment_ids) OR :reference = ANY(row.container_ids))', { reference: filters.reference });
+    if (filters.reference)
+      query.andWhere('(:reference = ANY(row.shipment_ids) OR :reference = ANY(row.container_ids))', { reference: filters.reference });
     if (sort === null) return listPage(query, 'row', page);
     const [rows, total] = await query
-      .orderBy(sort.column === 'document_type' ? 'COALESCE(row.document_type_manual, row.document_type)' : 'row.created_at', sort.descending ? 'DESC' : 'ASC')
+      .orderBy(
+        sort.column === 'document_type' ? 'COALESCE(row.document_type_manual, row.document_type)' : 'row.created_at',
+        sort.descending ? 'DESC' : 'ASC',
+      )
       .addOrderBy('row.id', 'ASC')
       .skip(page.offset)
       .take(page.size)
@@ -68,12 +82,24 @@ export class DocumentRepository extends AccountScopedRepository<DocumentEntity> 
    * savepoint inside the caller's), so a stored document is always extracted eventually;
    * `duplicate` when the account already holds the same content.
    */
-  async create(scope: AccountScope, fields: NewDocument, extraction: ExtractionJob, manager?: EntityManager): Promise<DocumentEntity | 'duplicate'> {
+  async create(
+    scope: AccountScope,
+    fields: NewDocument,
+    extraction: ExtractionJob,
+    manager?: EntityManager,
+  ): Promise<DocumentEntity | 'duplicate'> {
     try {
       return await (manager ?? this.dataSource.manager).transaction(async (tx) => {
         const repository = this.repository(tx);
         const row = await repository.save(
-          repository.create({ ...fields, account_id: scope.accountId, document_type: 'other', extraction_status: 'pending', shipment_ids: [], container_ids: [] }),
+          repository.create({
+            ...fields,
+            account_id: scope.accountId,
+            document_type: 'other',
+            extraction_status: 'pending',
+            shipment_ids: [],
+            container_ids: [],
+          }),
         );
         await this.enqueueExtraction(tx, row, extraction);
         return row;
@@ -112,7 +138,12 @@ export class DocumentRepository extends AccountScopedRepository<DocumentEntity> 
   }
 
   private async enqueueExtraction(tx: EntityManager, document: DocumentEntity, extraction: ExtractionJob): Promise<void> {
-    await this.outbox.enqueue(tx, { queue: extraction.queue, jobName: extraction.jobName, payload: { documentId: document.id }, accountId: document.account_id });
+    await this.outbox.enqueue(tx, {
+      queue: extraction.queue,
+      jobName: extraction.jobName,
+      payload: { documentId: document.id },
+      accountId: document.account_id,
+    });
   }
 
   async remove(document: DocumentEntity): Promise<void> {
@@ -123,7 +154,10 @@ export class DocumentRepository extends AccountScopedRepository<DocumentEntity> 
   async countBySubmission(scope: AccountScope, submissionIds: readonly string[]): Promise<Map<string, DocumentEntity[]>> {
     const result = new Map<string, DocumentEntity[]>();
     if (submissionIds.length === 0) return result;
-    const rows = await this.scoped(scope, 'row').andWhere('row.email_submission_id IN (:...ids)', { ids: [...submissionIds] }).orderBy('row.created_at', 'ASC').getMany();
+    const rows = await this.scoped(scope, 'row')
+      .andWhere('row.email_submission_id IN (:...ids)', { ids: [...submissionIds] })
+      .orderBy('row.created_at', 'ASC')
+      .getMany();
     for (const row of rows) result.set(row.email_submission_id!, [...(result.get(row.email_submission_id!) ?? []), row]);
     return result;
   }

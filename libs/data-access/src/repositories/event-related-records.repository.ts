@@ -16,8 +16,11 @@ import { customFieldViewsOfRecords } from './custom-field.repository';
 import { toShipment } from './shipment.repository';
 import { toTrackingRequest } from './tracking-request.repository';
 
-
-async function byIds<T extends ObjectLiteral & { id: string }>(manager: EntityManager, entity: EntityTarget<T>, ids: Iterable<string | null | undefined>): Promise<T[]> {
+async function byIds<T extends ObjectLiteral & { id: string }>(
+  manager: EntityManager,
+  entity: EntityTarget<T>,
+  ids: Iterable<string | null | undefined>,
+): Promise<T[]> {
   const wanted = [...new Set([...ids].filter((id): id is string => typeof id === 'string'))];
   if (wanted.length === 0) return [];
   const rows = await manager.getRepository(entity).findBy({ id: In(wanted) } as never);
@@ -34,15 +37,19 @@ export class EventRelatedRecordsRepository {
   /** Tracking requests and shipments come as the api reads them (domain records), the rest as stored. */
   async load(manager: EntityManager, event: EventEntity): Promise<EventRelatedRecords> {
     const ref = event.reference_object_id;
-    const trackingRequests = await byIds(manager, TrackingRequestEntity, [
-      event.reference_object_type === 'tracking_request' ? ref : null,
-    ]);
+    const trackingRequests = await byIds(manager, TrackingRequestEntity, [event.reference_object_type === 'tracking_request' ? ref : null]);
     const transportEvents = await byIds(manager, TransportEventEntity, [event.reference_object_type === 'transport_event' ? ref : null]);
     const estimatedEvents = await byIds(manager, EstimatedEventEntity, [event.reference_object_type === 'estimated_event' ? ref : null]);
 
     // A document's extraction event shows the document, its latest extraction and the shipments it was linked to.
-    const documents = (await byIds(manager, DocumentEntity, [event.reference_object_type === 'document' ? ref : null])).filter((d) => d.account_id === event.account_id);
-    const representations = await byIds(manager, DocumentRepresentationEntity, documents.map((d) => d.last_document_representation_id));
+    const documents = (await byIds(manager, DocumentEntity, [event.reference_object_type === 'document' ? ref : null])).filter(
+      (d) => d.account_id === event.account_id,
+    );
+    const representations = await byIds(
+      manager,
+      DocumentRepresentationEntity,
+      documents.map((d) => d.last_document_representation_id),
+    );
 
     const isContainerChange =
       event.reference_object_type === 'container_updated_event' || event.reference_object_type === 'container_pod_terminal_changed_event';
@@ -96,7 +103,9 @@ export class EventRelatedRecordsRepository {
 
     const shownContainers = event.reference_object_type === 'shipment' ? [] : containers;
     const customFields = await customFieldViewsOfRecords(manager, event.account_id, [
-      ...trackingRequests.filter((t) => t.account_id === event.account_id).map((t) => ({ entityType: 'TrackingRequest' as const, id: t.id })),
+      ...trackingRequests
+        .filter((t) => t.account_id === event.account_id)
+        .map((t) => ({ entityType: 'TrackingRequest' as const, id: t.id })),
       ...shipments.map((s) => ({ entityType: 'Shipment' as const, id: s.id })),
       ...shownContainers.map((c) => ({ entityType: 'Container' as const, id: c.id })),
     ]);
@@ -106,7 +115,9 @@ export class EventRelatedRecordsRepository {
       shipments: shipments.map((s) => ({ ...toShipment(s), container_ids: containerIdsByShipment.get(s.id) ?? [] })),
       containers: shownContainers,
       transport_events: transportEvents,
-      estimated_events: estimatedEvents.map((e) => Object.assign(e, { port_id: estimatePorts.find((p) => p.code === e.location_locode)?.id ?? null })),
+      estimated_events: estimatedEvents.map((e) =>
+        Object.assign(e, { port_id: estimatePorts.find((p) => p.code === e.location_locode)?.id ?? null }),
+      ),
       ports: [...ports, ...estimatePorts.filter((p) => !ports.some((other) => other.id === p.id))],
       terminals,
       custom_fields: customFields,

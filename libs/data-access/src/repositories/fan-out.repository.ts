@@ -21,7 +21,12 @@ export interface FanOutPlan {
    */
   withheld(account: Pick<AccountEntity, 'plan' | 'trial_ends_at'>): string | null;
   /** The notifications to store, one per webhook at most; none when nothing is left to tell. */
-  notifications(event: EventRecord, webhooks: readonly { id: string; format: WebhookFormat }[], related: EventRelatedRecords, features: readonly AccountFeature[]): NewWebhookNotification[];
+  notifications(
+    event: EventRecord,
+    webhooks: readonly { id: string; format: WebhookFormat }[],
+    related: EventRelatedRecords,
+    features: readonly AccountFeature[],
+  ): NewWebhookNotification[];
 }
 
 /**
@@ -61,7 +66,12 @@ export class FanOutRepository {
         return inserted;
       }
       for (const id of inserted) {
-        await this.outbox.enqueue(manager, { queue: delivery.queue, jobName: delivery.jobName, payload: { notificationId: id }, accountId: event.account_id });
+        await this.outbox.enqueue(manager, {
+          queue: delivery.queue,
+          jobName: delivery.jobName,
+          payload: { notificationId: id },
+          accountId: event.account_id,
+        });
       }
       return inserted;
     });

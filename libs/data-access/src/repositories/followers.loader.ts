@@ -22,17 +22,23 @@ export interface FollowersQuery {
  * the first statement completes the job's outbox row ('replayed' when it was completed already:
  * nothing is locked).
  */
-export async function loadFollowers(manager: EntityManager, queries: readonly FollowersQuery[], outboxId: string | null = null): Promise<Map<string, Follower[]> | 'replayed'> {
+export async function loadFollowers(
+  manager: EntityManager,
+  queries: readonly FollowersQuery[],
+  outboxId: string | null = null,
+): Promise<Map<string, Follower[]> | 'replayed'> {
   const joinIds = queries.filter((q) => q.join).map((q) => q.carrierShipment.id);
   const carrierShipmentIds = queries.map((q) => q.carrierShipment.id);
   // The job's outbox row (when given), the joining requests and the records: one statement, in that order.
-  const locked = joinIds.length === 0 && outboxId === null ? undefined : await lockJoiningAndRecordsOf(manager, joinIds, carrierShipmentIds, outboxId);
+  const locked =
+    joinIds.length === 0 && outboxId === null ? undefined : await lockJoiningAndRecordsOf(manager, joinIds, carrierShipmentIds, outboxId);
   if (locked === null) return 'replayed';
   const joiningBy = new Map<string, TrackingRequestEntity[]>();
   for (const { request, joins } of locked?.joining ?? []) joiningBy.set(joins, [...(joiningBy.get(joins) ?? []), request]);
   for (const q of queries) {
     const list = joiningBy.get(q.carrierShipment.id) ?? [];
-    if (q.join && q.own !== null && OPEN_REQUEST_STATUSES.includes(q.own.status) && !list.some((r) => r.id === q.own?.id)) joiningBy.set(q.carrierShipment.id, [...list, q.own]);
+    if (q.join && q.own !== null && OPEN_REQUEST_STATUSES.includes(q.own.status) && !list.some((r) => r.id === q.own?.id))
+      joiningBy.set(q.carrierShipment.id, [...list, q.own]);
   }
   const adopted = await adoptLegacyRecords(manager, queries, joiningBy);
 
@@ -43,7 +49,9 @@ export async function loadFollowers(manager: EntityManager, queries: readonly Fo
     states,
     linkedRequests: linked,
     accounts: accountById,
-  } = locked === undefined || adopted ? await loadRecordsOf(manager, carrierShipmentIds, joinerAccounts) : await loadLockedRecordsOf(manager, locked.shipments, joinerAccounts);
+  } = locked === undefined || adopted
+    ? await loadRecordsOf(manager, carrierShipmentIds, joinerAccounts)
+    : await loadLockedRecordsOf(manager, locked.shipments, joinerAccounts);
 
   const result = new Map<string, Follower[]>();
   for (const q of queries) {
@@ -63,14 +71,22 @@ export async function loadFollowers(manager: EntityManager, queries: readonly Fo
       });
     }
     // Records in the order they were created, then accounts that have none yet.
-    followers.sort((a, b) => (a.state?.shipment.created_at.getTime() ?? Number.MAX_SAFE_INTEGER) - (b.state?.shipment.created_at.getTime() ?? Number.MAX_SAFE_INTEGER));
+    followers.sort(
+      (a, b) =>
+        (a.state?.shipment.created_at.getTime() ?? Number.MAX_SAFE_INTEGER) -
+        (b.state?.shipment.created_at.getTime() ?? Number.MAX_SAFE_INTEGER),
+    );
     result.set(id, followers);
   }
   return result;
 }
 
 /** True when it attached records to a physical shipment. */
-async function adoptLegacyRecords(manager: EntityManager, queries: readonly FollowersQuery[], joiningBy: ReadonlyMap<string, TrackingRequestEntity[]>): Promise<boolean> {
+async function adoptLegacyRecords(
+  manager: EntityManager,
+  queries: readonly FollowersQuery[],
+  joiningBy: ReadonlyMap<string, TrackingRequestEntity[]>,
+): Promise<boolean> {
   const adoptions = queries.flatMap((q) =>
     [...new Set((joiningBy.get(q.carrierShipment.id) ?? []).map((r) => r.account_id))].map((account) => ({
       account_id: account,

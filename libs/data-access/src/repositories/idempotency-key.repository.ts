@@ -19,7 +19,8 @@ export interface StoredResponse {
  * was used with the same request within 24 hours; this is the stored response. `mismatch`: the
  * key was used with another request.
  */
-export type IdempotentResult = { outcome: 'executed'; response: StoredResponse } | { outcome: 'replayed'; response: StoredResponse } | { outcome: 'mismatch' };
+export type IdempotentResult =
+  { outcome: 'executed'; response: StoredResponse } | { outcome: 'replayed'; response: StoredResponse } | { outcome: 'mismatch' };
 
 interface KeyRow {
   id: string;
@@ -39,7 +40,12 @@ interface KeyRow {
 export class IdempotencyKeyRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async execute(scope: AccountScope, key: string, requestHash: string, work: (transaction: UnitOfWork) => Promise<StoredResponse>): Promise<IdempotentResult> {
+  async execute(
+    scope: AccountScope,
+    key: string,
+    requestHash: string,
+    work: (transaction: UnitOfWork) => Promise<StoredResponse>,
+  ): Promise<IdempotentResult> {
     return this.dataSource.transaction(async (manager) => {
       const claimed = await this.claim(manager, scope, key, requestHash);
       if (claimed.outcome !== 'claimed') return claimed;

@@ -30,7 +30,15 @@ export { FanOutRepository } from './fan-out.repository';
 export type { FanOutPlan } from './fan-out.repository';
 export { DeliveryOutcomeRepository } from './delivery-outcome.repository';
 export { EXACT_TOTAL_BOUND, LARGE_TOTAL_TTL_MS, ListTotals } from './list-totals';
-export type { AttemptContext, AttemptOutcome, DeliveryAttempt, DeliveryConsequence, DeliveryJobRef, NotificationToDeliver, RecordedConsequence } from './delivery-outcome.repository';
+export type {
+  AttemptContext,
+  AttemptOutcome,
+  DeliveryAttempt,
+  DeliveryConsequence,
+  DeliveryJobRef,
+  NotificationToDeliver,
+  RecordedConsequence,
+} from './delivery-outcome.repository';
 
 /**
  * Every repository `DataAccessModule` provides and exports. Add a new repository here

@@ -55,11 +55,18 @@ export interface TimeRange {
  * The statements' text comes from the query builder, built once per shape of query
  * (ListStatementTexts) and sent with each request's parameters.
  */
-export async function listPage<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, alias: string, page: Page, totals?: ListTotals): Promise<PageOf<T>> {
+export async function listPage<T extends ObjectLiteral>(
+  query: SelectQueryBuilder<T>,
+  alias: string,
+  page: Page,
+  totals?: ListTotals,
+): Promise<PageOf<T>> {
   const backwards = page.before !== undefined;
   const key = page.after ?? (page.before === 'end' ? undefined : page.before);
   const texts = ListStatementTexts.of(query, alias, page, (filtered) => pageQuery(filtered, alias, page));
-  const read = await readKeyedRows(query, alias, texts, key ? { pageAt: key.at, pageId: key.id } : {}, () => pageQuery(query.clone(), alias, page));
+  const read = await readKeyedRows(query, alias, texts, key ? { pageAt: key.at, pageId: key.id } : {}, () =>
+    pageQuery(query.clone(), alias, page),
+  );
   const more = read.length > page.size;
   const keyed = read.slice(0, page.size);
   if (backwards) keyed.reverse();
@@ -68,7 +75,12 @@ export async function listPage<T extends ObjectLiteral>(query: SelectQueryBuilde
   // Coming from a row means rows exist on that side; the extra row read shows the other side.
   const bounds: PageBounds = backwards
     ? { first: keyOf(keyed[0]), last: keyOf(keyed[keyed.length - 1]), hasBefore: more, hasAfter: page.before !== 'end' }
-    : { first: keyOf(keyed[0]), last: keyOf(keyed[keyed.length - 1]), hasBefore: page.after !== undefined || page.offset > 0, hasAfter: more };
+    : {
+        first: keyOf(keyed[0]),
+        last: keyOf(keyed[keyed.length - 1]),
+        hasBefore: page.after !== undefined || page.offset > 0,
+        hasAfter: more,
+      };
   // The first page of a list that fits in it is its own count.
   const whole = !key && !backwards && page.offset === 0 && !more;
   const total = whole ? rows.length : await countTotal(query, texts.bounded, totals);
@@ -86,7 +98,10 @@ function pageQuery<T extends ObjectLiteral>(filtered: SelectQueryBuilder<T>, ali
   const key = page.after ?? (page.before === 'end' ? undefined : page.before);
   if (key) {
     // Parameters go in as null: the text is the same for every key, the values come with each request.
-    rowsQuery.andWhere(`(${alias}.created_at, ${alias}.id) ${page.after ? '>' : '<'} (CAST(:pageAt AS timestamptz), CAST(:pageId AS uuid))`, { pageAt: null, pageId: null });
+    rowsQuery.andWhere(
+      `(${alias}.created_at, ${alias}.id) ${page.after ? '>' : '<'} (CAST(:pageAt AS timestamptz), CAST(:pageId AS uuid))`,
+      { pageAt: null, pageId: null },
+    );
   } else if (!backwards) {
     rowsQuery.offset(page.offset);
   }
@@ -126,7 +141,11 @@ async function readKeyedRows<T extends ObjectLiteral>(
 
 /** `text` (with `:name` parameters) as the query builder sends it, with `filtered`'s parameters and `extra`. */
 function statement<T extends ObjectLiteral>(filtered: SelectQueryBuilder<T>, text: string, extra: ObjectLiteral = {}): [string, unknown[]] {
-  return filtered.connection.driver.escapeQueryWithParameters(text, { ...filtered.getParameters(), ...extra }, filtered.expressionMap.nativeParameters);
+  return filtered.connection.driver.escapeQueryWithParameters(
+    text,
+    { ...filtered.getParameters(), ...extra },
+    filtered.expressionMap.nativeParameters,
+  );
 }
 
 /** Where the query builder would send `filtered`'s statements: its transaction's runner, if it has one. */
@@ -134,9 +153,17 @@ function executorOf<T extends ObjectLiteral>(filtered: SelectQueryBuilder<T>): E
   return queryRunnerOf(filtered)?.manager ?? filtered.connection;
 }
 
-async function countTotal<T extends ObjectLiteral>(filtered: SelectQueryBuilder<T>, boundedText: string, totals: ListTotals | undefined): Promise<number> {
+async function countTotal<T extends ObjectLiteral>(
+  filtered: SelectQueryBuilder<T>,
+  boundedText: string,
+  totals: ListTotals | undefined,
+): Promise<number> {
   const [sql, parameters] = statement(filtered, boundedText);
-  const [bounded] = await queryRows<{ total: number }>(executorOf(filtered), `SELECT COUNT(*)::int AS total FROM (${sql}) AS bounded`, parameters);
+  const [bounded] = await queryRows<{ total: number }>(
+    executorOf(filtered),
+    `SELECT COUNT(*)::int AS total FROM (${sql}) AS bounded`,
+    parameters,
+  );
   if ((bounded?.total ?? 0) <= EXACT_TOTAL_BOUND) return bounded?.total ?? 0;
   const count = (): Promise<number> => filtered.clone().orderBy().getCount();
   // The bounded statement names the filtered rows as well as the full count would (same WHERE,
@@ -145,7 +172,12 @@ async function countTotal<T extends ObjectLiteral>(filtered: SelectQueryBuilder<
 }
 
 /** `column >= start` and `column <= end` for the ends a range has. */
-export function whereInRange<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, column: string, name: string, range: TimeRange | undefined): void {
+export function whereInRange<T extends ObjectLiteral>(
+  query: SelectQueryBuilder<T>,
+  column: string,
+  name: string,
+  range: TimeRange | undefined,
+): void {
   if (range?.start !== undefined) query.andWhere(`${column} >= :${name}Start`, { [`${name}Start`]: range.start });
   if (range?.end !== undefined) query.andWhere(`${column} <= :${name}End`, { [`${name}End`]: range.end });
 }
@@ -163,7 +195,11 @@ export interface CustomFieldMatch {
 }
 
 /** Keeps the rows (`alias.id`) that have every given custom field value (docs/custom-fields.md). */
-export function whereCustomFields<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, alias: string, matches: readonly CustomFieldMatch[] | undefined): void {
+export function whereCustomFields<T extends ObjectLiteral>(
+  query: SelectQueryBuilder<T>,
+  alias: string,
+  matches: readonly CustomFieldMatch[] | undefined,
+): void {
   (matches ?? []).forEach((match, index) => {
     const definition = `cfDefinition${index}`;
     const value = `cfValue${index}`;

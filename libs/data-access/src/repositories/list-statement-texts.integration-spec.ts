@@ -12,7 +12,8 @@ describe('ListStatementTexts', () => {
   let otherAccountId: string;
 
   const containers = () => db.dataSource.getRepository(ContainerEntity);
-  const scoped = (account = accountId) => containers().createQueryBuilder('row').where('row.account_id = :scopeAccountId', { scopeAccountId: account });
+  const scoped = (account = accountId) =>
+    containers().createQueryBuilder('row').where('row.account_id = :scopeAccountId', { scopeAccountId: account });
   const withStatuses = (statuses: string[]) => scoped().andWhere('row.current_status IN (:...statuses)', { statuses });
   const paged = (page: Page) => (copy: ReturnType<typeof scoped>) => copy.limit(page.size + 1);
 
@@ -23,7 +24,9 @@ describe('ListStatementTexts', () => {
 
   beforeAll(async () => {
     db = await createMigratedScratchDatabase();
-    const accounts = await db.dataSource.query<Array<{ id: string }>>(`INSERT INTO accounts (company_name) VALUES ('A'), ('B') RETURNING id`);
+    const accounts = await db.dataSource.query<Array<{ id: string }>>(
+      `INSERT INTO accounts (company_name) VALUES ('A'), ('B') RETURNING id`,
+    );
     accountId = accounts[0]!.id;
     otherAccountId = accounts[1]!.id;
     await db.dataSource.query(
@@ -43,7 +46,9 @@ describe('ListStatementTexts', () => {
     const page = { offset: 0, size: 5 };
     const first = ListStatementTexts.of(scoped(), 'row', page, paged(page));
     expect(ListStatementTexts.of(scoped(otherAccountId), 'row', page, paged(page))).toBe(first);
-    expect(ListStatementTexts.of(withStatuses(['new']), 'row', page, paged(page))).toBe(ListStatementTexts.of(withStatuses(['new', 'on_ship']), 'row', page, paged(page)));
+    expect(ListStatementTexts.of(withStatuses(['new']), 'row', page, paged(page))).toBe(
+      ListStatementTexts.of(withStatuses(['new', 'on_ship']), 'row', page, paged(page)),
+    );
     expect(ListStatementTexts.of(withStatuses(['new']), 'row', page, paged(page))).not.toBe(first);
     expect(ListStatementTexts.of(scoped(), 'row', { offset: 5, size: 5 }, paged(page))).not.toBe(first);
     expect(ListStatementTexts.of(scoped(), 'row', { offset: 0, size: 5, before: 'end' }, paged(page))).not.toBe(first);
@@ -51,7 +56,11 @@ describe('ListStatementTexts', () => {
 
   it('keeps nothing for a query that joins, orders or limits itself', () => {
     const page = { offset: 0, size: 5 };
-    for (const query of [() => scoped().leftJoin('row.shipment', 'shipment'), () => scoped().orderBy('row.number'), () => scoped().limit(3)]) {
+    for (const query of [
+      () => scoped().leftJoin('row.shipment', 'shipment'),
+      () => scoped().orderBy('row.number'),
+      () => scoped().limit(3),
+    ]) {
       expect(ListStatementTexts.of(query(), 'row', page, paged(page))).not.toBe(ListStatementTexts.of(query(), 'row', page, paged(page)));
     }
   });
@@ -72,7 +81,12 @@ describe('ListStatementTexts', () => {
       const { result, statements } = await recorded(() => listPage(withStatuses(statuses), 'row', page));
       expect(statements[0]).toEqual({ sql, parameters });
       const rows = await expected.getMany();
-      expect(result.rows.map((row) => row.number).sort()).toEqual(rows.slice(0, page.size).map((row) => row.number).sort());
+      expect(result.rows.map((row) => row.number).sort()).toEqual(
+        rows
+          .slice(0, page.size)
+          .map((row) => row.number)
+          .sort(),
+      );
       result.rows.forEach((row) => expect(statuses).toContain(row.current_status));
     }
   });
@@ -86,7 +100,10 @@ describe('ListStatementTexts', () => {
         .orderBy('row.created_at', 'ASC')
         .addOrderBy('row.id', 'ASC')
         .limit(4)
-        .andWhere('(row.created_at, row.id) > (CAST(:pageAt AS timestamptz), CAST(:pageId AS uuid))', { pageAt: after.at, pageId: after.id })
+        .andWhere('(row.created_at, row.id) > (CAST(:pageAt AS timestamptz), CAST(:pageId AS uuid))', {
+          pageAt: after.at,
+          pageId: after.id,
+        })
         .getQueryAndParameters();
       expect(statements[0]).toEqual({ sql, parameters });
       expect(result.rows[0]!.created_at.getTime()).toBeGreaterThan(new Date(after.at).getTime());

@@ -34,7 +34,12 @@ export class ListStatementTexts {
   private static readonly kept = new WeakMap<EntityMetadata, LRUCache<string, ListTexts>>();
 
   /** The texts of `filtered`'s page; `paged` adds the page to a copy of `filtered` (the one place that says how). */
-  static of<T extends ObjectLiteral>(filtered: SelectQueryBuilder<T>, alias: string, page: Page, paged: (copy: SelectQueryBuilder<T>) => SelectQueryBuilder<T>): ListTexts {
+  static of<T extends ObjectLiteral>(
+    filtered: SelectQueryBuilder<T>,
+    alias: string,
+    page: Page,
+    paged: (copy: SelectQueryBuilder<T>) => SelectQueryBuilder<T>,
+  ): ListTexts {
     const shape = ListStatementTexts.shapeOf(filtered, alias, page);
     const metadata = filtered.expressionMap.mainAlias?.metadata;
     if (shape === null || metadata === undefined) return ListStatementTexts.build(filtered, alias, paged);
@@ -51,7 +56,11 @@ export class ListStatementTexts {
     return texts;
   }
 
-  private static build<T extends ObjectLiteral>(filtered: SelectQueryBuilder<T>, alias: string, paged: (copy: SelectQueryBuilder<T>) => SelectQueryBuilder<T>): ListTexts {
+  private static build<T extends ObjectLiteral>(
+    filtered: SelectQueryBuilder<T>,
+    alias: string,
+    paged: (copy: SelectQueryBuilder<T>) => SelectQueryBuilder<T>,
+  ): ListTexts {
     const rows = paged(filtered.clone());
     return {
       rows: rows.getQuery(),
@@ -60,7 +69,13 @@ export class ListStatementTexts {
       // most of it (one account, a million containers: 1.2 ms a page, every time, where the
       // index's few pages take about 0.2 ms), and a sequential scan of a table four times larger than
       // shared_buffers reads through a small ring of buffers: every page came from the OS again.
-      bounded: filtered.clone().orderBy(`${alias}.created_at`, 'ASC').addOrderBy(`${alias}.id`, 'ASC').select(`${alias}.id`).limit(EXACT_TOTAL_BOUND + 1).getQuery(),
+      bounded: filtered
+        .clone()
+        .orderBy(`${alias}.created_at`, 'ASC')
+        .addOrderBy(`${alias}.id`, 'ASC')
+        .select(`${alias}.id`)
+        .limit(EXACT_TOTAL_BOUND + 1)
+        .getQuery(),
       plain: RowHydrator.forQuery(rows) !== null,
     };
   }

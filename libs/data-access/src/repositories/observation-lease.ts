@@ -17,7 +17,9 @@ export async function releaseLease(executor: EntityManager | DataSource, lease: 
  * order, as the batch locks them next.
  */
 export async function releaseLeases(executor: EntityManager | DataSource, leases: readonly ObservationLease[]): Promise<void> {
-  const shipments = leases.flatMap((l) => (l.kind === 'carrier_shipment' ? [l] : [])).sort((a, b) => (a.carrierShipmentId < b.carrierShipmentId ? -1 : 1));
+  const shipments = leases
+    .flatMap((l) => (l.kind === 'carrier_shipment' ? [l] : []))
+    .sort((a, b) => (a.carrierShipmentId < b.carrierShipmentId ? -1 : 1));
   const numbers = leases.flatMap((l) => (l.kind === 'tracked_number' ? [l] : []));
   if (shipments.length > 0) {
     await executor.query(
@@ -60,7 +62,10 @@ export async function releaseAndLockCarrierShipments(
   );
   const seen = new Set(released.map((row) => row.id));
   const others = ids.filter((id) => !seen.has(id));
-  const kept = others.length === 0 ? [] : await queryRows<CarrierShipmentEntity>(manager, `SELECT * FROM carrier_shipments WHERE id = ANY($1::uuid[])`, [others]);
+  const kept =
+    others.length === 0
+      ? []
+      : await queryRows<CarrierShipmentEntity>(manager, `SELECT * FROM carrier_shipments WHERE id = ANY($1::uuid[])`, [others]);
   const repository = manager.getRepository(CarrierShipmentEntity);
   return [...released, ...kept].map((row) => repository.create(row));
 }

@@ -7,7 +7,14 @@ import { TrackingRequestEntity } from '../entities/tracking-request.entity';
 import { loadFollowers } from './followers.loader';
 import { releaseAndLockCarrierShipments, releaseLeases } from './observation-lease';
 import { OPEN_BY_ID, OutboxRepository } from './outbox.repository';
-import type { LoadedObservation, ObservationDecision, ObservationLease, ObservationResult, ObservationSource, ObservationTarget } from './shipment-state.types';
+import type {
+  LoadedObservation,
+  ObservationDecision,
+  ObservationLease,
+  ObservationResult,
+  ObservationSource,
+  ObservationTarget,
+} from './shipment-state.types';
 import { queryRows } from './query-rows';
 import type { FanOutJobName } from './state-writer';
 import { writeStates } from './state-writer';
@@ -48,14 +55,22 @@ export class ObservationRepository {
     private readonly outbox: OutboxRepository,
   ) {}
 
-  async apply<T>(target: ObservationTarget, fanOut: FanOutJobName, decide: (loaded: LoadedObservation) => ObservationDecision<T>): Promise<ObservationResult<T>> {
+  async apply<T>(
+    target: ObservationTarget,
+    fanOut: FanOutJobName,
+    decide: (loaded: LoadedObservation) => ObservationDecision<T>,
+  ): Promise<ObservationResult<T>> {
     const { outboxId, ...rest } = target;
     const result = await this.applyBatch(outboxId, [{ target: rest, decide }], fanOut);
     return result === 'replayed' ? { status: 'replayed' } : result[0]!;
   }
 
   /** Many observations of one job (a batch of routine refreshes): all applied, or none. */
-  async applyBatch<T>(outboxId: string | null, items: ReadonlyArray<ObservationItem<T>>, fanOut: FanOutJobName): Promise<'replayed' | Array<ObservationItemResult<T>>> {
+  async applyBatch<T>(
+    outboxId: string | null,
+    items: ReadonlyArray<ObservationItem<T>>,
+    fanOut: FanOutJobName,
+  ): Promise<'replayed' | Array<ObservationItemResult<T>>> {
     return this.dataSource.transaction(async (manager) => {
       // Leases go back whatever happens next: a replayed job must not hold them until they lapse.
       // A batch of known physical shipments under their own leases (a refresh) hands them back and
@@ -65,7 +80,10 @@ export class ObservationRepository {
       const leases = ownLeases(items);
       let shipments: Array<CarrierShipmentEntity | undefined>;
       if (leases === null) {
-        await releaseLeases(manager, items.map((item) => item.target.lease));
+        await releaseLeases(
+          manager,
+          items.map((item) => item.target.lease),
+        );
         const lockedShipments = await this.lockCarrierShipments(manager, outboxId, items);
         if (lockedShipments === 'replayed') return 'replayed' as const;
         shipments = lockedShipments;
@@ -91,22 +109,40 @@ export class ObservationRepository {
         const trackingRequest =
           item.target.trackingRequestId === undefined
             ? null
-            : await manager.getRepository(TrackingRequestEntity).findOne({ where: { id: item.target.trackingRequestId }, lock: { mode: 'pessimistic_write' } });
+            : await manager
+                .getRepository(TrackingRequestEntity)
+                .findOne({ where: { id: item.target.trackingRequestId }, lock: { mode: 'pessimistic_write' } });
         locked.push({ item, carrierShipment, fresh, stale: SOURCES.filter((s) => fresh[s] === false), trackingRequest });
       }
       const present = locked.filter((l): l is Locked<T> => l !== null);
       const followers = await loadFollowers(
         manager,
-        present.map((l) => ({ carrierShipment: l.carrierShipment, join: l.item.target.joinOpenRequests && l.fresh.carrier === true, own: l.trackingRequest })),
+        present.map((l) => ({
+          carrierShipment: l.carrierShipment,
+          join: l.item.target.joinOpenRequests && l.fresh.carrier === true,
+          own: l.trackingRequest,
+        })),
         leases === null ? null : outboxId,
       );
       if (followers === 'replayed') return 'replayed' as const;
       await this.recordStale(manager, present);
       const decisions = present.map((l) =>
-        l.item.decide({ carrierShipment: l.carrierShipment, fresh: l.fresh, followers: followers.get(l.carrierShipment.id) ?? [], trackingRequest: l.trackingRequest }),
+        l.item.decide({
+          carrierShipment: l.carrierShipment,
+          fresh: l.fresh,
+          followers: followers.get(l.carrierShipment.id) ?? [],
+          trackingRequest: l.trackingRequest,
+        }),
       );
       // The cursors move in the statement of the writes: one round trip fewer per job.
-      const stored = new Set(await writeStates(manager, decisions.flatMap((d) => d.writes), fanOut, (tail) => this.advance(tail, present, decisions)));
+      const stored = new Set(
+        await writeStates(
+          manager,
+          decisions.flatMap((d) => d.writes),
+          fanOut,
+          (tail) => this.advance(tail, present, decisions),
+        ),
+      );
       return locked.map((l): ObservationItemResult<T> => {
         if (l === null) return { status: 'missing' };
         const decision = decisions[present.indexOf(l)]!;
@@ -131,7 +167,11 @@ export class ObservationRepository {
     if (byId.length === items.length) {
       const rows =
         outboxId === null
-          ? await queryRows<CarrierShipmentEntity>(manager, `SELECT * FROM carrier_shipments WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [byId])
+          ? await queryRows<CarrierShipmentEntity>(
+              manager,
+              `SELECT * FROM carrier_shipments WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+              [byId],
+            )
           : await queryRows<CarrierShipmentEntity & { job_completed: number }>(
               manager,
               `WITH completed AS (UPDATE outbox SET completed_at = now() WHERE id = $1 AND ${OPEN_BY_ID} RETURNING id)
@@ -180,7 +220,9 @@ export class ObservationRepository {
       .orderBy('cs.id')
       .setLock('pessimistic_write')
       .getMany();
-    return keys.map((k) => rows.find((row) => ('id' in k ? row.id === k.id : row.shipping_line_scac === k.scac && row.normalized_number === k.number)));
+    return keys.map((k) =>
+      rows.find((row) => ('id' in k ? row.id === k.id : row.shipping_line_scac === k.scac && row.normalized_number === k.number)),
+    );
   }
 
   /**
@@ -234,10 +276,18 @@ export class ObservationRepository {
         ...Object.fromEntries(
           SOURCES.flatMap((source) => {
             const s = stamp(source);
-            return s === undefined ? [] : [[`${source}_seq`, l.item.target.lease.seq], [`${source}_fetched_at`, s.fetchedAt.toISOString()], [`${source}_source_at`, s.sourceAt?.toISOString() ?? null]];
+            return s === undefined
+              ? []
+              : [
+                  [`${source}_seq`, l.item.target.lease.seq],
+                  [`${source}_fetched_at`, s.fetchedAt.toISOString()],
+                  [`${source}_source_at`, s.sourceAt?.toISOString() ?? null],
+                ];
           }),
         ),
-        ...(schedule.next_refresh_at !== undefined ? { next_refresh_at: schedule.next_refresh_at?.toISOString() ?? null, set_schedule: true } : {}),
+        ...(schedule.next_refresh_at !== undefined
+          ? { next_refresh_at: schedule.next_refresh_at?.toISOString() ?? null, set_schedule: true }
+          : {}),
         ...(schedule.query_type !== undefined ? { query_type: schedule.query_type } : {}),
         ...(schedule.query_number !== undefined ? { query_number: schedule.query_number } : {}),
       };
@@ -245,7 +295,8 @@ export class ObservationRepository {
     if (rows.length === 0) return;
     // A column a row does not name keeps its value: each assignment applies only where the row has
     // its key. The ids again as an array, so the planner looks the rows up by key (as `updateRows` of state-writer.ts).
-    const keep = (column: string, present: string): string => `${column} = CASE WHEN v.doc ? '${present}' THEN (v.r).${column} ELSE cs.${column} END`;
+    const keep = (column: string, present: string): string =>
+      `${column} = CASE WHEN v.doc ? '${present}' THEN (v.r).${column} ELSE cs.${column} END`;
     tail.add(
       'advanced_carrier_shipments',
       `UPDATE carrier_shipments cs SET

@@ -118,7 +118,9 @@ export class OutboxWakeListener {
   /** The next delay after a lost connection, with a warning the first time. */
   private backOff(error: unknown): number {
     if (!this.warned) {
-      this.logger.warn(`not listening for outbox rows (the relay polls meanwhile): ${error instanceof Error ? error.message : 'the connection ended'}`);
+      this.logger.warn(
+        `not listening for outbox rows (the relay polls meanwhile): ${error instanceof Error ? error.message : 'the connection ended'}`,
+      );
     }
     this.warned = true;
     const delay = this.delayMs;

@@ -72,7 +72,9 @@ describe('OutboxRepository', () => {
     // A burst completed and not vacuumed yet, its rows' availability in no order of the heap's,
     // and statistics saying few rows are open: the planner's case for a bitmap scan, which would
     // visit every one of them again on every claim.
-    await db.dataSource.query(`INSERT INTO outbox (queue, job_name, payload, available_at) SELECT 'tracker', 'track', '{}', now() - random() * interval '1 hour' FROM generate_series(1, 5000)`);
+    await db.dataSource.query(
+      `INSERT INTO outbox (queue, job_name, payload, available_at) SELECT 'tracker', 'track', '{}', now() - random() * interval '1 hour' FROM generate_series(1, 5000)`,
+    );
     await db.dataSource.query(`UPDATE outbox SET completed_at = now() WHERE random() < 0.99`);
     await db.dataSource.query(`ANALYZE outbox`);
     await db.dataSource.query(`UPDATE outbox SET completed_at = now() WHERE completed_at IS NULL`);

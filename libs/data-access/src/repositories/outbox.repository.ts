@@ -172,7 +172,9 @@ export class OutboxRepository {
   /** The ids among `ids` whose rows exist and are not completed: jobs still to run. */
   async openIds(ids: readonly string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const rows = await queryRows<{ id: string }>(this.dataSource, `SELECT id FROM outbox WHERE id = ANY($1::uuid[]) AND ${OPEN_BY_ID}`, [uuidArray(ids)]);
+    const rows = await queryRows<{ id: string }>(this.dataSource, `SELECT id FROM outbox WHERE id = ANY($1::uuid[]) AND ${OPEN_BY_ID}`, [
+      uuidArray(ids),
+    ]);
     return new Set(rows.map((row) => row.id));
   }
 
@@ -198,7 +200,11 @@ export class OutboxRepository {
 
   /** Rows whose job has not completed yet: the backlog between processes (a metric). */
   async countIncomplete(): Promise<number> {
-    const rows = await queryRows<{ count: string }>(this.dataSource, `SELECT count(*)::text AS count FROM outbox WHERE completed_at IS NULL`, []);
+    const rows = await queryRows<{ count: string }>(
+      this.dataSource,
+      `SELECT count(*)::text AS count FROM outbox WHERE completed_at IS NULL`,
+      [],
+    );
     return Number(rows[0]?.count ?? 0);
   }
 

@@ -27,6 +27,9 @@ export class OwnedRowsStatement<TEntity extends ObjectLiteral> {
 
   // The account comes first in the text, so it is `$1` and the ids `$2`.
   private query(accountId: string | null, ids: readonly string[] | null): SelectQueryBuilder<TEntity> {
-    return this.repository.createQueryBuilder('row').where('row.account_id = :accountId', { accountId }).andWhere('row.id = ANY(:ids::uuid[])', { ids });
+    return this.repository
+      .createQueryBuilder('row')
+      .where('row.account_id = :accountId', { accountId })
+      .andWhere('row.id = ANY(:ids::uuid[])', { ids });
   }
 }

@@ -15,7 +15,11 @@ export class RawEventRepository extends AccountScopedRepository<RawEventEntity> 
     super(dataSource, RawEventEntity, 'raw_event');
   }
 
-  async listForContainer(scope: AccountScope, containerId: string, page: { offset: number; limit: number }): Promise<{ rows: RawEventEntity[]; total: number }> {
+  async listForContainer(
+    scope: AccountScope,
+    containerId: string,
+    page: { offset: number; limit: number },
+  ): Promise<{ rows: RawEventEntity[]; total: number }> {
     const [rows, total] = await this.scoped(scope, 'row')
       .andWhere('row.container_id = :containerId', { containerId })
       .orderBy('row.created_at', 'ASC')

@@ -104,7 +104,9 @@ export class ReferenceResourceRepository {
   /** One query for the terminals of all the ports, in name order. */
   private async withTerminalIds(ports: readonly Port[]): Promise<PortRecord[]> {
     if (ports.length === 0) return [];
-    const rows = await this.dataSource.getRepository(TerminalEntity).find({ select: { id: true, port_id: true }, where: { port_id: In(ports.map((p) => p.id)) }, order: { name: 'ASC', id: 'ASC' } });
+    const rows = await this.dataSource
+      .getRepository(TerminalEntity)
+      .find({ select: { id: true, port_id: true }, where: { port_id: In(ports.map((p) => p.id)) }, order: { name: 'ASC', id: 'ASC' } });
     return ports.map((port) => ({ ...port, terminal_ids: rows.filter((row) => row.port_id === port.id).map((row) => row.id) }));
   }
 

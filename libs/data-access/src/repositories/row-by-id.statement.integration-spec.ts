@@ -30,7 +30,12 @@ describe('RowByIdStatement', () => {
     const read = await new RowByIdStatement(db.dataSource, repository).find(row!.id);
     expect(read).toBeInstanceOf(ContainerEntity);
     expect(read).toEqual(expected);
-    expect(read).toMatchObject({ ref_numbers: ['REF-1', 'REF-2'], pickup_lfd: new Date('2026-11-20T10:00:00Z'), holds_at_pod_terminal: [{ name: 'customs', status: 'hold' }], available_for_pickup: null });
+    expect(read).toMatchObject({
+      ref_numbers: ['REF-1', 'REF-2'],
+      pickup_lfd: new Date('2026-11-20T10:00:00Z'),
+      holds_at_pod_terminal: [{ name: 'customs', status: 'hold' }],
+      available_for_pickup: null,
+    });
   });
 
   it('answers null for an id that is not there, for every entity it is given', async () => {

@@ -42,7 +42,10 @@ describe('RowHydrator', () => {
   async function withLoadSubscriber<T>(work: () => Promise<T>): Promise<{ result: T; loaded: number; statements: string[] }> {
     let loaded = 0;
     const statements: string[] = [];
-    const subscriber: EntitySubscriberInterface = { afterLoad: () => void (loaded += 1), beforeQuery: (event) => void statements.push(event.query) };
+    const subscriber: EntitySubscriberInterface = {
+      afterLoad: () => void (loaded += 1),
+      beforeQuery: (event) => void statements.push(event.query),
+    };
     db.dataSource.subscribers.push(subscriber);
     try {
       return { result: await work(), loaded, statements };
@@ -57,7 +60,9 @@ describe('RowHydrator', () => {
 
   beforeAll(async () => {
     db = await createMigratedScratchDatabase();
-    const accounts = await db.dataSource.query<Array<{ id: string }>>(`INSERT INTO accounts (company_name) VALUES ('A'), ('B') RETURNING id`);
+    const accounts = await db.dataSource.query<Array<{ id: string }>>(
+      `INSERT INTO accounts (company_name) VALUES ('A'), ('B') RETURNING id`,
+    );
     accountId = accounts[0]!.id;
     otherAccountId = accounts[1]!.id;
     // Every kind of column: text arrays, integers, doubles, timestamps, booleans, jsonb arrays and objects, and nulls of each.
@@ -81,13 +86,30 @@ describe('RowHydrator', () => {
     expect(page.rows).toHaveLength(3);
     page.rows.forEach((row) => expect(row).toBeInstanceOf(ContainerEntity));
     expect(page.rows).toEqual(expected);
-    expect(page.rows.find((row) => row.number === 'QSDU2006850')).toMatchObject({ ref_numbers: ['REF-1', 'REF-2'], pickup_lfd: new Date('2026-11-20T10:00:00.123Z'), weight_in_lbs: 1234.5, holds_at_pod_terminal: [{ name: 'customs', status: 'hold' }], last_snapshot: { a: { b: [1, 2] } } });
-    expect(page.rows.find((row) => row.number === 'QSDU2006851')).toMatchObject({ ref_numbers: [], equipment_length: null, weight_in_lbs: null, pickup_lfd: null, available_for_pickup: null, last_snapshot: null });
+    expect(page.rows.find((row) => row.number === 'QSDU2006850')).toMatchObject({
+      ref_numbers: ['REF-1', 'REF-2'],
+      pickup_lfd: new Date('2026-11-20T10:00:00.123Z'),
+      weight_in_lbs: 1234.5,
+      holds_at_pod_terminal: [{ name: 'customs', status: 'hold' }],
+      last_snapshot: { a: { b: [1, 2] } },
+    });
+    expect(page.rows.find((row) => row.number === 'QSDU2006851')).toMatchObject({
+      ref_numbers: [],
+      equipment_length: null,
+      weight_in_lbs: null,
+      pickup_lfd: null,
+      available_for_pickup: null,
+      last_snapshot: null,
+    });
     expect(page.rows.find((row) => row.number === 'QSDU2006852')?.ref_numbers).toEqual(['with space', 'quote"d']);
   });
 
   it('gives the same page, keys and statement as the query builder path', async () => {
-    for (const page of [{ offset: 0, size: 2 }, { offset: 1, size: 1 }, { offset: 0, size: 2, before: 'end' as const }]) {
+    for (const page of [
+      { offset: 0, size: 2 },
+      { offset: 1, size: 1 },
+      { offset: 0, size: 2, before: 'end' as const },
+    ]) {
       const hydrated = await recorded(() => listPage(scoped(), 'row', page));
       const built = await withLoadSubscriber(() => listPage(scoped(), 'row', page));
       // The subscriber saw the loads: that read went through the query builder's transform.
@@ -111,8 +133,12 @@ describe('RowHydrator', () => {
   });
 
   it('reads other entities as the query builder does (shipments)', async () => {
-    await db.dataSource.query(`INSERT INTO shipments (account_id, bill_of_lading_number, normalized_number, shipping_line_scac) VALUES ($1, 'BOL-1', 'BOL1', 'MAEU'), ($1, 'BOL-2', 'BOL2', 'MSCU')`, [accountId]);
-    const query = () => db.dataSource.getRepository(ShipmentEntity).createQueryBuilder('shipment').where('shipment.account_id = :accountId', { accountId });
+    await db.dataSource.query(
+      `INSERT INTO shipments (account_id, bill_of_lading_number, normalized_number, shipping_line_scac) VALUES ($1, 'BOL-1', 'BOL1', 'MAEU'), ($1, 'BOL-2', 'BOL2', 'MSCU')`,
+      [accountId],
+    );
+    const query = () =>
+      db.dataSource.getRepository(ShipmentEntity).createQueryBuilder('shipment').where('shipment.account_id = :accountId', { accountId });
     const expected = await query().orderBy('shipment.created_at', 'ASC').addOrderBy('shipment.id', 'ASC').getMany();
     const page = await listPage(query(), 'shipment', { offset: 0, size: 10 });
     expect(page.rows).toHaveLength(2);
@@ -132,8 +158,12 @@ describe('RowHydrator of converted columns', () => {
   });
 
   it('still prepares columns the driver converts or a transformer maps', async () => {
-    await db.dataSource.query(`CREATE TABLE hydrator_probe (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), shout text NOT NULL, doc text NOT NULL, tags text NOT NULL, created_at timestamptz)`);
-    await db.dataSource.query(`INSERT INTO hydrator_probe (shout, doc, tags, created_at) VALUES ('quiet', '{"a":[1,2]}', 'x,y', now()), ('low', '{"a":[]}', 'z', NULL)`);
+    await db.dataSource.query(
+      `CREATE TABLE hydrator_probe (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), shout text NOT NULL, doc text NOT NULL, tags text NOT NULL, created_at timestamptz)`,
+    );
+    await db.dataSource.query(
+      `INSERT INTO hydrator_probe (shout, doc, tags, created_at) VALUES ('quiet', '{"a":[1,2]}', 'x,y', now()), ('low', '{"a":[]}', 'z', NULL)`,
+    );
     const probe = createDatabaseConnection(db.url, { entities: [ConvertedColumnsEntity] });
     await probe.initialize();
     try {
@@ -160,7 +190,9 @@ describe('OwnedRowsStatement', () => {
 
   beforeAll(async () => {
     db = await createMigratedScratchDatabase();
-    const accounts = await db.dataSource.query<Array<{ id: string }>>(`INSERT INTO accounts (company_name) VALUES ('A'), ('B') RETURNING id`);
+    const accounts = await db.dataSource.query<Array<{ id: string }>>(
+      `INSERT INTO accounts (company_name) VALUES ('A'), ('B') RETURNING id`,
+    );
     accountId = accounts[0]!.id;
     const rows = await db.dataSource.query<Array<{ id: string }>>(
       `INSERT INTO containers (account_id, number, ref_numbers, pickup_lfd, last_snapshot) VALUES ($1, 'QSDU2006850', '{A}', '2026-11-20T10:00:00Z', '{"a":1}'), ($1, 'QSDU2006851', '{}', NULL, NULL), ($2, 'QSDU2006852', '{}', NULL, NULL) RETURNING id`,
@@ -178,7 +210,11 @@ describe('OwnedRowsStatement', () => {
     const repository = db.dataSource.getRepository(ContainerEntity);
     const missing = '00000000-0000-4000-8000-000000000000';
     const read = await new OwnedRowsStatement(db.dataSource, repository).find(accountId, [...mine, theirs, missing]);
-    const expected = await repository.createQueryBuilder('row').where('row.account_id = :accountId', { accountId }).andWhere('row.id IN (:...ids)', { ids: mine }).getMany();
+    const expected = await repository
+      .createQueryBuilder('row')
+      .where('row.account_id = :accountId', { accountId })
+      .andWhere('row.id IN (:...ids)', { ids: mine })
+      .getMany();
     const byId = (rows: ContainerEntity[]) => [...rows].sort((a, b) => a.id.localeCompare(b.id));
     expect(read).toHaveLength(2);
     read.forEach((row) => expect(row).toBeInstanceOf(ContainerEntity));

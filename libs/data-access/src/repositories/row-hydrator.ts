@@ -10,7 +10,17 @@ import type { EntityMetadata } from 'typeorm/metadata/EntityMetadata';
  * half the CPU of hydrating a container's 57 columns. Each such column is also probed once, so a
  * TypeORM that starts converting one of these types is followed, not overridden.
  */
-const READ_AS_PARSED = new Set<unknown>(['uuid', 'text', 'integer', 'bigint', 'double precision', 'boolean', 'json', 'jsonb', 'timestamptz']);
+const READ_AS_PARSED = new Set<unknown>([
+  'uuid',
+  'text',
+  'integer',
+  'bigint',
+  'double precision',
+  'boolean',
+  'json',
+  'jsonb',
+  'timestamptz',
+]);
 const PROBE_TEXT = '2026-01-01';
 const PROBE_OBJECT = {};
 
@@ -46,7 +56,10 @@ export class RowHydrator<TEntity extends ObjectLiteral> {
     // would (no embedded path, not virtual), without that call per column and row.
     this.columns = metadata.columns
       .filter((column) => !column.isVirtual)
-      .map((column) => [DriverUtils.buildAlias(driver, undefined, alias, column.databaseName), column.propertyName, column, !passes(column)] as const);
+      .map(
+        (column) =>
+          [DriverUtils.buildAlias(driver, undefined, alias, column.databaseName), column.propertyName, column, !passes(column)] as const,
+      );
   }
 
   /** The hydrator of `metadata`'s columns selected as `<alias>_<column>`, or null where the entity is not plain. */

@@ -48,16 +48,22 @@ export class ShipmentStateRepository {
     if (target.trackingRequestId === undefined && target.shipmentId !== undefined) {
       // A job about one record: the statement that completes its outbox row locks the record.
       const records =
-        target.outboxId === null ? await loadRecords(manager, [target.shipmentId]) : await completeJobAndLoadRecords(manager, target.outboxId, [target.shipmentId]);
+        target.outboxId === null
+          ? await loadRecords(manager, [target.shipmentId])
+          : await completeJobAndLoadRecords(manager, target.outboxId, [target.shipmentId]);
       if (records === null) return 'replayed';
       const state = records.states[0] ?? null;
       const account = state === null ? undefined : records.accounts.get(state.shipment.account_id);
-      return state === null || account === undefined ? null : { trackingRequest: null, account, state, linkedRequests: records.linkedRequests };
+      return state === null || account === undefined
+        ? null
+        : { trackingRequest: null, account, state, linkedRequests: records.linkedRequests };
     }
     if (target.outboxId !== null && !(await this.outbox.complete(manager, target.outboxId))) return 'replayed';
     if (target.trackingRequestId === undefined) return null;
     // The request first, then its record: the order every tracker transaction locks them in.
-    const trackingRequest = await manager.getRepository(TrackingRequestEntity).findOne({ where: { id: target.trackingRequestId }, lock: { mode: 'pessimistic_write' } });
+    const trackingRequest = await manager
+      .getRepository(TrackingRequestEntity)
+      .findOne({ where: { id: target.trackingRequestId }, lock: { mode: 'pessimistic_write' } });
     if (trackingRequest === null) return null;
     if (target.shipmentId === undefined) {
       const account = await manager.getRepository(AccountEntity).findOneBy({ id: trackingRequest.account_id });

@@ -53,7 +53,8 @@ export type NewTransportEvent = Row<TransportEventEntity> &
 /** A source message as received; stored once per container and `dedupe_key`. */
 export type NewRawEvent = Omit<Row<RawEventEntity>, 'transport_event_id' | 'invalidated_at' | 'created_at'> &
   Pick<RawEventEntity, 'id' | 'account_id' | 'container_id' | 'original_event' | 'data_source' | 'dedupe_key'>;
-export type NewEstimatedEvent = Row<EstimatedEventEntity> & Pick<EstimatedEventEntity, 'id' | 'shipment_id' | 'event' | 'estimated_timestamp' | 'data_source'>;
+export type NewEstimatedEvent = Row<EstimatedEventEntity> &
+  Pick<EstimatedEventEntity, 'id' | 'shipment_id' | 'event' | 'estimated_timestamp' | 'data_source'>;
 
 /**
  * A domain event to store and hand to the webhook dispatcher. `dedupe_key` is its identity
@@ -178,4 +179,5 @@ export interface ObservationDecision<T> {
   value: T;
 }
 
-export type ObservationResult<T> = { status: 'replayed' } | { status: 'missing' } | { status: 'done'; value: T; eventIds: string[]; stale: ObservationSource[] };
+export type ObservationResult<T> =
+  { status: 'replayed' } | { status: 'missing' } | { status: 'done'; value: T; eventIds: string[]; stale: ObservationSource[] };

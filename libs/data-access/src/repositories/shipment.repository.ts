@@ -140,7 +140,8 @@ export class ShipmentRepository extends AccountScopedRepository<ShipmentEntity> 
         { number: filters.number.trim().toUpperCase() },
       );
     }
-    if (filters.tracking_stopped !== undefined) query.andWhere('shipment.tracking_stopped = :stopped', { stopped: filters.tracking_stopped });
+    if (filters.tracking_stopped !== undefined)
+      query.andWhere('shipment.tracking_stopped = :stopped', { stopped: filters.tracking_stopped });
     whereCustomFields(query, 'shipment', filters.custom_fields);
     const result = await listPage(query, 'shipment', page, this.totals);
     return { ...result, rows: await this.withContainerIds(result.rows) };
@@ -168,7 +169,12 @@ export class ShipmentRepository extends AccountScopedRepository<ShipmentEntity> 
         `UPDATE shipments SET line_tracking_stopped_at = now(), line_tracking_stopped_reason = 'cancelled_by_user', updated_at = now() WHERE id = $1`,
         [id],
       );
-      await this.outbox.enqueue(tx, { queue: refresh.queue, jobName: refresh.jobName, payload: { shipmentId: id, reason: 'manual' }, accountId: scope.accountId });
+      await this.outbox.enqueue(tx, {
+        queue: refresh.queue,
+        jobName: refresh.jobName,
+        payload: { shipmentId: id, reason: 'manual' },
+        accountId: scope.accountId,
+      });
       return true;
     });
   }
@@ -180,7 +186,12 @@ export class ShipmentRepository extends AccountScopedRepository<ShipmentEntity> 
    * first with the number of containers that become active again (e.g. the plan's cap); it
    * runs outside the transaction so it may use its own connection.
    */
-  async resumeTracking(scope: AccountScope, id: string, refresh: OutboxJobName, allow: (containerCount: number) => Promise<void>): Promise<TrackingSwitchResult> {
+  async resumeTracking(
+    scope: AccountScope,
+    id: string,
+    refresh: OutboxJobName,
+    allow: (containerCount: number) => Promise<void>,
+  ): Promise<TrackingSwitchResult> {
     const current = await this.findOwned(scope, id);
     if (current.line_tracking_stopped_at !== null) {
       const [count] = await queryRows<{ containers: number }>(
@@ -196,7 +207,12 @@ export class ShipmentRepository extends AccountScopedRepository<ShipmentEntity> 
         `UPDATE shipments SET line_tracking_stopped_at = NULL, line_tracking_stopped_reason = NULL, updated_at = now() WHERE id = $1`,
         [id],
       );
-      await this.outbox.enqueue(tx, { queue: refresh.queue, jobName: refresh.jobName, payload: { shipmentId: id, reason: 'resume' }, accountId: scope.accountId });
+      await this.outbox.enqueue(tx, {
+        queue: refresh.queue,
+        jobName: refresh.jobName,
+        payload: { shipmentId: id, reason: 'resume' },
+        accountId: scope.accountId,
+      });
       return true;
     });
   }

@@ -30,14 +30,25 @@ export const SET_ONCE_COLUMNS: ReadonlySet<string> = new Set(['pod_original_eta_
  * database: a transport event or an event whose key is already stored is skipped (ON CONFLICT
  * DO NOTHING), and an event whose transport event was skipped is dropped with it.
  */
-export async function writeStates(manager: EntityManager, writes: readonly StateWrite[], fanOut: FanOutJobName, also?: (statement: CombinedStatement) => void): Promise<string[]> {
+export async function writeStates(
+  manager: EntityManager,
+  writes: readonly StateWrite[],
+  fanOut: FanOutJobName,
+  also?: (statement: CombinedStatement) => void,
+): Promise<string[]> {
   const tail = new CombinedStatement();
   const newShipments = writes.flatMap((w) => (w.shipment?.isNew ? [w.shipment.values] : []));
-  if (newShipments.length > 0) await manager.insert(ShipmentEntity, newShipments.map((row) => asColumns<ShipmentEntity>(row)));
+  if (newShipments.length > 0)
+    await manager.insert(
+      ShipmentEntity,
+      newShipments.map((row) => asColumns<ShipmentEntity>(row)),
+    );
   const requestRows = writes.flatMap((w) => (w.trackingRequests ?? []).map((r) => ({ ...r.values, id: r.id })));
   const shipmentRows = writes.flatMap((w) => (w.shipment && !w.shipment.isNew ? [w.shipment.values as IdRow] : []));
   const succeeded = writes.flatMap((w) =>
-    (w.trackingRequests ?? []).filter((r) => r.values.status === 'succeeded' && typeof r.values.tracked_object_id === 'string').map((r) => r.id),
+    (w.trackingRequests ?? [])
+      .filter((r) => r.values.status === 'succeeded' && typeof r.values.tracked_object_id === 'string')
+      .map((r) => r.id),
   );
   if (succeeded.length > 0) {
     // The lists are appended from the requests as just updated, to the shipments as just updated: in turn.
@@ -49,13 +60,24 @@ export async function writeStates(manager: EntityManager, writes: readonly State
     await updateRows(manager, 'shipments', shipmentRows, tail);
   }
   const newContainers = writes.flatMap((w) => (w.containers ?? []).filter((c) => c.isNew).map((c) => c.values));
-  if (newContainers.length > 0) await manager.insert(ContainerEntity, newContainers.map((c) => asColumns<ContainerEntity>(c)));
+  if (newContainers.length > 0)
+    await manager.insert(
+      ContainerEntity,
+      newContainers.map((c) => asColumns<ContainerEntity>(c)),
+    );
   // Nothing else in the transaction reads the containers' new values: part of the last statement.
-  await updateRows(manager, 'containers', writes.flatMap((w) => (w.containers ?? []).filter((c) => !c.isNew).map((c) => c.values as IdRow)), tail);
+  await updateRows(
+    manager,
+    'containers',
+    writes.flatMap((w) => (w.containers ?? []).filter((c) => !c.isNew).map((c) => c.values as IdRow)),
+    tail,
+  );
   const invalidated = writes.flatMap((w) => w.invalidatedTransportEventIds ?? []);
   if (invalidated.length > 0) {
     // Before the corrected versions are inserted: the current-milestone index must no longer hold the old ones.
-    await manager.query(`UPDATE transport_events SET invalidated_at = now() WHERE id = ANY($1::uuid[]) AND invalidated_at IS NULL`, [invalidated]);
+    await manager.query(`UPDATE transport_events SET invalidated_at = now() WHERE id = ANY($1::uuid[]) AND invalidated_at IS NULL`, [
+      invalidated,
+    ]);
   }
   const transportEvents = writes.flatMap((w) => w.transportEvents ?? []);
   const rawEvents = writes.flatMap((w) => w.rawEvents ?? []);
@@ -64,16 +86,31 @@ export async function writeStates(manager: EntityManager, writes: readonly State
     // Source messages link to the transport events stored before them: those go first, on their own.
     const stored = await insertTransportEvents(manager, transportEvents);
     await insertRawEvents(manager, rawEvents);
-    addEvents(tail, events.filter((e) => e.requiresTransportEventId === undefined || stored.has(e.requiresTransportEventId)), fanOut, null);
+    addEvents(
+      tail,
+      events.filter((e) => e.requiresTransportEventId === undefined || stored.has(e.requiresTransportEventId)),
+      fanOut,
+      null,
+    );
   } else {
-    if (transportEvents.length > 0) tail.add('stored_transport_events', insertTransportEventsSql(tail.parameter(JSON.stringify(transportEvents))));
+    if (transportEvents.length > 0)
+      tail.add('stored_transport_events', insertTransportEventsSql(tail.parameter(JSON.stringify(transportEvents))));
     addEvents(tail, events, fanOut, transportEvents.length > 0 ? 'stored_transport_events' : null);
   }
-  addEstimatedEvents(tail, writes.flatMap((w) => w.estimatedEvents ?? []));
-  addOutbox(tail, writes.flatMap((w) => w.outbox ?? []));
+  addEstimatedEvents(
+    tail,
+    writes.flatMap((w) => w.estimatedEvents ?? []),
+  );
+  addOutbox(
+    tail,
+    writes.flatMap((w) => w.outbox ?? []),
+  );
   also?.(tail);
   if (tail.isEmpty) return [];
-  const rows = await tail.run<{ id: string }>(manager, events.length > 0 ? `SELECT id FROM stored_events ORDER BY created_at` : `SELECT NULL::uuid AS id WHERE false`);
+  const rows = await tail.run<{ id: string }>(
+    manager,
+    events.length > 0 ? `SELECT id FROM stored_events ORDER BY created_at` : `SELECT NULL::uuid AS id WHERE false`,
+  );
   return rows.map((row) => row.id);
 }
 
@@ -107,7 +144,9 @@ async function updateRows(
     const columns = Object.keys(group[0] ?? {}).filter((column) => column !== 'id' && column !== 'updated_at');
     if (columns.length === 0) continue;
     const assignments = columns
-      .map((column) => (SET_ONCE_COLUMNS.has(column) ? `"${column}" = COALESCE(t."${column}", v."${column}")` : `"${column}" = v."${column}"`))
+      .map((column) =>
+        SET_ONCE_COLUMNS.has(column) ? `"${column}" = COALESCE(t."${column}", v."${column}")` : `"${column}" = v."${column}"`,
+      )
       .join(', ');
     const sql = (document: string, ids: string): string =>
       `UPDATE ${table} t SET ${assignments}, updated_at = now()
@@ -140,7 +179,9 @@ async function addRequestListsToShipments(manager: EntityManager, requestIds: re
   );
 }
 
-const insertTransportEventsSql = (parameter: string): string => `INSERT INTO transport_events (id, account_id, container_id, shipment_id, event, "timestamp", timezone, location_locode, location_id, terminal_id,
+const insertTransportEventsSql = (
+  parameter: string,
+): string => `INSERT INTO transport_events (id, account_id, container_id, shipment_id, event, "timestamp", timezone, location_locode, location_id, terminal_id,
                                  vessel_name, vessel_imo, voyage_number, data_source, dedupe_key, leg, invalidated_at, previous_version_id, value)
    SELECT r.id, r.account_id, r.container_id, r.shipment_id, r.event, r."timestamp", r.timezone, r.location_locode, r.location_id, r.terminal_id,
           r.vessel_name, r.vessel_imo, r.voyage_number, r.data_source, r.dedupe_key, r.leg, r.invalidated_at, r.previous_version_id, r.value
@@ -236,9 +277,14 @@ function addEvents(tail: CombinedStatement, events: readonly NewEvent[], fanOut:
   if (events.length === 0) return;
   const docs = events.map((event) => {
     const { requiresTransportEventId, ...row } = event;
-    return transportEvents === null || requiresTransportEventId === undefined ? row : { requires_transport_event_id: requiresTransportEventId, ...row };
+    return transportEvents === null || requiresTransportEventId === undefined
+      ? row
+      : { requires_transport_event_id: requiresTransportEventId, ...row };
   });
-  const kept = transportEvents === null ? '' : `WHERE NOT (e.doc ? 'requires_transport_event_id') OR (e.doc->>'requires_transport_event_id')::uuid IN (SELECT id FROM ${transportEvents})`;
+  const kept =
+    transportEvents === null
+      ? ''
+      : `WHERE NOT (e.doc ? 'requires_transport_event_id') OR (e.doc->>'requires_transport_event_id')::uuid IN (SELECT id FROM ${transportEvents})`;
   tail.add(
     'stored_events',
     `INSERT INTO events (id, account_id, name, reference_object_type, reference_object_id, shipment_id, container_id, tracking_request_id, payload, occurred_at, dedupe_key, created_at)

@@ -28,7 +28,11 @@ export interface LoadedRecords {
  * wait for the lock's statement, so they see what the lock's previous holder committed. In the
  * order of `shipmentIds`, missing ones left out.
  */
-export async function loadRecords(manager: EntityManager, shipmentIds: readonly string[], accountIds: readonly string[] = []): Promise<LoadedRecords> {
+export async function loadRecords(
+  manager: EntityManager,
+  shipmentIds: readonly string[],
+  accountIds: readonly string[] = [],
+): Promise<LoadedRecords> {
   const shipments = shipmentIds.length === 0 ? [] : await readShipments(manager, statementsOf(manager.connection).lockById, [shipmentIds]);
   return inOrderOf(shipmentIds, await loadLocked(manager, shipments, accountIds));
 }
@@ -45,7 +49,10 @@ export async function completeJobAndLoadRecords(
   accountIds: readonly string[] = [],
 ): Promise<LoadedRecords | null> {
   const statements = statementsOf(manager.connection);
-  const rows = await queryRows<Record<string, unknown> & { job_completed: number }>(manager, statements.completeJobAndLockById, [outboxId, shipmentIds]);
+  const rows = await queryRows<Record<string, unknown> & { job_completed: number }>(manager, statements.completeJobAndLockById, [
+    outboxId,
+    shipmentIds,
+  ]);
   if (rows[0]?.job_completed !== 1) return null;
   const shipments = rows.flatMap((row) => (row['id'] === null ? [] : [statements.readShipment(row) as ShipmentEntity]));
   return inOrderOf(shipmentIds, await loadLocked(manager, shipments, accountIds));
@@ -60,15 +67,23 @@ function inOrderOf(shipmentIds: readonly string[], loaded: LoadedRecords): Loade
  * Every account's record of these physical shipments, locked and loaded as `loadRecords` does
  * (the lock and the lookup are one statement), in the order the records were created.
  */
-export async function loadRecordsOf(manager: EntityManager, carrierShipmentIds: readonly string[], accountIds: readonly string[] = []): Promise<LoadedRecords> {
+export async function loadRecordsOf(
+  manager: EntityManager,
+  carrierShipmentIds: readonly string[],
+  accountIds: readonly string[] = [],
+): Promise<LoadedRecords> {
   const shipments =
-    carrierShipmentIds.length === 0 ? [] : await readShipments(manager, statementsOf(manager.connection).lockByCarrierShipment, [carrierShipmentIds]);
+    carrierShipmentIds.length === 0
+      ? []
+      : await readShipments(manager, statementsOf(manager.connection).lockByCarrierShipment, [carrierShipmentIds]);
   return byCreation(await loadLocked(manager, shipments, accountIds));
 }
 
 function byCreation(loaded: LoadedRecords): LoadedRecords {
   const states = loaded.states.sort(
-    (a, b) => a.shipment.created_at.getTime() - b.shipment.created_at.getTime() || (a.shipment.id < b.shipment.id ? -1 : a.shipment.id > b.shipment.id ? 1 : 0),
+    (a, b) =>
+      a.shipment.created_at.getTime() - b.shipment.created_at.getTime() ||
+      (a.shipment.id < b.shipment.id ? -1 : a.shipment.id > b.shipment.id ? 1 : 0),
   );
   return { ...loaded, states };
 }
@@ -97,7 +112,11 @@ export async function lockJoiningAndRecordsOf(
   outboxId: string | null = null,
 ): Promise<{ joining: JoiningRequest[]; shipments: ShipmentEntity[] } | null> {
   const statements = statementsOf(manager.connection);
-  const [row] = await queryRows<{ job_completed: number; joining: Array<Record<string, unknown>>; shipments: Array<Record<string, unknown>> }>(
+  const [row] = await queryRows<{
+    job_completed: number;
+    joining: Array<Record<string, unknown>>;
+    shipments: Array<Record<string, unknown>>;
+  }>(
     manager,
     outboxId === null ? statements.lockJoiningAndRecordsOf : statements.completeJobLockJoiningAndRecordsOf,
     outboxId === null ? [joinIds, carrierShipmentIds] : [joinIds, carrierShipmentIds, outboxId],
@@ -111,26 +130,43 @@ export async function lockJoiningAndRecordsOf(
 }
 
 /** `loadRecordsOf` for records locked already (`lockJoiningAndRecordsOf`). */
-export async function loadLockedRecordsOf(manager: EntityManager, shipments: readonly ShipmentEntity[], accountIds: readonly string[]): Promise<LoadedRecords> {
+export async function loadLockedRecordsOf(
+  manager: EntityManager,
+  shipments: readonly ShipmentEntity[],
+  accountIds: readonly string[],
+): Promise<LoadedRecords> {
   return byCreation(await loadLocked(manager, shipments, accountIds));
 }
 
 /** Everything beside records locked already, read by one statement that waited for their lock. */
-async function loadLocked(manager: EntityManager, shipments: readonly ShipmentEntity[], accountIds: readonly string[]): Promise<LoadedRecords> {
+async function loadLocked(
+  manager: EntityManager,
+  shipments: readonly ShipmentEntity[],
+  accountIds: readonly string[],
+): Promise<LoadedRecords> {
   const states = shipments.map((shipment): StoredShipmentState => ({ shipment, containers: [], transportEvents: [] }));
   const wanted = [...new Set([...shipments.map((s) => s.account_id), ...accountIds])];
   if (shipments.length === 0 && wanted.length === 0) return { states, linkedRequests: [], accounts: new Map() };
   const statements = statementsOf(manager.connection);
-  const [row] = await queryRows<Record<string, Array<Record<string, unknown>>>>(manager, statements.load, [shipments.map((s) => s.id), wanted]);
+  const [row] = await queryRows<Record<string, Array<Record<string, unknown>>>>(manager, statements.load, [
+    shipments.map((s) => s.id),
+    wanted,
+  ]);
   const read = <T extends object>(part: number): T[] => (row?.[String(part)] ?? []).map((value) => statements.readers[part]!(value) as T);
-  const [containers, transportEvents, linkedRequests, accounts] = [read<ContainerEntity>(0), read<TransportEventEntity>(1), read<TrackingRequestEntity>(2), read<AccountEntity>(3)];
+  const [containers, transportEvents, linkedRequests, accounts] = [
+    read<ContainerEntity>(0),
+    read<TransportEventEntity>(1),
+    read<TrackingRequestEntity>(2),
+    read<AccountEntity>(3),
+  ];
   const byId = new Map(states.map((state) => [state.shipment.id, state]));
   for (const container of containers) if (container.shipment_id !== null) byId.get(container.shipment_id)?.containers.push(container);
   for (const event of transportEvents) if (event.shipment_id !== null) byId.get(event.shipment_id)?.transportEvents.push(event);
   return { states, linkedRequests, accounts: new Map(accounts.map((account) => [account.id, account])) };
 }
 
-type EntityClass = typeof ContainerEntity | typeof TransportEventEntity | typeof TrackingRequestEntity | typeof AccountEntity | typeof ShipmentEntity;
+type EntityClass =
+  typeof ContainerEntity | typeof TransportEventEntity | typeof TrackingRequestEntity | typeof AccountEntity | typeof ShipmentEntity;
 
 /**
  * What the statement after the lock reads, one JSON list per part, in order: `$1` the locked
@@ -205,7 +241,9 @@ function statementsOf(connection: DataSource): Statements {
  * and nothing is locked when it was completed already.
  */
 function lockJoiningAndRecords(completing: boolean): string {
-  const completed = completing ? `completed AS (UPDATE outbox SET completed_at = now() WHERE id = $3 AND ${OPEN_BY_ID} RETURNING id),\n` : '';
+  const completed = completing
+    ? `completed AS (UPDATE outbox SET completed_at = now() WHERE id = $3 AND ${OPEN_BY_ID} RETURNING id),\n`
+    : '';
   const afterCompletion = completing ? `(SELECT count(*) FROM completed) > 0 AND ` : '';
   return `WITH ${completed}joining AS MATERIALIZED (
       SELECT tr.*, tn.carrier_shipment_id AS joins

@@ -46,8 +46,7 @@ export interface CreateTrackingRequestJobs {
  * with `failed_reason: duplicate` and `tracking_request.failed` is emitted.
  */
 export type CreatedTrackingRequest =
-  | { outcome: 'accepted'; request: TrackingRequest }
-  | { outcome: 'duplicate'; request: TrackingRequest; duplicateOf: TrackingRequest };
+  { outcome: 'accepted'; request: TrackingRequest } | { outcome: 'duplicate'; request: TrackingRequest; duplicateOf: TrackingRequest };
 
 export interface TrackingRequestFilters {
   /** Matches the request number or any reference number (case-insensitive substring). */
@@ -109,12 +108,22 @@ export class TrackingRequestRepository extends AccountScopedRepository<TrackingR
    * away. The partial unique index decides duplicates, so two concurrent creates of the same
    * number cannot both be accepted.
    */
-  async create(scope: AccountScope, input: NewTrackingRequest, jobs: CreateTrackingRequestJobs, transaction?: UnitOfWork): Promise<CreatedTrackingRequest> {
+  async create(
+    scope: AccountScope,
+    input: NewTrackingRequest,
+    jobs: CreateTrackingRequestJobs,
+    transaction?: UnitOfWork,
+  ): Promise<CreatedTrackingRequest> {
     return (transaction ? managerOf(transaction) : this.dataSource.manager).transaction(async (tx) => {
       for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt += 1) {
         const accepted = await this.insertUnlessActive(tx, scope, input);
         if (accepted) {
-          await this.outbox.enqueue(tx, { queue: jobs.track.queue, jobName: jobs.track.jobName, payload: { trackingRequestId: accepted.id }, accountId: scope.accountId });
+          await this.outbox.enqueue(tx, {
+            queue: jobs.track.queue,
+            jobName: jobs.track.jobName,
+            payload: { trackingRequestId: accepted.id },
+            accountId: scope.accountId,
+          });
           return { outcome: 'accepted', request: toTrackingRequest(accepted) };
         }
         const original = await this.findActive(tx, scope, input);
@@ -128,7 +137,10 @@ export class TrackingRequestRepository extends AccountScopedRepository<TrackingR
   }
 
   /** The account's active request for this number, type and SCAC, if any. */
-  async findActiveFor(scope: AccountScope, key: Pick<NewTrackingRequest, 'request_number' | 'request_type' | 'scac'>): Promise<TrackingRequest | null> {
+  async findActiveFor(
+    scope: AccountScope,
+    key: Pick<NewTrackingRequest, 'request_number' | 'request_type' | 'scac'>,
+  ): Promise<TrackingRequest | null> {
     const row = await this.findActive(this.dataSource.manager, scope, key);
     return row ? toTrackingRequest(row) : null;
   }
@@ -146,7 +158,8 @@ export class TrackingRequestRepository extends AccountScopedRepository<TrackingR
         { q: containsPattern(filters.q) },
       );
     }
-    if (filters.request_number !== undefined) query.andWhere('tr.request_number = :requestNumber', { requestNumber: filters.request_number });
+    if (filters.request_number !== undefined)
+      query.andWhere('tr.request_number = :requestNumber', { requestNumber: filters.request_number });
     if (filters.status !== undefined) query.andWhere('tr.status IN (:...statuses)', { statuses: [...filters.status] });
     if (filters.scac !== undefined) query.andWhere('tr.scac = :scac', { scac: filters.scac });
     whereInRange(query, 'tr.created_at', 'created', filters.created_at);
@@ -167,7 +180,11 @@ export class TrackingRequestRepository extends AccountScopedRepository<TrackingR
     return this.findOwnedRequest(scope, id);
   }
 
-  private async insertUnlessActive(tx: EntityManager, scope: AccountScope, input: NewTrackingRequest): Promise<TrackingRequestEntity | null> {
+  private async insertUnlessActive(
+    tx: EntityManager,
+    scope: AccountScope,
+    input: NewTrackingRequest,
+  ): Promise<TrackingRequestEntity | null> {
     const rows = await queryRows<TrackingRequestEntity>(
       tx,
       `INSERT INTO tracking_requests (account_id, request_number, request_type, scac, ref_numbers, tags, customer_id)
@@ -211,7 +228,16 @@ export class TrackingRequestRepository extends AccountScopedRepository<TrackingR
       `INSERT INTO tracking_requests (account_id, request_number, request_type, scac, ref_numbers, tags, status, failed_reason, tracked_object_id, customer_id)
        VALUES ($1, $2, $3, $4, $5::text[], $6::text[], 'failed', 'duplicate', $7, $8)
        RETURNING *`,
-      [scope.accountId, input.request_number, input.request_type, input.scac, input.ref_numbers, input.tags, original.tracked_object_id, input.customer_id],
+      [
+        scope.accountId,
+        input.request_number,
+        input.request_type,
+        input.scac,
+        input.ref_numbers,
+        input.tags,
+        original.tracked_object_id,
+        input.customer_id,
+      ],
     );
     const duplicate = row!;
     const payload = {
@@ -230,7 +256,15 @@ export class TrackingRequestRepository extends AccountScopedRepository<TrackingR
        )
        INSERT INTO outbox (queue, job_name, payload, account_id, available_at)
        SELECT $5, $6, jsonb_build_object('eventId', id), account_id, created_at FROM inserted`,
-      [scope.accountId, duplicate.id, original.tracked_object_id, JSON.stringify(payload), fanOut.queue, fanOut.jobName, rowEventKey(duplicate.id, 'tracking_request.failed')],
+      [
+        scope.accountId,
+        duplicate.id,
+        original.tracked_object_id,
+        JSON.stringify(payload),
+        fanOut.queue,
+        fanOut.jobName,
+        rowEventKey(duplicate.id, 'tracking_request.failed'),
+      ],
     );
     return duplicate;
   }

@@ -9,10 +9,18 @@ import { AccountScopedRepository } from './account-scoped.repository';
  * inland rail facility it happened at (a rail event at the place of the container's reported
  * rail terminal; docs/containers.md, "Rail terminals").
  */
-export type TransportEventRecord = TransportEventEntity & { source_event_id: string | null; vessel_id: string | null; rail_terminal_id: string | null };
+export type TransportEventRecord = TransportEventEntity & {
+  source_event_id: string | null;
+  vessel_id: string | null;
+  rail_terminal_id: string | null;
+};
 
 /** The milestones that happen at an inland rail facility (a rail carrier's, or a line's report of the rail leg). */
-const AT_RAIL_FACILITY = ['container.transport.rail_arrived', 'container.transport.rail_unloaded', 'container.transport.arrived_at_inland_destination'];
+const AT_RAIL_FACILITY = [
+  'container.transport.rail_arrived',
+  'container.transport.rail_unloaded',
+  'container.transport.arrived_at_inland_destination',
+];
 
 /**
  * Normalized milestones. A container's events are listed in the order they were stored,
@@ -51,7 +59,9 @@ export class TransportEventRepository extends AccountScopedRepository<TransportE
    */
   private async withLinks(rows: TransportEventEntity[]): Promise<TransportEventRecord[]> {
     if (rows.length === 0) return [];
-    const links = await this.dataSource.query<{ id: string; source_event_id: string | null; vessel_id: string | null; rail_terminal_id: string | null }[]>(
+    const links = await this.dataSource.query<
+      { id: string; source_event_id: string | null; vessel_id: string | null; rail_terminal_id: string | null }[]
+    >(
       `SELECT te.id,
               (SELECT r.id FROM raw_events r WHERE r.transport_event_id = te.id AND r.account_id = te.account_id ORDER BY r.created_at DESC, r.id DESC LIMIT 1) AS source_event_id,
               (SELECT v.id FROM vessels v WHERE v.imo = te.vessel_imo) AS vessel_id,
@@ -80,9 +90,12 @@ export class TransportEventRepository extends AccountScopedRepository<TransportE
       .leftJoinAndSelect('row.shipment', 'shipment')
       .andWhere('row.event IN (:...events)', { events: filter.events });
     if (filter.equipmentReference !== undefined) query.andWhere('container.number = :equipment', { equipment: filter.equipmentReference });
-    if (filter.transportDocumentReference !== undefined) query.andWhere('shipment.bill_of_lading_number = :document', { document: filter.transportDocumentReference });
-    if (filter.carrierBookingReference !== undefined) query.andWhere('shipment.carrier_reference = :booking', { booking: filter.carrierBookingReference });
-    if (filter.updatedFrom !== undefined) query.andWhere('COALESCE(row.invalidated_at, row.created_at) >= :from', { from: filter.updatedFrom });
+    if (filter.transportDocumentReference !== undefined)
+      query.andWhere('shipment.bill_of_lading_number = :document', { document: filter.transportDocumentReference });
+    if (filter.carrierBookingReference !== undefined)
+      query.andWhere('shipment.carrier_reference = :booking', { booking: filter.carrierBookingReference });
+    if (filter.updatedFrom !== undefined)
+      query.andWhere('COALESCE(row.invalidated_at, row.created_at) >= :from', { from: filter.updatedFrom });
     if (filter.updatedTo !== undefined) query.andWhere('COALESCE(row.invalidated_at, row.created_at) <= :to', { to: filter.updatedTo });
     if (filter.after !== undefined) {
       // The stored time has microseconds, a cursor's only milliseconds: read the row's own while it exists.

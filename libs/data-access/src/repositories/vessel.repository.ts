@@ -47,7 +47,9 @@ export class VesselRepository {
 
   /** The shipment of a container, the container's current milestones oldest first, and their ports. */
   async routeData(container: { id: string; shipment_id: string | null }): Promise<RouteData> {
-    const shipment = container.shipment_id ? await this.dataSource.getRepository(ShipmentEntity).findOneBy({ id: container.shipment_id }) : null;
+    const shipment = container.shipment_id
+      ? await this.dataSource.getRepository(ShipmentEntity).findOneBy({ id: container.shipment_id })
+      : null;
     const events = await this.dataSource
       .getRepository(TransportEventEntity)
       .createQueryBuilder('e')
@@ -56,7 +58,12 @@ export class VesselRepository {
       .addOrderBy('e.created_at', 'ASC')
       .getMany();
     const locodes = new Set<string>();
-    for (const code of [shipment?.port_of_lading_locode, shipment?.port_of_discharge_locode, shipment?.destination_locode, ...events.map((e) => e.location_locode)]) {
+    for (const code of [
+      shipment?.port_of_lading_locode,
+      shipment?.port_of_discharge_locode,
+      shipment?.destination_locode,
+      ...events.map((e) => e.location_locode),
+    ]) {
       if (code) locodes.add(code);
     }
     const ports = locodes.size === 0 ? [] : await this.dataSource.getRepository(PortEntity).findBy({ code: In([...locodes]) });

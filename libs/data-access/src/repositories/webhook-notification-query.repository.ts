@@ -38,7 +38,9 @@ export class WebhookNotificationQueryRepository extends AccountScopedRepository<
   ): Promise<{ rows: WebhookNotificationEntity[]; total: number }> {
     const query = this.scoped(scope, 'row');
     if (!options.withPayload) {
-      const columns = this.repository().metadata.columns.map((column) => column.propertyName).filter((name) => name !== 'payload');
+      const columns = this.repository()
+        .metadata.columns.map((column) => column.propertyName)
+        .filter((name) => name !== 'payload');
       query.select(columns.map((name) => `row.${name}`));
     }
     if (filters.webhook_id !== undefined) query.andWhere('row.webhook_id = :webhookId', { webhookId: filters.webhook_id });

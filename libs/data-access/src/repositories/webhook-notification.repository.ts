@@ -70,7 +70,17 @@ export class WebhookNotificationRepository extends AccountScopedRepository<Webho
     if (rows.length === 0) return [];
     const values: unknown[] = [];
     const tuples = rows.map((row, i) => {
-      values.push(row.id, row.account_id, row.webhook_id, row.event_id, row.event, row.reference_object_type, row.reference_object_id, JSON.stringify(row.payload), row.created_at);
+      values.push(
+        row.id,
+        row.account_id,
+        row.webhook_id,
+        row.event_id,
+        row.event,
+        row.reference_object_type,
+        row.reference_object_id,
+        JSON.stringify(row.payload),
+        row.created_at,
+      );
       const n = i * 9;
       return `($${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, $${n + 5}, $${n + 6}, $${n + 7}, $${n + 8}::json, $${n + 9}, $${n + 9})`;
     });
@@ -141,7 +151,10 @@ export class WebhookNotificationRepository extends AccountScopedRepository<Webho
    * found there (none is expected: a locked row cannot move) is updated by id, so no attempt is
    * ever left unrecorded.
    */
-  async recordAttempts(manager: EntityManager, rows: ReadonlyArray<AttemptRecord & { id: string; attempts: number; tid?: string }>): Promise<void> {
+  async recordAttempts(
+    manager: EntityManager,
+    rows: ReadonlyArray<AttemptRecord & { id: string; attempts: number; tid?: string }>,
+  ): Promise<void> {
     if (rows.length === 0) return;
     const stored = rows.map((row) => {
       const body = storableText(row.last_response_body, WEBHOOK_RESPONSE_BODY_MAX_BYTES);
@@ -185,7 +198,12 @@ export class WebhookNotificationRepository extends AccountScopedRepository<Webho
    * Starts a fresh series of attempts for the given notifications of the account: back to
    * `pending` with the attempt count at zero. Returns the rows reset (locked in `manager`).
    */
-  async resetForRedelivery(manager: EntityManager, accountId: string, ids: readonly string[], at: Date): Promise<WebhookNotificationEntity[]> {
+  async resetForRedelivery(
+    manager: EntityManager,
+    accountId: string,
+    ids: readonly string[],
+    at: Date,
+  ): Promise<WebhookNotificationEntity[]> {
     if (ids.length === 0) return [];
     const rows = await queryRows<{ id: string }>(
       manager,
@@ -196,7 +214,10 @@ export class WebhookNotificationRepository extends AccountScopedRepository<Webho
       [accountId, ids, at],
     );
     if (rows.length === 0) return [];
-    return this.repository(manager).createQueryBuilder('n').where('n.id IN (:...ids)', { ids: rows.map((r) => r.id) }).getMany();
+    return this.repository(manager)
+      .createQueryBuilder('n')
+      .where('n.id IN (:...ids)', { ids: rows.map((r) => r.id) })
+      .getMany();
   }
 
   /**

@@ -34,7 +34,13 @@ export class WebhookRedeliveryRepository {
   }
 
   /** Failed notifications of the account (of one webhook if given) created at or after `since`, at most `limit`, oldest first. */
-  async restartFailedSince(scope: AccountScope, since: Date, limit: number, webhookId: string | undefined, target: DeliveryJobTarget): Promise<string[]> {
+  async restartFailedSince(
+    scope: AccountScope,
+    since: Date,
+    limit: number,
+    webhookId: string | undefined,
+    target: DeliveryJobTarget,
+  ): Promise<string[]> {
     return this.dataSource.transaction(async (manager) => {
       const selected = await this.notifications.failedIdsSince(manager, scope.accountId, since, limit, webhookId);
       const restarted = new Set((await this.restart(manager, scope, selected, target)).map((row) => row.id));
@@ -42,13 +48,27 @@ export class WebhookRedeliveryRepository {
     });
   }
 
-  private async restart(manager: EntityManager, scope: AccountScope, ids: readonly string[], target: DeliveryJobTarget): Promise<WebhookNotificationEntity[]> {
+  private async restart(
+    manager: EntityManager,
+    scope: AccountScope,
+    ids: readonly string[],
+    target: DeliveryJobTarget,
+  ): Promise<WebhookNotificationEntity[]> {
     // Reset first: its row locks wait for an attempt being recorded, so the retry row that
     // attempt may add is committed, and seen and closed by the next statement.
     const rows = await this.notifications.resetForRedelivery(manager, scope.accountId, ids, new Date());
-    await this.notifications.closeOpenDeliveries(manager, target.queue, rows.map((row) => row.id));
+    await this.notifications.closeOpenDeliveries(
+      manager,
+      target.queue,
+      rows.map((row) => row.id),
+    );
     for (const row of rows) {
-      await this.outbox.enqueue(manager, { queue: target.queue, jobName: target.jobName, payload: { notificationId: row.id }, accountId: row.account_id });
+      await this.outbox.enqueue(manager, {
+        queue: target.queue,
+        jobName: target.jobName,
+        payload: { notificationId: row.id },
+        accountId: row.account_id,
+      });
     }
     return rows;
   }

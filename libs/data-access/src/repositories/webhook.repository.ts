@@ -19,7 +19,7 @@ export class WebhookRepository extends AccountScopedRepository<WebhookEntity> {
       .createQueryBuilder('w')
       .where('w.account_id = :accountId', { accountId })
       .andWhere('w.active = true')
-      .andWhere("(cardinality(w.events) = 0 OR :event = ANY(w.events))", { event })
+      .andWhere('(cardinality(w.events) = 0 OR :event = ANY(w.events))', { event })
       .orderBy('w.created_at')
       .addOrderBy('w.id')
       .getMany();
@@ -36,7 +36,10 @@ export class WebhookRepository extends AccountScopedRepository<WebhookEntity> {
    * delivered to without pause is not rewritten by every batch). Concurrent batches lock in the
    * same order and never deadlock each other.
    */
-  async lockForHealth(manager: EntityManager, changes: ReadonlyArray<{ id: string; lastSuccessAt: Date | null; failed: boolean }>): Promise<Set<string>> {
+  async lockForHealth(
+    manager: EntityManager,
+    changes: ReadonlyArray<{ id: string; lastSuccessAt: Date | null; failed: boolean }>,
+  ): Promise<Set<string>> {
     if (changes.length === 0) return new Set();
     const rows = await queryRows<{ id: string }>(
       manager,

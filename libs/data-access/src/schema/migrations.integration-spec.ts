@@ -27,7 +27,22 @@ describe('migrations', () => {
     const applied = await runMigrations(db.dataSource);
     expect(applied).toEqual(MIGRATIONS.map((migration) => migration.name));
     expect(await tableNames(db)).toEqual(
-      expect.arrayContaining(['accounts', 'api_keys', 'shipping_lines', 'ports', 'terminals', 'parties', 'party_roles', 'shipments', 'containers', 'transport_events', 'tracking_requests', 'webhooks', 'webhook_notifications', 'outbox']),
+      expect.arrayContaining([
+        'accounts',
+        'api_keys',
+        'shipping_lines',
+        'ports',
+        'terminals',
+        'parties',
+        'party_roles',
+        'shipments',
+        'containers',
+        'transport_events',
+        'tracking_requests',
+        'webhooks',
+        'webhook_notifications',
+        'outbox',
+      ]),
     );
     expect((await pendingSchemaChanges(db.dataSource)).up).toEqual([]);
   });

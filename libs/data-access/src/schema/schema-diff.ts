@@ -26,8 +26,6 @@ export async function pendingSchemaChanges(dataSource: DataSource): Promise<Sche
   const sql = await dataSource.driver.createSchemaBuilder().log();
   return {
     up: sql.upQueries.map((query) => inline(query.query, query.parameters)),
-    down: sql.downQueries
-      .map((query) => inline(query.query, query.parameters))
-      .reverse(),
+    down: sql.downQueries.map((query) => inline(query.query, query.parameters)).reverse(),
   };
 }

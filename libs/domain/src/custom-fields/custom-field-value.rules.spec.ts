@@ -57,15 +57,22 @@ describe('checkCustomFieldValue', () => {
 
   it('accepts null for every type and refuses a missing value', () => {
     fc.assert(
-      fc.property(fc.constantFrom<CustomFieldDataType>('short_text', 'number', 'date', 'datetime', 'boolean', 'enum', 'enum_multi', 'reference'), (type) => {
-        expect(checkCustomFieldValue(rules(type), null, '/v')).toEqual({ ok: true, value: null });
-        expect(checkCustomFieldValue(rules(type), undefined, '/v').ok).toBe(false);
-      }),
+      fc.property(
+        fc.constantFrom<CustomFieldDataType>('short_text', 'number', 'date', 'datetime', 'boolean', 'enum', 'enum_multi', 'reference'),
+        (type) => {
+          expect(checkCustomFieldValue(rules(type), null, '/v')).toEqual({ ok: true, value: null });
+          expect(checkCustomFieldValue(rules(type), undefined, '/v').ok).toBe(false);
+        },
+      ),
     );
   });
 
   it('keeps every finite number and refuses every string for number fields', () => {
-    fc.assert(fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (n) => expect(checkCustomFieldValue(rules('number'), n, '/v')).toEqual({ ok: true, value: n })));
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (n) =>
+        expect(checkCustomFieldValue(rules('number'), n, '/v')).toEqual({ ok: true, value: n }),
+      ),
+    );
     fc.assert(fc.property(fc.string(), (s) => expect(checkCustomFieldValue(rules('number'), s, '/v').ok).toBe(false)));
   });
 });

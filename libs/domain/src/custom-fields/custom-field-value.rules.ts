@@ -51,9 +51,11 @@ export function validationIssues(dataType: CustomFieldDataType, validation: unkn
     } else if (key === 'integer') {
       if (typeof rule !== 'boolean') issues.push({ pointer: at, detail: 'validation.integer must be true or false.' });
     } else if (dataType === 'date') {
-      if (typeof rule !== 'string' || !isCalendarDate(rule)) issues.push({ pointer: at, detail: `validation.${key} must be a date (YYYY-MM-DD).` });
+      if (typeof rule !== 'string' || !isCalendarDate(rule))
+        issues.push({ pointer: at, detail: `validation.${key} must be a date (YYYY-MM-DD).` });
     } else if (key === 'max_length' || key === 'max_selections') {
-      if (typeof rule !== 'number' || !Number.isInteger(rule) || rule < 1 || rule > 10000) issues.push({ pointer: at, detail: `validation.${key} must be an integer from 1 to 10000.` });
+      if (typeof rule !== 'number' || !Number.isInteger(rule) || rule < 1 || rule > 10000)
+        issues.push({ pointer: at, detail: `validation.${key} must be an integer from 1 to 10000.` });
     } else if (typeof rule !== 'number' || !Number.isFinite(rule)) {
       issues.push({ pointer: at, detail: `validation.${key} must be a number.` });
     }
@@ -62,7 +64,10 @@ export function validationIssues(dataType: CustomFieldDataType, validation: unkn
 }
 
 function fail(rules: CustomFieldRules, pointer: string, detail: string, code = 'invalid_value'): ValueCheck {
-  return { ok: false, issue: { pointer, detail: `${rules.api_slug}: ${detail}`, code, meta: { api_slug: rules.api_slug, data_type: rules.data_type } } };
+  return {
+    ok: false,
+    issue: { pointer, detail: `${rules.api_slug}: ${detail}`, code, meta: { api_slug: rules.api_slug, data_type: rules.data_type } },
+  };
 }
 
 function rule(rules: CustomFieldRules, key: string): unknown {
@@ -98,7 +103,8 @@ function checkDate(rules: CustomFieldRules, value: unknown, pointer: string): Va
 
 function checkDatetime(rules: CustomFieldRules, value: unknown, pointer: string): ValueCheck {
   const parsed = typeof value === 'string' && DATETIME.test(value) ? new Date(value) : null;
-  if (parsed === null || Number.isNaN(parsed.getTime())) return fail(rules, pointer, 'must be an ISO 8601 date-time with a zone, e.g. 2026-08-14T09:30:00Z.');
+  if (parsed === null || Number.isNaN(parsed.getTime()))
+    return fail(rules, pointer, 'must be an ISO 8601 date-time with a zone, e.g. 2026-08-14T09:30:00Z.');
   return { ok: true, value: parsed.toISOString() };
 }
 
@@ -106,10 +112,12 @@ function checkEnum(rules: CustomFieldRules, value: unknown, pointer: string): Va
   const values = rules.options.map((option) => option.value);
   const listed = values.length === 0 ? 'the field has no options yet' : `one of ${values.join(', ')}`;
   if (rules.data_type === 'enum') {
-    if (typeof value !== 'string' || !values.includes(value)) return fail(rules, pointer, `must be the value of an option (${listed}).`, 'invalid_option');
+    if (typeof value !== 'string' || !values.includes(value))
+      return fail(rules, pointer, `must be the value of an option (${listed}).`, 'invalid_option');
     return { ok: true, value };
   }
-  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) return fail(rules, pointer, 'must be a list of option values.');
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string'))
+    return fail(rules, pointer, 'must be a list of option values.');
   const list = value as string[];
   const unknown = list.filter((item) => !values.includes(item));
   if (unknown.length > 0) return fail(rules, pointer, `unknown option ${unknown.join(', ')} (${listed}).`, 'invalid_option');
@@ -141,7 +149,9 @@ export function checkCustomFieldValue(rules: CustomFieldRules, value: unknown, p
     case 'enum_multi':
       return checkEnum(rules, value, pointer);
     case 'reference':
-      return typeof value === 'string' && UUID.test(value) ? { ok: true, value: value.toLowerCase() } : fail(rules, pointer, 'must be the id (uuid) of a record.');
+      return typeof value === 'string' && UUID.test(value)
+        ? { ok: true, value: value.toLowerCase() }
+        : fail(rules, pointer, 'must be the id (uuid) of a record.');
   }
 }
 

@@ -11,7 +11,9 @@ export const CUSTOM_FIELD_ENTITY_RESOURCE_TYPES: Readonly<Record<CustomFieldEnti
 
 /** `entity_type` from a JSON:API type or an entity type name; undefined when it is neither. */
 export function customFieldEntityType(name: string): CustomFieldEntityType | undefined {
-  const byResource = (Object.entries(CUSTOM_FIELD_ENTITY_RESOURCE_TYPES) as [CustomFieldEntityType, string][]).find(([, type]) => type === name);
+  const byResource = (Object.entries(CUSTOM_FIELD_ENTITY_RESOURCE_TYPES) as [CustomFieldEntityType, string][]).find(
+    ([, type]) => type === name,
+  );
   if (byResource) return byResource[0];
   return (CUSTOM_FIELD_ENTITY_TYPES as readonly string[]).includes(name) ? (name as CustomFieldEntityType) : undefined;
 }

@@ -11,7 +11,11 @@ export interface Dcsa3MilestoneShape {
   transportPhase: 'EXPORT' | 'IMPORT' | 'TRANSSHIPMENT' | null;
 }
 
-const transport = (code: 'ARRIVED' | 'DEPARTED', mode: 'VESSEL' | 'BARGE' | 'RAIL', transportPhase: Dcsa3MilestoneShape['transportPhase']): Dcsa3MilestoneShape => ({
+const transport = (
+  code: 'ARRIVED' | 'DEPARTED',
+  mode: 'VESSEL' | 'BARGE' | 'RAIL',
+  transportPhase: Dcsa3MilestoneShape['transportPhase'],
+): Dcsa3MilestoneShape => ({
   eventType: 'TRANSPORT',
   code,
   mode,
@@ -55,5 +59,7 @@ export const DCSA3_MILESTONES: Readonly<Partial<Record<MilestoneEventName, Dcsa3
 
 /** Our milestone names published as the given DCSA event types. */
 export function milestonesOfDcsa3Types(types: ReadonlySet<string>): MilestoneEventName[] {
-  return (Object.entries(DCSA3_MILESTONES) as [MilestoneEventName, Dcsa3MilestoneShape][]).filter(([, shape]) => types.has(shape.eventType)).map(([name]) => name);
+  return (Object.entries(DCSA3_MILESTONES) as [MilestoneEventName, Dcsa3MilestoneShape][])
+    .filter(([, shape]) => types.has(shape.eventType))
+    .map(([name]) => name);
 }

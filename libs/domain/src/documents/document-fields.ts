@@ -66,15 +66,24 @@ const DATE_LABELS: ReadonlyArray<{ kind: DateKind; pattern: RegExp }> = [
   { kind: 'last_free_day', pattern: /\b(?:last\s+free\s+day|LFD)\s*[:.]\s*/i },
 ];
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
-const CHARGE = /^\s*([A-Za-z][A-Za-z /&().-]*?[A-Za-z)])\s*[:.]?\s+(USD|EUR|GBP|CNY|JPY|CAD|AUD|SGD|HKD|INR)\s*([0-9]{1,3}(?:,?[0-9]{3})*(?:\.[0-9]{1,2})?)\s*$/;
+const CHARGE =
+  /^\s*([A-Za-z][A-Za-z /&().-]*?[A-Za-z)])\s*[:.]?\s+(USD|EUR|GBP|CNY|JPY|CAD|AUD|SGD|HKD|INR)\s*([0-9]{1,3}(?:,?[0-9]{3})*(?:\.[0-9]{1,2})?)\s*$/;
 // Words that look like numbers after a label but are the next label or filler.
 const NOT_A_NUMBER = new Set(['NUMBER', 'NO', 'DATE', 'ISSUED', 'ORIGINAL', 'COPY', 'NONNEGOTIABLE']);
 
 function linesOf(pages: readonly string[]): Line[] {
-  return pages.flatMap((text, pageIndex) => text.split(/\r?\n/).map((line, lineIndex) => ({ page: pageIndex + 1, line: lineIndex + 1, text: line })));
+  return pages.flatMap((text, pageIndex) =>
+    text.split(/\r?\n/).map((line, lineIndex) => ({ page: pageIndex + 1, line: lineIndex + 1, text: line })),
+  );
 }
 
-const at = <T>(line: Line, value: T, confidence: number): ExtractedField<T> => ({ value, confidence, page: line.page, line: line.line, source_text: line.text.trim() });
+const at = <T>(line: Line, value: T, confidence: number): ExtractedField<T> => ({
+  value,
+  confidence,
+  page: line.page,
+  line: line.line,
+  source_text: line.text.trim(),
+});
 
 function pushUnique<T>(list: Array<ExtractedField<T>>, field: ExtractedField<T>, key: (value: T) => string): void {
   if (!list.some((existing) => key(existing.value) === key(field.value))) list.push(field);
@@ -122,8 +131,17 @@ function inferScac(fields: ExtractedFields): ExtractedField | null {
 /** Reads the schema fields out of each page's text (docs/documents.md "What extraction can read"). */
 export function extractDocumentFields(pages: readonly string[]): ExtractedFields {
   const fields: ExtractedFields = {
-    bill_of_lading_numbers: [], booking_numbers: [], container_numbers: [], scac: null, vessel: null, voyage: null,
-    port_of_loading: null, port_of_discharge: null, dates: [], charges: [], invoice_number: null,
+    bill_of_lading_numbers: [],
+    booking_numbers: [],
+    container_numbers: [],
+    scac: null,
+    vessel: null,
+    voyage: null,
+    port_of_loading: null,
+    port_of_discharge: null,
+    dates: [],
+    charges: [],
+    invoice_number: null,
   };
   const same = (value: string): string => value;
   for (const line of linesOf(pages)) {
@@ -139,12 +157,14 @@ export function extractDocumentFields(pages: readonly string[]): ExtractedFields
     }
     for (const label of TEXT_LABELS) {
       const match = label.pattern.exec(line.text);
-      if (match?.[1] && fields[label.key] === null) fields[label.key] = at(line, match[1].trim().replace(/\s+/g, ' '), label.key === 'scac' ? 0.95 : 0.8);
+      if (match?.[1] && fields[label.key] === null)
+        fields[label.key] = at(line, match[1].trim().replace(/\s+/g, ' '), label.key === 'scac' ? 0.95 : 0.8);
     }
     for (const label of DATE_LABELS) {
       const match = label.pattern.exec(line.text);
       const date = match ? parseDocumentDate(line.text.slice(match.index + match[0].length)) : null;
-      if (date !== null && !fields.dates.some((existing) => existing.kind === label.kind)) fields.dates.push({ ...at(line, date, 0.85), kind: label.kind });
+      if (date !== null && !fields.dates.some((existing) => existing.kind === label.kind))
+        fields.dates.push({ ...at(line, date, 0.85), kind: label.kind });
     }
     const charge = CHARGE.exec(line.text);
     if (charge?.[1] && charge[2] && charge[3] && !/\btotal\b/i.test(charge[1])) {

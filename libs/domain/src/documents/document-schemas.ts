@@ -44,18 +44,21 @@ const list = (item: Record<string, unknown>, description: string): Record<string
 const SHIPPING_FIELDS: Record<string, unknown> = {
   bill_of_lading_numbers: list(field({ type: 'string' }, 'A bill of lading number.'), 'Bill of lading numbers found.'),
   booking_numbers: list(field({ type: 'string' }, 'A booking number.'), 'Booking numbers found.'),
-  container_numbers: list(field({ type: 'string', pattern: '^[A-Z]{4}[0-9]{7}$' }, 'An ISO 6346 container number whose check digit is right.'), 'Container numbers found.'),
+  container_numbers: list(
+    field({ type: 'string', pattern: '^[A-Z]{4}[0-9]{7}$' }, 'An ISO 6346 container number whose check digit is right.'),
+    'Container numbers found.',
+  ),
   scac: field({ type: 'string', pattern: '^[A-Z]{2,4}$' }, 'Shipping line SCAC, as printed or inferred from the numbers found.'),
   vessel: field({ type: 'string' }, 'Vessel name.'),
   voyage: field({ type: 'string' }, 'Voyage number.'),
   port_of_loading: field({ type: 'string' }, 'Port of loading as printed.'),
   port_of_discharge: field({ type: 'string' }, 'Port of discharge as printed.'),
-  dates: list(
-    withKind(field({ type: 'string', format: 'date' }, 'A labelled date (ISO 8601).')),
-    'Labelled dates found.',
-  ),
+  dates: list(withKind(field({ type: 'string', format: 'date' }, 'A labelled date (ISO 8601).')), 'Labelled dates found.'),
   charges: list(
-    field({ type: 'object', properties: { description: { type: 'string' }, currency: { type: 'string' }, amount: { type: 'number' } } }, 'A charge line.'),
+    field(
+      { type: 'object', properties: { description: { type: 'string' }, currency: { type: 'string' }, amount: { type: 'number' } } },
+      'A charge line.',
+    ),
     'Charge lines found (totals left out).',
   ),
 };

@@ -22,7 +22,8 @@ function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {
 }
 
 // Headers that only a mail message starts with; a text file with a colon on line one is not mail.
-const MAIL_HEADERS = /^(from|to|subject|date|message-id|mime-version|received|return-path|delivered-to|reply-to|cc|x-[a-z0-9-]+|content-type|dkim-signature|arc-[a-z-]+|authentication-results)$/i;
+const MAIL_HEADERS =
+  /^(from|to|subject|date|message-id|mime-version|received|return-path|delivered-to|reply-to|cc|x-[a-z0-9-]+|content-type|dkim-signature|arc-[a-z-]+|authentication-results)$/i;
 
 function looksLikeMail(bytes: Uint8Array): boolean {
   const head = bytes.subarray(0, 8192);
@@ -36,7 +37,12 @@ function looksLikeMail(bytes: Uint8Array): boolean {
     if (!header) return false;
     names.push(header[1]!.toLowerCase());
   }
-  return names.length >= 2 && names.every((name) => MAIL_HEADERS.test(name) || /^[a-z0-9-]+$/.test(name)) && names.some((name) => name === 'from') && names.some((name) => MAIL_HEADERS.test(name) && name !== 'from');
+  return (
+    names.length >= 2 &&
+    names.every((name) => MAIL_HEADERS.test(name) || /^[a-z0-9-]+$/.test(name)) &&
+    names.some((name) => name === 'from') &&
+    names.some((name) => MAIL_HEADERS.test(name) && name !== 'from')
+  );
 }
 
 /** What the bytes are, from their signature ("magic bytes"); `null` for anything not accepted. */

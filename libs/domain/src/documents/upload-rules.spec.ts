@@ -13,7 +13,26 @@ function png(width: number, height: number): Uint8Array {
 
 function jpeg(width: number, height: number): Uint8Array {
   // SOI, an APP0 segment of 16 bytes, then SOF0 with height and width.
-  const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, ...new Array<number>(14).fill(0), 0xff, 0xc0, 0, 17, 8, 0, 0, 0, 0, 3, ...new Array<number>(9).fill(0)]);
+  const bytes = new Uint8Array([
+    0xff,
+    0xd8,
+    0xff,
+    0xe0,
+    0,
+    16,
+    ...new Array<number>(14).fill(0),
+    0xff,
+    0xc0,
+    0,
+    17,
+    8,
+    0,
+    0,
+    0,
+    0,
+    3,
+    ...new Array<number>(9).fill(0),
+  ]);
   const view = new DataView(bytes.buffer);
   view.setUint16(25, height);
   view.setUint16(27, width);
@@ -26,7 +45,10 @@ function tiff(width: number, height: number): Uint8Array {
   bytes.set([0x49, 0x49, 0x2a, 0x00]);
   view.setUint32(4, 8, true);
   view.setUint16(8, 2, true);
-  [[256, width], [257, height]].forEach(([tag, value], index) => {
+  [
+    [256, width],
+    [257, height],
+  ].forEach(([tag, value], index) => {
     const entry = 10 + index * 12;
     view.setUint16(entry, tag!, true);
     view.setUint16(entry + 2, 4, true);
@@ -75,7 +97,9 @@ describe('checkUploadedFile', () => {
   });
 
   it('the detail names the file and the kinds involved', () => {
-    expect(checkUploadedFile('bl.pdf', png(10, 10), LIMITS)).toMatchObject({ problem: { detail: 'The file bl.pdf is named as PDF but its content is PNG.' } });
+    expect(checkUploadedFile('bl.pdf', png(10, 10), LIMITS)).toMatchObject({
+      problem: { detail: 'The file bl.pdf is named as PDF but its content is PNG.' },
+    });
   });
 
   it('never throws, whatever the bytes and the name', () => {

@@ -13,7 +13,15 @@ export interface UploadLimits {
 /** Why an upload is refused; `status` is the HTTP status the api answers with (docs/documents.md "Limits"). */
 export interface UploadProblem {
   status: 413 | 415 | 422;
-  code: 'empty_file' | 'file_too_large' | 'unsupported_file_type' | 'file_type_mismatch' | 'corrupt_file' | 'decompression_bomb' | 'pdf_encrypted' | 'too_many_pages';
+  code:
+    | 'empty_file'
+    | 'file_too_large'
+    | 'unsupported_file_type'
+    | 'file_type_mismatch'
+    | 'corrupt_file'
+    | 'decompression_bomb'
+    | 'pdf_encrypted'
+    | 'too_many_pages';
   detail: string;
 }
 
@@ -24,26 +32,52 @@ const ACCEPTED = 'PDF, PNG, JPEG, TIFF or .eml';
  * (a name's extension must agree with it), and for images the declared pixel count. PDF structure
  * (encryption, corruption, page count) is checked by the api's PDF inspector after these pass.
  */
-export function checkUploadedFile(fileName: string, bytes: Uint8Array, limits: UploadLimits): { kind: FileKind } | { problem: UploadProblem } {
+export function checkUploadedFile(
+  fileName: string,
+  bytes: Uint8Array,
+  limits: UploadLimits,
+): { kind: FileKind } | { problem: UploadProblem } {
   if (bytes.length === 0) return { problem: { status: 422, code: 'empty_file', detail: `The file ${fileName} is empty.` } };
   if (bytes.length > limits.maxBytes) {
-    return { problem: { status: 413, code: 'file_too_large', detail: `The file is ${bytes.length} bytes; at most ${limits.maxBytes} bytes are accepted.` } };
+    return {
+      problem: {
+        status: 413,
+        code: 'file_too_large',
+        detail: `The file is ${bytes.length} bytes; at most ${limits.maxBytes} bytes are accepted.`,
+      },
+    };
   }
   const sniffed = sniffFileKind(bytes);
   const claimed = kindFromFileName(fileName);
   if (sniffed === null) {
     const what = claimed === null ? 'is not' : `is named as ${claimed.toUpperCase()} but is not`;
-    return { problem: { status: 415, code: claimed === null ? 'unsupported_file_type' : 'file_type_mismatch', detail: `The file ${fileName} ${what} a ${ACCEPTED} file.` } };
+    return {
+      problem: {
+        status: 415,
+        code: claimed === null ? 'unsupported_file_type' : 'file_type_mismatch',
+        detail: `The file ${fileName} ${what} a ${ACCEPTED} file.`,
+      },
+    };
   }
   if (claimed !== null && claimed !== sniffed) {
     return {
-      problem: { status: 415, code: 'file_type_mismatch', detail: `The file ${fileName} is named as ${claimed.toUpperCase()} but its content is ${sniffed.toUpperCase()}.` },
+      problem: {
+        status: 415,
+        code: 'file_type_mismatch',
+        detail: `The file ${fileName} is named as ${claimed.toUpperCase()} but its content is ${sniffed.toUpperCase()}.`,
+      },
     };
   }
   if (sniffed === 'png' || sniffed === 'jpeg' || sniffed === 'tiff') {
     const size = imageDimensions(sniffed, bytes);
     if (size === null || size.width === 0 || size.height === 0) {
-      return { problem: { status: 422, code: 'corrupt_file', detail: `The ${sniffed.toUpperCase()} image ${fileName} has no readable size; it is corrupt.` } };
+      return {
+        problem: {
+          status: 422,
+          code: 'corrupt_file',
+          detail: `The ${sniffed.toUpperCase()} image ${fileName} has no readable size; it is corrupt.`,
+        },
+      };
     }
     if (size.width * size.height > limits.maxPixels) {
       return {

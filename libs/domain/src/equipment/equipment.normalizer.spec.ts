@@ -2,7 +2,12 @@ import fc from 'fast-check';
 import { EQUIPMENT_HEIGHTS, EQUIPMENT_LENGTHS, EQUIPMENT_TYPES } from '../enums/equipment.enum';
 import { normalizeEquipment, parseIsoSizeType } from './equipment.normalizer';
 
-type Row = [string, (typeof EQUIPMENT_TYPES)[number] | null, (typeof EQUIPMENT_LENGTHS)[number] | null, (typeof EQUIPMENT_HEIGHTS)[number] | null];
+type Row = [
+  string,
+  (typeof EQUIPMENT_TYPES)[number] | null,
+  (typeof EQUIPMENT_LENGTHS)[number] | null,
+  (typeof EQUIPMENT_HEIGHTS)[number] | null,
+];
 
 const ISO_CODES: Row[] = [
   ['22G1', 'dry', 20, 'standard'],
@@ -118,12 +123,15 @@ describe('equipment normalization', () => {
 
   it('never throws and only returns enum values or null, whatever the input', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string({ unit: fc.constantFrom(...'0124LGRUPTBHCDVF \'"-9'.split('')) }), fc.anything()), (input) => {
-        const result = normalizeEquipment(input);
-        expect(result.equipment_type === null || EQUIPMENT_TYPES.includes(result.equipment_type)).toBe(true);
-        expect(result.equipment_length === null || EQUIPMENT_LENGTHS.includes(result.equipment_length)).toBe(true);
-        expect(result.equipment_height === null || EQUIPMENT_HEIGHTS.includes(result.equipment_height)).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(fc.string(), fc.string({ unit: fc.constantFrom(...'0124LGRUPTBHCDVF \'"-9'.split('')) }), fc.anything()),
+        (input) => {
+          const result = normalizeEquipment(input);
+          expect(result.equipment_type === null || EQUIPMENT_TYPES.includes(result.equipment_type)).toBe(true);
+          expect(result.equipment_length === null || EQUIPMENT_LENGTHS.includes(result.equipment_length)).toBe(true);
+          expect(result.equipment_height === null || EQUIPMENT_HEIGHTS.includes(result.equipment_height)).toBe(true);
+        },
+      ),
     );
   });
 });

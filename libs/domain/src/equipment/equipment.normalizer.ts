@@ -123,7 +123,26 @@ export function normalizeEquipment(input: unknown): NormalizedEquipment {
  * `ISOEquipmentCode`) use in place of the detailed type (`22GP` for `22G1`). Only these exact
  * pairs count, so a carrier spelling such as `40HC` is never read as a size-type code.
  */
-const ISO_GROUP_CODES = new Set(['GP', 'VH', 'BU', 'BK', 'SN', 'RT', 'RE', 'RS', 'HR', 'HI', 'UT', 'PL', 'PF', 'PC', 'PS', 'TN', 'TD', 'TG']);
+const ISO_GROUP_CODES = new Set([
+  'GP',
+  'VH',
+  'BU',
+  'BK',
+  'SN',
+  'RT',
+  'RE',
+  'RS',
+  'HR',
+  'HI',
+  'UT',
+  'PL',
+  'PF',
+  'PC',
+  'PS',
+  'TN',
+  'TD',
+  'TG',
+]);
 
 function isoGroupCode(token: string): RegExpExecArray | null {
   const match = /^([0-9A-Z])([0-9A-Z])([A-Z])([A-Z])$/.exec(token);
@@ -149,7 +168,10 @@ function parseCarrierSpelling(text: string): NormalizedEquipment {
   // "40HC" → "40 HC", "RF40" → "RF 40": digits and letters are separate words.
   let spaced = text.replace(/([0-9])([A-Z])/g, '$1 $2').replace(/([A-Z])([0-9])/g, '$1 $2');
   for (const [pattern, replacement] of PHRASES) spaced = spaced.replace(pattern, ` ${replacement} `);
-  const words = spaced.split(/[^0-9A-Z]+/).filter((word) => word !== '').flatMap(splitGlued);
+  const words = spaced
+    .split(/[^0-9A-Z]+/)
+    .filter((word) => word !== '')
+    .flatMap(splitGlued);
 
   let length: EquipmentLength | null = null;
   let type: EquipmentType | null = null;

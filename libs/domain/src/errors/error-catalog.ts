@@ -22,9 +22,7 @@ export function badRequest(detail: string, source?: JsonApiErrorSource): DomainE
  * 401: missing or invalid credentials, and also a record of another account (docs/json-api.md,
  * "Order of checks"): the detail is the same in both cases so a caller cannot probe for foreign ids.
  */
-export function unauthorized(
-  detail = 'Missing or invalid API key. Send the header `Authorization: Token <API_KEY>`.',
-): DomainError {
+export function unauthorized(detail = 'Missing or invalid API key. Send the header `Authorization: Token <API_KEY>`.'): DomainError {
   return new DomainError('unauthorized', { title: 'Unauthorized', detail, code: 'unauthorized' });
 }
 
@@ -127,6 +125,9 @@ export function internalError(): DomainError {
 }
 
 /** 503: a dependency the request needs does not answer; `meta` may say which. */
-export function serviceUnavailable(detail = 'The service cannot answer right now. Try again shortly.', meta?: Record<string, unknown>): DomainError {
+export function serviceUnavailable(
+  detail = 'The service cannot answer right now. Try again shortly.',
+  meta?: Record<string, unknown>,
+): DomainError {
   return new DomainError('unavailable', { title: 'Service Unavailable', detail, ...(meta ? { meta } : {}) });
 }

@@ -26,8 +26,20 @@ describe('error catalog', () => {
     ['a plan limit', planLimitReached('trial', 10), 'forbidden', 'Forbidden', 'plan_not_allowed'],
     ['an unknown record', notFound('container', 'c-1'), 'not_found', 'Not Found', 'not_found'],
     ['a conflict', conflict('Already stopped.'), 'conflict', 'Conflict', 'conflict'],
-    ['a refused transition', illegalTransition('tracking_request', 'failed', 'stop_tracking'), 'conflict', 'Conflict', 'illegal_transition'],
-    ['an invalid member', unprocessableEntity({ pointer: '/data/attributes/url', detail: 'must be https' }), 'unprocessable', 'Unprocessable Entity', 'invalid'],
+    [
+      'a refused transition',
+      illegalTransition('tracking_request', 'failed', 'stop_tracking'),
+      'conflict',
+      'Conflict',
+      'illegal_transition',
+    ],
+    [
+      'an invalid member',
+      unprocessableEntity({ pointer: '/data/attributes/url', detail: 'must be https' }),
+      'unprocessable',
+      'Unprocessable Entity',
+      'invalid',
+    ],
     ['a rate limit', tooManyRequests(12), 'rate_limited', 'Too Many Requests', 'rate_limited'],
     ['an unexpected failure', internalError(), 'internal', 'Internal Server Error', 'internal_error'],
   ])('%s has its kind, title and code (the api maps the kind to a status)', (_label, error, kind, title, code) => {

@@ -70,6 +70,8 @@ describe('event catalog', () => {
     expect(isEventAvailableTo('container.pickup_lfd_rail.changed', [])).toBe(false);
     expect(isEventAvailableTo('container.pickup_lfd_rail.changed', ['rail_lfd'])).toBe(true);
     expect(EVENT_NAMES.filter((name) => !isEventAvailableTo(name, []))).toEqual(['container.pickup_lfd_rail.changed']);
-    expect(eventsMissingFeature(['container.updated', 'container.pickup_lfd_rail.changed'], ['routing'])).toEqual(['container.pickup_lfd_rail.changed']);
+    expect(eventsMissingFeature(['container.updated', 'container.pickup_lfd_rail.changed'], ['routing'])).toEqual([
+      'container.pickup_lfd_rail.changed',
+    ]);
   });
 });

@@ -48,11 +48,13 @@ const OTHER_DESCRIPTIONS: Readonly<Partial<Record<EventName, string>>> = {
 };
 
 function classify(name: EventName): Omit<EventCatalogEntry, 'name' | 'description'> {
-  if (name.startsWith('tracking_request.')) return { group: 'tracking_request', required_feature: null, reference_object_type: 'tracking_request' };
+  if (name.startsWith('tracking_request.'))
+    return { group: 'tracking_request', required_feature: null, reference_object_type: 'tracking_request' };
   if (name.startsWith('document.')) return { group: 'document', required_feature: null, reference_object_type: 'document' };
   if ((MILESTONE_EVENT_NAMES as readonly string[]).includes(name))
     return { group: 'container_milestone', required_feature: null, reference_object_type: 'transport_event' };
-  if ((ESTIMATED_EVENT_NAMES as readonly string[]).includes(name)) return { group: 'estimated', required_feature: null, reference_object_type: 'estimated_event' };
+  if ((ESTIMATED_EVENT_NAMES as readonly string[]).includes(name))
+    return { group: 'estimated', required_feature: null, reference_object_type: 'estimated_event' };
   if (LAST_FREE_DAY_EVENTS[name] !== undefined)
     return {
       group: 'last_free_day',
@@ -64,7 +66,8 @@ function classify(name: EventName): Omit<EventCatalogEntry, 'name' | 'descriptio
   if (name === 'container.updated') return { group: 'container', required_feature: null, reference_object_type: 'container_updated_event' };
   if (name === 'container.pod_terminal_changed')
     return { group: 'container', required_feature: null, reference_object_type: 'container_pod_terminal_changed_event' };
-  if (name === 'container.pickup_appointment.changed') return { group: 'container', required_feature: null, reference_object_type: 'transport_event' };
+  if (name === 'container.pickup_appointment.changed')
+    return { group: 'container', required_feature: null, reference_object_type: 'transport_event' };
   return { group: 'container', required_feature: null, reference_object_type: 'container' };
 }
 

@@ -79,7 +79,11 @@ function occurrencesOf(reports: readonly MilestoneSnapshot[]): Occurrence[] {
   for (const report of withoutVoyage) {
     let nearest = occurrences[0];
     for (const occurrence of occurrences) {
-      if (nearest && distance(occurrence.reports[0]!.timestamp, report.timestamp) < distance(nearest.reports[0]!.timestamp, report.timestamp)) nearest = occurrence;
+      if (
+        nearest &&
+        distance(occurrence.reports[0]!.timestamp, report.timestamp) < distance(nearest.reports[0]!.timestamp, report.timestamp)
+      )
+        nearest = occurrence;
     }
     if (nearest) nearest.reports.push(report);
     else occurrences.push({ voyage: null, reports: [report] });
@@ -133,7 +137,8 @@ export function assignMilestoneLegs(stored: readonly LeggedMilestone[], incoming
     const free = new Set(legs.map((leg) => leg.leg));
     const assigned = new Map<Occurrence, number>();
     for (const occurrence of occurrences) {
-      const byVoyage = occurrence.voyage === null ? undefined : legs.find((leg) => free.has(leg.leg) && leg.voyage_number === occurrence.voyage);
+      const byVoyage =
+        occurrence.voyage === null ? undefined : legs.find((leg) => free.has(leg.leg) && leg.voyage_number === occurrence.voyage);
       if (byVoyage) {
         assigned.set(occurrence, byVoyage.leg);
         free.delete(byVoyage.leg);

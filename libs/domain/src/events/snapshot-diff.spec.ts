@@ -6,13 +6,25 @@ import { CHANGESET_ATTRIBUTES, changesetForFeatures } from './changeset';
 import { assignMilestoneLegs, milestoneIdentity } from './milestone-identity';
 import type { SnapshotEvent } from './snapshot-diff';
 import { diffContainerSnapshots, diffShipmentSnapshots } from './snapshot-diff';
-import type { ContainerSnapshot, EstimateSnapshot, MilestoneSnapshot, ShipmentSnapshot, StoredContainerSnapshot, StoredShipmentSnapshot } from './snapshot.types';
+import type {
+  ContainerSnapshot,
+  EstimateSnapshot,
+  MilestoneSnapshot,
+  ShipmentSnapshot,
+  StoredContainerSnapshot,
+  StoredShipmentSnapshot,
+} from './snapshot.types';
 
 const D1 = '2026-08-10T00:00:00.000Z';
 const D2 = '2026-08-12T00:00:00.000Z';
 const D3 = '2026-08-15T00:00:00.000Z';
 
-const milestone = (event: MilestoneEventName, timestamp: string | null, locode = 'USLAX', extra: Partial<MilestoneSnapshot> = {}): MilestoneSnapshot => ({
+const milestone = (
+  event: MilestoneEventName,
+  timestamp: string | null,
+  locode = 'USLAX',
+  extra: Partial<MilestoneSnapshot> = {},
+): MilestoneSnapshot => ({
   event,
   timestamp,
   timezone: 'America/Los_Angeles',
@@ -49,22 +61,43 @@ function container(overrides: Partial<ContainerSnapshot> = {}): ContainerSnapsho
 }
 
 function shipment(containers: ContainerSnapshot[], overrides: Partial<ShipmentSnapshot> = {}): ShipmentSnapshot {
-  return { pod_eta_at: D2, port_of_discharge_locode: 'USLAX', pod_timezone: 'America/Los_Angeles', pod_voyage_number: '123E', containers, ...overrides };
+  return {
+    pod_eta_at: D2,
+    port_of_discharge_locode: 'USLAX',
+    pod_timezone: 'America/Los_Angeles',
+    pod_voyage_number: '123E',
+    containers,
+    ...overrides,
+  };
 }
 
 const names = (events: SnapshotEvent[]): string[] => events.map((event) => event.name);
 
 /** A snapshot as storing it leaves it: each milestone with its leg. */
-const storedContainer = (snapshot: ContainerSnapshot): StoredContainerSnapshot => ({ ...snapshot, milestones: assignMilestoneLegs([], snapshot.milestones) });
-const storedShipment = (snapshot: ShipmentSnapshot): StoredShipmentSnapshot => ({ ...snapshot, containers: snapshot.containers.map(storedContainer) });
-const diffContainers = (before: ContainerSnapshot | null, after: ContainerSnapshot): SnapshotEvent[] => diffContainerSnapshots(before === null ? null : storedContainer(before), after);
-const diffShipments = (before: ShipmentSnapshot | null, after: ShipmentSnapshot): SnapshotEvent[] => diffShipmentSnapshots(before === null ? null : storedShipment(before), after);
+const storedContainer = (snapshot: ContainerSnapshot): StoredContainerSnapshot => ({
+  ...snapshot,
+  milestones: assignMilestoneLegs([], snapshot.milestones),
+});
+const storedShipment = (snapshot: ShipmentSnapshot): StoredShipmentSnapshot => ({
+  ...snapshot,
+  containers: snapshot.containers.map(storedContainer),
+});
+const diffContainers = (before: ContainerSnapshot | null, after: ContainerSnapshot): SnapshotEvent[] =>
+  diffContainerSnapshots(before === null ? null : storedContainer(before), after);
+const diffShipments = (before: ShipmentSnapshot | null, after: ShipmentSnapshot): SnapshotEvent[] =>
+  diffShipmentSnapshots(before === null ? null : storedShipment(before), after);
 const customsHold: Hold = { name: 'customs', status: 'hold', description: null };
 const demurrage: Fee = { type: 'demurrage', amount: 150, currency: 'USD' };
 
 describe('snapshot diff: what fires', () => {
   it('a first snapshot creates each container (by number) with its milestones, and no estimate or update events', () => {
-    const b = container({ number: 'MSCU2', milestones: [milestone('container.transport.vessel_departed', D2, 'CNSHA'), milestone('container.transport.vessel_loaded', D1, 'CNSHA')] });
+    const b = container({
+      number: 'MSCU2',
+      milestones: [
+        milestone('container.transport.vessel_departed', D2, 'CNSHA'),
+        milestone('container.transport.vessel_loaded', D1, 'CNSHA'),
+      ],
+    });
     const a = container({ number: 'MSCU1' });
     expect(names(diffShipments(null, shipment([b, a])))).toEqual([
       'container.created',
@@ -77,18 +110,53 @@ describe('snapshot diff: what fires', () => {
 
   it.each<[string, Partial<ContainerSnapshot>, string[], Record<string, unknown> | null]>([
     ['nothing changed', {}, [], null],
-    ['a new milestone', { milestones: [milestone('container.transport.vessel_loaded', D1, 'CNSHA'), milestone('container.transport.vessel_arrived', D2)] }, ['container.transport.vessel_arrived'], null],
-    ['the same milestone from a second source', { milestones: [milestone('container.transport.vessel_loaded', D1, 'CNSHA'), milestone('container.transport.vessel_loaded', '2026-08-10T00:00:00Z', 'CNSHA', { data_source: 'terminal' })] }, [], null],
+    [
+      'a new milestone',
+      { milestones: [milestone('container.transport.vessel_loaded', D1, 'CNSHA'), milestone('container.transport.vessel_arrived', D2)] },
+      ['container.transport.vessel_arrived'],
+      null,
+    ],
+    [
+      'the same milestone from a second source',
+      {
+        milestones: [
+          milestone('container.transport.vessel_loaded', D1, 'CNSHA'),
+          milestone('container.transport.vessel_loaded', '2026-08-10T00:00:00Z', 'CNSHA', { data_source: 'terminal' }),
+        ],
+      },
+      [],
+      null,
+    ],
     ['a milestone dropped by the carrier', { milestones: [] }, [], null],
     ['an estimate that moved', { estimates: [estimate(D3)] }, ['container.transport.estimated.vessel_arrived'], null],
     ['an estimate written differently, same instant', { estimates: [estimate('2026-08-12T00:00:00Z')] }, [], null],
-    ['a new estimate', { estimates: [estimate(D2), estimate(D3, { event: 'container.transport.estimated.arrived_at_inland_destination', location_locode: 'USCHI' })] }, ['container.transport.estimated.arrived_at_inland_destination'], null],
+    [
+      'a new estimate',
+      {
+        estimates: [
+          estimate(D2),
+          estimate(D3, { event: 'container.transport.estimated.arrived_at_inland_destination', location_locode: 'USCHI' }),
+        ],
+      },
+      ['container.transport.estimated.arrived_at_inland_destination'],
+      null,
+    ],
     ['an estimate that disappeared', { estimates: [] }, [], null],
-    ['available', { available_for_pickup: true }, ['container.updated', 'container.transport.available'], { available_for_pickup: [false, true] }],
+    [
+      'available',
+      { available_for_pickup: true },
+      ['container.updated', 'container.transport.available'],
+      { available_for_pickup: [false, true] },
+    ],
     ['availability unknown', { available_for_pickup: null }, ['container.updated'], { available_for_pickup: [false, null] }],
     ['a hold', { holds_at_pod_terminal: [customsHold] }, ['container.updated'], { holds_at_pod_terminal: [[], [customsHold]] }],
     ['a fee', { fees_at_pod_terminal: [demurrage] }, ['container.updated'], { fees_at_pod_terminal: [[], [demurrage]] }],
-    ['a pickup appointment', { pickup_appointment_at: D3 }, ['container.updated', 'container.pickup_appointment.changed'], { pickup_appointment_at: [null, D3] }],
+    [
+      'a pickup appointment',
+      { pickup_appointment_at: D3 },
+      ['container.updated', 'container.pickup_appointment.changed'],
+      { pickup_appointment_at: [null, D3] },
+    ],
     [
       'the line last free day',
       { import_deadlines: { pickup_lfd_line: D3, pickup_lfd_terminal: null, pickup_lfd_rail: null } },
@@ -127,7 +195,14 @@ describe('snapshot diff: what fires', () => {
 
   it('a cleared hold is a change from the hold to none', () => {
     const events = diffContainers(container({ holds_at_pod_terminal: [customsHold] }), container());
-    expect(events).toEqual([{ kind: 'container_updated', name: 'container.updated', container_number: 'MSCU1234566', changeset: { holds_at_pod_terminal: [[customsHold], []] } }]);
+    expect(events).toEqual([
+      {
+        kind: 'container_updated',
+        name: 'container.updated',
+        container_number: 'MSCU1234566',
+        changeset: { holds_at_pod_terminal: [[customsHold], []] },
+      },
+    ]);
   });
 
   it('everything at once comes in the documented order', () => {
@@ -137,7 +212,11 @@ describe('snapshot diff: what fires', () => {
       holds_at_pod_terminal: [customsHold],
       import_deadlines: { pickup_lfd_line: D1, pickup_lfd_terminal: D2, pickup_lfd_rail: D3 },
       pickup_appointment_at: D3,
-      milestones: [milestone('container.transport.vessel_discharged', D3), milestone('container.transport.vessel_loaded', D1, 'CNSHA'), milestone('container.transport.vessel_arrived', D2)],
+      milestones: [
+        milestone('container.transport.vessel_discharged', D3),
+        milestone('container.transport.vessel_loaded', D1, 'CNSHA'),
+        milestone('container.transport.vessel_arrived', D2),
+      ],
       estimates: [estimate(D3)],
     });
     const events = diffShipments(shipment([container()]), shipment([after], { pod_eta_at: D3 }));
@@ -176,7 +255,8 @@ describe('snapshot diff: what fires', () => {
   ])('shipment ETA %s → %s fires %j', (before, after, expected) => {
     const events = diffShipments(shipment([container()], { pod_eta_at: before }), shipment([container()], { pod_eta_at: after }));
     expect(names(events)).toEqual(expected);
-    if (expected.length > 0) expect(events[0]).toMatchObject({ estimated_timestamp: after, previous_estimated_timestamp: before, location_locode: 'USLAX' });
+    if (expected.length > 0)
+      expect(events[0]).toMatchObject({ estimated_timestamp: after, previous_estimated_timestamp: before, location_locode: 'USLAX' });
   });
 
   it('a container added to a known shipment is created; one missing from the next snapshot fires nothing', () => {
@@ -212,8 +292,16 @@ const arbEstimate: fc.Arbitrary<EstimateSnapshot> = fc.record({
   voyage_number: fc.constantFrom('1E', null),
   data_source: fc.constantFrom('shipping_line' as const, 'terminal' as const),
 });
-const arbHold: fc.Arbitrary<Hold> = fc.record({ name: fc.constantFrom('customs' as const, 'freight' as const), status: fc.constantFrom('hold' as const, 'pending' as const), description: fc.constantFrom('x', null) });
-const arbFee: fc.Arbitrary<Fee> = fc.record({ type: fc.constantFrom('demurrage' as const, 'total' as const), amount: fc.constantFrom(0, 100, 250.5), currency: fc.constant('USD') });
+const arbHold: fc.Arbitrary<Hold> = fc.record({
+  name: fc.constantFrom('customs' as const, 'freight' as const),
+  status: fc.constantFrom('hold' as const, 'pending' as const),
+  description: fc.constantFrom('x', null),
+});
+const arbFee: fc.Arbitrary<Fee> = fc.record({
+  type: fc.constantFrom('demurrage' as const, 'total' as const),
+  amount: fc.constantFrom(0, 100, 250.5),
+  currency: fc.constant('USD'),
+});
 const arbContainerFields = fc.record({
   pod_terminal_id: fc.constantFrom('t-1', 't-2', null),
   available_for_pickup: fc.constantFrom(true, false, null),
@@ -227,9 +315,17 @@ const arbContainerFields = fc.record({
 const arbShipment: fc.Arbitrary<ShipmentSnapshot> = fc
   .record({
     pod_eta_at: ts,
-    containers: fc.uniqueArray(fc.tuple(fc.constantFrom('AAAU1', 'BBBU2', 'CCCU3'), arbContainerFields), { maxLength: 3, selector: ([n]) => n }),
+    containers: fc.uniqueArray(fc.tuple(fc.constantFrom('AAAU1', 'BBBU2', 'CCCU3'), arbContainerFields), {
+      maxLength: 3,
+      selector: ([n]) => n,
+    }),
   })
-  .map(({ pod_eta_at, containers }) => shipment(containers.map(([number, fields]) => ({ number, ...fields })), { pod_eta_at }));
+  .map(({ pod_eta_at, containers }) =>
+    shipment(
+      containers.map(([number, fields]) => ({ number, ...fields })),
+      { pod_eta_at },
+    ),
+  );
 
 function shuffled<T>(items: readonly T[], seed: number): T[] {
   const copy = [...items];
@@ -292,7 +388,9 @@ describe('snapshot diff: properties', () => {
       fc.property(arbShipment, (x) => {
         const events = diffShipments(null, x);
         expect(events.filter((e) => e.name === 'container.created')).toHaveLength(x.containers.length);
-        const keys = events.filter((e) => e.kind === 'milestone').map((e) => (e.kind === 'milestone' ? `${e.container_number}|${milestoneIdentity(e.milestone)}` : ''));
+        const keys = events
+          .filter((e) => e.kind === 'milestone')
+          .map((e) => (e.kind === 'milestone' ? `${e.container_number}|${milestoneIdentity(e.milestone)}` : ''));
         expect(new Set(keys).size).toBe(keys.length);
       }),
     );
@@ -301,12 +399,18 @@ describe('snapshot diff: properties', () => {
   it('new times for known milestones only ever correct them: a milestone is never stored twice because its time moved', () => {
     const retimed = (snapshot: ShipmentSnapshot, times: readonly (string | null)[]): ShipmentSnapshot => ({
       ...snapshot,
-      containers: snapshot.containers.map((c, ci) => ({ ...c, milestones: c.milestones.map((m, mi) => ({ ...m, timestamp: times[(ci * 7 + mi) % times.length] ?? null })) })),
+      containers: snapshot.containers.map((c, ci) => ({
+        ...c,
+        milestones: c.milestones.map((m, mi) => ({ ...m, timestamp: times[(ci * 7 + mi) % times.length] ?? null })),
+      })),
     });
     fc.assert(
       fc.property(arbShipment, fc.array(ts, { minLength: 1, maxLength: 6 }), (x, times) => {
         // Voyages and places stay, only times move, so each (event, place) keeps its occurrences.
-        const single = { ...x, containers: x.containers.map((c) => ({ ...c, milestones: c.milestones.map((m) => ({ ...m, voyage_number: null })) })) };
+        const single = {
+          ...x,
+          containers: x.containers.map((c) => ({ ...c, milestones: c.milestones.map((m) => ({ ...m, voyage_number: null })) })),
+        };
         const events = diffShipments(single, retimed(single, times));
         expect(events.filter((e) => e.kind === 'milestone' && e.supersedes === null)).toEqual([]);
       }),
@@ -315,7 +419,8 @@ describe('snapshot diff: properties', () => {
 });
 
 describe('milestone identity: corrections and legs', () => {
-  const loaded = (voyage: string, timestamp: string): MilestoneSnapshot => milestone('container.transport.vessel_loaded', timestamp, 'CNSHA', { voyage_number: voyage });
+  const loaded = (voyage: string, timestamp: string): MilestoneSnapshot =>
+    milestone('container.transport.vessel_loaded', timestamp, 'CNSHA', { voyage_number: voyage });
 
   it('a new time for a stored milestone corrects it (same event, place and leg) and says which version it supersedes', () => {
     const events = diffContainers(container(), container({ milestones: [milestone('container.transport.vessel_loaded', D2, 'CNSHA')] }));
@@ -332,19 +437,41 @@ describe('milestone identity: corrections and legs', () => {
 
   it.each<[string, MilestoneSnapshot[], MilestoneSnapshot[], Array<[string, number, boolean]>]>([
     ['the same call reported again', [loaded('1E', D1)], [loaded('1E', D1)], []],
-    ['a second vessel call at the same place (a rolled container) is a new leg', [loaded('1E', D1)], [loaded('1E', D1), loaded('2E', D3)], [[D3, 1, false]]],
-    ['the first call corrected while the second is new', [loaded('1E', D1)], [loaded('1E', D2), loaded('2E', D3)], [[D2, 0, true], [D3, 1, false]]],
-    ['a report without a voyage belongs to the call nearest in time', [loaded('1E', D1)], [milestone('container.transport.vessel_loaded', D1, 'CNSHA', { data_source: 'terminal' })], []],
+    [
+      'a second vessel call at the same place (a rolled container) is a new leg',
+      [loaded('1E', D1)],
+      [loaded('1E', D1), loaded('2E', D3)],
+      [[D3, 1, false]],
+    ],
+    [
+      'the first call corrected while the second is new',
+      [loaded('1E', D1)],
+      [loaded('1E', D2), loaded('2E', D3)],
+      [
+        [D2, 0, true],
+        [D3, 1, false],
+      ],
+    ],
+    [
+      'a report without a voyage belongs to the call nearest in time',
+      [loaded('1E', D1)],
+      [milestone('container.transport.vessel_loaded', D1, 'CNSHA', { data_source: 'terminal' })],
+      [],
+    ],
     ['a voyage corrected on the only call corrects that call', [loaded('1E', D1)], [loaded('1X', D1)], []],
   ])('%s', (_label, before, after, expected) => {
     const events = diffContainers(container({ milestones: before }), container({ milestones: after }));
-    expect(events.map((e) => (e.kind === 'milestone' ? [e.milestone.timestamp, e.milestone.leg, e.supersedes !== null] : []))).toEqual(expected);
+    expect(events.map((e) => (e.kind === 'milestone' ? [e.milestone.timestamp, e.milestone.leg, e.supersedes !== null] : []))).toEqual(
+      expected,
+    );
   });
 
   it('the leg of each occurrence does not depend on the order the source lists them', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.constantFrom('1E', '2E', null), ts), { maxLength: 6 }), fc.nat(), (reports, seed) => {
-        const milestones = reports.map(([voyage, at]) => milestone('container.transport.vessel_loaded', at, 'CNSHA', { voyage_number: voyage }));
+        const milestones = reports.map(([voyage, at]) =>
+          milestone('container.transport.vessel_loaded', at, 'CNSHA', { voyage_number: voyage }),
+        );
         expect(assignMilestoneLegs([], shuffled(milestones, seed))).toEqual(assignMilestoneLegs([], milestones));
       }),
     );

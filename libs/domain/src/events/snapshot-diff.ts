@@ -7,7 +7,14 @@ import type { ContainerChangeset } from './changeset';
 import { canonicalFees, canonicalHolds, compareText, sameFees, sameHolds, sameInstant } from './changeset';
 import type { LeggedMilestone } from './milestone-identity';
 import { assignMilestoneLegs, compareInstants, isCorrection, milestoneIdentity } from './milestone-identity';
-import type { ContainerEstimatedEventName, ContainerSnapshot, EstimateSnapshot, ShipmentSnapshot, StoredContainerSnapshot, StoredShipmentSnapshot } from './snapshot.types';
+import type {
+  ContainerEstimatedEventName,
+  ContainerSnapshot,
+  EstimateSnapshot,
+  ShipmentSnapshot,
+  StoredContainerSnapshot,
+  StoredShipmentSnapshot,
+} from './snapshot.types';
 
 export type LastFreeDayEventName =
   | 'container.pickup_lfd.changed'
@@ -44,7 +51,13 @@ export type SnapshotEvent =
       voyage_number: string | null;
     }
   | { kind: 'container_updated'; name: 'container.updated'; container_number: string; changeset: ContainerChangeset }
-  | { kind: 'pod_terminal_changed'; name: 'container.pod_terminal_changed'; container_number: string; previous_terminal_id: Id | null; terminal_id: Id }
+  | {
+      kind: 'pod_terminal_changed';
+      name: 'container.pod_terminal_changed';
+      container_number: string;
+      previous_terminal_id: Id | null;
+      terminal_id: Id;
+    }
   | {
       kind: 'value_changed';
       name: LastFreeDayEventName | 'container.pickup_appointment.changed';
@@ -146,7 +159,8 @@ export function diffContainerSnapshots(previous: StoredContainerSnapshot | null,
   }
 
   const changeset = containerChangeset(previous, next);
-  if (Object.keys(changeset).length > 0) events.push({ kind: 'container_updated', name: 'container.updated', container_number: number, changeset });
+  if (Object.keys(changeset).length > 0)
+    events.push({ kind: 'container_updated', name: 'container.updated', container_number: number, changeset });
 
   if (changeset.pickup_lfd !== undefined) {
     const [old, current] = changeset.pickup_lfd;
@@ -154,7 +168,8 @@ export function diffContainerSnapshots(previous: StoredContainerSnapshot | null,
   }
   for (const [source, name] of LFD_SOURCE_EVENTS) {
     const change = changeset[source];
-    if (change !== undefined) events.push({ kind: 'value_changed', name, container_number: number, previous: change[0], current: change[1] });
+    if (change !== undefined)
+      events.push({ kind: 'value_changed', name, container_number: number, previous: change[0], current: change[1] });
   }
   if (changeset.pickup_appointment_at !== undefined) {
     const [old, current] = changeset.pickup_appointment_at;
@@ -171,7 +186,8 @@ export function diffContainerSnapshots(previous: StoredContainerSnapshot | null,
 /** Every changed operational attribute as `[old, new]`; an unchanged one is absent. */
 export function containerChangeset(previous: ContainerSnapshot, next: ContainerSnapshot): ContainerChangeset {
   const changeset: ContainerChangeset = {};
-  if (previous.available_for_pickup !== next.available_for_pickup) changeset.available_for_pickup = [previous.available_for_pickup, next.available_for_pickup];
+  if (previous.available_for_pickup !== next.available_for_pickup)
+    changeset.available_for_pickup = [previous.available_for_pickup, next.available_for_pickup];
   const lfdBefore = coalescePickupLfd(previous.import_deadlines);
   const lfdAfter = coalescePickupLfd(next.import_deadlines);
   if (!sameInstant(lfdBefore, lfdAfter)) changeset.pickup_lfd = [lfdBefore, lfdAfter];
@@ -216,4 +232,3 @@ function compareEstimates(a: EstimateSnapshot, b: EstimateSnapshot): number {
     compareText(a.timezone, b.timezone)
   );
 }
-

@@ -19,7 +19,12 @@ export interface CarrierPrefixes {
 }
 
 const carrier = (scac: string, name: string, blPrefixes: readonly string[], containerPrefixes: readonly string[] = []): CarrierPrefixes =>
-  Object.freeze({ scac, name, bill_of_lading_prefixes: Object.freeze([...blPrefixes]), container_prefixes: Object.freeze([...containerPrefixes]) });
+  Object.freeze({
+    scac,
+    name,
+    bill_of_lading_prefixes: Object.freeze([...blPrefixes]),
+    container_prefixes: Object.freeze([...containerPrefixes]),
+  });
 
 export const CARRIER_PREFIXES: readonly CarrierPrefixes[] = Object.freeze([
   carrier('ANNU', 'ANL', ['ANNU'], ['ANNU']),

@@ -2,7 +2,18 @@ import fc from 'fast-check';
 import { containerCheckDigit, isValidContainerNumber, looksLikeContainerNumber } from './container-number';
 
 // Check digits computed independently (ISO 6346 worked example CSQU3054383, the established API's WHLU1234560).
-const VALID = ['CSQU3054383', 'WHLU1234560', 'MSCU1234566', 'MAEU1234567', 'TGHU9876542', 'EGHU9000004', 'OOLU1111114', 'ZIMU0000015', 'HLXU3141597', 'APZU2718280'];
+const VALID = [
+  'CSQU3054383',
+  'WHLU1234560',
+  'MSCU1234566',
+  'MAEU1234567',
+  'TGHU9876542',
+  'EGHU9000004',
+  'OOLU1111114',
+  'ZIMU0000015',
+  'HLXU3141597',
+  'APZU2718280',
+];
 
 const upper = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split(''));
 const digit = fc.constantFrom(...'0123456789'.split(''));

@@ -33,7 +33,12 @@ describe('tracking number inference', () => {
   });
 
   it('a leasing company box is a valid container with no carrier prediction', () => {
-    expect(inferTrackingNumber('TGHU9876542')).toMatchObject({ kind: 'container', is_valid: true, candidates: [], decision: 'no_prediction' });
+    expect(inferTrackingNumber('TGHU9876542')).toMatchObject({
+      kind: 'container',
+      is_valid: true,
+      candidates: [],
+      decision: 'no_prediction',
+    });
   });
 
   it('a container number with a wrong check digit is invalid, says why, and asks to confirm the carrier', () => {
@@ -90,7 +95,14 @@ describe('tracking number inference', () => {
     ['MSCU*1234566', 'invalid_characters'],
     [7, 'not_a_string'],
   ])('%j is invalid because %s', (input, reason) => {
-    expect(inferTrackingNumber(input)).toMatchObject({ normalized_number: null, kind: null, is_valid: false, reason, candidates: [], decision: 'no_prediction' });
+    expect(inferTrackingNumber(input)).toMatchObject({
+      normalized_number: null,
+      kind: null,
+      is_valid: false,
+      reason,
+      candidates: [],
+      decision: 'no_prediction',
+    });
   });
 
   it('several carriers sharing a prefix split the confidence and need confirmation', () => {

@@ -101,7 +101,12 @@ function spread(matches: ReadonlyArray<{ carrier: CarrierPrefixes; prefix: strin
   // Only the longest matching prefix counts: "MEDU…" is MSC even if a shorter code also matched.
   const longest = matches.reduce((max, match) => Math.max(max, match.prefix.length), 0);
   const best = matches.filter((match) => match.prefix.length === longest);
-  return best.map(({ carrier, prefix }) => ({ scac: carrier.scac, name: carrier.name, confidence: 1 / best.length, matched_prefix: prefix }));
+  return best.map(({ carrier, prefix }) => ({
+    scac: carrier.scac,
+    name: carrier.name,
+    confidence: 1 / best.length,
+    matched_prefix: prefix,
+  }));
 }
 
 function decide(candidates: readonly ScacCandidate[], valid: boolean): CarrierDecision {

@@ -61,6 +61,8 @@ describe('one number per request', () => {
 
   it('two accepted numbers joined by a comma are always refused', () => {
     const number = fc.stringMatching(/^[A-Z0-9]{5,20}$/);
-    fc.assert(fc.property(number, number, (a, b) => expect(parseRequestNumber(`${a},${b}`)).toEqual({ ok: false, reason: 'multiple_numbers' })));
+    fc.assert(
+      fc.property(number, number, (a, b) => expect(parseRequestNumber(`${a},${b}`)).toEqual({ ok: false, reason: 'multiple_numbers' })),
+    );
   });
 });

@@ -43,7 +43,10 @@ const NUMBER_PUNCTUATION = /[\s.-]+/g;
 export function parseRequestNumber(value: unknown): RequestNumberResult {
   if (Array.isArray(value)) return { ok: false, reason: 'multiple_numbers' };
   if (typeof value !== 'string') return { ok: false, reason: 'not_a_string' };
-  const pieces = value.split(LIST_SEPARATORS).map((piece) => piece.trim()).filter((piece) => piece !== '');
+  const pieces = value
+    .split(LIST_SEPARATORS)
+    .map((piece) => piece.trim())
+    .filter((piece) => piece !== '');
   if (pieces.length === 0) return { ok: false, reason: 'empty' };
   if (pieces.length > 1) return { ok: false, reason: 'multiple_numbers' };
   const [piece = ''] = pieces;
@@ -65,7 +68,8 @@ export function checkRequestNumber(value: unknown, requestType: RequestType): Re
   const parsed = parseRequestNumber(value);
   if (!parsed.ok || requestType !== 'container') return parsed;
   if (!looksLikeContainerNumber(parsed.number)) return { ok: false, reason: 'not_a_container_number' };
-  if (containerCheckDigit(parsed.number.slice(0, 10)) !== Number(parsed.number.charAt(10))) return { ok: false, reason: 'check_digit_mismatch' };
+  if (containerCheckDigit(parsed.number.slice(0, 10)) !== Number(parsed.number.charAt(10)))
+    return { ok: false, reason: 'check_digit_mismatch' };
   return parsed;
 }
 

@@ -3,7 +3,9 @@ import type { IanaTimeZone, Id, UtcTimestamp } from './common';
 
 /** A normalized milestone: UTC timestamp plus the IANA zone of where it happened. */
 export interface TransportEventAttributes {
-  event: MilestoneEventName | Extract<EventName, `container.pickup_${string}` | 'container.transport.available' | 'container.transport.not_available'>;
+  event:
+    | MilestoneEventName
+    | Extract<EventName, `container.pickup_${string}` | 'container.transport.available' | 'container.transport.not_available'>;
   voyage_number: string | null;
   timestamp: UtcTimestamp | null;
   timezone: IanaTimeZone | null;

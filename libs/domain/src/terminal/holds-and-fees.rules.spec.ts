@@ -43,7 +43,10 @@ describe('fee sums', () => {
   });
 
   it('sums per currency', () => {
-    expect(feeTotalsByCurrency([fee('demurrage', 100), fee('exam', 80, 'cad'), fee('total', 180), fee('other', 20, 'CAD')])).toEqual({ USD: 100, CAD: 100 });
+    expect(feeTotalsByCurrency([fee('demurrage', 100), fee('exam', 80, 'cad'), fee('total', 180), fee('other', 20, 'CAD')])).toEqual({
+      USD: 100,
+      CAD: 100,
+    });
     expect(sumFees([fee('exam', 80, 'CAD')], 'cad')).toBe(80);
   });
 

@@ -24,7 +24,10 @@ describe('pickup_lfd coalescing', () => {
   });
 
   it('always equals the first non-null source by priority', () => {
-    const date = fc.option(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), { nil: null });
+    const date = fc.option(
+      fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+      { nil: null },
+    );
     fc.assert(
       fc.property(date, date, date, (line, terminal, rail) => {
         const deadlines: ImportDeadlines = { pickup_lfd_line: line, pickup_lfd_terminal: terminal, pickup_lfd_rail: rail };

@@ -5,7 +5,12 @@ import type { ReportedFee } from './terminal-report.rules';
 import { normalizeTerminalReport } from './terminal-report.rules';
 
 const hold = (name: string, status = 'HOLD', description: string | null = null): ReportedHold => ({ name, status, description });
-const fee = (code: string, amount: number | string, description: string | null = null): ReportedFee => ({ code, amount, currency: 'usd', description });
+const fee = (code: string, amount: number | string, description: string | null = null): ReportedFee => ({
+  code,
+  amount,
+  currency: 'usd',
+  description,
+});
 
 describe('normalizeTerminalReport: holds', () => {
   it.each([
@@ -43,8 +48,14 @@ describe('normalizeTerminalReport: holds', () => {
     'reads %s, the name of an Object.prototype member, as an unknown word: an `other` hold, and a status that holds',
     (word) => {
       expect(normalizeTerminalReport([hold(word)], []).holds).toEqual([{ name: 'other', status: 'hold', description: word }]);
-      expect(normalizeTerminalReport([hold('Customs', word)], [])).toEqual({ holds: [{ name: 'customs', status: 'hold', description: null }], fees: [], unrecognized: [`hold-status:${word}`] });
-      expect(normalizeTerminalReport([], [fee(word, 25)]).fees).toEqual([{ type: 'other', amount: 25, currency: 'USD', description: word }]);
+      expect(normalizeTerminalReport([hold('Customs', word)], [])).toEqual({
+        holds: [{ name: 'customs', status: 'hold', description: null }],
+        fees: [],
+        unrecognized: [`hold-status:${word}`],
+      });
+      expect(normalizeTerminalReport([], [fee(word, 25)]).fees).toEqual([
+        { type: 'other', amount: 25, currency: 'USD', description: word },
+      ]);
     },
   );
 

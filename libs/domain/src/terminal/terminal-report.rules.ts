@@ -20,7 +20,11 @@ export interface NormalizedTerminalReport {
   unrecognized: string[];
 }
 
-const key = (raw: string): string => raw.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+const key = (raw: string): string =>
+  raw
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
 
 function vocabulary<T>(words: Readonly<Record<string, T>>): ReadonlyMap<string, T> {
   return new Map(Object.entries(words));
@@ -135,7 +139,10 @@ const describe = (raw: string, description: string | null | undefined): string =
  * container is never shown releasable on a word we cannot read). Every unknown is also listed in
  * `unrecognized` so the tracker can report it. Cleared holds are removed, never given a status.
  */
-export function normalizeTerminalReport(reportedHolds: readonly ReportedHold[], reportedFees: readonly ReportedFee[]): NormalizedTerminalReport {
+export function normalizeTerminalReport(
+  reportedHolds: readonly ReportedHold[],
+  reportedFees: readonly ReportedFee[],
+): NormalizedTerminalReport {
   const unrecognized = new Set<string>();
   const byName = new Map<HoldName, Hold>();
   for (const entry of reportedHolds) {
@@ -149,14 +156,18 @@ export function normalizeTerminalReport(reportedHolds: readonly ReportedHold[], 
     const known = HOLDS.get(key(entry.name));
     if (known === undefined) unrecognized.add(`hold:${entry.name.trim()}`);
     const name = known ?? 'other';
-    const description = name === 'other' && key(entry.name) !== 'other' ? describe(entry.name, entry.description) : (entry.description ?? null);
+    const description =
+      name === 'other' && key(entry.name) !== 'other' ? describe(entry.name, entry.description) : (entry.description ?? null);
     const existing = byName.get(name);
     if (existing === undefined) {
       byName.set(name, { name, status, description });
       continue;
     }
     // Several `other` holds: one entry (one per name, docs/containers.md) naming them all.
-    const merged = name === 'other' && description !== null && existing.description !== description ? [existing.description, description].filter((d) => d !== null).join('; ') : (existing.description ?? description);
+    const merged =
+      name === 'other' && description !== null && existing.description !== description
+        ? [existing.description, description].filter((d) => d !== null).join('; ')
+        : (existing.description ?? description);
     byName.set(name, { name, status: existing.status === 'hold' || status === 'hold' ? 'hold' : 'pending', description: merged });
   }
   const holds = HOLD_NAMES.flatMap((name) => {
@@ -175,7 +186,8 @@ export function normalizeTerminalReport(reportedHolds: readonly ReportedHold[], 
     const known = FEES.get(key(entry.code));
     if (known === undefined) unrecognized.add(`fee:${entry.code.trim()}`);
     const type = known ?? 'other';
-    const description = type === 'other' && key(entry.code) !== 'other' ? describe(entry.code, entry.description) : (entry.description ?? null);
+    const description =
+      type === 'other' && key(entry.code) !== 'other' ? describe(entry.code, entry.description) : (entry.description ?? null);
     const fee: Fee = { type, amount, currency: entry.currency.trim().toUpperCase() };
     // Only when there are words to keep, so fees without any keep their three documented fields.
     fees.push(description === null || description.trim() === '' ? fee : { ...fee, description });

@@ -38,7 +38,8 @@ export const RETRY_POLICY: RetryPolicy = Object.freeze({
 
 /** Delay before retry number `retryIndex` (0 = the first retry), in seconds. */
 export function transientRetryDelaySeconds(retryIndex: number, policy: TransientRetryPolicy = RETRY_POLICY.transient): number {
-  if (!Number.isInteger(retryIndex) || retryIndex < 0) throw new RangeError(`retry index must be a non-negative integer, got ${retryIndex}`);
+  if (!Number.isInteger(retryIndex) || retryIndex < 0)
+    throw new RangeError(`retry index must be a non-negative integer, got ${retryIndex}`);
   return Math.min(policy.base_delay_seconds * policy.factor ** retryIndex, policy.max_delay_seconds);
 }
 

@@ -1,5 +1,10 @@
 import fc from 'fast-check';
-import { REQUEST_TYPES, TRACKING_REQUEST_STATUSES, TEMPORARY_FAILED_REASONS, PERMANENT_FAILED_REASONS } from '../enums/tracking-request.enum';
+import {
+  REQUEST_TYPES,
+  TRACKING_REQUEST_STATUSES,
+  TEMPORARY_FAILED_REASONS,
+  PERMANENT_FAILED_REASONS,
+} from '../enums/tracking-request.enum';
 import type { RequestType, TrackingRequestStatus } from '../enums/tracking-request.enum';
 import { DomainError } from '../errors/domain-error';
 import { TRANSIENT_RETRY_DELAYS_SECONDS } from './retry-policy';
@@ -15,7 +20,12 @@ function request(overrides: Partial<TrackingRequestState> = {}): TrackingRequest
 }
 
 function apply(state: TrackingRequestState, decision: TrackingDecision): TrackingRequestState {
-  return { ...state, status: decision.status, retry_count: decision.retry_count, awaiting_manifest_since: decision.awaiting_manifest_since };
+  return {
+    ...state,
+    status: decision.status,
+    retry_count: decision.retry_count,
+    awaiting_manifest_since: decision.awaiting_manifest_since,
+  };
 }
 
 describe('decideTrackingOutcome', () => {
@@ -37,20 +47,23 @@ describe('decideTrackingOutcome', () => {
     expect(decision).toMatchObject({ status, failed_reason: reason, event });
   });
 
-  it.each(TRANSIENT_FAILURE_REASONS.map((reason) => [reason]))('a transient %s keeps the request pending and shows the reason while retrying', (reason) => {
-    const decision = decideTrackingOutcome(request(), { kind: 'transient_failure', reason }, at(10));
-    expect(decision).toEqual({
-      status: 'pending',
-      failed_reason: reason,
-      is_retrying: true,
-      retry_count: 1,
-      event: null,
-      retry_at: at(70),
-      awaiting_manifest_since: null,
-      stopped_reason: null,
-      input: 'transient_failure',
-    });
-  });
+  it.each(TRANSIENT_FAILURE_REASONS.map((reason) => [reason]))(
+    'a transient %s keeps the request pending and shows the reason while retrying',
+    (reason) => {
+      const decision = decideTrackingOutcome(request(), { kind: 'transient_failure', reason }, at(10));
+      expect(decision).toEqual({
+        status: 'pending',
+        failed_reason: reason,
+        is_retrying: true,
+        retry_count: 1,
+        event: null,
+        retry_at: at(70),
+        awaiting_manifest_since: null,
+        stopped_reason: null,
+        input: 'transient_failure',
+      });
+    },
+  );
 
   it('retries a transient failure 14 times on the schedule, then fails with retries_exhausted about a day later', () => {
     let state = request({ request_type: 'container' });
@@ -64,7 +77,14 @@ describe('decideTrackingOutcome', () => {
       decision = decideTrackingOutcome(state, { kind: 'transient_failure', reason: 'shipping_line_unreachable' }, now);
     }
     expect(delays).toEqual(TRANSIENT_RETRY_DELAYS_SECONDS);
-    expect(decision).toMatchObject({ status: 'failed', failed_reason: 'retries_exhausted', is_retrying: false, retry_count: 14, event: 'tracking_request.failed', retry_at: null });
+    expect(decision).toMatchObject({
+      status: 'failed',
+      failed_reason: 'retries_exhausted',
+      is_retrying: false,
+      retry_count: 14,
+      event: 'tracking_request.failed',
+      retry_at: null,
+    });
     expect((now.getTime() - T0.getTime()) / 1000).toBe(87_300);
   });
 
@@ -82,7 +102,13 @@ describe('decideTrackingOutcome', () => {
       decision = decideTrackingOutcome(state, 'not_manifested', now);
     }
     expect(events).toEqual(['tracking_request.awaiting_manifest', null, null, null, null, null, null]);
-    expect(decision).toMatchObject({ status: 'failed', failed_reason: 'expired', event: 'tracking_request.failed', is_retrying: false, input: 'manifest_expired' });
+    expect(decision).toMatchObject({
+      status: 'failed',
+      failed_reason: 'expired',
+      event: 'tracking_request.failed',
+      is_retrying: false,
+      input: 'manifest_expired',
+    });
     expect(now).toEqual(at(60 + 7 * DAY));
   });
 
@@ -154,9 +180,12 @@ describe('decideTrackingOutcome', () => {
     });
   });
 
-  it.each(TRACKING_OUTCOMES.filter((o) => o !== 'transient_failure').map((o) => [o]))('a failed request refuses %s with a 409', (outcome) => {
-    expect(() => decideTrackingOutcome(request({ status: 'failed' }), outcome, at(1))).toThrow(DomainError);
-  });
+  it.each(TRACKING_OUTCOMES.filter((o) => o !== 'transient_failure').map((o) => [o]))(
+    'a failed request refuses %s with a 409',
+    (outcome) => {
+      expect(() => decideTrackingOutcome(request({ status: 'failed' }), outcome, at(1))).toThrow(DomainError);
+    },
+  );
 
   it('every (status, request type, outcome, retry count) either gives a consistent decision or a 409', () => {
     const outcomes: TrackingOutcome[] = [
@@ -173,7 +202,11 @@ describe('decideTrackingOutcome', () => {
         (status, type, outcome, retries, elapsed) => {
           let decision: TrackingDecision;
           try {
-            decision = decideTrackingOutcome(request({ status, request_type: type, retry_count: retries, awaiting_manifest_since: T0 }), outcome, at(elapsed));
+            decision = decideTrackingOutcome(
+              request({ status, request_type: type, retry_count: retries, awaiting_manifest_since: T0 }),
+              outcome,
+              at(elapsed),
+            );
           } catch (error) {
             expect(error).toBeInstanceOf(DomainError);
             return;

@@ -17,11 +17,15 @@ describe('JsonApiClient against a local HTTP server', () => {
         seen.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
         if (request.url === '/v2/limited' && limited > 0) {
           limited -= 1;
-          response.writeHead(429, { 'retry-after': '1', 'content-type': 'application/vnd.api+json' }).end('{"errors":[{"title":"Too Many Requests"}]}');
+          response
+            .writeHead(429, { 'retry-after': '1', 'content-type': 'application/vnd.api+json' })
+            .end('{"errors":[{"title":"Too Many Requests"}]}');
           return;
         }
         if (request.url === '/v2/empty') return void response.writeHead(204).end();
-        response.writeHead(request.method === 'POST' ? 201 : 200, { 'content-type': 'application/vnd.api+json' }).end(JSON.stringify({ data: { id: '1', type: 'x' } }));
+        response
+          .writeHead(request.method === 'POST' ? 201 : 200, { 'content-type': 'application/vnd.api+json' })
+          .end(JSON.stringify({ data: { id: '1', type: 'x' } }));
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -38,7 +42,11 @@ describe('JsonApiClient against a local HTTP server', () => {
     expect(answer.data.id).toBe('1');
     const request = seen.at(-1)!;
     expect(request).toMatchObject({ method: 'POST', url: '/v2/things', body: '{"data":{"type":"x"}}' });
-    expect(request.headers).toMatchObject({ authorization: 'Token qs_test_key', 'content-type': 'application/vnd.api+json', accept: 'application/vnd.api+json' });
+    expect(request.headers).toMatchObject({
+      authorization: 'Token qs_test_key',
+      'content-type': 'application/vnd.api+json',
+      accept: 'application/vnd.api+json',
+    });
   });
 
   it('waits out a 429 and returns the answer that follows', async () => {

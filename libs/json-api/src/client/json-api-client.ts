@@ -64,7 +64,8 @@ export class JsonApiClient {
   /** The request must answer `expected`; the body is returned as the caller's type. */
   async expect<T>(expected: number, method: string, path: string, body?: unknown): Promise<T> {
     const response = await this.request(method, path, body);
-    if (response.status !== expected) throw new Error(`${method} /v2${path}: expected ${expected}, got ${response.status}: ${JSON.stringify(response.body)}`);
+    if (response.status !== expected)
+      throw new Error(`${method} /v2${path}: expected ${expected}, got ${response.status}: ${JSON.stringify(response.body)}`);
     return response.body as T;
   }
 }

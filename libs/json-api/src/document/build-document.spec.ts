@@ -3,13 +3,30 @@ import { relationshipByIds } from '../registry/relationship-by-ids';
 import { ResourceRegistry } from '../registry/resource-registry';
 import { buildDocument } from './build-document';
 
-interface Port { id: string; name: string }
-interface Shipment { id: string; bl: string; pol_id: string | null; container_ids: string[] }
-interface Container { id: string; number: string; shipment_id: string | null }
-interface Context { accountId: string }
+interface Port {
+  id: string;
+  name: string;
+}
+interface Shipment {
+  id: string;
+  bl: string;
+  pol_id: string | null;
+  container_ids: string[];
+}
+interface Container {
+  id: string;
+  number: string;
+  shipment_id: string | null;
+}
+interface Context {
+  accountId: string;
+}
 
 function fixture() {
-  const ports: Port[] = [{ id: 'p1', name: 'Ningbo' }, { id: 'p2', name: 'Qingdao' }];
+  const ports: Port[] = [
+    { id: 'p1', name: 'Ningbo' },
+    { id: 'p2', name: 'Qingdao' },
+  ];
   const shipments: Shipment[] = [
     { id: 's1', bl: 'BL1', pol_id: 'p1', container_ids: ['c1', 'c2'] },
     { id: 's2', bl: 'BL2', pol_id: 'p1', container_ids: ['c3'] },
@@ -22,10 +39,12 @@ function fixture() {
     { id: 'c4', number: 'MSCU4', shipment_id: null },
   ];
   const calls: { type: string; ids: readonly string[]; context: Context }[] = [];
-  const byIds = <T extends { id: string }>(type: string, rows: T[]) => async (ids: readonly string[], context: Context) => {
-    calls.push({ type, ids, context });
-    return rows.filter((row) => ids.includes(row.id));
-  };
+  const byIds =
+    <T extends { id: string }>(type: string, rows: T[]) =>
+    async (ids: readonly string[], context: Context) => {
+      calls.push({ type, ids, context });
+      return rows.filter((row) => ids.includes(row.id));
+    };
   const registry = new ResourceRegistry<Context>()
     .register<Port>({ type: 'port', id: (p) => p.id, attributes: (p) => ({ name: p.name }) })
     .register<Shipment>({
@@ -62,7 +81,12 @@ describe('buildDocument', () => {
         attributes: { bill_of_lading_number: 'BL1' },
         relationships: {
           port_of_lading: { data: { id: 'p1', type: 'port' } },
-          containers: { data: [{ id: 'c1', type: 'container' }, { id: 'c2', type: 'container' }] },
+          containers: {
+            data: [
+              { id: 'c1', type: 'container' },
+              { id: 'c2', type: 'container' },
+            ],
+          },
         },
         links: { self: '/v2/shipments/s1' },
       },

@@ -84,7 +84,15 @@ async function includeLevel<TContext>(
               included.push(resource);
             }
           }
-          await includeLevel(registry, childType, children, childType === relationship.type ? subtree : includableOf(registry, childType, subtree), context, seen, included);
+          await includeLevel(
+            registry,
+            childType,
+            children,
+            childType === relationship.type ? subtree : includableOf(registry, childType, subtree),
+            context,
+            seen,
+            included,
+          );
         }),
       );
     }),

@@ -3,15 +3,27 @@ import { responseJson } from './response-json';
 
 const textOf = (body: string | Buffer): string => (typeof body === 'string' ? body : body.toString('utf8'));
 const resources = (count: number): object[] =>
-  Array.from({ length: count }, (_, index) => ({ id: `c${index}`, type: 'container', attributes: { number: `MSCU${index}`, at: null, note: 'Größe ✓ 🚢' } }));
+  Array.from({ length: count }, (_, index) => ({
+    id: `c${index}`,
+    type: 'container',
+    attributes: { number: `MSCU${index}`, at: null, note: 'Größe ✓ 🚢' },
+  }));
 
 describe('responseJson', () => {
   it.each([
     ['a document whose arrays are short, as JSON.stringify’s string', { data: resources(3), meta: { size: 3, total: 3 } }, 'string'],
-    ['a small page of more than one part, as a string', { data: resources(40), links: { self: '/v2/containers' }, meta: { size: 40, total: 900 } }, 'string'],
+    [
+      'a small page of more than one part, as a string',
+      { data: resources(40), links: { self: '/v2/containers' }, meta: { size: 40, total: 900 } },
+      'string',
+    ],
     ['a large page, as bytes', { data: resources(900), links: { self: '/v2/containers' }, meta: { size: 900, total: 900 } }, 'bytes'],
     ['primary data and included both split', { data: resources(170), included: resources(733) }, 'bytes'],
-    ['a long array first, members without JSON text left out', { included: resources(900), skipped: undefined, fn: () => 1, data: null }, 'bytes'],
+    [
+      'a long array first, members without JSON text left out',
+      { included: resources(900), skipped: undefined, fn: () => 1, data: null },
+      'bytes',
+    ],
     ['the same, small', { included: resources(20), skipped: undefined, fn: () => 1, data: null }, 'string'],
     ['a top-level array, stringified whole', resources(50), 'string'],
     ['null', null, 'string'],
@@ -32,7 +44,12 @@ describe('responseJson', () => {
 
   it('always writes what JSON.stringify writes', () => {
     const text = fc.string({ unit: 'binary', minLength: 50, maxLength: 100 }).map((piece) => piece.repeat(30));
-    const member = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.array(fc.jsonValue({ maxDepth: 2 }), { minLength: 15, maxLength: 60 }), fc.array(text, { minLength: 17, maxLength: 40 }), fc.constant(undefined));
+    const member = fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }),
+      fc.array(fc.jsonValue({ maxDepth: 2 }), { minLength: 15, maxLength: 60 }),
+      fc.array(text, { minLength: 17, maxLength: 40 }),
+      fc.constant(undefined),
+    );
     fc.assert(
       fc.property(fc.dictionary(fc.string({ unit: 'binary' }), member), (value) => {
         expect(textOf(responseJson(value))).toBe(JSON.stringify(value));

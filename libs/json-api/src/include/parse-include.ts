@@ -16,7 +16,14 @@ export function parseInclude<TContext>(registry: ResourceRegistry<TContext>, roo
   if (typeof raw !== 'string') {
     throw badRequest('include must be one comma-separated list, given once.', { parameter: 'include' });
   }
-  const paths = [...new Set(raw.split(',').map((path) => path.trim()).filter((path) => path !== ''))];
+  const paths = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((path) => path.trim())
+        .filter((path) => path !== ''),
+    ),
+  ];
   for (const path of paths) checkPath(registry, rootType, path);
   return includeTreeFromPaths(paths);
 }

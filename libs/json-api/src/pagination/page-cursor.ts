@@ -18,7 +18,14 @@ export function encodeCursor(key: PageKey): string {
 export function decodeCursor(token: string, parameter: string): PageKey {
   const text = /^[A-Za-z0-9_-]{1,200}$/.test(token) ? Buffer.from(token, 'base64url').toString('utf8') : '';
   const [at, id, extra] = text.split('|');
-  if (extra !== undefined || at === undefined || id === undefined || !TIMESTAMP.test(at) || !UUID.test(id) || Number.isNaN(Date.parse(at))) {
+  if (
+    extra !== undefined ||
+    at === undefined ||
+    id === undefined ||
+    !TIMESTAMP.test(at) ||
+    !UUID.test(id) ||
+    Number.isNaN(Date.parse(at))
+  ) {
     throw badRequest(`${parameter} is not a cursor of this list; follow the links of a previous page.`, { parameter });
   }
   return { at, id: id.toLowerCase() };

@@ -40,9 +40,18 @@ const PAGE_PARAMETERS = new Set(['page[number]', 'page[size]', 'page[after]', 'p
  * The page numbers stay in the links for clients that read them; the cursor beside them is
  * what the api follows. `last` names no row: it asks for the list's last `page[size]` rows.
  */
-function keysetLinks(page: PageRequest, bounds: PageBounds, lastNumber: number, at: (number: number, cursor?: PageParameters) => string): DocumentLinks {
+function keysetLinks(
+  page: PageRequest,
+  bounds: PageBounds,
+  lastNumber: number,
+  at: (number: number, cursor?: PageParameters) => string,
+): DocumentLinks {
   const number = page.before === 'end' ? lastNumber : page.number;
-  const links: DocumentLinks = { first: at(1), self: at(page.number, selfCursor(page)), last: at(lastNumber, [['page[before]', END_CURSOR]]) };
+  const links: DocumentLinks = {
+    first: at(1),
+    self: at(page.number, selfCursor(page)),
+    last: at(lastNumber, [['page[before]', END_CURSOR]]),
+  };
   if (bounds.hasBefore && bounds.first) links.prev = at(Math.max(1, number - 1), [['page[before]', encodeCursor(bounds.first)]]);
   if (bounds.hasAfter && bounds.last) links.next = at(number + 1, [['page[after]', encodeCursor(bounds.last)]]);
   return links;

@@ -40,7 +40,9 @@ function readText(query: Record<string, unknown>, member: 'after' | 'before'): s
 
 function rawMember(query: Record<string, unknown>, member: string): unknown {
   const nested = query['page'];
-  return query[`page[${member}]`] ?? (typeof nested === 'object' && nested !== null ? (nested as Record<string, unknown>)[member] : undefined);
+  return (
+    query[`page[${member}]`] ?? (typeof nested === 'object' && nested !== null ? (nested as Record<string, unknown>)[member] : undefined)
+  );
 }
 
 function readPositiveInteger(query: Record<string, unknown>, member: 'number' | 'size'): number | undefined {

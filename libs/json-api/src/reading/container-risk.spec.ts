@@ -35,7 +35,11 @@ describe('containersAtRisk', () => {
     ['last free day passed', { last_free_day: lfdIn(-2) }, ['last free day has passed']],
     ['last free day exactly at the horizon', { last_free_day: lfdIn(3) }, ['last free day within 3 day(s)']],
     ['a hold, no last free day', { holds: [{ name: 'customs' }] }, ['1 hold(s) at the terminal']],
-    ['both', { last_free_day: lfdIn(0.5), holds: [{ name: 'customs' }, { name: 'freight' }] }, ['last free day within 3 day(s)', '2 hold(s) at the terminal']],
+    [
+      'both',
+      { last_free_day: lfdIn(0.5), holds: [{ name: 'customs' }, { name: 'freight' }] },
+      ['last free day within 3 day(s)', '2 hold(s) at the terminal'],
+    ],
   ])('%s: at risk', (_name, overrides, reasons) => {
     expect(containersAtRisk([journey('a', overrides)], NOW, 3)[0]?.reasons).toEqual(reasons);
   });
@@ -43,13 +47,20 @@ describe('containersAtRisk', () => {
   it.each([
     ['last free day beyond the horizon', { last_free_day: lfdIn(3.5) }],
     ['nothing known', {}],
-    ['picked up despite a passed last free day and a hold', { last_free_day: lfdIn(-1), pod_full_out_at: lfdIn(-2), holds: [{ name: 'customs' }] }],
+    [
+      'picked up despite a passed last free day and a hold',
+      { last_free_day: lfdIn(-1), pod_full_out_at: lfdIn(-2), holds: [{ name: 'customs' }] },
+    ],
   ])('%s: not at risk', (_name, overrides) => {
     expect(containersAtRisk([journey('a', overrides)], NOW, 3)).toEqual([]);
   });
 
   it('puts the earliest last free day first and those with only holds last', () => {
-    const found = containersAtRisk([journey('held', { holds: [{}] }), journey('later', { last_free_day: lfdIn(2) }), journey('sooner', { last_free_day: lfdIn(-1) })], NOW, 3);
+    const found = containersAtRisk(
+      [journey('held', { holds: [{}] }), journey('later', { last_free_day: lfdIn(2) }), journey('sooner', { last_free_day: lfdIn(-1) })],
+      NOW,
+      3,
+    );
     expect(found.map((c) => c.id)).toEqual(['sooner', 'later', 'held']);
   });
 
@@ -63,7 +74,11 @@ describe('containersAtRisk', () => {
     fc.assert(
       fc.property(fc.array(arbitraryJourney, { maxLength: 20 }), fc.nat({ max: 30 }), (rows, days) => {
         const journeys = rows.map((r) =>
-          journey(r.id, { last_free_day: r.lfd === null ? null : lfdIn(r.lfd), holds: Array.from({ length: r.holds }, () => ({})), pod_full_out_at: r.pickedUp ? lfdIn(-40) : null }),
+          journey(r.id, {
+            last_free_day: r.lfd === null ? null : lfdIn(r.lfd),
+            holds: Array.from({ length: r.holds }, () => ({})),
+            pod_full_out_at: r.pickedUp ? lfdIn(-40) : null,
+          }),
         );
         const found = containersAtRisk(journeys, NOW, days);
         for (const c of found) {

@@ -24,9 +24,11 @@ export function containersAtRisk(containers: readonly ContainerJourney[], now: D
     const reasons: string[] = [];
     const lfd = c.last_free_day === null ? null : Date.parse(c.last_free_day);
     const daysLeft = lfd === null || Number.isNaN(lfd) ? null : Math.floor((lfd - now.getTime()) / DAY_MS);
-    if (lfd !== null && !Number.isNaN(lfd) && lfd <= horizon) reasons.push(lfd < now.getTime() ? 'last free day has passed' : `last free day within ${withinDays} day(s)`);
+    if (lfd !== null && !Number.isNaN(lfd) && lfd <= horizon)
+      reasons.push(lfd < now.getTime() ? 'last free day has passed' : `last free day within ${withinDays} day(s)`);
     if (c.holds.length > 0) reasons.push(`${c.holds.length} hold(s) at the terminal`);
-    if (reasons.length > 0) found.push({ id: c.id, number: c.number, last_free_day: c.last_free_day, days_left: daysLeft, holds: c.holds, reasons });
+    if (reasons.length > 0)
+      found.push({ id: c.id, number: c.number, last_free_day: c.last_free_day, days_left: daysLeft, holds: c.holds, reasons });
   }
   return found.sort((x, y) => (x.last_free_day ?? '\uffff').localeCompare(y.last_free_day ?? '\uffff'));
 }

@@ -5,8 +5,17 @@ import { relationshipByIds } from './relationship-by-ids';
 import { relationshipOfTypes } from './relationship-of-types';
 import { ResourceRegistry } from './resource-registry';
 
-interface Shipment { id: string; terminal_id: string | null; rail_terminal_id: string | null }
-interface Facility { id: string; name: string; port_id: string | null; metro_id?: string | null }
+interface Shipment {
+  id: string;
+  terminal_id: string | null;
+  rail_terminal_id: string | null;
+}
+interface Facility {
+  id: string;
+  name: string;
+  port_id: string | null;
+  metro_id?: string | null;
+}
 
 function fixture() {
   const terminals: Facility[] = [{ id: 't1', name: 'Pier 400', port_id: 'p1' }];
@@ -20,13 +29,20 @@ function fixture() {
     type,
     id: (f: Facility) => f.id,
     attributes: (f: Facility) => ({ name: f.name }),
-    relationships: { port: relationshipByIds<Facility, object>('port', (f) => f.port_id, byIds('port', [{ id: 'p1' }, { id: 'p2' }])), ...extra },
+    relationships: {
+      port: relationshipByIds<Facility, object>('port', (f) => f.port_id, byIds('port', [{ id: 'p1' }, { id: 'p2' }])),
+      ...extra,
+    },
   });
   const registry = new ResourceRegistry<object>()
     .register({ type: 'port', id: (p: { id: string }) => p.id, attributes: () => ({}) })
     .register({ type: 'metro_area', id: (m: { id: string }) => m.id, attributes: () => ({}) })
     .register(facility('terminal'))
-    .register(facility('rail_terminal', { metro_area: relationshipByIds<Facility, object>('metro_area', (f) => f.metro_id, byIds('metro_area', [{ id: 'm1' }])) }))
+    .register(
+      facility('rail_terminal', {
+        metro_area: relationshipByIds<Facility, object>('metro_area', (f) => f.metro_id, byIds('metro_area', [{ id: 'm1' }])),
+      }),
+    )
     .register<Shipment>({
       type: 'shipment',
       id: (s) => s.id,
@@ -50,16 +66,30 @@ describe('a relationship of several types', () => {
 
   it('points at the type each record has, and includes each type as itself with one query per type', async () => {
     const { registry, calls } = fixture();
-    const document = await buildDocument(registry, { type: 'shipment', data: shipments, include: includeTreeFromPaths(['destination_terminal.port']), context: {} });
+    const document = await buildDocument(registry, {
+      type: 'shipment',
+      data: shipments,
+      include: includeTreeFromPaths(['destination_terminal.port']),
+      context: {},
+    });
     const data = document.data as ResourceObject[];
-    expect(data.map((d) => d.relationships?.['destination_terminal']?.data)).toEqual([{ id: 't1', type: 'terminal' }, { id: 'r1', type: 'rail_terminal' }, null]);
+    expect(data.map((d) => d.relationships?.['destination_terminal']?.data)).toEqual([
+      { id: 't1', type: 'terminal' },
+      { id: 'r1', type: 'rail_terminal' },
+      null,
+    ]);
     expect(document.included?.map((r) => `${r.type}:${r.id}`).sort()).toEqual(['port:p1', 'port:p2', 'rail_terminal:r1', 'terminal:t1']);
     expect(calls.filter((call) => !call.startsWith('port')).sort()).toEqual(['rail_terminal:r1', 'terminal:t1']);
   });
 
   it('asks no loader of a type nobody points at', async () => {
     const { registry, calls } = fixture();
-    await buildDocument(registry, { type: 'shipment', data: [shipments[0]], include: includeTreeFromPaths(['destination_terminal']), context: {} });
+    await buildDocument(registry, {
+      type: 'shipment',
+      data: [shipments[0]],
+      include: includeTreeFromPaths(['destination_terminal']),
+      context: {},
+    });
     expect(calls).toEqual(['terminal:t1']);
   });
 });

@@ -31,7 +31,14 @@ export function relationshipOfTypes<TRecord, TContext>(
     load: async (parents, context) => {
       const loaded = await Promise.all(
         options.map(async (option) => {
-          const ids = [...new Set(parents.map(chosen).filter((link) => link?.type === option.type).map((link) => link!.id))];
+          const ids = [
+            ...new Set(
+              parents
+                .map(chosen)
+                .filter((link) => link?.type === option.type)
+                .map((link) => link!.id),
+            ),
+          ];
           const rows = ids.length === 0 ? [] : await option.fetchByIds(ids, context);
           rows.forEach((row) => typeOfLoaded.set(row, option.type));
           return rows;

@@ -65,7 +65,9 @@ export class ResourceRegistry<TContext> {
     return Object.prototype.hasOwnProperty.call(relationships, name) ? relationships[name] : undefined;
   }
 
-  private relationshipsOf(definition: ResourceDefinition<unknown, TContext>): ReadonlyArray<[string, RelationshipDefinition<unknown, TContext>]> {
+  private relationshipsOf(
+    definition: ResourceDefinition<unknown, TContext>,
+  ): ReadonlyArray<[string, RelationshipDefinition<unknown, TContext>]> {
     const relationships = definition.relationships;
     if (relationships === undefined) return [];
     let entries = this.entries.get(relationships);

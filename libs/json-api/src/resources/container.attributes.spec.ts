@@ -30,11 +30,29 @@ function container(overrides: Partial<ContainerRecord>): ContainerRecord {
 
 describe('container attributes', () => {
   it.each([
-    ['line set → line, even when later than the terminal', { pickup_lfd_line: LINE, pickup_lfd_terminal: TERMINAL, pickup_lfd_rail: RAIL }, true, LINE, 'line'],
-    ['terminal and rail → terminal, even when rail is earlier', { pickup_lfd_terminal: TERMINAL, pickup_lfd_rail: RAIL }, true, TERMINAL, 'terminal'],
+    [
+      'line set → line, even when later than the terminal',
+      { pickup_lfd_line: LINE, pickup_lfd_terminal: TERMINAL, pickup_lfd_rail: RAIL },
+      true,
+      LINE,
+      'line',
+    ],
+    [
+      'terminal and rail → terminal, even when rail is earlier',
+      { pickup_lfd_terminal: TERMINAL, pickup_lfd_rail: RAIL },
+      true,
+      TERMINAL,
+      'terminal',
+    ],
     ['rail only, with rail_lfd → rail', { pickup_lfd_rail: RAIL }, true, RAIL, 'rail'],
     ['rail only, without rail_lfd → nothing', { pickup_lfd_rail: RAIL }, false, null, null],
-    ['terminal and rail, without rail_lfd → terminal', { pickup_lfd_terminal: TERMINAL, pickup_lfd_rail: RAIL }, false, TERMINAL, 'terminal'],
+    [
+      'terminal and rail, without rail_lfd → terminal',
+      { pickup_lfd_terminal: TERMINAL, pickup_lfd_rail: RAIL },
+      false,
+      TERMINAL,
+      'terminal',
+    ],
     ['nothing reported → null', {}, true, null, null],
   ])('pickup_lfd: %s', (_label, dates, railVisible, expected, source) => {
     const attributes = containerAttributes(container(dates), { railLfd: railVisible });
@@ -46,7 +64,10 @@ describe('container attributes', () => {
     ['without rail_lfd: hidden', [], null],
     ['with rail_lfd: shown', ['rail_lfd' as const], RAIL.toISOString()],
   ])('the rail date and its deprecated twin %s, whatever the stored coalesced pickup_lfd says', (_label, features, shown) => {
-    const attributes = containerAttributes(container({ pickup_lfd: RAIL, pickup_lfd_rail: RAIL, ind_facility_lfd_on: RAIL }), containerVisibilityFor(features));
+    const attributes = containerAttributes(
+      container({ pickup_lfd: RAIL, pickup_lfd_rail: RAIL, ind_facility_lfd_on: RAIL }),
+      containerVisibilityFor(features),
+    );
     expect(attributes.import_deadlines).toEqual({ pickup_lfd_line: null, pickup_lfd_terminal: null, pickup_lfd_rail: shown });
     expect(attributes.ind_facility_lfd_on).toBe(shown);
     expect(attributes.pickup_lfd).toBe(shown);
@@ -58,7 +79,9 @@ describe('container attributes', () => {
     ['not available, no holds', false, [], false],
     ['availability unknown', null, [], false],
   ])('ready_for_pickup: %s → %s', (_label, available, holds, ready) => {
-    expect(containerAttributes(container({ available_for_pickup: available, holds_at_pod_terminal: holds }), ALL).ready_for_pickup).toBe(ready);
+    expect(containerAttributes(container({ available_for_pickup: available, holds_at_pod_terminal: holds }), ALL).ready_for_pickup).toBe(
+      ready,
+    );
   });
 
   it('sums fees per currency without the total entries, whatever the fees', () => {

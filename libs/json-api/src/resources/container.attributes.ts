@@ -23,7 +23,17 @@ export function containerVisibilityFor(features: readonly AccountFeature[]): Con
  */
 export type ContainerAttributeSource = Omit<
   ContainerRecord,
-  'id' | 'account' | 'account_id' | 'shipment' | 'shipment_id' | 'pod_terminal' | 'pod_terminal_id' | 'pickup_lfd' | 'next_refresh_at' | 'last_snapshot' | 'change_version'
+  | 'id'
+  | 'account'
+  | 'account_id'
+  | 'shipment'
+  | 'shipment_id'
+  | 'pod_terminal'
+  | 'pod_terminal_id'
+  | 'pickup_lfd'
+  | 'next_refresh_at'
+  | 'last_snapshot'
+  | 'change_version'
 >;
 
 /** Beyond the established API, named so they cannot be mistaken for reference fields. */

@@ -5,7 +5,17 @@ import type { AttributesOf } from './attributes-of';
 /** The columns a transport event's attributes are read from. */
 export type TransportEventAttributeSource = Pick<
   TransportEventRecord,
-  'event' | 'created_at' | 'voyage_number' | 'timestamp' | 'timezone' | 'location_locode' | 'data_source' | 'vessel_name' | 'vessel_imo' | 'invalidated_at' | 'value'
+  | 'event'
+  | 'created_at'
+  | 'voyage_number'
+  | 'timestamp'
+  | 'timezone'
+  | 'location_locode'
+  | 'data_source'
+  | 'vessel_name'
+  | 'vessel_imo'
+  | 'invalidated_at'
+  | 'value'
 >;
 
 /** Beyond the established API: there is no vessel resource, so the vessel is given as attributes. */

@@ -19,7 +19,10 @@ export function createQuaysideMcpServer(api: QuaysideApi, options: QuaysideMcpOp
   const now = options.now ?? (() => new Date());
   const server = new McpServer(
     { name: 'quayside', title: 'Quayside container tracking', version: options.version },
-    { instructions: 'Ocean container tracking of one Quayside account: track numbers, read journeys, find containers at risk of demurrage, check webhook deliveries.' },
+    {
+      instructions:
+        'Ocean container tracking of one Quayside account: track numbers, read journeys, find containers at risk of demurrage, check webhook deliveries.',
+    },
   );
   registerTrackingTools(server, api, now);
   registerNotificationTools(server, api, now);

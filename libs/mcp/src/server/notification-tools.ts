@@ -11,14 +11,25 @@ const HOUR_MS = 3_600_000;
 
 /** Webhook notifications: what was sent lately, what failed, and sending again. */
 export function registerNotificationTools(server: McpServer, api: QuaysideApi, now: () => Date): void {
-  const hours = z.number().int('hours must be a whole number.').min(1, 'hours must be at least 1.').max(24 * 30, 'hours must be at most 720 (30 days).').default(24);
-  const limit = z.number().int('limit must be a whole number.').min(1, 'limit must be at least 1.').max(100, 'limit must be at most 100.').default(25);
+  const hours = z
+    .number()
+    .int('hours must be a whole number.')
+    .min(1, 'hours must be at least 1.')
+    .max(24 * 30, 'hours must be at most 720 (30 days).')
+    .default(24);
+  const limit = z
+    .number()
+    .int('limit must be a whole number.')
+    .min(1, 'limit must be at least 1.')
+    .max(100, 'limit must be at most 100.')
+    .default(25);
 
   server.registerTool(
     'list_recent_notifications',
     {
       title: 'Recent webhook notifications',
-      description: 'Webhook notifications created in the last `hours` hours, newest first, with their delivery state (pending, succeeded, failed).',
+      description:
+        'Webhook notifications created in the last `hours` hours, newest first, with their delivery state (pending, succeeded, failed).',
       inputSchema: { hours, limit, delivery_status: z.enum(['pending', 'succeeded', 'failed']).optional() },
       annotations: { readOnlyHint: true },
     },
@@ -33,7 +44,8 @@ export function registerNotificationTools(server: McpServer, api: QuaysideApi, n
     'list_failed_deliveries',
     {
       title: 'Failed webhook deliveries',
-      description: 'Notifications whose delivery failed for good in the last `hours` hours, newest first, with the last response status and error.',
+      description:
+        'Notifications whose delivery failed for good in the last `hours` hours, newest first, with the last response status and error.',
       inputSchema: { hours, limit },
       annotations: { readOnlyHint: true },
     },
@@ -46,7 +58,11 @@ export function registerNotificationTools(server: McpServer, api: QuaysideApi, n
     {
       title: 'Redeliver a notification',
       description: 'Sends one webhook notification again (same id and body, a fresh series of attempts), whatever its state.',
-      inputSchema: { notification_id: z.string().uuid({ message: 'notification_id must be a notification id (a uuid), as list_failed_deliveries shows.' }) },
+      inputSchema: {
+        notification_id: z
+          .string()
+          .uuid({ message: 'notification_id must be a notification id (a uuid), as list_failed_deliveries shows.' }),
+      },
       annotations: { destructiveHint: false, idempotentHint: false },
     },
     ({ notification_id }) =>

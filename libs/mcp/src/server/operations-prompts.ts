@@ -8,7 +8,12 @@ export function registerOperationsPrompts(server: McpServer): void {
     {
       title: 'Daily demurrage check',
       description: 'Which containers risk demurrage: last free day soon or passed, or holds blocking pickup.',
-      argsSchema: { days: z.string().regex(/^\d{1,2}$/, 'days must be a whole number of days, 0 to 99.').optional() },
+      argsSchema: {
+        days: z
+          .string()
+          .regex(/^\d{1,2}$/, 'days must be a whole number of days, 0 to 99.')
+          .optional(),
+      },
     },
     ({ days }) => ({
       messages: [

@@ -14,7 +14,8 @@ export async function answer(work: () => Promise<unknown>): Promise<CallToolResu
   try {
     return jsonResult(await work());
   } catch (error: unknown) {
-    if (error instanceof QuaysideApiError || error instanceof ToolInputError) return { isError: true, content: [{ type: 'text', text: error.message }] };
+    if (error instanceof QuaysideApiError || error instanceof ToolInputError)
+      return { isError: true, content: [{ type: 'text', text: error.message }] };
     throw error;
   }
 }

@@ -17,7 +17,9 @@ export class TrackingReads {
   constructor(private readonly api: QuaysideApi) {}
 
   async container(id: string): Promise<ContainerJourney> {
-    const doc = readSingle(await expectSuccess(this.api, 'GET', `/v2/containers/${encodeURIComponent(id)}?include=shipment,transport_events`));
+    const doc = readSingle(
+      await expectSuccess(this.api, 'GET', `/v2/containers/${encodeURIComponent(id)}?include=shipment,transport_events`),
+    );
     return containerJourney(doc.data, doc.included);
   }
 

@@ -13,7 +13,11 @@ export function registerTrackingResources(server: McpServer, api: QuaysideApi): 
   server.registerResource(
     'container',
     new ResourceTemplate(CONTAINER_URI, { list: undefined }),
-    { title: 'Container journey', description: 'Milestones, ETA, holds, fees, last free day and availability of one container.', mimeType: 'application/json' },
+    {
+      title: 'Container journey',
+      description: 'Milestones, ETA, holds, fees, last free day and availability of one container.',
+      mimeType: 'application/json',
+    },
     async (uri, variables) => json(uri.href, await reads.container(single(variables['id']))),
   );
   server.registerResource(

@@ -8,7 +8,8 @@ import { answer, ToolInputError } from './tool-result';
 import { TrackingReads } from './tracking-reads';
 
 const REQUEST_TYPES = ['container', 'bill_of_lading', 'booking_number'] as const;
-const uuid = (what: string) => z.string().uuid({ message: `${what} must be a Quayside id (a uuid); use the search tool to find it from a number.` });
+const uuid = (what: string) =>
+  z.string().uuid({ message: `${what} must be a Quayside id (a uuid); use the search tool to find it from a number.` });
 
 /** Tracking data: start tracking, read one container or shipment, find the containers at risk. */
 export function registerTrackingTools(server: McpServer, api: QuaysideApi, now: () => Date): void {
@@ -24,7 +25,11 @@ export function registerTrackingTools(server: McpServer, api: QuaysideApi, now: 
       inputSchema: {
         number: z.string().trim().min(4, 'number must have at least 4 characters.').max(50, 'number must have at most 50 characters.'),
         request_type: z.enum(REQUEST_TYPES).optional(),
-        scac: z.string().trim().regex(/^[A-Za-z]{2,4}$/, 'scac must be the 2 to 4 letter code of the shipping line, e.g. MAEU.').optional(),
+        scac: z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z]{2,4}$/, 'scac must be the 2 to 4 letter code of the shipping line, e.g. MAEU.')
+          .optional(),
       },
     },
     ({ number, request_type, scac }) =>
@@ -32,9 +37,12 @@ export function registerTrackingTools(server: McpServer, api: QuaysideApi, now: 
         const inferred = request_type && scac ? null : await infer(api, number);
         const requestType = request_type ?? inferred?.request_type;
         const line = scac ?? inferred?.scac;
-        if (!requestType) throw new ToolInputError(`Could not tell whether ${number} is a bill of lading or a booking number: give request_type.`);
+        if (!requestType)
+          throw new ToolInputError(`Could not tell whether ${number} is a bill of lading or a booking number: give request_type.`);
         if (!line) throw new ToolInputError(`Could not tell the shipping line of ${number}: give scac (e.g. MAEU, MSCU, CMDU).`);
-        const body = { data: { type: 'tracking_request', attributes: { request_type: requestType, request_number: number, scac: line.toUpperCase() } } };
+        const body = {
+          data: { type: 'tracking_request', attributes: { request_type: requestType, request_number: number, scac: line.toUpperCase() } },
+        };
         const created = readSingle(await expectSuccess(api, 'POST', '/v2/tracking_requests', body));
         return { tracking_request: { id: created.data.id, ...created.data.attributes } };
       }),
@@ -68,7 +76,14 @@ export function registerTrackingTools(server: McpServer, api: QuaysideApi, now: 
       title: 'Containers at risk',
       description:
         'Containers not yet picked up whose last free day is within `days` days (or has passed), or that have holds at the terminal; most urgent first.',
-      inputSchema: { days: z.number().int('days must be a whole number.').min(0, 'days must be 0 or more.').max(60, 'days must be at most 60.').default(3) },
+      inputSchema: {
+        days: z
+          .number()
+          .int('days must be a whole number.')
+          .min(0, 'days must be 0 or more.')
+          .max(60, 'days must be at most 60.')
+          .default(3),
+      },
       annotations: { readOnlyHint: true },
     },
     ({ days }) =>
@@ -82,11 +97,15 @@ export function registerTrackingTools(server: McpServer, api: QuaysideApi, now: 
     'search',
     {
       title: 'Search',
-      description: 'Finds shipments, containers and tracking requests by a number or reference (substring, case-insensitive; at most 25 results).',
-      inputSchema: { query: z.string().trim().min(3, 'query must have at least 3 characters.').max(100, 'query must have at most 100 characters.') },
+      description:
+        'Finds shipments, containers and tracking requests by a number or reference (substring, case-insensitive; at most 25 results).',
+      inputSchema: {
+        query: z.string().trim().min(3, 'query must have at least 3 characters.').max(100, 'query must have at most 100 characters.'),
+      },
       annotations: { readOnlyHint: true },
     },
-    ({ query }) => answer(async () => ((await expectSuccess(api, 'GET', `/v2/search?query=${encodeURIComponent(query)}`)) as { data: unknown[] }).data),
+    ({ query }) =>
+      answer(async () => ((await expectSuccess(api, 'GET', `/v2/search?query=${encodeURIComponent(query)}`)) as { data: unknown[] }).data),
   );
 }
 

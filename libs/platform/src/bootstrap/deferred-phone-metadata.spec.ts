@@ -3,7 +3,11 @@ import path from 'node:path';
 
 /** Runs `script` in a fresh process after the module: Jest's own process has class-validator loaded. */
 function inFreshProcess(script: string): unknown {
-  const source = [`require(${JSON.stringify(path.join(__dirname, 'deferred-phone-metadata.ts'))});`, "const metadataLoaded = () => Object.keys(require.cache).some((file) => file.includes('metadata.max.json'));", script].join('\n');
+  const source = [
+    `require(${JSON.stringify(path.join(__dirname, 'deferred-phone-metadata.ts'))});`,
+    "const metadataLoaded = () => Object.keys(require.cache).some((file) => file.includes('metadata.max.json'));",
+    script,
+  ].join('\n');
   return JSON.parse(execFileSync(process.execPath, ['-r', '@swc-node/register', '-e', source], { encoding: 'utf8' })) as unknown;
 }
 

@@ -2,7 +2,15 @@ import { ConsoleLogger } from '@nestjs/common';
 import { DeferredDateTimeFormat, loadNestWithDeferredTimestampFormat } from './nest-timestamp-format';
 
 describe('DeferredDateTimeFormat', () => {
-  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: 'numeric', second: 'numeric', timeZone: 'UTC' };
+  const options: Intl.DateTimeFormatOptions = {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    timeZone: 'UTC',
+  };
   const at = Date.UTC(2026, 10, 26, 15, 4, 5);
 
   it('builds nothing until it is used', () => {

@@ -9,7 +9,8 @@ export class DeferredDateTimeFormat implements Intl.DateTimeFormat {
   constructor(
     private readonly locales?: string | string[],
     private readonly options?: Intl.DateTimeFormatOptions,
-    private readonly build: (locales?: string | string[], options?: Intl.DateTimeFormatOptions) => Intl.DateTimeFormat = (l, o) => new Intl.DateTimeFormat(l, o),
+    private readonly build: (locales?: string | string[], options?: Intl.DateTimeFormatOptions) => Intl.DateTimeFormat = (l, o) =>
+      new Intl.DateTimeFormat(l, o),
   ) {}
 
   format(date?: Date | number): string {

@@ -24,7 +24,9 @@ export function startWorker<C extends object>(
   };
   start().catch((error: unknown) => {
     // The logger may not exist yet (bad configuration), so this goes straight to stderr.
-    process.stderr.write(`${error instanceof ConfigValidationError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `${error instanceof ConfigValidationError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   });
 }

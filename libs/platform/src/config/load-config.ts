@@ -16,11 +16,7 @@ function describe(errors: ValidationError[], parent = ''): string[] {
  * Builds an app's configuration from the environment once, at boot. Unknown variables
  * are ignored; every bad or missing one is named so an operator can fix it in one go.
  */
-export function loadConfig<T extends object>(
-  appName: string,
-  configClass: new () => T,
-  env: Record<string, string | undefined>,
-): T {
+export function loadConfig<T extends object>(appName: string, configClass: new () => T, env: Record<string, string | undefined>): T {
   const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const config = plainToInstance(configClass, defined, { enableImplicitConversion: true, exposeDefaultValues: true });
   const errors = validateSync(config, { whitelist: true, forbidUnknownValues: true });

@@ -14,7 +14,11 @@ describe('ReadinessService', () => {
   let db: TestDatabase;
   const boot = async (redisUrl: string): Promise<TestingModule> => {
     const module = await Test.createTestingModule({
-      imports: [DataAccessModule.forRoot({ databaseUrl: db.url }), RedisModule.forRoot({ url: redisUrl, prefix: 'qs-readiness' }), ReadinessModule],
+      imports: [
+        DataAccessModule.forRoot({ databaseUrl: db.url }),
+        RedisModule.forRoot({ url: redisUrl, prefix: 'qs-readiness' }),
+        ReadinessModule,
+      ],
     }).compile();
     await module.init();
     return module;
@@ -28,7 +32,7 @@ describe('ReadinessService', () => {
     await db.drop();
   });
 
-  it('is ok when Postgres and Redis answer, with each one\'s latency', async () => {
+  it("is ok when Postgres and Redis answer, with each one's latency", async () => {
     const module = await boot('redis://127.0.0.1:6379');
     try {
       // Until its client has connected the process is rightly not ready; on a loaded machine that
@@ -38,7 +42,10 @@ describe('ReadinessService', () => {
       const readiness = await module.get(ReadinessService).check();
       expect(readiness).toEqual({
         status: 'ok',
-        checks: { database: { status: 'up', latency_ms: expect.any(Number) as unknown }, redis: { status: 'up', latency_ms: expect.any(Number) as unknown } },
+        checks: {
+          database: { status: 'up', latency_ms: expect.any(Number) as unknown },
+          redis: { status: 'up', latency_ms: expect.any(Number) as unknown },
+        },
       });
     } finally {
       await module.close();

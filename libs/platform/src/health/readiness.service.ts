@@ -32,18 +32,19 @@ export class ReadinessService {
 
   async check(timeoutMs = 2000): Promise<Readiness> {
     const latency: Record<string, number> = {};
-    const timed =
-      (key: 'database' | 'redis', check: () => Promise<HealthIndicatorResult>) =>
-      async (): Promise<HealthIndicatorResult> => {
-        const started = Date.now();
-        try {
-          return await check();
-        } finally {
-          latency[key] = Date.now() - started;
-        }
-      };
+    const timed = (key: 'database' | 'redis', check: () => Promise<HealthIndicatorResult>) => async (): Promise<HealthIndicatorResult> => {
+      const started = Date.now();
+      try {
+        return await check();
+      } finally {
+        latency[key] = Date.now() - started;
+      }
+    };
     const result = await this.health
-      .check([timed('database', () => this.database.pingCheck('database', { timeout: timeoutMs })), timed('redis', () => this.pingRedis(timeoutMs))])
+      .check([
+        timed('database', () => this.database.pingCheck('database', { timeout: timeoutMs })),
+        timed('redis', () => this.pingRedis(timeoutMs)),
+      ])
       .catch((error: unknown) => failedResult(error));
     const status = (key: 'database' | 'redis'): DependencyStatus => {
       const detail = result.details[key];
@@ -76,7 +77,10 @@ export class ReadinessService {
 
 /** Terminus answers a failed check by throwing a 503 whose body is the whole result. */
 function failedResult(error: unknown): HealthCheckResult {
-  const response = typeof error === 'object' && error !== null && 'getResponse' in error && typeof error.getResponse === 'function' ? (error.getResponse as () => unknown)() : null;
+  const response =
+    typeof error === 'object' && error !== null && 'getResponse' in error && typeof error.getResponse === 'function'
+      ? (error.getResponse as () => unknown)()
+      : null;
   if (response !== null && typeof response === 'object' && 'details' in response) return response as HealthCheckResult;
   return { status: 'error', details: {} };
 }

@@ -35,7 +35,9 @@ export function createLoggerModule(app: string, level: LogLevel, format: 'json' 
     // Under Fastify the request id is Fastify's (set from X-Request-Id or a UUID by the api).
     genReqId: (req: IncomingMessage & { id?: unknown }) => (typeof req.id === 'string' ? req.id : randomUUID()),
   };
-  const pretty = { transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } };
+  const pretty = {
+    transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } },
+  };
   return LoggerModule.forRoot({
     // Nest 11 (path-to-regexp 8) needs a named wildcard; the default '*' logs a warning at boot.
     // With logging off, no request middleware at all: pino-http builds a child logger with the

@@ -27,7 +27,7 @@ describe('serializeSafeError', () => {
     expect(JSON.stringify(serialized)).not.toContain(SECRET);
   });
 
-  it('also cleans what pino\'s own error serializer made of the error', () => {
+  it("also cleans what pino's own error serializer made of the error", () => {
     const error = failedInsert();
     const { query } = error;
     const serialized = serializeSafeError({ ...error, type: 'QueryFailedError', message: error.message, stack: error.stack });

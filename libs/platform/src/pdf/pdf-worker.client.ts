@@ -21,7 +21,9 @@ const WORKER_FILE = join(__dirname, 'assets', 'pdf-worker.mjs');
 // ends its own worker thread, not the process, and is reported as unreadable.
 const WORKER_HEAP_MB = 1024;
 
-function inWorker<T>(data: { op: 'text'; bytes: Uint8Array } | { op: 'render'; bytes: Uint8Array; pages: number[]; scale: number }): Promise<T> {
+function inWorker<T>(
+  data: { op: 'text'; bytes: Uint8Array } | { op: 'render'; bytes: Uint8Array; pages: number[]; scale: number },
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const worker = new Worker(WORKER_FILE, { workerData: data, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     let settled = false;

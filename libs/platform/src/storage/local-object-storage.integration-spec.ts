@@ -32,7 +32,9 @@ describe('local object storage', () => {
   });
 
   it('signs download URLs that verify until they expire', async () => {
-    const url = new URL(await storage.signedDownloadUrl('documents/a/original', { fileName: 'bl.pdf', contentType: 'application/pdf', expiresInSeconds: 60 }));
+    const url = new URL(
+      await storage.signedDownloadUrl('documents/a/original', { fileName: 'bl.pdf', contentType: 'application/pdf', expiresInSeconds: 60 }),
+    );
     const params = url.searchParams;
     const expires = Number(params.get('expires'));
     const signed = { key: params.get('key')!, expires, fileName: params.get('filename')!, contentType: params.get('content_type')! };

@@ -9,9 +9,12 @@ describe('storage keys', () => {
     expect(() => assertStorageKey(key)).not.toThrow();
   });
 
-  it.each(['', '/etc/passwd', '../secret', 'documents/../../x', 'documents//x', 'documents/./x', 'a b', 'documents/x\0'])('%j is refused', (key) => {
-    expect(() => assertStorageKey(key)).toThrow('Invalid storage key');
-  });
+  it.each(['', '/etc/passwd', '../secret', 'documents/../../x', 'documents//x', 'documents/./x', 'a b', 'documents/x\0'])(
+    '%j is refused',
+    (key) => {
+      expect(() => assertStorageKey(key)).toThrow('Invalid storage key');
+    },
+  );
 });
 
 describe('S3-compatible download URLs', () => {
@@ -24,7 +27,9 @@ describe('S3-compatible download URLs', () => {
       accessKeyId: 'AKIDEXAMPLE',
       secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
     });
-    const url = new URL(await storage.signedDownloadUrl('documents/abc', { fileName: 'bl.pdf', contentType: 'application/pdf', expiresInSeconds: 300 }));
+    const url = new URL(
+      await storage.signedDownloadUrl('documents/abc', { fileName: 'bl.pdf', contentType: 'application/pdf', expiresInSeconds: 300 }),
+    );
     storage.destroy();
     expect(`${url.origin}${url.pathname}`).toBe('http://minio.internal:9000/docs/documents/abc');
     expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
@@ -54,7 +59,11 @@ describe('the store an app’s STORAGE_* settings choose', () => {
   });
 
   it('gives the local store the api’s download URLs', async () => {
-    const url = await objectStorageFromSettings(settings, local).signedDownloadUrl('documents/a/b.pdf', { fileName: 'b.pdf', contentType: 'application/pdf', expiresInSeconds: 60 });
+    const url = await objectStorageFromSettings(settings, local).signedDownloadUrl('documents/a/b.pdf', {
+      fileName: 'b.pdf',
+      contentType: 'application/pdf',
+      expiresInSeconds: 60,
+    });
     expect(url.startsWith('https://quayside.example.com/document_files?')).toBe(true);
   });
 });

@@ -21,7 +21,10 @@ export abstract class ObjectStorage {
 
 /** Keys are plain relative paths: letters, digits, `-`, `_`, `.` and `/`, never `..` nor a leading `/`. */
 export function assertStorageKey(key: string): void {
-  if (!/^[A-Za-z0-9_-][A-Za-z0-9_./-]*$/.test(key) || key.split('/').some((segment) => segment === '..' || segment === '.' || segment === '')) {
+  if (
+    !/^[A-Za-z0-9_-][A-Za-z0-9_./-]*$/.test(key) ||
+    key.split('/').some((segment) => segment === '..' || segment === '.' || segment === '')
+  ) {
     throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
   }
 }

@@ -8,7 +8,14 @@ describe('S3-compatible object storage', () => {
 
   beforeAll(async () => {
     server = await S3TestServer.start();
-    storage = new S3ObjectStorage({ bucket: server.bucket, region: 'us-east-1', endpoint: server.endpoint, forcePathStyle: true, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
+    storage = new S3ObjectStorage({
+      bucket: server.bucket,
+      region: 'us-east-1',
+      endpoint: server.endpoint,
+      forcePathStyle: true,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+    });
   });
 
   afterAll(async () => {
@@ -32,7 +39,11 @@ describe('S3-compatible object storage', () => {
   it('gives a presigned download URL that serves the bytes as an attachment with the file name', async () => {
     const bytes = Buffer.from('\x89PNG\r\n\x1a\nscan');
     await storage.put('documents/acct/doc-2', bytes, 'image/png');
-    const url = await storage.signedDownloadUrl('documents/acct/doc-2', { fileName: 'arrival notice.png', contentType: 'image/png', expiresInSeconds: 60 });
+    const url = await storage.signedDownloadUrl('documents/acct/doc-2', {
+      fileName: 'arrival notice.png',
+      contentType: 'image/png',
+      expiresInSeconds: 60,
+    });
 
     const response = await fetch(url);
     expect(response.status).toBe(200);

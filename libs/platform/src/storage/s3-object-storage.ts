@@ -41,7 +41,9 @@ export class S3ObjectStorage extends ObjectStorage {
         region: options.region,
         forcePathStyle: options.forcePathStyle,
         ...(options.endpoint !== '' ? { endpoint: options.endpoint } : {}),
-        ...(options.accessKeyId !== '' ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } } : {}),
+        ...(options.accessKeyId !== ''
+          ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+          : {}),
       }),
     }));
     return this.loaded;
@@ -50,13 +52,19 @@ export class S3ObjectStorage extends ObjectStorage {
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     assertStorageKey(key);
     // A single PutObject is atomic on S3: the object appears whole or not at all.
-    const { sdk: { PutObjectCommand }, client } = await this.s3();
+    const {
+      sdk: { PutObjectCommand },
+      client,
+    } = await this.s3();
     await client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: bytes, ContentType: contentType }));
   }
 
   async get(key: string): Promise<Buffer | null> {
     assertStorageKey(key);
-    const { sdk: { GetObjectCommand, NoSuchKey }, client } = await this.s3();
+    const {
+      sdk: { GetObjectCommand, NoSuchKey },
+      client,
+    } = await this.s3();
     try {
       const object = await client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
       return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
@@ -68,13 +76,22 @@ export class S3ObjectStorage extends ObjectStorage {
 
   async delete(key: string): Promise<void> {
     assertStorageKey(key);
-    const { sdk: { DeleteObjectCommand }, client } = await this.s3();
+    const {
+      sdk: { DeleteObjectCommand },
+      client,
+    } = await this.s3();
     await client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
   }
 
   async signedDownloadUrl(key: string, options: DownloadUrlOptions): Promise<string> {
     assertStorageKey(key);
-    const [{ sdk: { GetObjectCommand }, client }, { getSignedUrl }] = await Promise.all([this.s3(), import('@aws-sdk/s3-request-presigner')]);
+    const [
+      {
+        sdk: { GetObjectCommand },
+        client,
+      },
+      { getSignedUrl },
+    ] = await Promise.all([this.s3(), import('@aws-sdk/s3-request-presigner')]);
     const command = new GetObjectCommand({
       Bucket: this.options.bucket,
       Key: key,

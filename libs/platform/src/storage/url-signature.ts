@@ -19,7 +19,12 @@ export function signDownload(secret: string, download: SignedDownload): string {
 }
 
 /** `valid`, `expired` or `invalid` (a wrong signature answers the same whether or not it expired). */
-export function verifyDownload(secret: string, download: SignedDownload, signature: string, nowSeconds: number): 'valid' | 'expired' | 'invalid' {
+export function verifyDownload(
+  secret: string,
+  download: SignedDownload,
+  signature: string,
+  nowSeconds: number,
+): 'valid' | 'expired' | 'invalid' {
   const expected = Buffer.from(signDownload(secret, download));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';

@@ -6,7 +6,7 @@ import { JOB_ROUTES } from './queue-contract';
 describe('the queue table of docs/architecture.md', () => {
   const doc = readFileSync(resolve(__dirname, '../../../../docs/architecture.md'), 'utf8');
   const rows = new Map(
-    [...doc.matchAll(/^\| `([a-z-]+)` \| `([a-z-]+)` \| (\d+) \|/gm)].map((m) => [m[1]!, { queue: m[2]!, priority: Number(m[3]) }]),
+    [...doc.matchAll(/^\| `([a-z-]+)` +\| `([a-z-]+)` +\| (\d+) +\|/gm)].map((m) => [m[1]!, { queue: m[2]!, priority: Number(m[3]) }]),
   );
 
   it.each(Object.entries(JOB_ROUTES))('names %s with its queue and priority', (job, route) => {

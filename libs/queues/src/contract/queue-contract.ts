@@ -35,7 +35,7 @@ export interface JobPayloads {
   /** One stored event → one notification per subscribed active webhook. tracker-worker → webhook-dispatcher. */
   'fan-out': { eventId: string };
   /** One notification → one signed POST (retried with backoff). webhook-dispatcher → webhook-dispatcher. */
-  'deliver': { notificationId: string };
+  deliver: { notificationId: string };
 }
 export type JobName = keyof JobPayloads;
 
@@ -83,7 +83,7 @@ export const JOB_ROUTES: Readonly<Record<JobName, JobRoute>> = {
   // OCR can take seconds a page: behind tracking work, ahead of routine refreshes.
   'extract-document': { queue: QUEUE.tracker, priority: 4 },
   'fan-out': { queue: QUEUE.webhookFanout, priority: 3 },
-  'deliver': { queue: QUEUE.webhookDelivery, priority: 3 },
+  deliver: { queue: QUEUE.webhookDelivery, priority: 3 },
 };
 
 /** Job names as constants (`JOB.trackRequest`), so a typo is a compile error. */
@@ -113,7 +113,11 @@ export function jobPriority(job: string): number {
 }
 
 /** An outbox row for `job`: its queue comes from the contract, its payload is checked against it. */
-export function outboxJob<J extends JobName>(job: J, payload: JobPayloads[J], options: { accountId?: string | null; availableAt?: Date } = {}): OutboxEntry {
+export function outboxJob<J extends JobName>(
+  job: J,
+  payload: JobPayloads[J],
+  options: { accountId?: string | null; availableAt?: Date } = {},
+): OutboxEntry {
   return {
     queue: JOB_ROUTES[job].queue,
     jobName: job,

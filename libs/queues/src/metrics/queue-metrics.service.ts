@@ -31,7 +31,8 @@ export class QueueMetricsService implements OnApplicationBootstrap {
     metrics.onScrape(async () => {
       for (const name of QUEUE_NAMES) {
         const counts = await this.queue(name).getJobCounts();
-        for (const state of STATES) metrics.queueDepth.set({ queue: name, state }, (counts as unknown as Record<string, number>)[state] ?? 0);
+        for (const state of STATES)
+          metrics.queueDepth.set({ queue: name, state }, (counts as unknown as Record<string, number>)[state] ?? 0);
       }
     });
     metrics.onScrape(async () => {

@@ -7,7 +7,6 @@ import { checkJobHandlers } from './job-handler-registry';
 import type { DiscoveredHandler } from './job-handler-registry';
 import { JOB_HANDLER_METADATA, QUEUE_CONSUMER_METADATA } from './job-handler.decorators';
 
-
 /** Refuses to start an app whose processors do not match the queue contract. */
 @Injectable()
 export class JobHandlerCheckService implements OnApplicationBootstrap {

@@ -11,16 +11,27 @@ const dispatcherQueues = [QUEUE.webhookFanout, QUEUE.webhookDelivery];
 describe('checkJobHandlers', () => {
   it.each<[string, DiscoveredHandler[], (typeof QUEUE)[keyof typeof QUEUE][], string[]]>([
     ['every job handled once', [fanOut, deliver], dispatcherQueues, []],
-    ['a consumed queue without a processor', [fanOut], [QUEUE.webhookFanout], [
-      'queue "webhook-delivery" is consumed but no processor is registered for it',
-      'job "deliver" of queue "webhook-delivery" has no handler',
-    ]],
-    ['a job handled twice', [fanOut, deliver, { ...deliver, owner: 'Other.deliver' }], dispatcherQueues, [
-      'job "deliver" of queue "webhook-delivery" has 2 handlers: DeliveryProcessor.handle, Other.deliver',
-    ]],
-    ['a handler for a job its queue does not carry', [fanOut, deliver, { queue: QUEUE.webhookFanout, job: JOB.deliver, owner: 'Wrong.deliver' }], dispatcherQueues, [
-      'Wrong.deliver handles "deliver", which queue "webhook-fanout" does not carry',
-    ]],
+    [
+      'a consumed queue without a processor',
+      [fanOut],
+      [QUEUE.webhookFanout],
+      [
+        'queue "webhook-delivery" is consumed but no processor is registered for it',
+        'job "deliver" of queue "webhook-delivery" has no handler',
+      ],
+    ],
+    [
+      'a job handled twice',
+      [fanOut, deliver, { ...deliver, owner: 'Other.deliver' }],
+      dispatcherQueues,
+      ['job "deliver" of queue "webhook-delivery" has 2 handlers: DeliveryProcessor.handle, Other.deliver'],
+    ],
+    [
+      'a handler for a job its queue does not carry',
+      [fanOut, deliver, { queue: QUEUE.webhookFanout, job: JOB.deliver, owner: 'Wrong.deliver' }],
+      dispatcherQueues,
+      ['Wrong.deliver handles "deliver", which queue "webhook-fanout" does not carry'],
+    ],
   ])('%s', (_case, handlers, consumerQueues, expected) => {
     expect(checkJobHandlers(dispatcherQueues, handlers, consumerQueues)).toEqual(expected);
   });
@@ -57,6 +68,11 @@ describe('the queue contract', () => {
   });
 
   it('writes an outbox row on the queue of its job', () => {
-    expect(outboxJob(JOB.fanOut, { eventId: 'e-1' }, { accountId: 'a-1' })).toEqual({ queue: QUEUE.webhookFanout, jobName: 'fan-out', payload: { eventId: 'e-1' }, accountId: 'a-1' });
+    expect(outboxJob(JOB.fanOut, { eventId: 'e-1' }, { accountId: 'a-1' })).toEqual({
+      queue: QUEUE.webhookFanout,
+      jobName: 'fan-out',
+      payload: { eventId: 'e-1' },
+      accountId: 'a-1',
+    });
   });
 });

@@ -12,7 +12,11 @@ export interface DiscoveredHandler {
  * queue has exactly one handler, no handler serves a job its queue does not carry, and no
  * processor serves a queue the app does not declare. Returns the problems, empty when sound.
  */
-export function checkJobHandlers(consumes: readonly QueueName[], handlers: readonly DiscoveredHandler[], consumerQueues: readonly QueueName[]): string[] {
+export function checkJobHandlers(
+  consumes: readonly QueueName[],
+  handlers: readonly DiscoveredHandler[],
+  consumerQueues: readonly QueueName[],
+): string[] {
   const problems: string[] = [];
   for (const queue of consumerQueues) {
     if (!consumes.includes(queue)) problems.push(`a processor serves queue "${queue}", which this app does not consume`);

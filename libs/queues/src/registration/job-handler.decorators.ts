@@ -21,7 +21,11 @@ type HandlerOf<J extends JobName> = (job: Job<JobMessage<J>>) => Promise<unknown
 export function JobHandler<J extends JobName>(
   job: J,
   options: { concurrency?: number } = {},
-): <H extends HandlerOf<J> | (() => Promise<unknown>)>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<H>) => void {
+): <H extends HandlerOf<J> | (() => Promise<unknown>)>(
+  target: object,
+  key: string | symbol,
+  descriptor: TypedPropertyDescriptor<H>,
+) => void {
   const decorate = applyDecorators(Process({ name: job, concurrency: options.concurrency ?? 1 }), SetMetadata(JOB_HANDLER_METADATA, job));
   return (target, key, descriptor) => {
     decorate(target, key, descriptor);

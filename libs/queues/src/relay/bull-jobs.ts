@@ -30,7 +30,10 @@ export function bullJobsByQueue(rows: readonly ClaimedOutboxRow[]): Map<QueueNam
   const batches = new Map<string, ClaimedOutboxRow[]>();
   for (const row of rows) {
     if (!isBatchedJob(row.job_name)) {
-      add(row.queue, { bull: { name: row.job_name, data: { ...row.payload, outboxId: row.id }, opts: options(row.id, row.job_name) }, rowIds: [row.id] });
+      add(row.queue, {
+        bull: { name: row.job_name, data: { ...row.payload, outboxId: row.id }, opts: options(row.id, row.job_name) },
+        rowIds: [row.id],
+      });
       continue;
     }
     const key = `${row.queue}\u0000${row.job_name}`;

@@ -16,9 +16,14 @@ describe('OutboxRelayService, listening', () => {
   let queue: Queue;
 
   const commit = () =>
-    inFixtureTransaction(db.dataSource, (manager) => outbox.enqueue(manager, { queue: QUEUE.tracker, jobName: JOB.scheduleRefreshes, payload: {} }));
+    inFixtureTransaction(db.dataSource, (manager) =>
+      outbox.enqueue(manager, { queue: QUEUE.tracker, jobName: JOB.scheduleRefreshes, payload: {} }),
+    );
   const published = async (id: string): Promise<boolean> => {
-    const [row] = await db.dataSource.query<Array<{ published: boolean }>>(`SELECT published_at IS NOT NULL AS published FROM outbox WHERE id = $1`, [id]);
+    const [row] = await db.dataSource.query<Array<{ published: boolean }>>(
+      `SELECT published_at IS NOT NULL AS published FROM outbox WHERE id = $1`,
+      [id],
+    );
     return row?.published === true && (await queue.getJob(id)) !== null;
   };
 
@@ -40,7 +45,12 @@ describe('OutboxRelayService, listening', () => {
       imports: [
         DataAccessModule.forRoot({ databaseUrl: db.url }),
         // A minute between polls: only a wake-up publishes a row committed after the first pass.
-        QueuesModule.forRoot({ redisUrl: 'redis://127.0.0.1:6379', prefix: testRedisPrefix(), consumes: [], relay: { pollIntervalMs: 60_000, redeliverAfterMs: 300_000, maxPublishes: 12, listen: true } }),
+        QueuesModule.forRoot({
+          redisUrl: 'redis://127.0.0.1:6379',
+          prefix: testRedisPrefix(),
+          consumes: [],
+          relay: { pollIntervalMs: 60_000, redeliverAfterMs: 300_000, maxPublishes: 12, listen: true },
+        }),
       ],
     }).compile();
     await app.init();
@@ -51,10 +61,22 @@ describe('OutboxRelayService, listening', () => {
     // Committed before the relay starts: its first pass takes it, and then it polls a minute later.
     const first = await commit();
     await boot();
-    await eventually(() => published(first.id), (yes) => yes, 'the first pass published the row committed before it');
+    await eventually(
+      () => published(first.id),
+      (yes) => yes,
+      'the first pass published the row committed before it',
+    );
     const second = await commit();
-    await eventually(() => published(second.id), (yes) => yes, 'the row committed after the first pass is published');
+    await eventually(
+      () => published(second.id),
+      (yes) => yes,
+      'the row committed after the first pass is published',
+    );
     const third = await commit();
-    await eventually(() => published(third.id), (yes) => yes, 'and the next one too');
+    await eventually(
+      () => published(third.id),
+      (yes) => yes,
+      'and the next one too',
+    );
   });
 });

@@ -1,5 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { createDatabase, createDatabaseConnection, databaseExists, dropDatabase, renameDatabase, runMigrations, schemaFingerprint, seedReferenceData, withAdminClient, withDatabaseName } from '@quayside/data-access';
+import {
+  createDatabase,
+  createDatabaseConnection,
+  databaseExists,
+  dropDatabase,
+  renameDatabase,
+  runMigrations,
+  schemaFingerprint,
+  seedReferenceData,
+  withAdminClient,
+  withDatabaseName,
+} from '@quayside/data-access';
 import type { DatabaseConnection } from '@quayside/data-access';
 import type { Client } from 'pg';
 
@@ -36,10 +47,10 @@ async function buildTemplate(serverUrl: string, client: Client, template: string
 
 /** Drops templates of older schemas; safe under the lock, the only time templates are copied. */
 async function dropStaleTemplates(client: Client, current: string): Promise<void> {
-  const result = await client.query<{ datname: string }>(
-    `SELECT datname FROM pg_database WHERE datname LIKE $1 AND datname <> $2`,
-    [`${TEMPLATE_PREFIX}%`, current],
-  );
+  const result = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1 AND datname <> $2`, [
+    `${TEMPLATE_PREFIX}%`,
+    current,
+  ]);
   for (const row of result.rows) await dropDatabase(client, row.datname);
 }
 

@@ -15,7 +15,10 @@ export type Dcsa3SchemaName = 'GetEventsResponse' | 'GetEventsError' | 'PostEven
  */
 export function dcsa3SchemaValidator(options: { closed?: boolean } = {}): (name: Dcsa3SchemaName, body: unknown) => string[] {
   const document = parse(readFileSync(SCHEMA_FILE, 'utf8')) as { components: { schemas: Record<string, unknown> } };
-  const schemas = JSON.parse(JSON.stringify(document.components.schemas).replaceAll('#/components/schemas/', '#/definitions/')) as Record<string, Record<string, unknown>>;
+  const schemas = JSON.parse(JSON.stringify(document.components.schemas).replaceAll('#/components/schemas/', '#/definitions/')) as Record<
+    string,
+    Record<string, unknown>
+  >;
   if (options.closed !== false) {
     for (const schema of Object.values(schemas)) if (schema['type'] === 'object') schema['additionalProperties'] = false;
   }
@@ -27,6 +30,11 @@ export function dcsa3SchemaValidator(options: { closed?: boolean } = {}): (name:
   return (name, body) => {
     const validate = ajv.getSchema(`dcsa-tnt-3#/definitions/${name}`);
     if (!validate) throw new Error(`no DCSA schema ${name}`);
-    return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params['additionalProperty'])})` : ''}`);
+    return validate(body)
+      ? []
+      : (validate.errors ?? []).map(
+          (e) =>
+            `${e.instancePath || '/'} ${e.message ?? ''}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params['additionalProperty'])})` : ''}`,
+        );
   };
 }

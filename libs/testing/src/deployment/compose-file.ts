@@ -18,7 +18,9 @@ export interface ComposeService {
 
 /** docker/compose.yaml as Compose reads it (YAML merge keys `<<:` applied). */
 export function readComposeFile(): { services: Record<string, ComposeService> } {
-  return parse(readFileSync(path.join(ROOT, 'docker', 'compose.yaml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
+  return parse(readFileSync(path.join(ROOT, 'docker', 'compose.yaml'), 'utf8'), { merge: true }) as {
+    services: Record<string, ComposeService>;
+  };
 }
 
 /** `ENV` of the image's last stage (docker/Dockerfile), which every service's environment is laid over. */

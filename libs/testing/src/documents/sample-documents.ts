@@ -28,7 +28,11 @@ export const SAMPLE_BILL_OF_LADING: SampleBillOfLading = {
 type Line = string | [string, string] | { title: string };
 
 function pdf(lines: readonly Line[]): Promise<Buffer> {
-  const document = new PDFDocument({ size: 'A4', margin: 50, info: { Title: 'Quayside sample document', CreationDate: new Date('2026-11-01T00:00:00Z') } });
+  const document = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: 'Quayside sample document', CreationDate: new Date('2026-11-01T00:00:00Z') },
+  });
   const chunks: Buffer[] = [];
   document.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve) => document.on('end', () => resolve(Buffer.concat(chunks))));
@@ -101,7 +105,11 @@ export function scannedPdf(png: Buffer, pages = 1): Promise<Buffer> {
 }
 
 /** A forwarded mail (RFC 5322, multipart/mixed) with the given attachments, base64 encoded. */
-export function emailWithAttachments(subject: string, body: string, attachments: ReadonlyArray<{ fileName: string; contentType: string; bytes: Buffer }>): Buffer {
+export function emailWithAttachments(
+  subject: string,
+  body: string,
+  attachments: ReadonlyArray<{ fileName: string; contentType: string; bytes: Buffer }>,
+): Buffer {
   const boundary = 'quayside-sample-boundary';
   const parts = [
     `--${boundary}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`,

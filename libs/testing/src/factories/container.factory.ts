@@ -23,11 +23,7 @@ function iso(value: Date | null | undefined): string | null {
  * given; pass `shipment_id: null` for none). `pickup_lfd` is stored coalesced from the three
  * sources the way the tracker writes it, unless overridden.
  */
-export async function createContainer(
-  db: RowWriter,
-  accountId: string,
-  overrides: ContainerOverrides = {},
-): Promise<ContainerEntity> {
+export async function createContainer(db: RowWriter, accountId: string, overrides: ContainerOverrides = {}): Promise<ContainerEntity> {
   sequence += 1;
   const shipmentId = overrides.shipment_id !== undefined ? overrides.shipment_id : (await createShipment(db, accountId)).id;
   const repository = db.getRepository(ContainerEntity);
@@ -50,7 +46,9 @@ export async function createContainer(
   return repository.save(container);
 }
 
-export type TransportEventOverrides = Partial<Omit<TransportEventEntity, 'id' | 'account_id' | 'container_id' | 'dedupe_key' | 'created_at'>>;
+export type TransportEventOverrides = Partial<
+  Omit<TransportEventEntity, 'id' | 'account_id' | 'container_id' | 'dedupe_key' | 'created_at'>
+>;
 
 /**
  * Inserts a normalized milestone of `container` (a vessel discharge at Los Angeles unless
@@ -78,7 +76,12 @@ export async function createTransportEvent(
   };
   const leg =
     fields.leg ??
-    (await repository.countBy({ container_id: container.id, event: fields.event, location_locode: fields.location_locode ?? IsNull(), invalidated_at: IsNull() }));
+    (await repository.countBy({
+      container_id: container.id,
+      event: fields.event,
+      location_locode: fields.location_locode ?? IsNull(),
+      invalidated_at: IsNull(),
+    }));
   return repository.save(
     repository.create({
       ...fields,

@@ -12,7 +12,9 @@ export async function createParty(
 ): Promise<PartyEntity> {
   sequence += 1;
   const repository = db.getRepository(PartyEntity);
-  return repository.save(repository.create({ account_id: accountId, company_name: `Party ${sequence} Inc.`, nickname: null, ...overrides }));
+  return repository.save(
+    repository.create({ account_id: accountId, company_name: `Party ${sequence} Inc.`, nickname: null, ...overrides }),
+  );
 }
 
 /** Links `party` to a container (`Cargo`) or a shipment in `role`. */

@@ -7,7 +7,12 @@ const INTERVAL_MS = 25;
  * Redis or a notification brings a moment later, where no event says when. Fails after
  * `timeoutMs` naming `what` and the last answer, so a red test says what never happened.
  */
-export async function eventually<T>(ask: () => T | Promise<T>, done: (answer: T) => boolean, what: string, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<T> {
+export async function eventually<T>(
+  ask: () => T | Promise<T>,
+  done: (answer: T) => boolean,
+  what: string,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const answer = await ask();

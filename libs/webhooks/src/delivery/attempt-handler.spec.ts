@@ -8,7 +8,8 @@ function controller(): Dispatcher.DispatchController & { abort: jest.Mock<void, 
 
 describe('AttemptHandler', () => {
   let answers: AttemptAnswer[];
-  const handler = (timeoutMs = 300, readLimit = 8, keepBytes = 4): AttemptHandler => new AttemptHandler((answer) => answers.push(answer), timeoutMs, readLimit, keepBytes);
+  const handler = (timeoutMs = 300, readLimit = 8, keepBytes = 4): AttemptHandler =>
+    new AttemptHandler((answer) => answers.push(answer), timeoutMs, readLimit, keepBytes);
 
   beforeEach(() => {
     answers = [];
@@ -27,7 +28,9 @@ describe('AttemptHandler', () => {
     attempt.onResponseEnd();
     attempt.onResponseError(started, new Error('late'));
     jest.advanceTimersByTime(10_000);
-    expect(answers).toEqual([{ status: 200, headers: { 'content-type': 'text/plain', 'set-cookie': 'a=1, b=2' }, body: 'ok', error: null }]);
+    expect(answers).toEqual([
+      { status: 200, headers: { 'content-type': 'text/plain', 'set-cookie': 'a=1, b=2' }, body: 'ok', error: null },
+    ]);
     expect(started.abort).not.toHaveBeenCalled();
   });
 

@@ -46,7 +46,11 @@ export class AttemptHandler implements Dispatcher.DispatchHandler {
     if (this.timedOut) controller.abort(this.timedOut);
   }
 
-  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
+  onResponseStart(
+    _controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: Record<string, string | string[] | undefined>,
+  ): void {
     // 1xx answers are informational: the real one follows.
     if (statusCode < 200) return;
     this.status = statusCode;

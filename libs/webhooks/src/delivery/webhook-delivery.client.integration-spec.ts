@@ -15,7 +15,9 @@ interface Received {
 }
 
 /** A receiver on 127.0.0.1 whose answer each test scripts. */
-async function startReceiver(answer: (req: Received, res: ServerResponse) => void): Promise<{ server: Server; base: string; port: number; received: Received[] }> {
+async function startReceiver(
+  answer: (req: Received, res: ServerResponse) => void,
+): Promise<{ server: Server; base: string; port: number; received: Received[] }> {
   const received: Received[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -61,7 +63,10 @@ describe('WebhookDeliveryClient against a local receiver', () => {
       url: `${base}/hook`,
       body,
       signatureHeaders,
-      customHeaders: [{ name: 'X-Customer', value: 'acme' }, { name: 'Webhook-Id', value: 'forged' }],
+      customHeaders: [
+        { name: 'X-Customer', value: 'acme' },
+        { name: 'Webhook-Id', value: 'forged' },
+      ],
     });
     expect(result).toMatchObject({ succeeded: true, status, error: null, failure: null });
     const got = received[0]!;
@@ -103,7 +108,12 @@ describe('WebhookDeliveryClient against a local receiver', () => {
   });
 
   it('refuses an address outside the allow list before connecting, in any spelling', async () => {
-    for (const url of ['http://127.0.0.2:9/hook', 'http://2130706434:9/hook', 'http://[::ffff:127.0.0.2]:9/hook', 'https://10.0.0.1/hook']) {
+    for (const url of [
+      'http://127.0.0.2:9/hook',
+      'http://2130706434:9/hook',
+      'http://[::ffff:127.0.0.2]:9/hook',
+      'https://10.0.0.1/hook',
+    ]) {
       const result = await client().post({ url, body, signatureHeaders });
       expect(result).toMatchObject({ succeeded: false, status: null, failure: 'other' });
       expect(result.error).toMatch(/loopback|private/);

@@ -21,8 +21,16 @@ const SAFE_URLS_KEPT = 1_024;
 
 /** Headers the service sets itself; a webhook's custom headers cannot replace them. */
 const RESERVED_HEADERS = new Set([
-  'host', 'content-type', 'content-length', 'transfer-encoding', 'connection', 'user-agent',
-  'x-t49-webhook-signature', 'webhook-id', 'webhook-timestamp', 'webhook-signature',
+  'host',
+  'content-type',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'user-agent',
+  'x-t49-webhook-signature',
+  'webhook-id',
+  'webhook-timestamp',
+  'webhook-signature',
 ]);
 
 export interface DeliveryClientOptions {
@@ -56,7 +64,14 @@ export interface DeliveryResult {
   requestHeaders: Record<string, string>;
 }
 
-const TIMEOUT_MARKS = new Set(['TimeoutError', 'AbortError', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+const TIMEOUT_MARKS = new Set([
+  'TimeoutError',
+  'AbortError',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'ETIMEDOUT',
+]);
 
 /** Our abort signal surfaces as a DOMException (not always an Error), sometimes as the cause of one. */
 function isTimeout(error: unknown): boolean {
@@ -68,8 +83,23 @@ function isTimeout(error: unknown): boolean {
   return false;
 }
 
-function failed(requestHeaders: Record<string, string>, error: string, failure: AttemptFailureKind, extra: Partial<DeliveryResult> = {}): DeliveryResult {
-  return { succeeded: false, status: null, responseBody: null, responseHeaders: null, retryAfterMs: null, requestHeaders, ...extra, error, failure };
+function failed(
+  requestHeaders: Record<string, string>,
+  error: string,
+  failure: AttemptFailureKind,
+  extra: Partial<DeliveryResult> = {},
+): DeliveryResult {
+  return {
+    succeeded: false,
+    status: null,
+    responseBody: null,
+    responseHeaders: null,
+    retryAfterMs: null,
+    requestHeaders,
+    ...extra,
+    error,
+    failure,
+  };
 }
 
 function describeError(error: unknown, timeoutMs: number): string {
@@ -165,7 +195,10 @@ export class WebhookDeliveryClient {
       // One deadline for the whole attempt (the handler's), so undici's own header and body
       // timers are off: they would only ever fire after it.
       const handler = new AttemptHandler(resolve, this.options.timeoutMs, WEBHOOK_RESPONSE_READ_LIMIT_BYTES, WEBHOOK_RESPONSE_KEEP_BYTES);
-      agent.dispatch({ origin: target.origin, path: target.path, method: 'POST', body: delivery.body, headers, headersTimeout: 0, bodyTimeout: 0 }, handler);
+      agent.dispatch(
+        { origin: target.origin, path: target.path, method: 'POST', body: delivery.body, headers, headersTimeout: 0, bodyTimeout: 0 },
+        handler,
+      );
     });
     return this.result(answer, headers);
   }

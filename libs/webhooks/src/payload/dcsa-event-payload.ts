@@ -41,7 +41,10 @@ export function dcsaEventOf(row: DcsaMilestoneRow): Json | null {
     if (shipment.carrier_reference !== null && shipment.carrier_reference !== shipment.bill_of_lading_number) {
       documents.push({ type: 'BOOKING', reference: shipment.carrier_reference });
     }
-    event['shipmentDetails'] = { documentReference: documents[0], ...(documents.length > 1 ? { additionalDocumentReferences: documents.slice(1) } : {}) };
+    event['shipmentDetails'] = {
+      documentReference: documents[0],
+      ...(documents.length > 1 ? { additionalDocumentReferences: documents.slice(1) } : {}),
+    };
   }
   const container = row.container;
   event['equipmentDetails'] = {

@@ -26,7 +26,9 @@ function serializeAll(input: NotificationPayloadInput): ResourceObject[] {
   const { records } = input;
   const resources = webhookPayloadResources(input.visibility, records.custom_fields ?? []);
   const changeType =
-    input.reference_object.type === 'container_pod_terminal_changed_event' ? 'container_pod_terminal_changed_event' : 'container_updated_event';
+    input.reference_object.type === 'container_pod_terminal_changed_event'
+      ? 'container_pod_terminal_changed_event'
+      : 'container_updated_event';
   const groups: [string, readonly unknown[] | undefined][] = [
     ['document', records.documents],
     ['document_representation', records.document_representations],

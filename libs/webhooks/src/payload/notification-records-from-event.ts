@@ -10,13 +10,18 @@ function isPair(value: unknown): value is [unknown, unknown] {
 function changesetOf(payload: Record<string, unknown>): Record<string, [unknown, unknown]> {
   const raw = payload['changeset'];
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return {};
-  return Object.fromEntries(Object.entries(raw as Record<string, unknown>).filter((entry): entry is [string, [unknown, unknown]] => isPair(entry[1])));
+  return Object.fromEntries(
+    Object.entries(raw as Record<string, unknown>).filter((entry): entry is [string, [unknown, unknown]] => isPair(entry[1])),
+  );
 }
 
 const FEATURE_OF_ATTRIBUTE: Readonly<Record<string, AccountFeature | undefined>> = CHANGESET_ATTRIBUTE_FEATURES;
 
 /** Leaves out the attributes the account lacks a feature for (the rail last free day without `rail_lfd`), as `changesetForFeatures`. */
-function visibleChangeset(changeset: Record<string, [unknown, unknown]>, features: readonly AccountFeature[]): Record<string, [unknown, unknown]> {
+function visibleChangeset(
+  changeset: Record<string, [unknown, unknown]>,
+  features: readonly AccountFeature[],
+): Record<string, [unknown, unknown]> {
   return Object.fromEntries(
     Object.entries(changeset).filter(([name]) => {
       const feature = FEATURE_OF_ATTRIBUTE[name];
@@ -36,9 +41,14 @@ function dataSourceOf(payload: Record<string, unknown>): EventOrigin {
  * have no table of their own: the event row is the resource, its payload the changeset, without
  * the attributes the account lacks a feature for. Null when that leaves nothing to tell.
  */
-export function notificationRecordsFromEvent(event: EventRecord, related: EventRelatedRecords, features: readonly AccountFeature[]): NotificationRecords | null {
+export function notificationRecordsFromEvent(
+  event: EventRecord,
+  related: EventRelatedRecords,
+  features: readonly AccountFeature[],
+): NotificationRecords | null {
   const records: NotificationRecords = { ...related };
-  const isChange = event.reference_object_type === 'container_updated_event' || event.reference_object_type === 'container_pod_terminal_changed_event';
+  const isChange =
+    event.reference_object_type === 'container_updated_event' || event.reference_object_type === 'container_pod_terminal_changed_event';
   if (isChange && event.container_id) {
     const container = related.containers.find((c) => c.id === event.container_id);
     const timezone = event.payload['timezone'];

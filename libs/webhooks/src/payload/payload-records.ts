@@ -51,7 +51,16 @@ export type TransportEventRecord = Pick<
 
 export type EstimatedEventRecord = Pick<
   StoredEstimatedEvent,
-  'id' | 'event' | 'estimated_timestamp' | 'location_locode' | 'timezone' | 'voyage_number' | 'created_at' | 'data_source' | 'shipment_id' | 'container_id'
+  | 'id'
+  | 'event'
+  | 'estimated_timestamp'
+  | 'location_locode'
+  | 'timezone'
+  | 'voyage_number'
+  | 'created_at'
+  | 'data_source'
+  | 'shipment_id'
+  | 'container_id'
 > & {
   /** The port of `location_locode`, when known. */
   port_id?: string | null;
@@ -71,11 +80,26 @@ export interface ContainerChangeRecord {
   terminal_id: string | null;
 }
 
-export type PortRecord = Pick<StoredPort, 'id' | 'name' | 'code' | 'state_abbr' | 'city' | 'country_code' | 'time_zone' | 'latitude' | 'longitude'>;
+export type PortRecord = Pick<
+  StoredPort,
+  'id' | 'name' | 'code' | 'state_abbr' | 'city' | 'country_code' | 'time_zone' | 'latitude' | 'longitude'
+>;
 
 export type TerminalRecord = Pick<
   StoredTerminal,
-  'id' | 'name' | 'nickname' | 'firms_code' | 'smdg_code' | 'bic_facility_code' | 'street' | 'city' | 'state' | 'state_abbr' | 'zip' | 'country' | 'port_id'
+  | 'id'
+  | 'name'
+  | 'nickname'
+  | 'firms_code'
+  | 'smdg_code'
+  | 'bic_facility_code'
+  | 'street'
+  | 'city'
+  | 'state'
+  | 'state_abbr'
+  | 'zip'
+  | 'country'
+  | 'port_id'
 >;
 
 /** Everything a notification's `included` may hold; the reference object is one of them. */

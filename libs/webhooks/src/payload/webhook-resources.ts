@@ -49,7 +49,9 @@ function containerChange(type: 'container_updated_event' | 'container_pod_termin
     }),
     relationships: {
       container: relationshipByIds<ContainerChangeRecord, null>('container', (e) => e.container_id),
-      ...(type === 'container_pod_terminal_changed_event' ? { shipment: relationshipByIds<ContainerChangeRecord, null>('shipment', (e) => e.shipment_id ?? null) } : {}),
+      ...(type === 'container_pod_terminal_changed_event'
+        ? { shipment: relationshipByIds<ContainerChangeRecord, null>('shipment', (e) => e.shipment_id ?? null) }
+        : {}),
       terminal: relationshipByIds<ContainerChangeRecord, null>('terminal', (e) => e.terminal_id),
     },
   };
@@ -68,7 +70,10 @@ function customFieldResource() {
       updated_at: isoInstant(field.updated_at),
     }),
     relationships: {
-      entity: { type: 'shipment', linkage: (field: CustomFieldValueRecord) => ({ id: field.entity_id, type: CUSTOM_FIELD_ENTITY_RESOURCE_TYPES[field.entity_type] }) },
+      entity: {
+        type: 'shipment',
+        linkage: (field: CustomFieldValueRecord) => ({ id: field.entity_id, type: CUSTOM_FIELD_ENTITY_RESOURCE_TYPES[field.entity_type] }),
+      },
       definition: relationshipByIds<CustomFieldValueRecord, null>('custom_field_definition', (field) => field.definition_id),
     },
     selfLink: (field: CustomFieldValueRecord) => `/v2/custom_fields/${field.id}`,
@@ -83,10 +88,14 @@ function customFieldResource() {
  * tracking requests, shipments and containers: each of those gets the api's to-many
  * `custom_fields` relationship, and the values are included (docs/custom-fields.md).
  */
-export function webhookPayloadResources(visibility: ContainerVisibility, customFields: readonly CustomFieldValueRecord[] = []): ResourceRegistry<null> {
+export function webhookPayloadResources(
+  visibility: ContainerVisibility,
+  customFields: readonly CustomFieldValueRecord[] = [],
+): ResourceRegistry<null> {
   const valueIds = new Map<string, string[]>();
   for (const field of customFields) valueIds.set(field.entity_id, [...(valueIds.get(field.entity_id) ?? []), field.id]);
-  const customFieldsOf = <T extends { id: string }>() => relationshipByIds<T, null>('custom_field', (record) => valueIds.get(record.id) ?? []);
+  const customFieldsOf = <T extends { id: string }>() =>
+    relationshipByIds<T, null>('custom_field', (record) => valueIds.get(record.id) ?? []);
   return new ResourceRegistry<null>()
     .register<TrackingRequestRecord>({
       type: 'tracking_request',
@@ -172,5 +181,9 @@ export function webhookPayloadResources(visibility: ContainerVisibility, customF
       },
       selfLink: (d) => `/v2/documents/${d.id}`,
     })
-    .register<DocumentRepresentationRecord>({ type: 'document_representation', id: (r) => r.id, attributes: documentRepresentationAttributes });
+    .register<DocumentRepresentationRecord>({
+      type: 'document_representation',
+      id: (r) => r.id,
+      attributes: documentRepresentationAttributes,
+    });
 }

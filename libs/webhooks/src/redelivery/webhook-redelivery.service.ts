@@ -28,7 +28,11 @@ export class WebhookRedeliveryService {
    * created at or after `since`, at most `BULK_REDELIVERY_LIMIT`; `ids` oldest first.
    * The caller checks that the webhook is the account's.
    */
-  async redeliverFailedSince(scope: AccountScope, since: Date, filter: { webhookId?: string } = {}): Promise<{ count: number; ids: string[] }> {
+  async redeliverFailedSince(
+    scope: AccountScope,
+    since: Date,
+    filter: { webhookId?: string } = {},
+  ): Promise<{ count: number; ids: string[] }> {
     const ids = await this.redeliveries.restartFailedSince(scope, since, BULK_REDELIVERY_LIMIT, filter.webhookId, DELIVERY);
     return { count: ids.length, ids };
   }

@@ -17,7 +17,11 @@ describe('webhook retry schedule', () => {
     [6, 32 * MIN],
     [12, 2048 * MIN],
   ])('after attempt %i waits the nominal %i ms at the middle of the jitter', (attemptsMade, delay) => {
-    expect(nextRetry({ attemptsMade, failure: 'other', random: middle })).toEqual({ retry: true, retryNumber: attemptsMade, delayMs: delay });
+    expect(nextRetry({ attemptsMade, failure: 'other', random: middle })).toEqual({
+      retry: true,
+      retryNumber: attemptsMade,
+      delayMs: delay,
+    });
   });
 
   it('gives up after the 12th retry failed', () => {

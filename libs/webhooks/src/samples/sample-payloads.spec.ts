@@ -6,14 +6,21 @@ import { sampleNotificationPayload } from './sample-payloads';
 const typesOf = (event: EventName) => sampleNotificationPayload(event).included.map((r) => r.type);
 
 describe('sample notification payloads', () => {
-  it.each(EVENT_NAMES.map((e) => [e]))('%s: the reference object leads `included` and every relationship of the notification resolves', (event) => {
-    const payload = sampleNotificationPayload(event);
-    expect(payload.data).toMatchObject({ id: SAMPLE_IDS.notification, type: 'webhook_notification', attributes: { id: SAMPLE_IDS.notification, event, delivery_status: 'pending' } });
-    const reference = payload.data.relationships?.['reference_object']?.data;
-    expect(payload.included[0]).toMatchObject(reference as object);
-    const keys = payload.included.map((r) => `${r.type}/${r.id}`);
-    expect(new Set(keys).size).toBe(keys.length);
-  });
+  it.each(EVENT_NAMES.map((e) => [e]))(
+    '%s: the reference object leads `included` and every relationship of the notification resolves',
+    (event) => {
+      const payload = sampleNotificationPayload(event);
+      expect(payload.data).toMatchObject({
+        id: SAMPLE_IDS.notification,
+        type: 'webhook_notification',
+        attributes: { id: SAMPLE_IDS.notification, event, delivery_status: 'pending' },
+      });
+      const reference = payload.data.relationships?.['reference_object']?.data;
+      expect(payload.included[0]).toMatchObject(reference as object);
+      const keys = payload.included.map((r) => `${r.type}/${r.id}`);
+      expect(new Set(keys).size).toBe(keys.length);
+    },
+  );
 
   it.each<[EventName, string[]]>([
     ['tracking_request.succeeded', ['tracking_request', 'shipment', 'container', 'port', 'port', 'terminal']],
@@ -38,13 +45,22 @@ describe('sample notification payloads', () => {
       terminal: { data: { id: SAMPLE_IDS.terminal, type: 'terminal' } },
     });
     const milestone = sampleNotificationPayload('container.transport.full_out').included[0]!;
-    expect(milestone.attributes).toMatchObject({ event: 'container.transport.full_out', timestamp: '2026-08-14T09:12:00.000Z', timezone: 'America/Los_Angeles', value: null });
+    expect(milestone.attributes).toMatchObject({
+      event: 'container.transport.full_out',
+      timestamp: '2026-08-14T09:12:00.000Z',
+      timezone: 'America/Los_Angeles',
+      value: null,
+    });
     const lfd = sampleNotificationPayload('container.pickup_lfd.changed').included[0]!;
     expect(lfd.attributes).toMatchObject({ event: 'container.pickup_lfd.changed', value: '2026-08-20T07:00:00.000Z' });
   });
 
   it('uses the given notification and webhook ids', () => {
-    const payload = sampleNotificationPayload('tracking_request.succeeded', { notificationId: 'n-1', webhookId: 'w-1', createdAt: new Date('2026-01-01T00:00:00Z') });
+    const payload = sampleNotificationPayload('tracking_request.succeeded', {
+      notificationId: 'n-1',
+      webhookId: 'w-1',
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+    });
     expect(payload.data).toEqual({
       id: 'n-1',
       type: 'webhook_notification',

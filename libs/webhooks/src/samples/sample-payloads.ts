@@ -27,12 +27,27 @@ function trackingRequestRecords(event: EventName): NotificationRecords {
       return { tracking_requests: [{ ...SAMPLE_TRACKING_REQUEST, status: 'failed', failed_reason: 'not_found', tracked_object_id: null }] };
     case 'tracking_request.awaiting_manifest':
       return {
-        tracking_requests: [{ ...SAMPLE_TRACKING_REQUEST, status: 'awaiting_manifest', failed_reason: 'awaiting_manifest', is_retrying: true, retry_count: 1, tracked_object_id: null }],
+        tracking_requests: [
+          {
+            ...SAMPLE_TRACKING_REQUEST,
+            status: 'awaiting_manifest',
+            failed_reason: 'awaiting_manifest',
+            is_retrying: true,
+            retry_count: 1,
+            tracked_object_id: null,
+          },
+        ],
       };
     case 'tracking_request.tracking_stopped':
       return {
         tracking_requests: [{ ...SAMPLE_TRACKING_REQUEST, status: 'tracking_stopped' }],
-        shipments: [{ ...SAMPLE_SHIPMENT, line_tracking_stopped_at: '2026-08-14T09:30:00.000Z', line_tracking_stopped_reason: 'all_containers_terminated' }],
+        shipments: [
+          {
+            ...SAMPLE_SHIPMENT,
+            line_tracking_stopped_at: '2026-08-14T09:30:00.000Z',
+            line_tracking_stopped_reason: 'all_containers_terminated',
+          },
+        ],
       };
     default:
       return {

@@ -21,7 +21,10 @@ export function parseAllowList(entries: string | readonly string[]): AllowList {
   const hosts = new Set<string>();
   const ranges: [IPv4 | IPv6, number][] = [];
   for (const raw of list) {
-    const entry = raw.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+    const entry = raw
+      .trim()
+      .toLowerCase()
+      .replace(/^\[(.*)\]$/, '$1');
     if (entry === '') continue;
     if (ipaddr.isValidCIDR(entry)) ranges.push(ipaddr.parseCIDR(entry));
     else if (ipaddr.isValid(entry)) {
@@ -38,7 +41,10 @@ export function isAllowedHost(hostname: string, allow: AllowList): boolean {
 
 /** URL host names carry IPv6 in brackets and may end with a root dot. */
 export function normalizeHostname(hostname: string): string {
-  return hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+  return hostname
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '');
 }
 
 function matchesAny(address: IPv4 | IPv6, ranges: readonly [IPv4 | IPv6, number][]): boolean {

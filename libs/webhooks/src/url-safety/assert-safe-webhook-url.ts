@@ -48,11 +48,7 @@ export function checkWebhookUrlSyntax(input: string, policy: WebhookUrlPolicy): 
  * resolves to must be public or allow-listed. Delivery checks again at connect time, since
  * DNS may answer differently later (rebinding). Returns the parsed URL.
  */
-export async function assertSafeWebhookUrl(
-  input: string,
-  policy: WebhookUrlPolicy,
-  resolve: HostResolver = systemResolver,
-): Promise<URL> {
+export async function assertSafeWebhookUrl(input: string, policy: WebhookUrlPolicy, resolve: HostResolver = systemResolver): Promise<URL> {
   const url = checkWebhookUrlSyntax(input, policy);
   const host = normalizeHostname(url.hostname);
   if (ipaddr.isValid(host) || isAllowedHost(host, policy.allow)) return url;

@@ -1,4 +1,17 @@
-import { DOMAIN_ERROR_KINDS, DomainError, badRequest, conflict, featureNotEnabled, internalError, notFound, planNotAllowed, serviceUnavailable, tooManyRequests, unauthorized, unprocessableEntity } from '@quayside/domain';
+import {
+  DOMAIN_ERROR_KINDS,
+  DomainError,
+  badRequest,
+  conflict,
+  featureNotEnabled,
+  internalError,
+  notFound,
+  planNotAllowed,
+  serviceUnavailable,
+  tooManyRequests,
+  unauthorized,
+  unprocessableEntity,
+} from '@quayside/domain';
 import { HTTP_STATUS, HttpError, renderError } from './http-status';
 
 describe('HTTP status of domain errors', () => {
@@ -29,7 +42,11 @@ describe('HTTP status of domain errors', () => {
 
   it('renders the api’s own HTTP errors with their status', () => {
     const rendered = renderError(new HttpError(405, { title: 'Method Not Allowed', detail: 'PUT is not allowed.' }, { Allow: 'GET' }));
-    expect(rendered).toEqual({ status: 405, headers: { Allow: 'GET' }, document: { errors: [{ title: 'Method Not Allowed', detail: 'PUT is not allowed.', status: '405' }] } });
+    expect(rendered).toEqual({
+      status: 405,
+      headers: { Allow: 'GET' },
+      document: { errors: [{ title: 'Method Not Allowed', detail: 'PUT is not allowed.', status: '405' }] },
+    });
   });
 
   it('does not change the error it renders', () => {

@@ -43,5 +43,9 @@ export interface RenderedError {
 
 export function renderError(error: DomainError | HttpError): RenderedError {
   const status = error instanceof DomainError ? HTTP_STATUS[error.kind] : error.status;
-  return { status, headers: error.headers, document: { errors: error.errors.map((item) => ({ ...item, status: item.status ?? String(status) })) } };
+  return {
+    status,
+    headers: error.headers,
+    document: { errors: error.errors.map((item) => ({ ...item, status: item.status ?? String(status) })) },
+  };
 }

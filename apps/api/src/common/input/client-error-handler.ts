@@ -7,7 +7,10 @@ const CLOSE_GRACE_MS = 5_000;
 function answerFor(code: string | undefined): HttpError {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return new HttpError(431, { title: 'Request Header Fields Too Large', detail: 'The request headers are too many or too large (16 KiB in all).' });
+      return new HttpError(431, {
+        title: 'Request Header Fields Too Large',
+        detail: 'The request headers are too many or too large (16 KiB in all).',
+      });
     case 'ERR_HTTP_REQUEST_TIMEOUT':
     case 'ERR_HTTP_HEADERS_TIMEOUT':
       return new HttpError(408, { title: 'Request Timeout', detail: 'The request was not received in time.' });
@@ -18,7 +21,11 @@ function answerFor(code: string | undefined): HttpError {
         { Allow: 'GET, POST, PATCH, DELETE' },
       );
     default:
-      return new HttpError(400, { title: 'Bad Request', detail: 'The request could not be read as HTTP/1.1 (malformed request line, header or framing).', code: 'bad_request' });
+      return new HttpError(400, {
+        title: 'Bad Request',
+        detail: 'The request could not be read as HTTP/1.1 (malformed request line, header or framing).',
+        code: 'bad_request',
+      });
   }
 }
 

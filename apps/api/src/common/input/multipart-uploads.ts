@@ -20,9 +20,14 @@ export async function registerMultipartUploads(app: NestFastifyApplication, opti
   fastify.addHook('onRequest', async (request) => {
     const type = String(request.headers['content-type'] ?? '').toLowerCase();
     if (!type.startsWith('multipart/') || allowed.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return;
-    throw new HttpError(415, { title: 'Unsupported Media Type', detail: 'Send request bodies as application/vnd.api+json or application/json.' });
+    throw new HttpError(415, {
+      title: 'Unsupported Media Type',
+      detail: 'Send request bodies as application/vnd.api+json or application/json.',
+    });
   });
   // One file and a few small text fields (`name`, `create_tracking_requests`) per request.
   // Nest bundles Fastify typings of its own; the plugin is typed against the root ones.
-  await fastify.register(multipart as unknown as Parameters<typeof fastify.register>[0], { limits: { fileSize: options.maxFileBytes, files: 1, fields: 8, fieldSize: 4096, parts: 9, headerPairs: 100 } });
+  await fastify.register(multipart as unknown as Parameters<typeof fastify.register>[0], {
+    limits: { fileSize: options.maxFileBytes, files: 1, fields: 8, fieldSize: 4096, parts: 9, headerPairs: 100 },
+  });
 }

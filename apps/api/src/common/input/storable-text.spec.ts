@@ -59,26 +59,31 @@ describe('storable text', () => {
   it('finds an unstorable string wherever it is put in any JSON value', () => {
     fc.assert(
       // fast-check likes member names such as `constructor`: those are refused for another reason.
-      fc.property(fc.jsonValue({ maxDepth: 4 }).filter((value) => !/"(?:constructor|prototype|__proto__)":/.test(JSON.stringify(value))), fc.nat(), (value, seed) => {
-        const paths: (string | number)[][] = [];
-        const collect = (node: unknown, path: (string | number)[]): void => {
-          paths.push(path);
-          if (typeof node === 'object' && node !== null) for (const [key, item] of Object.entries(node)) collect(item, [...path, Array.isArray(node) ? Number(key) : key]);
-        };
-        const clean = JSON.parse(JSON.stringify(value).replace(/\\u0000/g, '')) as unknown;
-        expect(findUnstorableMember(clean)).toBeUndefined();
-        collect(clean, []);
-        const path = paths[seed % paths.length]!;
-        const poisoned = structuredClone<unknown>(clean);
-        const set = (root: unknown, at: (string | number)[]): unknown => {
-          if (at.length === 0) return 'x\u0000';
-          const [head, ...rest] = at;
-          (root as Record<string | number, unknown>)[head!] = set((root as Record<string | number, unknown>)[head!], rest);
-          return root;
-        };
-        const result = set(poisoned, path);
-        expect(findUnstorableMember(result)).toBeDefined();
-      }),
+      fc.property(
+        fc.jsonValue({ maxDepth: 4 }).filter((value) => !/"(?:constructor|prototype|__proto__)":/.test(JSON.stringify(value))),
+        fc.nat(),
+        (value, seed) => {
+          const paths: (string | number)[][] = [];
+          const collect = (node: unknown, path: (string | number)[]): void => {
+            paths.push(path);
+            if (typeof node === 'object' && node !== null)
+              for (const [key, item] of Object.entries(node)) collect(item, [...path, Array.isArray(node) ? Number(key) : key]);
+          };
+          const clean = JSON.parse(JSON.stringify(value).replace(/\\u0000/g, '')) as unknown;
+          expect(findUnstorableMember(clean)).toBeUndefined();
+          collect(clean, []);
+          const path = paths[seed % paths.length]!;
+          const poisoned = structuredClone<unknown>(clean);
+          const set = (root: unknown, at: (string | number)[]): unknown => {
+            if (at.length === 0) return 'x\u0000';
+            const [head, ...rest] = at;
+            (root as Record<string | number, unknown>)[head!] = set((root as Record<string | number, unknown>)[head!], rest);
+            return root;
+          };
+          const result = set(poisoned, path);
+          expect(findUnstorableMember(result)).toBeDefined();
+        },
+      ),
     );
   });
 });

@@ -61,8 +61,16 @@ export function bodyTextProblem(body: unknown): DomainError | undefined {
   if (problem === undefined) return undefined;
   const { pointer } = problem;
   return problem.reason === 'unstorable'
-    ? unprocessableEntity({ pointer, detail: `The value at ${pointer || 'the document root'} ${UNSTORABLE_DETAIL}.`, code: 'invalid_character' })
-    : unprocessableEntity({ pointer, detail: `The member name at ${pointer} is reserved and not accepted in a request document.`, code: 'reserved_member' });
+    ? unprocessableEntity({
+        pointer,
+        detail: `The value at ${pointer || 'the document root'} ${UNSTORABLE_DETAIL}.`,
+        code: 'invalid_character',
+      })
+    : unprocessableEntity({
+        pointer,
+        detail: `The member name at ${pointer} is reserved and not accepted in a request document.`,
+        code: 'reserved_member',
+      });
 }
 
 /**
@@ -75,10 +83,16 @@ export function queryProblem(query: Readonly<Record<string, unknown>>): DomainEr
     const shown = isStorableText(name) ? name : JSON.stringify(name);
     if (!isStorableText(name)) return badRequest(`The query parameter name ${shown} ${UNSTORABLE_DETAIL}.`, { parameter: shown });
     if (name.endsWith('[]')) {
-      return badRequest(`The query parameter ${name} is not supported: give ${name.slice(0, -2)} once, with a comma-separated list where it takes several values.`, { parameter: name });
+      return badRequest(
+        `The query parameter ${name} is not supported: give ${name.slice(0, -2)} once, with a comma-separated list where it takes several values.`,
+        { parameter: name },
+      );
     }
     if (Array.isArray(value)) {
-      return badRequest(`The query parameter ${name} is given more than once; give it once, with a comma-separated list where it takes several values.`, { parameter: name });
+      return badRequest(
+        `The query parameter ${name} is given more than once; give it once, with a comma-separated list where it takes several values.`,
+        { parameter: name },
+      );
     }
     if (typeof value !== 'string') return badRequest(`The query parameter ${name} must be a single value.`, { parameter: name });
     if (!isStorableText(value)) return badRequest(`The query parameter ${name} ${UNSTORABLE_DETAIL}.`, { parameter: name });

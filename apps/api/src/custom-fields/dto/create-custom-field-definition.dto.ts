@@ -10,9 +10,15 @@ export class CreateCustomFieldDefinitionAttributes {
   @IsIn(CUSTOM_FIELD_ENTITY_TYPES)
   entity_type!: CustomFieldEntityType;
 
-  @ApiProperty({ description: 'Names the field in values and filters; unique per entity type; cannot change.', pattern: '^[a-z][a-z0-9_]{0,62}$', example: 'customer_reference_number' })
+  @ApiProperty({
+    description: 'Names the field in values and filters; unique per entity type; cannot change.',
+    pattern: '^[a-z][a-z0-9_]{0,62}$',
+    example: 'customer_reference_number',
+  })
   @IsString()
-  @Matches(/^[a-z][a-z0-9_]{0,62}$/, { message: 'api_slug must be lower-case letters, digits and underscores, starting with a letter (at most 63).' })
+  @Matches(/^[a-z][a-z0-9_]{0,62}$/, {
+    message: 'api_slug must be lower-case letters, digits and underscores, starting with a letter (at most 63).',
+  })
   api_slug!: string;
 
   @ApiProperty({ maxLength: 200, example: 'Customer reference' })
@@ -31,12 +37,22 @@ export class CreateCustomFieldDefinitionAttributes {
   @IsIn(CUSTOM_FIELD_DATA_TYPES)
   data_type!: CustomFieldDataType;
 
-  @ApiPropertyOptional({ enum: CUSTOM_FIELD_REFERENCE_TYPES, nullable: true, description: 'Required for `reference` fields: what the value points at.' })
+  @ApiPropertyOptional({
+    enum: CUSTOM_FIELD_REFERENCE_TYPES,
+    nullable: true,
+    description: 'Required for `reference` fields: what the value points at.',
+  })
   @IsOptional()
   @IsIn(CUSTOM_FIELD_REFERENCE_TYPES)
   reference_type?: CustomFieldReferenceType | null;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true, description: 'Rules for values: see docs/custom-fields.md.', example: { max_length: 40 } })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    description: 'Rules for values: see docs/custom-fields.md.',
+    example: { max_length: 40 },
+  })
   @IsOptional()
   @IsObject()
   validation?: Record<string, unknown> | null;
@@ -47,7 +63,7 @@ export class CreateCustomFieldDefinitionAttributes {
   @MaxLength(100)
   default_format?: string | null;
 
-  @ApiPropertyOptional({ ...CUSTOM_FIELD_VALUE_SCHEMA, description: 'A value of the field\'s type, checked like any value.' })
+  @ApiPropertyOptional({ ...CUSTOM_FIELD_VALUE_SCHEMA, description: "A value of the field's type, checked like any value." })
   @Allow()
   default_value?: unknown;
 }

@@ -7,12 +7,16 @@ import { CUSTOM_FIELD_VALUE_SCHEMA } from './custom-field-value.schema';
  * only `value` (any `api_slug` sent there is ignored: the path or the record names the field).
  */
 export class CustomFieldValueAttributes {
-  @ApiPropertyOptional({ description: 'The definition\'s `api_slug` (POST).', example: 'customer_reference_number' })
+  @ApiPropertyOptional({ description: "The definition's `api_slug` (POST).", example: 'customer_reference_number' })
   @IsOptional()
   @IsString()
   api_slug?: string;
 
-  @ApiProperty({ ...CUSTOM_FIELD_VALUE_SCHEMA, description: 'A value of the definition\'s type; null for an empty value.', example: 'ABC124' })
+  @ApiProperty({
+    ...CUSTOM_FIELD_VALUE_SCHEMA,
+    description: "A value of the definition's type; null for an empty value.",
+    example: 'ABC124',
+  })
   @Allow()
   value?: unknown;
 }

@@ -17,7 +17,12 @@ export class UpdateCustomFieldDefinitionAttributes {
   @MaxLength(2000)
   description?: string | null;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true, description: 'Applies to values written from now on.' })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    description: 'Applies to values written from now on.',
+  })
   @IsOptional()
   @IsObject()
   validation?: Record<string, unknown> | null;

@@ -15,7 +15,11 @@ export class CreateDocumentAttributes {
   @MaxLength(2048)
   attached_document!: string;
 
-  @ApiPropertyOptional({ default: false, description: 'Create tracking requests for the bill of lading, booking or container numbers extraction finds and the account does not track yet.' })
+  @ApiPropertyOptional({
+    default: false,
+    description:
+      'Create tracking requests for the bill of lading, booking or container numbers extraction finds and the account does not track yet.',
+  })
   @IsOptional()
   @IsBoolean()
   create_tracking_requests?: boolean;

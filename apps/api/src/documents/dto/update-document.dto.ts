@@ -10,7 +10,12 @@ export class UpdateDocumentAttributes {
   @IsIn(DOCUMENT_TYPES)
   document_type_manual?: DocumentType | null;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true, description: 'Values you set by hand; null clears them.' })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    description: 'Values you set by hand; null clears them.',
+  })
   @IsOptional()
   @IsObject()
   extracted_data_manual?: Record<string, unknown> | null;

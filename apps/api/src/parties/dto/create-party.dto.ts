@@ -9,7 +9,13 @@ export class CreatePartyAttributes {
   @MaxLength(200)
   company_name!: string;
 
-  @ApiPropertyOptional({ type: String, description: 'A short name of your own for the company.', maxLength: 100, nullable: true, example: 'Harbor' })
+  @ApiPropertyOptional({
+    type: String,
+    description: 'A short name of your own for the company.',
+    maxLength: 100,
+    nullable: true,
+    example: 'Harbor',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(100)

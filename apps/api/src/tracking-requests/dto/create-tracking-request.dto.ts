@@ -17,7 +17,11 @@ export class CreateTrackingRequestAttributes {
   @IsDefined({ message: 'request_number is required.' })
   request_number!: unknown;
 
-  @ApiProperty({ enum: REQUEST_TYPES, description: 'What kind of number `request_number` is. Container numbers are in beta.', example: 'bill_of_lading' })
+  @ApiProperty({
+    enum: REQUEST_TYPES,
+    description: 'What kind of number `request_number` is. Container numbers are in beta.',
+    example: 'bill_of_lading',
+  })
   @IsIn(REQUEST_TYPES, { message: `request_type must be one of ${REQUEST_TYPES.join(', ')}.` })
   request_type!: RequestType;
 
@@ -27,7 +31,11 @@ export class CreateTrackingRequestAttributes {
   @MaxLength(10)
   scac!: string;
 
-  @ApiPropertyOptional({ type: [String], description: 'Your reference numbers, added to the shipment when tracking succeeds.', example: ['PO12345'] })
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Your reference numbers, added to the shipment when tracking succeeds.',
+    example: ['PO12345'],
+  })
   @OptionalStringList()
   ref_numbers?: string[];
 
@@ -35,7 +43,7 @@ export class CreateTrackingRequestAttributes {
   @OptionalStringList()
   tags?: string[];
 
-  @ApiPropertyOptional({ type: [String], description: 'The established API\'s name for `tags` on create; both are accepted and merged.' })
+  @ApiPropertyOptional({ type: [String], description: "The established API's name for `tags` on create; both are accepted and merged." })
   @OptionalStringList()
   shipment_tags?: string[];
 }

@@ -8,7 +8,10 @@ export class UpdateTrackingRequestAttributes {
   @OptionalStringList()
   ref_numbers?: string[];
 
-  @ApiPropertyOptional({ description: 'The established API\'s single reference number: replaces the reference numbers with this one.', example: 'REFNUMBER11' })
+  @ApiPropertyOptional({
+    description: "The established API's single reference number: replaces the reference numbers with this one.",
+    example: 'REFNUMBER11',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(100)
@@ -18,7 +21,10 @@ export class UpdateTrackingRequestAttributes {
   @OptionalStringList()
   tags?: string[];
 
-  @ApiPropertyOptional({ type: [String], description: 'The established API\'s name for `tags`: replaces the tags (merged with `tags` when both are sent).' })
+  @ApiPropertyOptional({
+    type: [String],
+    description: "The established API's name for `tags`: replaces the tags (merged with `tags` when both are sent).",
+  })
   @OptionalStringList()
   shipment_tags?: string[];
 }

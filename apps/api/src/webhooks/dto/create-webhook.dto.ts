@@ -9,7 +9,8 @@ import { WebhookEventsMember, WebhookHeadersMember, WebhookUrlMember } from './w
 /** `data.attributes` of `POST /v2/webhooks`. */
 export class CreateWebhookAttributes {
   @ApiProperty({
-    description: 'Where notifications are posted. https (http only where the service allows it for local development); the host must be and resolve to a public address.',
+    description:
+      'Where notifications are posted. https (http only where the service allows it for local development); the host must be and resolve to a public address.',
     format: 'uri',
     maxLength: 2048,
     example: 'https://hooks.example.com/quayside',

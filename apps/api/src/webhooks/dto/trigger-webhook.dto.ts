@@ -12,21 +12,32 @@ export class TriggerWebhookInput {
   @IsString()
   event!: string;
 
-  @ApiPropertyOptional({ description: 'Destination URL (https; checked like a webhook URL). Give this or `webhook_id`.', format: 'uri', maxLength: 2048 })
+  @ApiPropertyOptional({
+    description: 'Destination URL (https; checked like a webhook URL). Give this or `webhook_id`.',
+    format: 'uri',
+    maxLength: 2048,
+  })
   @IsOptional()
   @IsString()
   @MinLength(1)
   @MaxLength(2048)
   url?: string;
 
-  @ApiPropertyOptional({ description: 'With `url`: secret that signs the request (`X-T49-Webhook-Signature`, `webhook-signature`). Without it nothing is signed.', maxLength: 256 })
+  @ApiPropertyOptional({
+    description:
+      'With `url`: secret that signs the request (`X-T49-Webhook-Signature`, `webhook-signature`). Without it nothing is signed.',
+    maxLength: 256,
+  })
   @IsOptional()
   @IsString()
   @MinLength(1)
   @MaxLength(256)
   secret?: string;
 
-  @ApiPropertyOptional({ description: 'A webhook of this account to send to, signed with its secret and carrying its custom headers. Give this or `url`.', format: 'uuid' })
+  @ApiPropertyOptional({
+    description: 'A webhook of this account to send to, signed with its secret and carrying its custom headers. Give this or `url`.',
+    format: 'uuid',
+  })
   @IsOptional()
   @IsString()
   webhook_id?: string;

@@ -12,13 +12,20 @@ export class UpdateWebhookAttributes {
   url?: string;
 
   @ApiPropertyOptional({
-    description: 'true turns a webhook back on (clearing `deactivated_reason` and `deactivated_at` when the service had turned it off); false turns it off.',
+    description:
+      'true turns a webhook back on (clearing `deactivated_reason` and `deactivated_at` when the service had turned it off); false turns it off.',
   })
   @IsOptional()
   @IsBoolean()
   active?: boolean;
 
-  @ApiPropertyOptional({ description: 'Replaces the subscribed events.', type: [String], enum: EVENT_NAMES, uniqueItems: true, minItems: 1 })
+  @ApiPropertyOptional({
+    description: 'Replaces the subscribed events.',
+    type: [String],
+    enum: EVENT_NAMES,
+    uniqueItems: true,
+    minItems: 1,
+  })
   @IsOptional()
   @WebhookEventsMember()
   events?: unknown[];

@@ -3,7 +3,11 @@ import { IsString, MaxLength, MinLength } from 'class-validator';
 
 /** One custom header sent with every delivery of a webhook. */
 export class WebhookHeaderInput {
-  @ApiProperty({ description: 'Header name (an HTTP token). The delivery headers (signatures, Host, Content-*, hop-by-hop) cannot be set.', example: 'x-secret-sauce', maxLength: 256 })
+  @ApiProperty({
+    description: 'Header name (an HTTP token). The delivery headers (signatures, Host, Content-*, hop-by-hop) cannot be set.',
+    example: 'x-secret-sauce',
+    maxLength: 256,
+  })
   @IsString()
   @MinLength(1)
   @MaxLength(256)

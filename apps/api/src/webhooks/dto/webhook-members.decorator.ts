@@ -20,5 +20,11 @@ export function WebhookEventsMember(): PropertyDecorator {
 
 /** `headers`: optional (null removes them), a list of `{name, value}`. */
 export function WebhookHeadersMember(): PropertyDecorator {
-  return applyDecorators(Type(() => WebhookHeaderInput), ValidateNested({ each: true }), ArrayMaxSize(100), IsArray(), IsOptional());
+  return applyDecorators(
+    Type(() => WebhookHeaderInput),
+    ValidateNested({ each: true }),
+    ArrayMaxSize(100),
+    IsArray(),
+    IsOptional(),
+  );
 }

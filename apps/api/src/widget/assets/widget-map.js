@@ -34,14 +34,18 @@
           [-360, 0, 360].forEach(function (shift) {
             L.geoJSON(geojson, {
               interactive: false,
-              coordsToLatLng: function (c) { return L.latLng(c[1], c[0] + shift); },
+              coordsToLatLng: function (c) {
+                return L.latLng(c[1], c[0] + shift);
+              },
               style: { color: '#b9c2cc', weight: 0.5, fillColor: '#e6eaee', fillOpacity: 1 },
             }).addTo(map);
           });
         });
 
     land
-      .then(function () { return getJson(element.getAttribute('data-map-url'), true); })
+      .then(function () {
+        return getJson(element.getAttribute('data-map-url'), true);
+      })
       .then(function (collection) {
         // Paths continue past ±180° (a Pacific crossing the short way); ports follow them there.
         var shift = 0;
@@ -59,14 +63,21 @@
             if (shift < 0 && lon > 0) lon -= 360;
             return L.latLng(c[1], lon);
           },
-          style: function (feature) { return STYLE[feature.properties.feature_type] || { color: '#0b5cad', weight: 2 }; },
+          style: function (feature) {
+            return STYLE[feature.properties.feature_type] || { color: '#0b5cad', weight: 2 };
+          },
           pointToLayer: function (feature, latlng) {
             var vessel = feature.properties.feature_type === 'current_vessel';
             return L.circleMarker(latlng, { radius: vessel ? 7 : 5, color: vessel ? '#c2410c' : '#0b5cad', fillOpacity: 0.9, weight: 2 });
           },
           onEachFeature: function (feature, item) {
             var p = feature.properties;
-            var label = p.feature_type === 'port' ? (p.label ? p.label + ': ' : '') + (p.name || '') : p.feature_type === 'current_vessel' ? 'Vessel ' + (p.vessel_name || '') : null;
+            var label =
+              p.feature_type === 'port'
+                ? (p.label ? p.label + ': ' : '') + (p.name || '')
+                : p.feature_type === 'current_vessel'
+                  ? 'Vessel ' + (p.vessel_name || '')
+                  : null;
             if (label) item.bindTooltip(label);
           },
         }).addTo(map);

@@ -28,7 +28,9 @@ async function run({ op, bytes, pages, scale }) {
     const images = [];
     for (const page of pages) {
       // pdf.js takes ownership of the array it is given: each render gets a fresh copy.
-      images.push(Buffer.from(await renderPageAsImage(new Uint8Array(bytes), page, { canvasImport: () => import('@napi-rs/canvas'), scale })));
+      images.push(
+        Buffer.from(await renderPageAsImage(new Uint8Array(bytes), page, { canvasImport: () => import('@napi-rs/canvas'), scale })),
+      );
     }
     return images;
   }
