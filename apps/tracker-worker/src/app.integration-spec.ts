@@ -98,20 +98,16 @@ describe('tracker-worker app (real Postgres, Redis, Bull and relay)', () => {
 
   async function track(accountId: string, number: string): Promise<string> {
     return inFixtureTransaction(db.dataSource, async (manager) => {
-      const request = await manager
-        .getRepository(TrackingRequestEntity)
-        .save(
-          manager
-            .getRepository(TrackingRequestEntity)
-            .create({
-              account_id: accountId,
-              request_number: number,
-              request_type: 'bill_of_lading',
-              scac: 'TEST',
-              ref_numbers: [],
-              tags: [],
-            }),
-        );
+      const request = await manager.getRepository(TrackingRequestEntity).save(
+        manager.getRepository(TrackingRequestEntity).create({
+          account_id: accountId,
+          request_number: number,
+          request_type: 'bill_of_lading',
+          scac: 'TEST',
+          ref_numbers: [],
+          tags: [],
+        }),
+      );
       await app
         .get(OutboxRepository)
         .enqueue(manager, { queue: QUEUE.tracker, jobName: JOB.trackRequest, payload: { trackingRequestId: request.id }, accountId });
@@ -191,14 +187,12 @@ describe('tracker-worker app (real Postgres, Redis, Bull and relay)', () => {
       [shipmentId],
     );
     const row = await inFixtureTransaction(db.dataSource, (manager) =>
-      app
-        .get(OutboxRepository)
-        .enqueue(manager, {
-          queue: QUEUE.tracker,
-          jobName: JOB.refreshContainer,
-          payload: { containerId: container.id },
-          accountId: account.id,
-        }),
+      app.get(OutboxRepository).enqueue(manager, {
+        queue: QUEUE.tracker,
+        jobName: JOB.refreshContainer,
+        payload: { containerId: container.id },
+        accountId: account.id,
+      }),
     );
     await waitFor(
       'the manual refresh to complete',

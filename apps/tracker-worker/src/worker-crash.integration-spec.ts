@@ -99,20 +99,16 @@ describe('a worker killed in the middle of a job', () => {
   it('loses nothing and stores no event twice, also when the job is delivered again after its commit', async () => {
     const account = await createAccount(db.dataSource);
     const { requestId, outboxId } = await inFixtureTransaction(db.dataSource, async (manager) => {
-      const request = await manager
-        .getRepository(TrackingRequestEntity)
-        .save(
-          manager
-            .getRepository(TrackingRequestEntity)
-            .create({
-              account_id: account.id,
-              request_number: 'APZU4812090',
-              request_type: 'container',
-              scac: 'DCSA',
-              ref_numbers: [],
-              tags: [],
-            }),
-        );
+      const request = await manager.getRepository(TrackingRequestEntity).save(
+        manager.getRepository(TrackingRequestEntity).create({
+          account_id: account.id,
+          request_number: 'APZU4812090',
+          request_type: 'container',
+          scac: 'DCSA',
+          ref_numbers: [],
+          tags: [],
+        }),
+      );
       const outbox = await new OutboxRepository(db.dataSource).enqueue(manager, {
         queue: QUEUE.tracker,
         jobName: JOB.trackRequest,

@@ -109,22 +109,18 @@ describe('shipments: GET /v2/shipments, GET/PATCH /v2/shipments/{id}, stop_track
           (await createContainer(db, reader.account.id, { shipment_id: made[shipment]!, number, pod_terminal_id: ref.terminal })).id,
         );
       }
-      const request = await db
-        .getRepository(TrackingRequestEntity)
-        .save(
-          db
-            .getRepository(TrackingRequestEntity)
-            .create({
-              account_id: reader.account.id,
-              request_number: 'MAEUBOOKING7',
-              request_type: 'booking_number',
-              scac: 'MAEU',
-              ref_numbers: [],
-              tags: [],
-              status: 'succeeded',
-              tracked_object_id: made['second'],
-            }),
-        );
+      const request = await db.getRepository(TrackingRequestEntity).save(
+        db.getRepository(TrackingRequestEntity).create({
+          account_id: reader.account.id,
+          request_number: 'MAEUBOOKING7',
+          request_type: 'booking_number',
+          scac: 'MAEU',
+          ref_numbers: [],
+          tags: [],
+          status: 'succeeded',
+          tracked_object_id: made['second'],
+        }),
+      );
       expect(request.id).toBeDefined();
     });
 

@@ -110,22 +110,18 @@ export class TrackerTestHarness {
     scac = 'TEST',
   ): Promise<{ id: string; outboxId: string }> {
     return inFixtureTransaction(this.db.dataSource, async (manager) => {
-      const request = await manager
-        .getRepository(TrackingRequestEntity)
-        .save(
-          manager
-            .getRepository(TrackingRequestEntity)
-            .create({
-              account_id: accountId,
-              request_number: number,
-              request_type: requestType,
-              scac,
-              ref_numbers: [],
-              tags: [],
-              created_at: createdAt,
-              updated_at: createdAt,
-            }),
-        );
+      const request = await manager.getRepository(TrackingRequestEntity).save(
+        manager.getRepository(TrackingRequestEntity).create({
+          account_id: accountId,
+          request_number: number,
+          request_type: requestType,
+          scac,
+          ref_numbers: [],
+          tags: [],
+          created_at: createdAt,
+          updated_at: createdAt,
+        }),
+      );
       const outbox = await this.module.get(OutboxRepository).enqueue(manager, {
         queue: QUEUE.tracker,
         jobName: JOB.trackRequest,
