@@ -1,6 +1,3 @@
-// First, before anything loads pg: pg loads without waking Node 20's bundled fetch
-// (docs/architecture.md, "Memory").
-import './database/load-pg-without-fetch';
 export * from './entities';
 export { transportEventDedupeKey } from './entities/transport-event-dedupe-key';
 export { timeOrderedId } from './entities/time-ordered-id';

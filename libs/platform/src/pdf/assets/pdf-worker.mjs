@@ -4,21 +4,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { extractTextItems, renderPageAsImage } from 'unpdf';
 
-// pdf.js calls ArrayBuffer.prototype.transferToFixedLength, which Node gained in 21; on Node 20
-// (our minimum) rendering fails without it. A copy of that length is all pdf.js needs.
-if (typeof ArrayBuffer.prototype.transferToFixedLength !== 'function') {
-  Object.defineProperty(ArrayBuffer.prototype, 'transferToFixedLength', {
-    configurable: true,
-    writable: true,
-    value(length) {
-      const size = length ?? this.byteLength;
-      const copy = new ArrayBuffer(size);
-      new Uint8Array(copy).set(new Uint8Array(this, 0, Math.min(size, this.byteLength)));
-      return copy;
-    },
-  });
-}
-
 async function run({ op, bytes, pages, scale }) {
   if (op === 'text') {
     const { items } = await extractTextItems(new Uint8Array(bytes));
