@@ -1,6 +1,7 @@
 // Lint is part of `npm test`: boundaries between projects are errors, not advice.
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const nodeIo = [
@@ -79,9 +80,14 @@ const TEST_FILES = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/tmp/**', '**/*.js', '**/*.mjs', '**/*.cjs', '.nx/**', 'coverage/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/tmp/**', '.nx/**', 'coverage/**', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
+  {
+    // Plain JavaScript has no types to check: the type-aware rules stay with the TypeScript files.
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
   {
     files: ['**/*.ts'],
     plugins: { '@nx': nx },
@@ -181,5 +187,27 @@ export default tseslint.config(
     // Command-line tools and benchmarks talk to a person on a terminal.
     files: ['tools/**/*.ts', 'bench/**/*.ts', '**/main.ts'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // Scripts the browser runs as they are (the console, the widget): classic scripts, the page's globals.
+    files: ['apps/*/src/**/assets/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+    rules: { 'no-console': 'error' },
+  },
+  {
+    // The widget's map draws with Leaflet, which its page loads first as a script of its own.
+    files: ['apps/api/src/widget/assets/widget-map.js'],
+    languageOptions: { globals: { L: 'readonly' } },
+  },
+  {
+    // Node.js: the build, start and check scripts, the Jest configuration, the PDF worker thread.
+    files: ['**/*.js', '**/*.cjs'],
+    ignores: ['apps/*/src/**/assets/**'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['**/*.mjs'],
+    languageOptions: { sourceType: 'module', globals: { ...globals.node } },
   },
 );
