@@ -4,7 +4,20 @@
 // resolve by their `import` condition and jest.preset.js compiles them; every other package
 // resolves as before.
 'use strict';
-const ESM_ONLY = ['content-disposition', 'kubernetes-models', '@kubernetes-models/[^/]+', 'is-cidr', 'cidr-regex'];
+const ESM_ONLY = [
+  'content-disposition',
+  'kubernetes-models',
+  '@kubernetes-models/[^/]+',
+  'is-cidr',
+  'cidr-regex',
+  // file-type (the documents' signature sniffing) and its tokenizers.
+  'file-type',
+  'strtok3',
+  'token-types',
+  'uint8array-extras',
+  '@tokenizer/inflate',
+  '@borewit/text-codec',
+];
 const esmOnly = new RegExp(`^(${ESM_ONLY.join('|')})(/|$)`);
 
 module.exports = (request, options) =>

@@ -52,7 +52,6 @@ export * from './custom-fields/custom-field-value.rules';
 export * from './dcsa/dcsa3-milestones';
 export * from './documents/document-type.enum';
 export * from './documents/file-sniffing';
-export * from './documents/image-dimensions';
 export * from './documents/upload-rules';
 export * from './documents/document-schemas';
 export * from './documents/document-classification';

@@ -23,3 +23,5 @@ export * from './storage/create-object-storage';
 export * from './storage/url-signature';
 export * from './storage/content-disposition';
 export * from './pdf/pdf-worker.client';
+export * from './documents/document-inspection';
+export * from './documents/document-inspector';

@@ -23,5 +23,14 @@ export {
   scannedPdf,
 } from './documents/sample-documents';
 export type { SampleBillOfLading } from './documents/sample-documents';
+export {
+  flipBits,
+  nestedEmail,
+  pdfWithExpandingStream,
+  pdfWithPageSize,
+  pngDeclaring,
+  realPng,
+  tiffWithPages,
+} from './documents/hostile-documents';
 export { S3TestServer } from './s3/s3-test-server';
 export { eventually } from './waiting/eventually';

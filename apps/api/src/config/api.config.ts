@@ -231,10 +231,37 @@ export class ApiConfig extends BaseAppConfig {
   @Max(10_000)
   DOCUMENT_MAX_PAGES: number = 50;
 
-  /** Most pixels (width × height) an image may declare; more answer 422 `decompression_bomb`. */
+  /**
+   * The pixel budget: most pixels (width × height) anything decoded may have — an image, every
+   * TIFF page, every image in a mail, every PDF page as rendered for OCR (its box at 144 dpi).
+   * More answer 422 `too_large` naming the page or attachment. 40 MP holds an A4 or Letter page
+   * scanned at 600 dpi; the tracker-worker's setting of the same name must not be larger.
+   */
   @IsInt()
   @Min(10_000)
-  DOCUMENT_MAX_PIXELS: number = 100_000_000;
+  @Max(200_000_000)
+  DOCUMENT_MAX_PIXELS: number = 40_000_000;
+
+  /** How deep mail attached to mail is opened and checked (1: attached mail is refused); deeper answers 422 `too_large`. */
+  @IsInt()
+  @Min(1)
+  @Max(10)
+  DOCUMENT_MAX_EMAIL_DEPTH: number = 3;
+
+  /**
+   * Longest the checks of one uploaded or mailed file may take. They run in a worker thread, away
+   * from the event loop; a file that takes longer (built to make a parser loop) answers 422 `too_large`.
+   */
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  DOCUMENT_INSPECT_TIMEOUT_MS: number = 20_000;
+
+  /** Heap of the thread that checks a file; a file whose checks need more answers 422 `too_large`. */
+  @IsInt()
+  @Min(32)
+  @Max(4096)
+  DOCUMENT_INSPECT_MAX_HEAP_MB: number = 256;
 
   /** Inbound SMTP for email submissions (docs/documents.md "Email submissions"); off unless `true`. */
   @IsIn(['true', 'false'])

@@ -2,13 +2,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DocumentRepository } from '@quayside/data-access';
 import type { AccountScope, DocumentEntity, NewDocument } from '@quayside/data-access';
-import { checkUploadedFile, conflict, DomainError, FILE_KIND_CONTENT_TYPES } from '@quayside/domain';
-import type { DocumentSource, FileKind, UploadLimits } from '@quayside/domain';
-import { ObjectStorage } from '@quayside/platform';
+import { conflict, DomainError, FILE_KIND_CONTENT_TYPES } from '@quayside/domain';
+import type { DocumentSource } from '@quayside/domain';
+import { DocumentInspector, ObjectStorage } from '@quayside/platform';
+import type { InspectedFile } from '@quayside/platform';
 import { JOB, jobRoute } from '@quayside/queues';
-import { ApiConfig } from '../config/api.config';
 import type { AccountContext } from '../tenancy/account-context';
-import { inspectPdf } from './pdf-inspector';
 import { uploadRefused } from './upload-problem';
 
 export interface IncomingFile {
@@ -25,14 +24,9 @@ export interface IncomingFile {
 /** Every stored document is read by the tracker-worker (docs/documents.md "Extraction"). */
 export const EXTRACTION_JOB = jobRoute(JOB.extractDocument);
 
-export interface CheckedFile {
-  kind: FileKind;
-  pageCount: number | null;
-}
-
 /**
  * The one way a file becomes a document (docs/documents.md "Upload"): checked completely first
- * (real type, size, pixels, PDF structure and pages), then its bytes stored, then the row
+ * (real type, size, pixels of every page and attachment, PDF structure and pages), then its bytes stored, then the row
  * written. A failure after the bytes are stored deletes them again, so a refused or failed
  * upload leaves nothing behind.
  */
@@ -41,25 +35,14 @@ export class DocumentIntakeService {
   constructor(
     private readonly documents: DocumentRepository,
     private readonly storage: ObjectStorage,
-    private readonly config: ApiConfig,
+    private readonly inspector: DocumentInspector,
   ) {}
 
-  get limits(): UploadLimits {
-    return {
-      maxBytes: this.config.DOCUMENT_MAX_BYTES,
-      maxPages: this.config.DOCUMENT_MAX_PAGES,
-      maxPixels: this.config.DOCUMENT_MAX_PIXELS,
-    };
-  }
-
-  /** Throws the 413/415/422 that names what is wrong with the file. */
-  async check(fileName: string, bytes: Buffer): Promise<CheckedFile> {
-    const checked = checkUploadedFile(fileName, bytes, this.limits);
+  /** Throws the 413/415/422 that names what is wrong with the file (docs/documents.md "Limits"). */
+  async check(fileName: string, bytes: Buffer): Promise<InspectedFile> {
+    const checked = await this.inspector.inspect(fileName, bytes);
     if ('problem' in checked) throw uploadRefused(checked.problem);
-    if (checked.kind !== 'pdf') return { kind: checked.kind, pageCount: checked.kind === 'eml' ? null : 1 };
-    const pdf = await inspectPdf(fileName, bytes, this.config.DOCUMENT_MAX_PAGES);
-    if ('problem' in pdf) throw uploadRefused(pdf.problem);
-    return { kind: 'pdf', pageCount: pdf.pageCount };
+    return checked;
   }
 
   /**

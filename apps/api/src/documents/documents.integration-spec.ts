@@ -12,6 +12,7 @@ import {
 } from '@quayside/data-access';
 import type { ProvisionedAccount } from '@quayside/data-access';
 import { JOB, QUEUE } from '@quayside/queues';
+import { emailWithAttachments, pdfWithPageSize, pngDeclaring, tiffWithPages } from '@quayside/testing';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { ApiTestContext, call } from '../test/api-test-app';
 
@@ -145,7 +146,27 @@ describe('documents: upload, read, download, delete', () => {
     ['HTML behind .pdf', 415, 'file_type_mismatch', 'bl.pdf', async () => Buffer.from('<html><script>alert(1)</script></html>')],
     ['an encrypted PDF', 422, 'pdf_encrypted', 'locked.pdf', encryptedPdf],
     ['a corrupt PDF', 422, 'corrupt_file', 'broken.pdf', async () => Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog')],
+    ['a PDF that is only its header and end', 422, 'corrupt_file', 'b.pdf', async () => Buffer.from('%PDF-1.4\n%%EOF\n')],
+    ['a PDF cut in half', 422, 'corrupt_file', 'cut.pdf', async () => (await pdf(1)).subarray(0, 600)],
     ['a PDF over the page limit', 422, 'too_many_pages', 'long.pdf', async () => pdf(4)],
+    ['a PDF page of 14,400 × 14,400 points', 422, 'too_large', 'plan.pdf', async () => pdfWithPageSize(14_400, 14_400)],
+    [
+      'a two-page TIFF whose second page declares 60,000 × 60,000 pixels',
+      422,
+      'too_large',
+      'scan.tif',
+      async () => tiffWithPages([{ width: 40, height: 30 }, { declare: { width: 60_000, height: 60_000 } }]),
+    ],
+    [
+      'mail whose PNG attachment declares 60,000 × 60,000 pixels',
+      422,
+      'too_large',
+      'fwd.eml',
+      async () =>
+        emailWithAttachments('Fwd: scan', 'See attached.', [
+          { fileName: 'scan.png', contentType: 'image/png', bytes: pngDeclaring(60_000, 60_000) },
+        ]),
+    ],
     [
       'a file over the size limit',
       413,
@@ -158,6 +179,7 @@ describe('documents: upload, read, download, delete', () => {
     const response = await upload(name, await make());
     expect(response.status).toBe(status);
     expect(errorOf(response.json)).toMatchObject({ status: String(status), code });
+    if (status === 422) expect(errorOf(response.json)['detail']).toContain(name);
     expect(await storedFiles()).toEqual(before);
   });
 

@@ -1,8 +1,8 @@
-import type { OnModuleInit } from '@nestjs/common';
+import type { OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Inject, Module } from '@nestjs/common';
 import { DocumentRepository, DocumentRepresentationRepository, EmailSubmissionRepository } from '@quayside/data-access';
 import { ResourceRegistry } from '@quayside/json-api';
-import { ObjectStorage, objectStorageFromSettings } from '@quayside/platform';
+import { DocumentInspector, ObjectStorage, objectStorageFromSettings } from '@quayside/platform';
 import { ApiConfig } from '../config/api.config';
 import type { AccountContext } from '../tenancy/account-context';
 import { DocumentFilesController } from './document-files.controller';
@@ -44,14 +44,33 @@ export const DOCUMENT_MULTIPART_ROUTES = ['POST /v2/documents', 'PUT /document_u
       useFactory: (config: ApiConfig, secret: SigningSecret): ObjectStorage =>
         objectStorageFromSettings(config, { downloadBaseUrl: `${config.publicBaseUrl}/document_files`, signingSecret: secret.value }),
     },
+    {
+      provide: DocumentInspector,
+      inject: [ApiConfig],
+      useFactory: (config: ApiConfig): DocumentInspector =>
+        new DocumentInspector(
+          {
+            maxBytes: config.DOCUMENT_MAX_BYTES,
+            maxPages: config.DOCUMENT_MAX_PAGES,
+            maxPixels: config.DOCUMENT_MAX_PIXELS,
+            maxEmailDepth: config.DOCUMENT_MAX_EMAIL_DEPTH,
+          },
+          { timeoutMs: config.DOCUMENT_INSPECT_TIMEOUT_MS, maxHeapMb: config.DOCUMENT_INSPECT_MAX_HEAP_MB, threads: 2 },
+        ),
+    },
   ],
   exports: [DocumentIntakeService, EmailSubmissionRepository],
 })
-export class DocumentsModule implements OnModuleInit {
+export class DocumentsModule implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly registry: ResourceRegistry<AccountContext>,
     @Inject(DocumentsService) private readonly documents: DocumentsService,
+    private readonly inspector: DocumentInspector,
   ) {}
+
+  async onModuleDestroy(): Promise<void> {
+    await this.inspector.close();
+  }
 
   onModuleInit(): void {
     this.registry.register(

@@ -12,7 +12,7 @@ import type { AccountContext } from '../tenancy/account-context';
 import type { EmailSubmissionView } from './document.resource';
 import type { UpdateDocumentAttributes } from './dto/update-document.dto';
 import { EXTRACTION_JOB } from './document-intake.service';
-import { rotatePdf } from './pdf-inspector';
+import { rotatePdf } from './pdf-rotation';
 
 /** Documents of the caller's account and their email submissions (docs/documents.md). */
 @Injectable()

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { OutboxEntity } from '@quayside/data-access';
 import type { ProvisionedAccount } from '@quayside/data-access';
+import { emailWithAttachments, pdfWithPageSize, pngDeclaring, tiffWithPages } from '@quayside/testing';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { ApiTestContext, call } from '../test/api-test-app';
 import { SmtpListenerService } from './smtp-listener.service';
@@ -268,5 +269,39 @@ describe('email submissions over SMTP', () => {
     const replies = await deliver(address(), eml(address(), 'One bad file', attachments));
     expect(replies['end']).toMatch(/^554 5\.6\.1 Attachment bl\.pdf refused/);
     expect(await counts()).toEqual(before);
+  });
+
+  it.each([
+    ['a PDF that is only its header and end', 'b.pdf', 'application/pdf', async () => Buffer.from('%PDF-1.4\n%%EOF\n')],
+    ['a truncated PDF', 'cut.pdf', 'application/pdf', async () => (await pdf('BILL OF LADING')).subarray(0, 500)],
+    [
+      'a two-page TIFF whose second page declares 60,000 × 60,000 pixels',
+      'scan.tif',
+      'image/tiff',
+      async () => tiffWithPages([{ width: 40, height: 30 }, { declare: { width: 60_000, height: 60_000 } }]),
+    ],
+    [
+      'mail whose PNG attachment declares 60,000 × 60,000 pixels',
+      'fwd.eml',
+      'message/rfc822',
+      async () =>
+        emailWithAttachments('Fwd: scan', 'See attached.', [
+          { fileName: 'scan.png', contentType: 'image/png', bytes: pngDeclaring(60_000, 60_000) },
+        ]),
+    ],
+    ['a PDF page of 14,400 × 14,400 points', 'plan.pdf', 'application/pdf', async () => pdfWithPageSize(14_400, 14_400)],
+  ] as const)('refuses mail carrying %s for good (554 naming it), never 451', async (_label, fileName, contentType, make) => {
+    const before = await counts();
+    const replies = await deliver(address(), eml(address(), 'Hostile file', [{ fileName, contentType, bytes: await make() }]));
+    expect(replies['end']).toMatch(new RegExp(`^554 5\\.6\\.1 Attachment ${fileName.replace('.', '\\.')} refused: `));
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses for good a message that cannot be parsed as mail', async () => {
+    const replies = await deliver(
+      address(),
+      'Content-Type: multipart/mixed; boundary="x"\r\n\r\n--x\r\nContent-Type: application/pdf\r\nContent-Transfer-Encoding: base64\r\n\r\n%%%\r\n',
+    );
+    expect(replies['end']).toMatch(/^5\d\d /);
   });
 });

@@ -35,7 +35,13 @@ export class EmailIntakeService {
   async accept(account: AccountScope, raw: Buffer): Promise<EmailSubmissionEntity> {
     // mailparser (with html-to-text, iconv-lite and their kin) loads with the first message, not at boot.
     const { simpleParser } = await import('mailparser');
-    const mail = await simpleParser(raw, { skipHtmlToText: false });
+    let mail: ParsedMail;
+    try {
+      mail = await simpleParser(raw, { skipHtmlToText: false });
+    } catch (error) {
+      // The message itself is broken: sending it again will not mend it, so the refusal is permanent.
+      throw new SmtpRefusal(554, `5.6.0 The message cannot be read as mail: ${error instanceof Error ? error.message : String(error)}`);
+    }
     const attachments = distinct(mail.attachments.filter(isDocumentAttachment));
     if (attachments.length === 0) {
       throw new SmtpRefusal(554, '5.6.0 No usable attachment: attach a PDF, PNG, JPEG, TIFF or .eml file');

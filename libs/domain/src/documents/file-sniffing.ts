@@ -17,15 +17,16 @@ export function kindFromFileName(fileName: string): FileKind | null {
   return match ? (EXTENSIONS.get(match[1]!.toLowerCase()) ?? null) : null;
 }
 
-function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {
-  return bytes.length >= signature.length && signature.every((byte, index) => bytes[index] === byte);
-}
-
 // Headers that only a mail message starts with; a text file with a colon on line one is not mail.
 const MAIL_HEADERS =
   /^(from|to|subject|date|message-id|mime-version|received|return-path|delivered-to|reply-to|cc|x-[a-z0-9-]+|content-type|dkim-signature|arc-[a-z-]+|authentication-results)$/i;
 
-function looksLikeMail(bytes: Uint8Array): boolean {
+/**
+ * Whether the bytes are a mail message (RFC 5322): a header block of mail headers including
+ * `From:` and at least one other. Binary kinds are sniffed by their signatures elsewhere
+ * (file-type); mail has no signature, so this is the one rule for it.
+ */
+export function looksLikeMail(bytes: Uint8Array): boolean {
   const head = bytes.subarray(0, 8192);
   if (head.includes(0)) return false;
   const lines = new TextDecoder('latin1').decode(head).split(/\r?\n/);
@@ -43,14 +44,4 @@ function looksLikeMail(bytes: Uint8Array): boolean {
     names.some((name) => name === 'from') &&
     names.some((name) => MAIL_HEADERS.test(name) && name !== 'from')
   );
-}
-
-/** What the bytes are, from their signature ("magic bytes"); `null` for anything not accepted. */
-export function sniffFileKind(bytes: Uint8Array): FileKind | null {
-  if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return 'tiff';
-  if (looksLikeMail(bytes)) return 'eml';
-  return null;
 }
