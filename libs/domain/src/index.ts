@@ -56,3 +56,5 @@ export * from './documents/upload-rules';
 export * from './documents/document-schemas';
 export * from './documents/document-classification';
 export * from './documents/document-fields';
+export * from './journey/journey-facts';
+export * from './journey/container-journey.rules';
