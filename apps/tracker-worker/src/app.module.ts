@@ -21,7 +21,7 @@ export class AppModule {
           app: 'tracker-worker',
           config,
           configClass: TrackerWorkerConfig,
-          consumes: [QUEUE.tracker],
+          consumes: [QUEUE.tracker, QUEUE.documents],
           genericPlans: true,
         }),
         AdaptersModule.forRoot(config, options.adapters),

@@ -25,3 +25,4 @@ export * from './storage/content-disposition';
 export * from './pdf/pdf-worker.client';
 export * from './documents/document-inspection';
 export * from './documents/document-inspector';
+export * from './documents/file-kind-sniffing';

@@ -289,7 +289,7 @@ describe('documents: upload, read, download, delete', () => {
     expect(data.attributes).toMatchObject({ extraction_status: 'pending', extraction_error: null, create_tracking_requests: true });
     const [first, ...none] = await extractionRows(data.id);
     expect(none).toEqual([]);
-    expect(first).toMatchObject({ queue: QUEUE.tracker, account_id: account.account.id, completed_at: null });
+    expect(first).toMatchObject({ queue: QUEUE.documents, account_id: account.account.id, completed_at: null });
 
     // What the tracker-worker does, through its repository: claim, then record an extraction.
     const dataSource = ctx.db.dataSource;

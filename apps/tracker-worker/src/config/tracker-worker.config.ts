@@ -122,4 +122,49 @@ export class TrackerWorkerConfig extends WorkerAppConfig {
   @Min(0)
   @Max(500)
   DOCUMENT_OCR_MAX_PAGES: number = 10;
+
+  /**
+   * The pixel budget (docs/documents.md "Limits"): nothing is decoded that would be more pixels
+   * than this — an image, a TIFF page, an image in a mail, a PDF page rendered for OCR. The same
+   * setting as the api's; a page found over it only here (a file stored before the api checked
+   * it) fails its document with the reason.
+   */
+  @IsInt()
+  @Min(10_000)
+  @Max(200_000_000)
+  DOCUMENT_MAX_PIXELS: number = 40_000_000;
+
+  /** How deep mail attached to mail is read (the api's setting of the same name); deeper mail is left unread. */
+  @IsInt()
+  @Min(1)
+  @Max(10)
+  DOCUMENT_MAX_EMAIL_DEPTH: number = 3;
+
+  /** Documents read (decoded, OCR) at once by one worker, each in its own reader process. */
+  @IsInt()
+  @Min(1)
+  @Max(4)
+  DOCUMENT_READERS: number = 1;
+
+  /** Longest one document may take to read; past it its reader process is killed and the attempt fails. */
+  @IsInt()
+  @Min(1000)
+  @Max(3_600_000)
+  DOCUMENT_READ_TIMEOUT_MS: number = 180_000;
+
+  /** Longest one page may take (decoding, rendering, OCR); past it the reader process is killed and the attempt fails. */
+  @IsInt()
+  @Min(500)
+  @Max(600_000)
+  DOCUMENT_PAGE_TIMEOUT_MS: number = 60_000;
+
+  /**
+   * Resident memory a reader process may use (its JavaScript heap, Tesseract's WebAssembly
+   * memory, the canvas's pixels); past it the process is killed and the attempt fails. With one
+   * reader the worker and its reader stay under 1 GB together (docs/documents.md "Limits").
+   */
+  @IsInt()
+  @Min(128)
+  @Max(16_384)
+  DOCUMENT_READER_MAX_RSS_MB: number = 640;
 }

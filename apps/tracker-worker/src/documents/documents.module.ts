@@ -2,10 +2,9 @@ import { Module } from '@nestjs/common';
 import { DocumentExtractionRepository, PlanUsageRepository, TrackingRequestRepository } from '@quayside/data-access';
 import { ObjectStorage, objectStorageFromSettings } from '@quayside/platform';
 import { TrackerWorkerConfig } from '../config/tracker-worker.config';
-import { DocumentTextReader } from './document-text-reader';
 import { ExtractDocumentProcessor } from './extract-document.processor';
 import { ExtractDocumentUseCase } from './extract-document.use-case';
-import { OcrEngine } from './ocr-engine';
+import { DocumentReaderPool } from './reader/document-reader-pool';
 
 /** Extraction of uploaded and emailed documents (docs/documents.md "Extraction"). */
 @Module({
@@ -13,8 +12,7 @@ import { OcrEngine } from './ocr-engine';
     DocumentExtractionRepository,
     TrackingRequestRepository,
     PlanUsageRepository,
-    OcrEngine,
-    DocumentTextReader,
+    DocumentReaderPool,
     ExtractDocumentUseCase,
     ExtractDocumentProcessor,
     {

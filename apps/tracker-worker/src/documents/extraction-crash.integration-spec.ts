@@ -126,7 +126,7 @@ describe('a worker killed during an extraction', () => {
     // Bull would hand the dead worker's job out again once its lock expires (30 s); the faster
     // path tested here is the relay's: the job is gone from Redis and its outbox row republished.
     const redis = new Redis(TEST_REDIS_URL);
-    const keys = await redis.keys(`${prefix}:${QUEUE.tracker}:*`);
+    const keys = await redis.keys(`${prefix}:${QUEUE.documents}:*`);
     if (keys.length > 0) await redis.del(...keys);
     await redis.quit();
 
@@ -153,7 +153,7 @@ describe('a worker killed during an extraction', () => {
     expect(await events()).toEqual(['document.extracted']);
 
     // The same job delivered once more (a worker killed after its commit, before the ack).
-    const queue = new Bull(QUEUE.tracker, TEST_REDIS_URL, { prefix });
+    const queue = new Bull(QUEUE.documents, TEST_REDIS_URL, { prefix });
     const replay = await queue.add(JOB.extractDocument, { documentId: id, outboxId: outbox.id }, { jobId: `${outbox.id}:again` });
     await expect(replay.finished()).resolves.toBe('nothing_to_do');
     await queue.close();

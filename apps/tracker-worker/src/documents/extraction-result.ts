@@ -1,6 +1,6 @@
 import type { ExtractionResult } from '@quayside/data-access';
 import { classifyDocument, documentSchemaId, extractDocumentFields } from '@quayside/domain';
-import type { DocumentText } from './document-text-reader';
+import type { DocumentText } from './reader/document-text-reader';
 
 /**
  * What a document's text amounts to: its type and why, and the payload of its schema

@@ -23,6 +23,7 @@ import { RoomForHotUpdates1795755479915 } from './1795755479915-room-for-hot-upd
 import { OutboxWakesRelays1795773134505 } from './1795773134505-outbox-wakes-relays';
 import { ReadAheadForBitmapScans1795800000000 } from './1795800000000-read-ahead-for-bitmap-scans';
 import { RoomForDeliveryAttempts1795839443920 } from './1795839443920-room-for-delivery-attempts';
+import { DocumentsQueue1795900000000 } from './1795900000000-documents-queue';
 
 // Listed explicitly (not globbed) so swc-node, jest and the built image load the same set.
 // `tools/cli/migration-generate.ts` rewrites this list from the files in this folder.
@@ -51,4 +52,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   OutboxWakesRelays1795773134505,
   ReadAheadForBitmapScans1795800000000,
   RoomForDeliveryAttempts1795839443920,
+  DocumentsQueue1795900000000,
 ];

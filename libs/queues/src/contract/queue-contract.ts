@@ -9,6 +9,8 @@ import type { OutboxEntry } from '@quayside/data-access';
  */
 export const QUEUE = {
   tracker: 'tracker',
+  /** Document extraction apart from tracking: a slow or failing document never holds a tracking slot. */
+  documents: 'documents',
   webhookFanout: 'webhook-fanout',
   webhookDelivery: 'webhook-delivery',
 } as const;
@@ -80,8 +82,8 @@ export const JOB_ROUTES: Readonly<Record<JobName, JobRoute>> = {
   'refresh-carrier-shipments': { queue: QUEUE.tracker, priority: 5 },
   'refresh-container': { queue: QUEUE.tracker, priority: 1 },
   'schedule-refreshes': { queue: QUEUE.tracker, priority: 3 },
-  // OCR can take seconds a page: behind tracking work, ahead of routine refreshes.
-  'extract-document': { queue: QUEUE.tracker, priority: 4 },
+  // A queue of its own: OCR takes seconds a page, and the reader's bound, not Bull's, sets how many run.
+  'extract-document': { queue: QUEUE.documents, priority: 3 },
   'fan-out': { queue: QUEUE.webhookFanout, priority: 3 },
   deliver: { queue: QUEUE.webhookDelivery, priority: 3 },
 };

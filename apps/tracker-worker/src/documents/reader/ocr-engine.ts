@@ -1,6 +1,4 @@
 import { dirname, join } from 'node:path';
-import type { OnModuleDestroy } from '@nestjs/common';
-import { Injectable } from '@nestjs/common';
 import { createWorker } from 'tesseract.js';
 import type { Worker } from 'tesseract.js';
 
@@ -15,10 +13,9 @@ export function englishLangPath(): string {
 /**
  * OCR through tesseract.js (Tesseract compiled to WebAssembly, in a worker thread). One worker
  * is started on first use and kept: loading the language data takes longer than reading a page.
- * Pages are read one at a time (the extraction handler runs one job at a time).
+ * Pages are read one at a time: a reader process reads one document at a time.
  */
-@Injectable()
-export class OcrEngine implements OnModuleDestroy {
+export class OcrEngine {
   private worker: Promise<Worker> | null = null;
 
   async recognize(image: Buffer): Promise<string> {
@@ -27,7 +24,7 @@ export class OcrEngine implements OnModuleDestroy {
     return result.data.text;
   }
 
-  async onModuleDestroy(): Promise<void> {
+  async close(): Promise<void> {
     const worker = this.worker;
     this.worker = null;
     if (worker) await (await worker).terminate();
