@@ -25,6 +25,15 @@ import type { ApiConfig } from '../config/api.config';
 export async function createApiApp(config: ApiConfig): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: config.BODY_LIMIT_BYTES,
+    // A request's headers, then the whole request, must arrive in time, and an idle connection is
+    // closed (docs/json-api.md "Requests the api refuses"); Node checks the open connections against them every
+    // `connectionsCheckingInterval`, so that is kept well below the shortest of them.
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(config.HTTP_HEADERS_TIMEOUT_MS / 4)),
+    },
     trustProxy: config.TRUST_PROXY === 'true',
     frameworkErrors: renderFrameworkError,
     clientErrorHandler: answerClientError,

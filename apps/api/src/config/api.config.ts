@@ -52,6 +52,38 @@ export class ApiConfig extends BaseAppConfig {
   @Max(10 * 1024 * 1024)
   BODY_LIMIT_BYTES: number = 1024 * 1024;
 
+  /**
+   * Longest a client may take to send a request's headers; past it the api answers 408 (JSON:API)
+   * and closes the connection. At most HTTP_REQUEST_TIMEOUT_MS.
+   */
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  @ValidateBy({
+    name: 'isAtMostRequestTimeout',
+    validator: {
+      validate: (value: unknown, args) => typeof value === 'number' && value <= (args?.object as ApiConfig).HTTP_REQUEST_TIMEOUT_MS,
+      defaultMessage: () => 'HTTP_HEADERS_TIMEOUT_MS must not be larger than HTTP_REQUEST_TIMEOUT_MS',
+    },
+  })
+  HTTP_HEADERS_TIMEOUT_MS: number = 20_000;
+
+  /**
+   * Longest a client may take to send a whole request, headers and body (a body shorter than its
+   * Content-Length never finishes); past it the api answers 408 (JSON:API) where the client can
+   * still read it, and closes the connection. Two minutes carry DOCUMENT_MAX_BYTES at about 2 Mbit/s.
+   */
+  @IsInt()
+  @Min(100)
+  @Max(3_600_000)
+  HTTP_REQUEST_TIMEOUT_MS: number = 120_000;
+
+  /** How long an idle keep-alive connection is kept open between requests (longer than a load balancer's 60 s idle timeout). */
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: number = 72_000;
+
   /** Deepest nesting of objects and arrays accepted in a request body; deeper ones answer 400. */
   @IsInt()
   @Min(8)
