@@ -1,5 +1,5 @@
 // Some test-only packages ship only ES modules: kubernetes-models (the Helm chart's schema
-// validators, tools/helm) and what they load, whose package exports name no `require`
+// validators, tools/chart) and what they load, whose package exports name no `require`
 // condition, and content-disposition 3 (through @fastify/static). Jest runs CommonJS, so these
 // resolve by their `import` condition and jest.preset.js compiles them; every other package
 // resolves as before.

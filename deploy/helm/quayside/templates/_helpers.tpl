@@ -44,41 +44,93 @@ app.kubernetes.io/component: {{ .app }}
 checksum/config: {{ include (print $.Template.BasePath "/config.yaml") . | sha256sum }}
 {{- end -}}
 
-{{/* Pod-level fields shared by every app; called with the root context. */}}
+{{- define "quayside.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create -}}
+{{ .Values.serviceAccount.name | default (include "quayside.fullname" .) }}
+{{- else -}}
+{{ .Values.serviceAccount.name | default "default" }}
+{{- end -}}
+{{- end -}}
+
+{{/* The address clients use: config.PUBLIC_BASE_URL, else the Ingress host, else empty (the api then names its own address). */}}
+{{- define "quayside.publicBaseUrl" -}}
+{{- if .Values.config.PUBLIC_BASE_URL -}}
+{{ .Values.config.PUBLIC_BASE_URL }}
+{{- else if .Values.ingress.enabled -}}
+{{ ternary "https" "http" (not (empty .Values.ingress.tlsSecretName)) }}://{{ .Values.ingress.host }}
+{{- end -}}
+{{- end -}}
+
+{{/* Whether documents live on the chart's volume (STORAGE_DRIVER local), mounted by the api and the tracker-worker. */}}
+{{- define "quayside.documentsVolume" -}}
+{{- if eq .Values.config.STORAGE_DRIVER "local" }}true{{ end -}}
+{{- end -}}
+
+{{- define "quayside.documentsClaimName" -}}
+{{ .Values.persistence.existingClaim | default (printf "%s-documents" (include "quayside.fullname" .)) }}
+{{- end -}}
+
+{{/* The label of the pods that mount a ReadWriteOnce documents volume, which keeps them on its node. */}}
+{{- define "quayside.documentsPodLabel" -}}
+quayside/documents-volume: {{ include "quayside.documentsClaimName" . | quote }}
+{{- end -}}
+
+{{/*
+Pod-level fields shared by every app; called with (dict "root" $ "documents" <bool>). A pod that
+mounts a ReadWriteOnce documents volume must run on the node the volume is attached to: it gets
+a required affinity to the other pods that mount it (the first one may go anywhere, since it
+matches its own term), added to the values' affinity.
+*/}}
 {{- define "quayside.podCommon" -}}
-{{- with .Values.imagePullSecrets }}
+{{- $root := .root -}}
+serviceAccountName: {{ include "quayside.serviceAccountName" $root }}
+automountServiceAccountToken: {{ $root.Values.serviceAccount.automountToken }}
+{{- with $root.Values.imagePullSecrets }}
 imagePullSecrets:
   {{- toYaml . | nindent 2 }}
 {{- end }}
 securityContext:
-  {{- toYaml .Values.podSecurityContext | nindent 2 }}
-{{- with .Values.nodeSelector }}
+  {{- toYaml $root.Values.podSecurityContext | nindent 2 }}
+{{- with $root.Values.nodeSelector }}
 nodeSelector:
   {{- toYaml . | nindent 2 }}
 {{- end }}
-{{- with .Values.tolerations }}
+{{- with $root.Values.tolerations }}
 tolerations:
   {{- toYaml . | nindent 2 }}
 {{- end }}
-{{- with .Values.affinity }}
+{{- $affinity := deepCopy ($root.Values.affinity | default dict) }}
+{{- if and .documents (eq $root.Values.persistence.accessMode "ReadWriteOnce") }}
+{{- $podAffinity := $affinity.podAffinity | default dict }}
+{{- $required := $podAffinity.requiredDuringSchedulingIgnoredDuringExecution | default list }}
+{{- $term := dict "topologyKey" "kubernetes.io/hostname" "labelSelector" (dict "matchLabels" (include "quayside.documentsPodLabel" $root | fromYaml)) }}
+{{- $_ := set $podAffinity "requiredDuringSchedulingIgnoredDuringExecution" (append $required $term) }}
+{{- $_ := set $affinity "podAffinity" $podAffinity }}
+{{- end }}
+{{- with $affinity }}
 affinity:
   {{- toYaml . | nindent 2 }}
 {{- end }}
 {{- end -}}
 
-{{/* Writable places under a read-only root: /tmp, and the local document store. */}}
+{{/* Writable places under a read-only root: /tmp, and (dict "root" $ "documents" true) the documents volume. */}}
 {{- define "quayside.volumes" -}}
 volumes:
   - name: tmp
     emptyDir: {}
-  - name: data
-    emptyDir: {}
+{{- if .documents }}
+  - name: documents
+    persistentVolumeClaim:
+      claimName: {{ include "quayside.documentsClaimName" .root }}
+{{- end }}
 {{- end -}}
 
 {{- define "quayside.volumeMounts" -}}
 volumeMounts:
   - name: tmp
     mountPath: /tmp
-  - name: data
-    mountPath: /app/data
+{{- if .documents }}
+  - name: documents
+    mountPath: /app/data/documents
+{{- end }}
 {{- end -}}

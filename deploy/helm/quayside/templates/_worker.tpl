@@ -2,7 +2,7 @@
 One worker app: its Deployment, a Service for its health and metrics port, a
 PodDisruptionBudget, and (autoscaling.enabled) a KEDA ScaledObject on the depth of the queues it
 consumes. Called with (dict "root" $ "app" "<name>" "settings" <its values> "scaling" <its
-autoscaling values> "queues" (list <queue names>)).
+autoscaling values> "queues" (list <queue names>) "documents" <whether it reads documents>).
 */}}
 {{- define "quayside.worker" -}}
 {{- $root := .root -}}
@@ -26,13 +26,16 @@ spec:
     metadata:
       labels:
         {{- $selector | nindent 8 }}
+        {{- if .documents }}
+        {{- include "quayside.documentsPodLabel" $root | nindent 8 }}
+        {{- end }}
       annotations:
         {{- include "quayside.configChecksums" $root | nindent 8 }}
         {{- with $root.Values.podAnnotations }}
         {{- toYaml . | nindent 8 }}
         {{- end }}
     spec:
-      {{- include "quayside.podCommon" $root | nindent 6 }}
+      {{- include "quayside.podCommon" (dict "root" $root "documents" .documents) | nindent 6 }}
       # A worker stopping finishes or hands back its jobs in flight (Bull's lock) before it exits.
       terminationGracePeriodSeconds: 60
       containers:
@@ -80,8 +83,8 @@ spec:
             {{- toYaml $root.Values.securityContext | nindent 12 }}
           resources:
             {{- toYaml .settings.resources | nindent 12 }}
-          {{- include "quayside.volumeMounts" $root | nindent 10 }}
-      {{- include "quayside.volumes" $root | nindent 6 }}
+          {{- include "quayside.volumeMounts" (dict "documents" .documents) | nindent 10 }}
+      {{- include "quayside.volumes" (dict "root" $root "documents" .documents) | nindent 6 }}
 ---
 # Health and Prometheus metrics of the worker (it serves nothing else).
 apiVersion: v1
@@ -110,7 +113,7 @@ metadata:
     {{- include "quayside.labels" $root | nindent 4 }}
     app.kubernetes.io/component: {{ .app }}
 spec:
-  minAvailable: {{ .settings.podDisruptionBudget.minAvailable }}
+  maxUnavailable: {{ .settings.podDisruptionBudget.maxUnavailable }}
   selector:
     matchLabels:
       {{- $selector | nindent 6 }}
