@@ -9,4 +9,6 @@ module.exports = {
   // open; the run must still end with its verdict instead of waiting for CI's time limit.
   forceExit: true,
   setupFiles: ['reflect-metadata'],
+  // One line before the run when chromium or its fonts are missing, instead of five browser failures to decipher.
+  globalSetup: '<rootDir>/apps/api/src/test/browser-prerequisites.global-setup.ts',
 };

@@ -7,7 +7,7 @@ const LEVELS = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 
 
 /** Messages worth a line of their own at info level, and how to say them. */
 const NOTABLE = [
-  { pattern: /^health on (\S+)/, say: () => 'ready' },
+  { pattern: /^health on (https?:\/\/[^/\s]+)/, say: (m) => `ready (health and metrics on ${m[1]})` },
   { pattern: /^tracking request (\S+): (\S+)/, say: (m) => `tracking request ${m[1]} → ${m[2]}` },
   { pattern: /^container (\S+) refreshed on request: (\S+)/, say: (m) => `container ${m[1]} refreshed on request → ${m[2]}` },
 ];
@@ -39,4 +39,36 @@ function present(line, verbose) {
   return null;
 }
 
-module.exports = { present };
+/** The ops address (health and metrics) a worker's line announces, e.g. `http://127.0.0.1:40111`; null for any other line. */
+function opsAddress(line) {
+  const match = /"msg":"health on (https?:\/\/[^/"\s]+)\/health\/ready"/.exec(line);
+  return match ? match[1] : null;
+}
+
+/**
+ * The banner `npm start` prints once the api answers ready: where everything is, the key to use
+ * and how to get another, and the workers' metrics addresses (OPS_PORT is a free port by default).
+ */
+function banner({ base, demo, smtp, ops }) {
+  const key = demo.key
+    ? [`  Demo API key   ${demo.key}`, '                 (shown this once: keep it; a new one any time: npm run demo:key)']
+    : [`  Demo API key   ${demo.masked}, shown in full on the first start; a new one: npm run demo:key`];
+  const metrics = Object.entries(ops).map(([app, address]) => `${app} ${address}/metrics`);
+  return [
+    '',
+    'Quayside is running',
+    `  API base URL   ${base}/v2`,
+    `  API docs       ${base}/docs`,
+    `  Console        ${base}/console   (sign in with an API key)`,
+    `  MCP server     ${base}/mcp   (for assistants; header Authorization: Bearer <API key>)`,
+    ...key,
+    `  Try            curl -H "Authorization: Token <key>" ${base}/v2/shipping_lines`,
+    ...(smtp ? [`  Email in       ${smtp}`] : []),
+    `  Metrics        api ${base}/metrics${metrics.length > 0 ? ` · ${metrics.join(' · ')}` : ''}`,
+    '  Demo           npm run demo   (in another terminal; it prints the console URL and the key to sign in with)',
+    '  Stop           Ctrl-C',
+    '',
+  ].join('\n');
+}
+
+module.exports = { present, opsAddress, banner };

@@ -10,7 +10,7 @@ const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
 const readline = require('node:readline');
-const { present } = require('./start-output');
+const { banner, opsAddress, present } = require('./start-output');
 // Young-generation semi-spaces sized per app, and a slower-growing old generation that keeps a busy
 // app under 200 MB (docs/architecture.md, "Memory"); the image, the bench and the e2e tests read
 // the same lists.
@@ -57,33 +57,28 @@ const demo = JSON.parse(step('Preparing the demo account', 'tools/cli/ensure-dem
 const port = env.PORT || '3000';
 const host = env.HOST || '127.0.0.1';
 const base = env.PUBLIC_BASE_URL || `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+/** Where each worker serves health and metrics, as its "health on" line says (OPS_PORT is a free port by default). */
+const ops = {};
 function printBanner() {
   console.log(
-    [
-      '',
-      'Quayside is running',
-      `  API base URL   ${base}/v2`,
-      `  API docs       ${base}/docs`,
-      `  Demo API key   ${demo.key ? demo.key : `${demo.masked} (created on an earlier run; its full value was shown then)`}`,
-      `  Try            curl -H "Authorization: Token <key>" ${base}/v2/shipping_lines`,
-      ...(env.SMTP_ENABLED === 'true'
-        ? [
-            `  Email in       smtp://${env.SMTP_HOST || '127.0.0.1'}:${env.SMTP_PORT} accepts mail to ${demo.accountId}@${env.INBOUND_EMAIL_DOMAIN}`,
-          ]
-        : []),
-      '  Demo           npm run demo   (in another terminal)',
-      '  Stop           Ctrl-C',
-      '',
-    ].join('\n'),
+    banner({
+      base,
+      demo,
+      smtp:
+        env.SMTP_ENABLED === 'true'
+          ? `smtp://${env.SMTP_HOST || '127.0.0.1'}:${env.SMTP_PORT} accepts mail to ${demo.accountId}@${env.INBOUND_EMAIL_DOMAIN}`
+          : null,
+      ops,
+    }),
   );
 }
 
-// The banner comes once the api answers ready, so the addresses it prints work.
+// The banner comes once the api answers ready and both workers said where their metrics are, so the addresses it prints work.
 async function announceWhenReady() {
   for (let i = 0; i < 240; i += 1) {
     try {
       const response = await fetch(`${base}/health/ready`);
-      if (response.ok) {
+      if (response.ok && (Object.keys(ops).length === 2 || i >= 60)) {
         console.log(`${process.stdout.isTTY ? '\u001b[36m[api]\u001b[0m' : '[api]'} ready`);
         return printBanner();
       }
@@ -102,6 +97,8 @@ const children = apps.map((name) => {
   const tag = process.stdout.isTTY ? `\u001b[${colors[name]}m[${name}]\u001b[0m` : `[${name}]`;
   for (const stream of [child.stdout, child.stderr]) {
     readline.createInterface({ input: stream }).on('line', (line) => {
+      const address = opsAddress(line);
+      if (address !== null) ops[name] = address;
       const shown = present(line, verbose);
       if (shown !== null) console.log(`${tag} ${shown}`);
     });

@@ -62,6 +62,19 @@ describe('account command-line tools', () => {
     expect(account).toEqual({ plan: 'paid', features: ['routing', 'rail_lfd', 'container_refresh', 'map_widget'] });
   });
 
+  it('demo-account-key (npm run demo:key) gives the demo account a new key, shown once, beside the ones it has', async () => {
+    const before = await liveKeyHashes('Quayside Demo');
+    expect(before).toHaveLength(1);
+    const result = await run('demo-account-key.ts', [], db.url);
+    expect(result.code).toBe(0);
+    const key = /\n\s+(qs_live_[0-9A-Za-z]{43})\n/.exec(result.stdout)?.[1];
+    expect(key).toBeDefined();
+    expect((await liveKeyHashes('Quayside Demo')).sort()).toEqual([...before, hashApiKey(key!)].sort());
+    // Still one demo account: the key is the existing account's.
+    const accounts = await db.dataSource.query<{ id: string }[]>(`SELECT id FROM accounts WHERE company_name = 'Quayside Demo'`);
+    expect(accounts).toHaveLength(1);
+  });
+
   it('create-account makes an account on the chosen plan and prints its first key once', async () => {
     const result = await run(
       'create-account.ts',

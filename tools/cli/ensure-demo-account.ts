@@ -5,19 +5,14 @@
  * first time, `{"created": false, "masked": ...}` afterwards (a key is never shown twice).
  */
 import { AccountRepository, createDatabaseConnection } from '@quayside/data-access';
-import { ACCOUNT_FEATURES } from '@quayside/domain';
 import { databaseUrlFromEnv } from './cli-config';
-
-export const DEMO_COMPANY_NAME = 'Quayside Demo';
+import { demoAccount } from './demo-account-settings';
 
 async function main(): Promise<void> {
   const dataSource = createDatabaseConnection(databaseUrlFromEnv());
   await dataSource.initialize();
   try {
-    const outcome = await new AccountRepository(dataSource).findOrCreateByCompanyName(
-      { company_name: DEMO_COMPANY_NAME, plan: 'paid', trial_ends_at: null, features: [...ACCOUNT_FEATURES] },
-      'demo key',
-    );
+    const outcome = await new AccountRepository(dataSource).findOrCreateByCompanyName(demoAccount(), 'demo key');
     const line = outcome.created
       ? {
           created: true,
@@ -28,7 +23,7 @@ async function main(): Promise<void> {
       : {
           created: false,
           accountId: outcome.account.id,
-          masked: outcome.maskedKey ?? '(no live key: create one with tools/cli/create-account.ts)',
+          masked: outcome.maskedKey ?? '(no live key)',
         };
     console.log(JSON.stringify(line));
   } finally {

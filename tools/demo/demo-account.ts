@@ -23,6 +23,31 @@ export function createDemoKey(): DemoKey {
   return { key: parsed.key, companyName: parsed.companyName ?? '' };
 }
 
+/**
+ * Where a demo's results are to be seen, and with which key: the lines both demos start and end
+ * with. Each run has an account of its own (tools/cli/demo-key.ts says why), so the key is this
+ * run's, not the one npm start showed, unless the user gave one.
+ */
+export function keyLines(key: DemoKey | null): string[] {
+  return key === null
+    ? ['  API key from QUAYSIDE_API_KEY / --api-key']
+    : [
+        `  account "${key.companyName}" (made for this run), API key:`,
+        `    ${key.key}`,
+        '  Sign in to the console with this key to see what this run tracks (the key npm start showed opens its own, other account).',
+      ];
+}
+
+export function consoleLines(apiBase: string, key: DemoKey | null): string[] {
+  const url = `${apiBase.replace(/\/v2$/, '')}/console`;
+  return [
+    '',
+    'See it in the console:',
+    `  ${url}`,
+    key === null ? '  sign in with the API key you gave (QUAYSIDE_API_KEY / --api-key)' : `  sign in with this run's API key  ${key.key}`,
+  ];
+}
+
 export async function assertServiceUp(baseUrl: string): Promise<void> {
   const live = `${baseUrl.replace(/\/+$/, '').replace(/\/v2$/, '')}/health/live`;
   try {

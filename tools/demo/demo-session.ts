@@ -28,14 +28,16 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 /**
  * One run of the demo: a local receiver, a webhook for every event pointing at it, the
  * tracking requests, then notifications printed as they arrive until the lifecycles complete,
- * the time limit passes or the user interrupts; the webhook is deleted whatever happens.
+ * the time limit passes or the user interrupts. Whatever happens the webhook is then disabled,
+ * not deleted: the receiver is gone, but the webhook and every notification with its delivery
+ * history stay in the account, for the console and the API to show.
  */
 export class DemoSession {
   private readonly tally = new DeliveryTally();
   private readonly early: NotificationView[] = [];
   private watch: LifecycleWatch | null = null;
   private stopRequested = false;
-  /** Set once the summary is taken: deliveries still landing while the webhook is deleted are not printed. */
+  /** Set once the summary is taken: deliveries still landing while the webhook is disabled are not printed. */
   private finished = false;
   private readonly started = Date.now();
 
@@ -45,7 +47,7 @@ export class DemoSession {
     private readonly printer: TerminalPrinter,
   ) {}
 
-  /** Ends the run at the next tick (Ctrl-C): the summary is printed and the webhook deleted. */
+  /** Ends the run at the next tick (Ctrl-C): the summary is printed and the webhook disabled. */
   stop(): void {
     this.stopRequested = true;
   }
@@ -68,9 +70,12 @@ export class DemoSession {
         this.printer.line(this.summary(ending, failed));
       } finally {
         await this.stopTracking();
-        await this.client.deleteWebhook(webhook.id).then(
-          () => this.printer.line(`Webhook ${webhook.id} deleted.`),
-          (error: unknown) => this.printer.line(`Could not delete webhook ${webhook.id}: ${String(error)}`),
+        await this.client.disableWebhook(webhook.id).then(
+          () =>
+            this.printer.line(
+              `Webhook ${webhook.id} disabled (its receiver is gone); it stays in the account with its ${this.tally.snapshot().notifications} notifications and their deliveries.`,
+            ),
+          (error: unknown) => this.printer.line(`Could not disable webhook ${webhook.id}: ${String(error)}`),
         );
       }
     } finally {

@@ -2,11 +2,12 @@
  * `npm run demo`: the service from `npm start` seen from a client's side. Starts a webhook
  * receiver on 127.0.0.1 that verifies both signatures of every delivery, registers it for
  * every event, tracks several sandbox scenarios at once, prints each notification as it
- * arrives with a progress line, and ends with a summary table. Ctrl-C ends early (the
- * webhook is deleted either way). Without QUAYSIDE_API_KEY each run has an account of its own
+ * arrives with a progress line, and ends with a summary table and the console URL with the key
+ * to sign in with. Ctrl-C ends early; either way the webhook is then disabled, and stays with its
+ * delivery history. Without QUAYSIDE_API_KEY each run has an account of its own
  * (tools/cli/demo-key.ts says why), so every run plays the scenarios from their start.
  */
-import { assertServiceUp, createDemoKey } from './demo-account';
+import { assertServiceUp, consoleLines, createDemoKey, keyLines } from './demo-account';
 import { readDemoConfig, DEMO_USAGE } from './demo-config';
 import { DemoSession } from './demo-session';
 import { QuaysideClient } from './quayside-client';
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
   const client = new QuaysideClient(config.baseUrl, config.apiKey ?? ownKey?.key ?? '');
   const printer = new TerminalPrinter();
   printer.line(`Quayside demo against ${client.apiBase}`);
-  printer.line(ownKey ? `  account "${ownKey.companyName}", API key ${ownKey.key}` : '  API key from QUAYSIDE_API_KEY / --api-key');
+  for (const line of keyLines(ownKey)) printer.line(line);
 
   const session = new DemoSession(client, config, printer);
   let interrupts = 0;
@@ -36,8 +37,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   await session.run();
-  if (ownKey)
-    printer.line(`What it tracked stays in its account:  curl -H "Authorization: Token ${ownKey.key}" ${client.apiBase}/shipments`);
+  for (const line of consoleLines(client.apiBase, ownKey)) printer.line(line);
 }
 
 main().catch((error: unknown) => {

@@ -2,11 +2,12 @@
  * `npm run demo:documents`: uploads a generated bill of lading to a running Quayside (npm start)
  * with `create_tracking_requests`, waits for the tracker-worker to read it, prints what was
  * extracted, follows the tracking request it made until the sandbox line answers, then re-links
- * the document and prints the shipment and containers it is now linked to.
+ * the document and prints the shipment and containers it is now linked to, then the console URL
+ * with the key to sign in with.
  */
 import { parseArgs } from 'node:util';
 import { JsonApiClient } from '@quayside/json-api';
-import { assertServiceUp, createDemoKey } from './demo-account';
+import { assertServiceUp, consoleLines, createDemoKey, keyLines } from './demo-account';
 import { DEMO_BOOKING, sampleBillOfLading } from './sample-bill-of-lading';
 
 type Json = Record<string, unknown>;
@@ -55,9 +56,12 @@ async function main(): Promise<void> {
   const baseUrl = values['base-url'] ?? process.env['QUAYSIDE_BASE_URL'] ?? 'http://127.0.0.1:3000';
   const timeout = Number(values.timeout ?? 180);
   await assertServiceUp(baseUrl);
-  const apiKey = values['api-key'] ?? process.env['QUAYSIDE_API_KEY'] ?? createDemoKey().key;
+  const given = values['api-key'] ?? process.env['QUAYSIDE_API_KEY'];
+  const ownKey = given === undefined || given === '' ? createDemoKey() : null;
+  const apiKey = ownKey?.key ?? given ?? '';
   const client = new JsonApiClient(baseUrl, apiKey, { rateLimitedRetries: 5 });
   console.log(`Quayside document demo against ${client.apiBase}`);
+  for (const line of keyLines(ownKey)) console.log(line);
 
   const form = new FormData();
   form.append('name', 'Demo bill of lading');
@@ -107,6 +111,7 @@ async function main(): Promise<void> {
     console.log(`  container ${String(record(container['attributes'])['number'])}`);
   }
   console.log(`See it:  curl -H "Authorization: Token ${apiKey}" "${client.apiBase}/documents/${id}?include=current_extraction"`);
+  for (const line of consoleLines(client.apiBase, ownKey)) console.log(line);
 }
 
 main().catch((error: unknown) => {

@@ -44,8 +44,9 @@ export class QuaysideClient {
     return { id, secret };
   }
 
-  async deleteWebhook(id: string): Promise<void> {
-    await this.call('DELETE', `/webhooks/${encodeURIComponent(id)}`);
+  /** Stops deliveries to the webhook and keeps it, with its notifications and their delivery history (a delete would take them along). */
+  async disableWebhook(id: string): Promise<void> {
+    await this.call('PATCH', `/webhooks/${encodeURIComponent(id)}`, { data: { type: 'webhook', attributes: { active: false } } });
   }
 
   async createTrackingRequest(number: string, scac: string): Promise<TrackingRequestState> {

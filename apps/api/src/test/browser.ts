@@ -4,13 +4,11 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
-
-/** Debian's chromium (installed by .ci/run); nothing is downloaded at test time. */
-const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/lib/chromium/chromium'];
+import { BROWSER_INSTALL_COMMAND, CHROMIUM_CANDIDATES } from './browser-prerequisites';
 
 export function chromiumPath(): string {
-  const found = CANDIDATES.find((candidate) => existsSync(candidate));
-  if (!found) throw new Error(`No chromium at ${CANDIDATES.join(', ')}: run \`apt-get install -y chromium\` (.ci/run does).`);
+  const found = CHROMIUM_CANDIDATES.find((candidate) => existsSync(candidate));
+  if (!found) throw new Error(`No chromium at ${CHROMIUM_CANDIDATES.join(', ')}: run \`${BROWSER_INSTALL_COMMAND}\` (.ci/run does).`);
   return found;
 }
 
