@@ -12,6 +12,7 @@ import {
   ShipmentEntity,
   TrackingRequestEntity,
 } from '@quayside/data-access';
+import type { TrackingSource } from '@quayside/domain';
 import { JOB, QUEUE } from '@quayside/queues';
 import { createAccount, createTestDatabase, testRedisPrefix } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
@@ -49,6 +50,9 @@ class CountingAdapters extends TrackingAdapters {
   }
   timeScale(scac: string): TimeScale {
     return this.inner.timeScale(scac);
+  }
+  sources(): readonly TrackingSource[] {
+    return this.inner.sources();
   }
 }
 

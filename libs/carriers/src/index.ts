@@ -20,6 +20,7 @@ export * from './time-zones/time-zone-resolver';
 export * from './registry/adapter-registry';
 export * from './registry/call-limiter';
 export * from './registry/limited-carrier.adapter';
+export { trackingSourcesOf } from './registry/tracking-sources';
 export * from './vessel-positions/vessel-position-source.port';
 export type { LonLat } from './vessel-positions/geo';
 export { alongPath, bearingDegrees, distanceNm, pathLengthNm } from './vessel-positions/geo';

@@ -98,7 +98,7 @@ export type { IdempotentResult, StoredResponse } from './repositories/idempotenc
 export { ShipmentRepository, toShipment } from './repositories/shipment.repository';
 export type { ShipmentChanges, ShipmentFilters, ShipmentRecord, TrackingSwitchResult } from './repositories/shipment.repository';
 export { ReferenceResourceRepository, toPort, toShippingLine, toTerminal } from './repositories/reference-resource.repository';
-export type { PortRecord } from './repositories/reference-resource.repository';
+export type { PortRecord, ShippingLineRecord } from './repositories/reference-resource.repository';
 export type { CustomFieldMatch, Page, PageBounds, PageKey, PageOf, TimeRange } from './repositories/list-page';
 export { ContainerRepository } from './repositories/container.repository';
 export type { ContainerListFilters, ContainerWithEvents, InstantRange } from './repositories/container.repository';

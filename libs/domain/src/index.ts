@@ -58,3 +58,4 @@ export * from './documents/document-classification';
 export * from './documents/document-fields';
 export * from './journey/journey-facts';
 export * from './journey/container-journey.rules';
+export * from './sources/tracking-source';

@@ -8,6 +8,7 @@ export { createContainer, createTransportEvent } from './factories/container.fac
 export type { ContainerOverrides, TransportEventOverrides } from './factories/container.factory';
 export { CONTAINER_FIXTURES } from './factories/container-fixtures';
 export { createParty, linkParty } from './factories/party.factory';
+export { serveCarriers } from './factories/tracking-source.factory';
 export { dcsa3SchemaValidator } from './dcsa/dcsa3-schema-validator';
 export type { Dcsa3SchemaName } from './dcsa/dcsa3-schema-validator';
 export { RecordingServer, sendJson } from './http/recording-server';

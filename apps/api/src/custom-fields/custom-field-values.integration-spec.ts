@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { ProvisionedAccount } from '@quayside/data-access';
-import { createContainer, createParty, createShipment } from '@quayside/testing';
+import { createContainer, createParty, createShipment, serveCarriers } from '@quayside/testing';
 import { ApiTestContext, call } from '../test/api-test-app';
 
 interface Resource {
@@ -44,6 +44,8 @@ describe('custom field values', () => {
 
   beforeAll(async () => {
     ctx = await ApiTestContext.create();
+    // A tracker-worker configured with these lines serves them (docs/carriers.md, "What this server tracks").
+    await serveCarriers(ctx.db.dataSource, ['MSCU']);
     app = await ctx.startApp();
     owner = await ctx.account({ company: 'Owner' });
     stranger = await ctx.account({ company: 'Stranger' });

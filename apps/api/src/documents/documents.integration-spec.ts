@@ -15,6 +15,7 @@ import { JOB, QUEUE } from '@quayside/queues';
 import { emailWithAttachments, pdfWithPageSize, pngDeclaring, tiffWithPages } from '@quayside/testing';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { ApiTestContext, call } from '../test/api-test-app';
+import { serveCarriers } from '@quayside/testing';
 
 async function pdf(pages: number, text = 'BILL OF LADING MEDUAB123456'): Promise<Buffer> {
   const document = await PDFDocument.create();
@@ -76,6 +77,8 @@ describe('documents: upload, read, download, delete', () => {
   beforeAll(async () => {
     storageDir = await mkdtemp(join(tmpdir(), 'quayside-documents-'));
     ctx = await ApiTestContext.create();
+    // A tracker-worker configured with these lines serves them (docs/carriers.md, "What this server tracks").
+    await serveCarriers(ctx.db.dataSource, ['MAEU']);
     app = await ctx.startApp({
       STORAGE_LOCAL_DIR: storageDir,
       STORAGE_SIGNING_SECRET: 'test-secret',

@@ -8,6 +8,7 @@ import { seedWebhook, seedWebhookNotification } from '../test/webhook-fixtures';
 import { seedMcpFixture } from '../test/mcp-fixtures';
 import type { McpFixture } from '../test/mcp-fixtures';
 import { newClient, toolError, toolJson } from '../test/mcp-client';
+import { serveCarriers } from '@quayside/testing';
 
 describe('MCP over Streamable HTTP (/mcp)', () => {
   let ctx: ApiTestContext;
@@ -27,6 +28,8 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
 
   beforeAll(async () => {
     ctx = await ApiTestContext.create();
+    // A tracker-worker configured with these lines serves them (docs/carriers.md, "What this server tracks").
+    await serveCarriers(ctx.db.dataSource, ['MSCU']);
     app = await ctx.startApp();
     await app.listen(0, '127.0.0.1');
     base = await app.getUrl();

@@ -13,6 +13,7 @@ import { ApiTestContext, call, testApiConfig } from '../test/api-test-app';
 import { EntitlementsService } from './entitlements.service';
 import { RequiresActivePlan } from './requires-active-plan.decorator';
 import { RequiresFeature } from './requires-feature.decorator';
+import { serveCarriers } from '@quayside/testing';
 
 /** Stand-ins for the endpoints later issues add, decorated exactly as those will be. */
 @Controller('probe')
@@ -50,6 +51,8 @@ describe('plans and features', () => {
 
   beforeAll(async () => {
     ctx = await ApiTestContext.create();
+    // A tracker-worker configured with these lines serves them (docs/carriers.md, "What this server tracks").
+    await serveCarriers(ctx.db.dataSource, ['MAEU']);
     const moduleRef = await Test.createTestingModule({
       imports: [AppModule.forRoot(testApiConfig(ctx.db.url, ctx.redisPrefix)), ProbeModule],
     }).compile();

@@ -15,6 +15,7 @@ const MSC = {
     booking_number_tracking_support: true,
     container_number_tracking_support: true,
     access: 'public',
+    tracked_by_this_server: true,
     // Not recorded yet: the api answers null (docs/json-api.md, "Compatibility").
     tracking_url: null,
     contact_url: null,

@@ -16,6 +16,11 @@ export const shippingLineSchema: Schema = resourceSchema(
       enum: ['public', 'account'],
       description: '`account`: enabled on request, only for accounts it was enabled for.',
     },
+    tracked_by_this_server: {
+      type: 'boolean',
+      description:
+        'Quayside extension: whether a carrier source of this server tracks the line. A tracking request (or `infer_number`) for a line that is not tracked here is refused with 422 (docs/carriers.md, "What this server tracks").',
+    },
     tracking_url: nullableString('Where the line tracks shipments on its own site; null while not recorded.'),
     contact_url: nullableString('Where to contact the line; null while not recorded.'),
     provided_data: { type: 'object', nullable: true, description: 'Which kinds of data the line provides; null while not recorded.' },

@@ -1,4 +1,5 @@
-import type { Port, ShippingLine, Terminal } from '@quayside/domain';
+import type { ShippingLineRecord } from '@quayside/data-access';
+import type { Port, Terminal } from '@quayside/domain';
 import { portAttributes, relationshipByIds, terminalAttributes } from '@quayside/json-api';
 import type { ResourceDefinition } from '@quayside/json-api';
 import type { AccountContext } from '../tenancy/account-context';
@@ -7,8 +8,11 @@ export const SHIPPING_LINE_TYPE = 'shipping_line';
 export const PORT_TYPE = 'port';
 export const TERMINAL_TYPE = 'terminal';
 
-/** The established API's shipping line model; `access` says whether it is enabled on request (`account`). */
-export const shippingLineResource: ResourceDefinition<ShippingLine, AccountContext> = {
+/**
+ * The established API's shipping line model; `access` says whether it is enabled on request
+ * (`account`), `tracked_by_this_server` whether a source of this deployment tracks it (both Quayside's).
+ */
+export const shippingLineResource: ResourceDefinition<ShippingLineRecord, AccountContext> = {
   type: SHIPPING_LINE_TYPE,
   id: (line) => line.id,
   attributes: (line) => ({
@@ -20,6 +24,7 @@ export const shippingLineResource: ResourceDefinition<ShippingLine, AccountConte
     booking_number_tracking_support: line.booking_number_tracking_support,
     container_number_tracking_support: line.container_number_tracking_support,
     access: line.access,
+    tracked_by_this_server: line.tracked_by_this_server,
     // Live-response fields of the established service; Quayside has no data for them yet, so null (docs/json-api.md, "Compatibility").
     tracking_url: null,
     contact_url: null,

@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DATABASE_CONNECTION, OutboxEntity, recordStatementsDuring, ShipmentEntity, TrackingRequestEntity } from '@quayside/data-access';
 import type { ProvisionedAccount } from '@quayside/data-access';
-import { createContainer, createShipment } from '@quayside/testing';
+import { createContainer, createShipment, serveCarriers } from '@quayside/testing';
 import { ApiTestContext, call } from '../test/api-test-app';
 import type { InjectResult } from '../test/api-test-app';
 
@@ -39,6 +39,8 @@ describe('shipments: GET /v2/shipments, GET/PATCH /v2/shipments/{id}, stop_track
 
   beforeAll(async () => {
     ctx = await ApiTestContext.create();
+    // A tracker-worker configured with these lines serves them (docs/carriers.md, "What this server tracks").
+    await serveCarriers(ctx.db.dataSource, ['MSCU', 'MAEU']);
     app = await ctx.startApp();
     owner = await ctx.account({ company: 'Owner' });
     const query = <T>(sql: string): Promise<T[]> => ctx.db.dataSource.query<T[]>(sql);

@@ -2,7 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EmailSubmissionRepository } from '@quayside/data-access';
 import type { ProvisionedAccount } from '@quayside/data-access';
 import { ACCOUNT_FEATURES } from '@quayside/domain';
-import { createContainer, createParty, createShipment } from '@quayside/testing';
+import { createContainer, createParty, createShipment, serveCarriers } from '@quayside/testing';
 import { ApiTestContext, call } from '../test/api-test-app';
 import { seedWebhook, seedWebhookNotification } from '../test/webhook-fixtures';
 
@@ -286,6 +286,8 @@ describe('cross-account matrix: another account’s id answers 401, an unknown i
 
   beforeAll(async () => {
     ctx = await ApiTestContext.create();
+    // A tracker-worker configured with these lines serves them (docs/carriers.md, "What this server tracks").
+    await serveCarriers(ctx.db.dataSource, ['MSCU']);
     // The owner makes hundreds of calls setting up rows; the rate limit is not what this suite tests.
     app = await ctx.startApp({ RATE_LIMIT_DEFAULT: 100_000 });
     // Every feature on both sides, so feature-gated endpoints (refresh) reach the tenancy check.

@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EventEntity, OutboxEntity, TrackingRequestEntity } from '@quayside/data-access';
 import type { ProvisionedAccount } from '@quayside/data-access';
-import { createShipment } from '@quayside/testing';
+import { createShipment, serveCarriers } from '@quayside/testing';
 import Redis from 'ioredis';
 import { ApiTestContext, TEST_REDIS_URL, call } from '../test/api-test-app';
 import type { InjectResult } from '../test/api-test-app';
@@ -26,6 +26,8 @@ describe('tracking requests: POST /v2/tracking_requests (checks, duplicates, Ide
 
   beforeAll(async () => {
     ctx = await ApiTestContext.create();
+    // A tracker-worker configured with these lines serves them (docs/carriers.md, "What this server tracks").
+    await serveCarriers(ctx.db.dataSource, ['MSCU', 'MAEU', 'CLAM', 'COSU', 'EGLV', 'SMLU']);
     app = await ctx.startApp();
     owner = await ctx.account({ company: 'Owner' });
   });

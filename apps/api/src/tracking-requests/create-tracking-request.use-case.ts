@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { IdempotencyKeyRepository, ReferenceDataRepository, TrackingRequestRepository, toShippingLine } from '@quayside/data-access';
+import {
+  IdempotencyKeyRepository,
+  ReferenceDataRepository,
+  TrackingRequestRepository,
+  TrackingSourceRepository,
+  toShippingLine,
+} from '@quayside/data-access';
 import type { NewTrackingRequest, StoredResponse, UnitOfWork } from '@quayside/data-access';
 import { DomainError, unprocessableEntity } from '@quayside/domain';
 import type { ValidationIssue } from '@quayside/domain';
@@ -11,7 +17,7 @@ import { EntitlementsService } from '../plans/entitlements.service';
 import type { AccountContext } from '../tenancy/account-context';
 import type { CreateTrackingRequestAttributes } from './dto/create-tracking-request.dto';
 import { TRACKING_REQUEST_TYPE } from './tracking-request.resource';
-import { carrierIssues, checkNumberOfRequest } from './tracking-request-rules';
+import { carrierIssues, checkNumberOfRequest, sourceIssues } from './tracking-request-rules';
 
 export const TRACKING_REQUEST_JOBS = {
   track: { queue: QUEUE.tracker, jobName: JOB.trackRequest },
@@ -25,9 +31,10 @@ export interface IdempotencyOptions {
 }
 
 /**
- * `POST /v2/tracking_requests`: checks the number (one per request), the carrier and the
- * account's right to it and to one more active container, then stores the request with its
- * tracker outbox row in one transaction and answers at once (201, `pending`, no shipment).
+ * `POST /v2/tracking_requests`: checks the number (one per request), the carrier (known, served
+ * by a source of this server, enabled for the account) and the account's right to one more
+ * active container, then stores the request with its tracker outbox row in one transaction and
+ * answers at once (201, `pending`, no shipment).
  * A request the account already has active is stored as failed `duplicate` (docs/tracking-requests.md).
  */
 @Injectable()
@@ -35,6 +42,7 @@ export class CreateTrackingRequestUseCase {
   constructor(
     private readonly requests: TrackingRequestRepository,
     private readonly reference: ReferenceDataRepository,
+    private readonly sources: TrackingSourceRepository,
     private readonly idempotencyKeys: IdempotencyKeyRepository,
     private readonly entitlements: EntitlementsService,
     private readonly presenter: JsonApiPresenter,
@@ -75,6 +83,8 @@ export class CreateTrackingRequestUseCase {
     const found = await this.reference.findShippingLineByScac(attributes.scac);
     const line = found === null ? null : toShippingLine(found);
     issues.push(...carrierIssues(attributes.scac, line, attributes.request_type, account.account));
+    // Nothing is stored for a line no source of this server serves: refused now, not failed a day later.
+    if (line !== null) issues.push(...sourceIssues(line, attributes.request_type, await this.sources.servedCarrier(line.scac)));
     if (!number.ok || line === null || issues.length > 0) throw unprocessableEntity(issues);
     return {
       request_number: number.number,

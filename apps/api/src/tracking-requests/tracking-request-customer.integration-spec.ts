@@ -3,6 +3,7 @@ import type { ProvisionedAccount } from '@quayside/data-access';
 import { ApiTestContext, call } from '../test/api-test-app';
 import type { InjectResult } from '../test/api-test-app';
 import { dataOf, errorsOf } from '../test/json-api-response';
+import { serveCarriers } from '@quayside/testing';
 
 const document = (attributes: Record<string, unknown>, relationships?: Record<string, unknown>): unknown => ({
   data: { type: 'tracking_request', attributes, ...(relationships ? { relationships } : {}) },
@@ -35,6 +36,8 @@ describe('tracking requests: customer (a party), user and shipment_tags', () => 
 
   beforeAll(async () => {
     ctx = await ApiTestContext.create();
+    // A tracker-worker configured with these lines serves them (docs/carriers.md, "What this server tracks").
+    await serveCarriers(ctx.db.dataSource, ['MSCU']);
     app = await ctx.startApp();
     owner = await ctx.account({ company: 'Owner' });
     stranger = await ctx.account({ company: 'Stranger' });

@@ -1,5 +1,5 @@
-import type { ShippingLine } from '@quayside/domain';
-import { carrierIssues, checkNumberOfRequest } from './tracking-request-rules';
+import type { RequestType, ShippingLine, TrackingSource } from '@quayside/domain';
+import { carrierIssues, checkNumberOfRequest, sourceIssues } from './tracking-request-rules';
 
 const line = (overrides: Partial<ShippingLine> = {}): ShippingLine => ({
   id: '00000000-0000-4000-8000-000000000001',
@@ -95,5 +95,38 @@ describe('whether an account may track a kind of number with a line', () => {
   ] as const)('refuses %s, pointing at the member to fix', (_label, shippingLine, type, account, expected) => {
     const issues = carrierIssues('XXXX', shippingLine, type, account);
     expect(issues.map((issue) => [issue.pointer, issue.meta?.['reason']])).toEqual(expected);
+  });
+});
+
+describe('whether a source of this server can be asked about the number', () => {
+  const source = (requestTypes: readonly RequestType[]): TrackingSource => ({
+    kind: 'carrier',
+    code: 'MSCU',
+    adapter: 'dcsa',
+    requestTypes,
+    sandbox: false,
+    experimental: false,
+  });
+  const all: readonly RequestType[] = ['bill_of_lading', 'booking_number', 'container'];
+
+  it.each<[string, TrackingSource | null, RequestType, Array<{ pointer: string; reason: string }>]>([
+    ['a configured line, any kind', source(all), 'container', []],
+    ['a line no source serves', null, 'bill_of_lading', [{ pointer: '/data/attributes/scac', reason: 'line_not_configured' }]],
+    [
+      'a configured line asked by a kind its source cannot be asked by',
+      source(['bill_of_lading']),
+      'container',
+      [{ pointer: '/data/attributes/request_type', reason: 'request_type_not_configured' }],
+    ],
+  ])('%s', (_label, served, type, expected) => {
+    const issues = sourceIssues(line(), type, served);
+    expect(issues.map((i) => ({ pointer: i.pointer, reason: i.meta?.['reason'] }))).toEqual(expected);
+  });
+
+  it('names the line, says it is not configured here and where the docs say how', () => {
+    const [issue] = sourceIssues(line(), 'bill_of_lading', null);
+    expect(issue?.detail).toBe(
+      'Mediterranean Shipping Company (MSCU) is not configured on this server: no carrier source serves it, so it cannot be tracked here. How to configure a carrier: docs/carriers.md, "Configuring carriers".',
+    );
   });
 });

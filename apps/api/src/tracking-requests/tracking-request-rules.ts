@@ -1,5 +1,5 @@
 import { NUMBER_INVALID_DETAILS, checkRequestNumber } from '@quayside/domain';
-import type { RequestType, ShippingLine, ValidationIssue } from '@quayside/domain';
+import type { RequestType, ShippingLine, TrackingSource, ValidationIssue } from '@quayside/domain';
 
 const NUMBER_POINTER = '/data/attributes/request_number';
 const SCAC_POINTER = '/data/attributes/scac';
@@ -84,4 +84,34 @@ export function carrierIssues(
 function isEnabledFor(line: ShippingLine, account: { readonly enabled_carrier_scacs: readonly string[] }): boolean {
   const enabled = new Set(account.enabled_carrier_scacs.map((scac) => scac.toUpperCase()));
   return enabled.has(line.scac) || line.alternative_scacs.some((scac) => enabled.has(scac));
+}
+
+/** Where the docs say how a carrier is configured; every refusal of an unserved line names it. */
+export const CONFIGURING_CARRIERS = 'docs/carriers.md, "Configuring carriers"';
+
+/**
+ * Whether this server can ask anyone about this number (docs/carriers.md, "What this server
+ * tracks"): a line no configured source serves, or a kind of number its source cannot be asked
+ * by, is refused at once rather than accepted and failed a day later. Empty when it can.
+ */
+export function sourceIssues(line: ShippingLine, requestType: RequestType, source: TrackingSource | null): ValidationIssue[] {
+  if (source === null) {
+    return [
+      {
+        pointer: SCAC_POINTER,
+        detail: `${line.name} (${line.scac}) is not configured on this server: no carrier source serves it, so it cannot be tracked here. How to configure a carrier: ${CONFIGURING_CARRIERS}.`,
+        meta: { reason: 'line_not_configured', scac: line.scac },
+      },
+    ];
+  }
+  if (!source.requestTypes.includes(requestType)) {
+    return [
+      {
+        pointer: TYPE_POINTER,
+        detail: `${line.name} (${line.scac}) is configured on this server for ${source.requestTypes.map((t) => NUMBER_KIND[t]).join(' and ')} only, not ${NUMBER_KIND[requestType]}.`,
+        meta: { reason: 'request_type_not_configured', scac: line.scac },
+      },
+    ];
+  }
+  return [];
 }

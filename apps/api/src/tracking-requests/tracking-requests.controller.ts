@@ -86,7 +86,7 @@ export class TrackingRequestsController {
   @ApiResponse({
     status: 422,
     description:
-      'Several numbers, a malformed number, an unknown SCAC, a line that does not track this kind of number or is not enabled for the account, or an Idempotency-Key reused with another body. Each error has a `source.pointer`.',
+      'Several numbers, a malformed number, an unknown SCAC, a line no source of this server serves (`meta.reason` `line_not_configured`, nothing stored), a line that does not track this kind of number or is not enabled for the account, or an Idempotency-Key reused with another body. Each error has a `source.pointer`.',
     ...ERRORS,
   })
   async create(
@@ -112,10 +112,11 @@ export class TrackingRequestsController {
   @ApiResponse({ status: 200, schema: inferNumberResultSchema, example: INFER_NUMBER_RESULT_EXAMPLE })
   @ApiResponse({
     status: 422,
-    description: 'Not one tracking number (missing, empty, a list, invalid characters, too short or long).',
+    description:
+      'Not one tracking number (missing, empty, a list, invalid characters, too short or long), or a number whose detected lines no source of this server serves (`/data/attributes/scac`, `meta.reason` `line_not_configured`).',
     ...ERRORS,
   })
-  infer(@Body() body: unknown): InferNumberDocument {
+  async infer(@Body() body: unknown): Promise<InferNumberDocument> {
     return this.inferNumber.execute(readInferNumber(body));
   }
 

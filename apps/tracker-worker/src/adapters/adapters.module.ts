@@ -7,6 +7,7 @@ import { adapterRegistryConfig } from './adapter-registry-config';
 import { ConfigTrackingAdapters } from './config-tracking-adapters';
 import { InstrumentedTrackingAdapters } from './instrumented-tracking-adapters';
 import { PortTimeZones } from './port-time-zones';
+import { SourceRegistrar } from './source-registrar';
 import { TrackingAdapters } from './tracking-adapters';
 
 /**
@@ -41,6 +42,7 @@ export class AdaptersModule {
             return metrics ? new InstrumentedTrackingAdapters(chosen, metrics) : chosen;
           },
         },
+        SourceRegistrar,
       ],
       exports: [TrackingAdapters],
     };

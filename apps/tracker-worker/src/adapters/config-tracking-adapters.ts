@@ -7,7 +7,8 @@ import type {
   TerminalAdapter,
   TimeZoneLookup,
 } from '@quayside/carriers';
-import { AdapterRegistry } from '@quayside/carriers';
+import { AdapterRegistry, trackingSourcesOf } from '@quayside/carriers';
+import type { TrackingSource } from '@quayside/domain';
 import { TimeScale } from './time-scale';
 import { TrackingAdapters } from './tracking-adapters';
 
@@ -21,12 +22,14 @@ export class ConfigTrackingAdapters extends TrackingAdapters implements OnApplic
   private readonly registry: AdapterRegistry;
   private readonly sandboxScacs: ReadonlySet<string>;
   private readonly sandboxScale: TimeScale;
+  private readonly served: readonly TrackingSource[];
 
   constructor(config: AdapterRegistryConfig, timeZoneOf?: TimeZoneLookup, pushedEvents?: PushedDcsaEvents) {
     super();
     this.registry = new AdapterRegistry(config, { ...(timeZoneOf ? { timeZoneOf } : {}), ...(pushedEvents ? { pushedEvents } : {}) });
     this.sandboxScacs = new Set(config.carriers.filter((c) => c.kind === 'sandbox').map((c) => key(c.scac)));
     this.sandboxScale = new TimeScale(config.sandbox.clockCompression);
+    this.served = trackingSourcesOf(config);
   }
 
   carrier(scac: string): CarrierAdapter | null {
@@ -43,6 +46,10 @@ export class ConfigTrackingAdapters extends TrackingAdapters implements OnApplic
 
   timeScale(scac: string): TimeScale {
     return this.sandboxScacs.has(key(scac)) ? this.sandboxScale : TimeScale.REAL;
+  }
+
+  sources(): readonly TrackingSource[] {
+    return this.served;
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -27,6 +27,9 @@ class FakeAdapters extends TrackingAdapters {
   timeScale(): TimeScale {
     throw new Error('not used');
   }
+  sources(): [] {
+    return [];
+  }
 }
 
 const query = { kind: 'bill_of_lading' as const, number: 'X', scac: 'TEST', trackingSince: new Date(0), now: new Date(0) };

@@ -1,4 +1,5 @@
 import type { CarrierAdapter, RailAdapter, TerminalAdapter } from '@quayside/carriers';
+import type { TrackingSource } from '@quayside/domain';
 import type { MetricsService } from '@quayside/platform';
 import type { TimeScale } from './time-scale';
 import { TrackingAdapters } from './tracking-adapters';
@@ -31,6 +32,10 @@ export class InstrumentedTrackingAdapters extends TrackingAdapters {
 
   timeScale(scac: string): TimeScale {
     return this.inner.timeScale(scac);
+  }
+
+  sources(): readonly TrackingSource[] {
+    return this.inner.sources();
   }
 
   private async count<T extends { outcome: string; reason?: string }>(kind: Kind, source: string, call: () => Promise<T>): Promise<T> {

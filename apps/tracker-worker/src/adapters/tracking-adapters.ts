@@ -1,4 +1,5 @@
 import type { CarrierAdapter, RailAdapter, TerminalAdapter } from '@quayside/carriers';
+import type { TrackingSource } from '@quayside/domain';
 import type { TimeScale } from './time-scale';
 
 /**
@@ -13,4 +14,6 @@ export abstract class TrackingAdapters {
   abstract rail(scac: string): RailAdapter | null;
   /** How fast time runs for this carrier's shipments (compressed for the sandbox). */
   abstract timeScale(scac: string): TimeScale;
+  /** Every carrier, terminal and rail carrier these adapters answer for (registered at start-up, docs/carriers.md). */
+  abstract sources(): readonly TrackingSource[];
 }

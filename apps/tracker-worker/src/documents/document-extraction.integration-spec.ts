@@ -33,6 +33,7 @@ import {
   SAMPLE_BILL_OF_LADING,
   scannedPdf,
   testRedisPrefix,
+  serveCarriers,
 } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
 import { ObjectStorage, renderPdfPages } from '@quayside/platform';
@@ -60,6 +61,8 @@ describe('document extraction (tracker-worker)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
+    // A tracker-worker configured with these lines serves them (docs/carriers.md, "What this server tracks").
+    await serveCarriers(db.dataSource, ['MAEU']);
     storageDir = await mkdtemp(join(tmpdir(), 'quayside-extract-'));
     const config = testTrackerConfig(db.url, testRedisPrefix(), { STORAGE_LOCAL_DIR: storageDir });
     module = await Test.createTestingModule({
@@ -243,6 +246,23 @@ describe('document extraction (tracker-worker)', () => {
 
     const requests = await db.dataSource.getRepository(TrackingRequestEntity).findBy({ account_id: accountId });
     expect(requests.map((r) => [r.request_number, r.request_type])).toEqual([['MAEU260666666', 'bill_of_lading']]);
+  });
+
+  it('asks for no tracking request of a line no source of this server serves, and says why in the event', async () => {
+    // The next worker starts without Maersk (the sample arrival notice names SCAC MAEU).
+    await serveCarriers(db.dataSource, []);
+    try {
+      accountId = (await createAccount(db.dataSource, { documents_create_tracking_requests: true })).id;
+      const job = await upload('an.pdf', 'pdf', await arrivalNoticePdf('MAEU260777777', [containerNumber('MRKU', '770011')]));
+
+      await expect(extract(job)).resolves.toBe('extracted');
+
+      expect(await db.dataSource.getRepository(TrackingRequestEntity).countBy({ account_id: accountId })).toBe(0);
+      const [event] = await events(job.documentId);
+      expect(event!.payload['tracking_requests_skipped']).toEqual({ MAEU260777777: 'line_not_configured MAEU' });
+    } finally {
+      await serveCarriers(db.dataSource, ['MAEU']);
+    }
   });
 
   // OCR takes seconds on a loaded machine: one small image, a generous timeout, no timing assertion.

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { CarrierAdapter, RailAdapter, SandboxScenario, TerminalAdapter } from '@quayside/carriers';
 import { ApmtTerminalAdapter, SANDBOX_SCAC, SandboxCarrierAdapter } from '@quayside/carriers';
 import { ShipmentStateRepository, TrackingRepository } from '@quayside/data-access';
+import type { TrackingSource } from '@quayside/domain';
 import { TimeScale } from '../adapters/time-scale';
 import { TrackingAdapters } from '../adapters/tracking-adapters';
 import { TrackerTestHarness, dayOf } from '../test/tracker-test-harness';
@@ -78,6 +79,9 @@ class ApmtAdapters extends TrackingAdapters {
   }
   timeScale(): TimeScale {
     return TimeScale.REAL;
+  }
+  sources(): readonly TrackingSource[] {
+    return [];
   }
 }
 

@@ -1,5 +1,7 @@
 import type { CarrierAdapter, RailAdapter, SandboxScenario, TerminalAdapter } from '@quayside/carriers';
 import { SANDBOX_SCAC, SANDBOX_SCENARIOS, SandboxCarrierAdapter, SandboxRailAdapter, SandboxTerminalAdapter } from '@quayside/carriers';
+import { REQUEST_TYPES } from '@quayside/domain';
+import type { TrackingSource } from '@quayside/domain';
 import { TrackingAdapters } from '../adapters/tracking-adapters';
 import { TimeScale } from '../adapters/time-scale';
 
@@ -31,5 +33,9 @@ export class ScenarioAdapters extends TrackingAdapters {
 
   timeScale(): TimeScale {
     return TimeScale.REAL;
+  }
+
+  sources(): readonly TrackingSource[] {
+    return [{ kind: 'carrier', code: SANDBOX_SCAC, adapter: 'sandbox', requestTypes: REQUEST_TYPES, sandbox: true, experimental: false }];
   }
 }

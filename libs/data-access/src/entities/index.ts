@@ -26,6 +26,7 @@ import { StaleObservationEntity } from './stale-observation.entity';
 import { TerminalEntity } from './terminal.entity';
 import { TrackedNumberEntity } from './tracked-number.entity';
 import { TrackingRequestEntity } from './tracking-request.entity';
+import { TrackingSourceEntity } from './tracking-source.entity';
 import { TransportEventEntity } from './transport-event.entity';
 import { VesselEntity } from './vessel.entity';
 import { WebhookNotificationEntity } from './webhook-notification.entity';
@@ -107,4 +108,5 @@ export const ENTITIES = [
   DocumentRepresentationEntity,
   WidgetKeyEntity,
   DcsaPushedEventEntity,
+  TrackingSourceEntity,
 ];

@@ -24,6 +24,7 @@ import { OutboxWakesRelays1795773134505 } from './1795773134505-outbox-wakes-rel
 import { ReadAheadForBitmapScans1795800000000 } from './1795800000000-read-ahead-for-bitmap-scans';
 import { RoomForDeliveryAttempts1795839443920 } from './1795839443920-room-for-delivery-attempts';
 import { DocumentsQueue1795900000000 } from './1795900000000-documents-queue';
+import { TrackingSources1795928701108 } from './1795928701108-tracking-sources';
 
 // Listed explicitly (not globbed) so swc-node, jest and the built image load the same set.
 // `tools/cli/migration-generate.ts` rewrites this list from the files in this folder.
@@ -53,4 +54,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   ReadAheadForBitmapScans1795800000000,
   RoomForDeliveryAttempts1795839443920,
   DocumentsQueue1795900000000,
+  TrackingSources1795928701108,
 ];

@@ -200,12 +200,26 @@ export class DocumentExtractionRepository {
     const accountId = document.account_id;
     const account = await tx.getRepository(AccountEntity).findOneByOrFail({ id: accountId });
     if (!document.create_tracking_requests && !account.documents_create_tracking_requests) return { created, skipped };
-    const line = scac === null ? [] : await queryRows<{ scac: string }>(tx, `SELECT scac FROM shipping_lines WHERE scac = $1`, [scac]);
+    // The line, and the kinds of number a source of this server can ask it by (none: not configured here, docs/carriers.md).
+    const line =
+      scac === null
+        ? []
+        : await queryRows<{ scac: string; request_types: string[] | null }>(
+            tx,
+            `SELECT l.scac, s.request_types FROM shipping_lines l
+               LEFT JOIN tracking_sources s ON s.kind = 'carrier' AND s.code = l.scac AND s.withdrawn_at IS NULL
+              WHERE l.scac = $1`,
+            [scac],
+          );
     const cap = entitlementsOf(toAccount(account), new Date()).activeContainerCap;
     let active = cap === null ? 0 : await this.usage.countActiveContainers({ accountId });
     for (const { number, type } of untracked) {
       if (!line[0]) {
         skipped[number] = scac === null ? 'no_shipping_line_found' : `unknown_shipping_line ${scac}`;
+        continue;
+      }
+      if (!(line[0].request_types ?? []).includes(type)) {
+        skipped[number] = `line_not_configured ${line[0].scac}`;
         continue;
       }
       if (cap !== null && active + 1 > cap) {

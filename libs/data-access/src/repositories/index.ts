@@ -10,6 +10,7 @@ import { DeliveryOutcomeRepository } from './delivery-outcome.repository';
 import { ListTotals } from './list-totals';
 import { DcsaPushedEventRepository } from './dcsa-pushed-event.repository';
 import { RailTerminalRepository } from './rail-terminal.repository';
+import { TrackingSourceRepository } from './tracking-source.repository';
 
 export { OutboxRepository } from './outbox.repository';
 export type { ClaimedOutboxRow, OutboxEntry } from './outbox.repository';
@@ -18,6 +19,7 @@ export type { OutboxWakeOptions } from './outbox-wake.listener';
 export { ReferenceDataRepository } from './reference-data.repository';
 export { DcsaPushedEventRepository } from './dcsa-pushed-event.repository';
 export { RailTerminalRepository } from './rail-terminal.repository';
+export { TrackingSourceRepository } from './tracking-source.repository';
 export type { NewPushedDcsaEvent, PushRecorded } from './dcsa-pushed-event.repository';
 export { queryRows } from './query-rows';
 export { EventRelatedRecordsRepository } from './event-related-records.repository';
@@ -57,4 +59,5 @@ export const REPOSITORIES = [
   ListTotals,
   DcsaPushedEventRepository,
   RailTerminalRepository,
+  TrackingSourceRepository,
 ];

@@ -5,6 +5,7 @@ import { PortEntity } from '../entities/port.entity';
 import { ShippingLineEntity } from '../entities/shipping-line.entity';
 import { TerminalEntity } from '../entities/terminal.entity';
 import { isUuid } from './account-scope';
+import { queryRows } from './query-rows';
 
 export function toShippingLine(row: ShippingLineEntity): ShippingLine {
   return {
@@ -33,6 +34,9 @@ export function toPort(row: PortEntity): Port {
     longitude: row.longitude,
   };
 }
+
+/** A shipping line as the api serves it: with whether a source of this server tracks it (docs/carriers.md, "What this server tracks"). */
+export type ShippingLineRecord = ShippingLine & { tracked_by_this_server: boolean };
 
 /** A port as the api reads it on its own or included: with the ids of its terminals (`terminals`). */
 export type PortRecord = Port & { terminal_ids: string[] };
@@ -67,21 +71,32 @@ export class ReferenceResourceRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Every shipping line, by SCAC (unique, indexed): small and unpaginated, as the established API. */
-  async listShippingLines(): Promise<ShippingLine[]> {
-    const rows = await this.dataSource.getRepository(ShippingLineEntity).find({ order: { scac: 'ASC' } });
-    return rows.map(toShippingLine);
+  async listShippingLines(): Promise<ShippingLineRecord[]> {
+    return this.withTracking(await this.dataSource.getRepository(ShippingLineEntity).find({ order: { scac: 'ASC' } }));
   }
 
-  async findShippingLine(id: string): Promise<ShippingLine | null> {
+  async findShippingLine(id: string): Promise<ShippingLineRecord | null> {
     if (!isUuid(id)) return null;
     const row = await this.dataSource.getRepository(ShippingLineEntity).findOneBy({ id });
-    return row ? toShippingLine(row) : null;
+    return row ? ((await this.withTracking([row]))[0] ?? null) : null;
   }
 
-  async findShippingLinesByIds(ids: readonly string[]): Promise<ShippingLine[]> {
+  async findShippingLinesByIds(ids: readonly string[]): Promise<ShippingLineRecord[]> {
     const valid = ids.filter(isUuid);
     if (valid.length === 0) return [];
-    return (await this.dataSource.getRepository(ShippingLineEntity).findBy({ id: In(valid) })).map(toShippingLine);
+    return this.withTracking(await this.dataSource.getRepository(ShippingLineEntity).findBy({ id: In(valid) }));
+  }
+
+  /** One query for every line of the answer: the carriers a tracker-worker registered and still serves. */
+  private async withTracking(rows: readonly ShippingLineEntity[]): Promise<ShippingLineRecord[]> {
+    if (rows.length === 0) return [];
+    const served = await queryRows<{ code: string }>(
+      this.dataSource,
+      `SELECT code FROM tracking_sources WHERE kind = 'carrier' AND withdrawn_at IS NULL AND code = ANY($1::text[])`,
+      [rows.map((row) => row.scac)],
+    );
+    const tracked = new Set(served.map((row) => row.code));
+    return rows.map((row) => ({ ...toShippingLine(row), tracked_by_this_server: tracked.has(row.scac) }));
   }
 
   /** A port by id or by UN/LOCODE (`USLAX`), as the established API allows both. */
