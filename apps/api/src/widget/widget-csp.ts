@@ -17,5 +17,16 @@ export function widgetFrameCsp(allowedOrigins: readonly string[], tileUrl: strin
   ].join('; ');
 }
 
+/**
+ * The policy of the frame's notice page (renderWidgetNotice): no script, only the widget's style,
+ * and framed by the page that asked (its origin from the Referer), or by any page when unknown —
+ * the notice holds no account data.
+ */
+export function widgetNoticeCsp(embedder: string | null): string {
+  return ["default-src 'none'", "style-src 'self'", `frame-ancestors ${embedder ?? '*'}`, "base-uri 'none'", "form-action 'none'"].join(
+    '; ',
+  );
+}
+
 /** Scripts and data served to any page: they run nothing the page could abuse. */
 export const WIDGET_ASSET_CSP = "default-src 'none'; frame-ancestors 'none'";

@@ -1,17 +1,20 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { badRequest, notFound } from '@quayside/domain';
+import { badRequest, DomainError, notFound } from '@quayside/domain';
 import type { ContainerJourney } from '@quayside/json-api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/public.decorator';
+import { HTTP_STATUS } from '../common/errors/http-status';
 import { ApiConfig } from '../config/api.config';
 import type { FeatureCollection } from '../routing/container-map.builder';
 import type { WidgetCaller } from './widget-access.service';
 import { WidgetAccessService } from './widget-access.service';
 import { widgetAsset } from './widget-assets';
-import { WIDGET_ASSET_CSP, widgetFrameCsp } from './widget-csp';
+import { isAllowedOrigin } from './allowed-origins';
+import { WIDGET_ASSET_CSP, widgetFrameCsp, widgetNoticeCsp } from './widget-csp';
 import type { ShipmentJourney } from './widget-data.service';
 import { WidgetDataService } from './widget-data.service';
+import { renderWidgetNotice } from './widget-notice-page';
 import { renderWidgetPage } from './widget-page';
 
 export const WIDGET_PATH = 'widget/v1';
@@ -68,14 +71,48 @@ export class WidgetController {
     return this.data.shipment(caller.account, id);
   }
 
-  /** The iframe form: `/widget/v1/frame?key=...&container=<id>` (or `&shipment=<id>`). */
+  /**
+   * The iframe form: `/widget/v1/frame?key=...&container=<id>` (or `&shipment=<id>`). What it
+   * cannot show (a page on an origin the key does not allow, a bad key, an unknown id) it says in
+   * the frame, in a few words, instead of leaving a blank box.
+   */
   @Get('frame')
   async frame(
     @Query() query: Record<string, unknown>,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
+    const embedder = embedderOrigin(request);
+    try {
+      return await this.framePage(query, embedder, request, reply);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      void reply
+        .code(HTTP_STATUS[error.kind])
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', widgetNoticeCsp(embedder))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store');
+      return renderWidgetNotice(error.errors[0]?.detail ?? error.errors[0]?.title ?? 'This widget cannot be shown.');
+    }
+  }
+
+  private async framePage(
+    query: Record<string, unknown>,
+    embedder: string | null,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<string> {
     const caller = await this.authorize(query['key'], request, reply);
+    // The browser enforces the allowed origins (frame-ancestors) but would show a blank box; the
+    // embedding page's origin, which embed.js has the browser send as the Referer, lets us say why.
+    if (embedder !== null && embedder !== this.selfOrigin && !isAllowedOrigin(embedder, caller.widgetKey.allowed_origins)) {
+      throw new DomainError('forbidden', {
+        title: 'Forbidden',
+        code: 'origin_not_allowed',
+        detail: `This tracking widget is not enabled on ${embedder}. The site's owner can allow it by adding ${embedder} to the allowed origins of its Quayside widget key.`,
+      });
+    }
     const { container, shipment } = { container: single(query['container']), shipment: single(query['shipment']) };
     if ((container === null) === (shipment === null))
       throw badRequest('Give exactly one of `container` or `shipment` (an id).', { parameter: container ? 'shipment' : 'container' });
@@ -130,6 +167,18 @@ export class WidgetController {
       void reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
     void reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer');
     return caller;
+  }
+}
+
+/** The origin of the page that framed the widget: embed.js sets the frame's referrer policy to `strict-origin`. */
+function embedderOrigin(request: FastifyRequest): string | null {
+  const referer = request.headers.referer;
+  if (typeof referer !== 'string' || referer === '') return null;
+  try {
+    const origin = new URL(referer).origin;
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
   }
 }
 

@@ -103,9 +103,15 @@ describe('embeddable widget and map (feature map_widget)', () => {
 
       await ctx.db.dataSource.query(`UPDATE accounts SET features = '{}' WHERE id = $1`, [owner.account.id]);
       try {
-        const off = await call(app, 'GET', `/widget/v1/frame?key=${key}&container=${fixture.lfdSoonId}`);
+        const off = await call(app, 'GET', `/widget/v1/containers/${fixture.lfdSoonId}?key=${key}`);
         expect(off.status).toBe(403);
         expect((off.json!['errors'] as { code: string }[])[0]!.code).toBe('feature_not_enabled');
+        // The frame is a page for people: it says so in a few words, in the frame.
+        const frame = await call(app, 'GET', `/widget/v1/frame?key=${key}&container=${fixture.lfdSoonId}`);
+        expect(frame.status).toBe(403);
+        expect(frame.headers['content-type']).toContain('text/html');
+        expect(frame.body).toContain('<h1>Container tracking unavailable</h1>');
+        expect(frame.body).toMatch(/map_widget/);
       } finally {
         await ctx.db.dataSource.query(`UPDATE accounts SET features = '{map_widget}' WHERE id = $1`, [owner.account.id]);
       }
@@ -125,6 +131,30 @@ describe('embeddable widget and map (feature map_widget)', () => {
       const shipment = await call(app, 'GET', `/widget/v1/frame?key=${key}&shipment=${fixture.shipmentId}`);
       expect(shipment.body).toContain('MCPBL0001');
       expect((await call(app, 'GET', `/widget/v1/frame?key=${key}`)).status).toBe(400);
+    });
+
+    it('says in the frame, and shows nothing of the account, when a page on an origin the key does not allow embeds it', async () => {
+      // embed.js has the browser send the embedding page's origin as the Referer (strict-origin).
+      const refused = await call(app, 'GET', `/widget/v1/frame?key=${key}&container=${fixture.heldId}`, {
+        headers: { referer: 'https://evil.example/' },
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toContain(
+        'This tracking widget is not enabled on https://evil.example. The site&#39;s owner can allow it by adding https://evil.example to the allowed origins of its Quayside widget key.',
+      );
+      expect(refused.body).not.toMatch(/<dt>|customs|<script/);
+      // Only that page may frame the notice; it runs no script.
+      expect(refused.headers['content-security-policy']).toBe(
+        "default-src 'none'; style-src 'self'; frame-ancestors https://evil.example; base-uri 'none'; form-action 'none'",
+      );
+      const allowed = await call(app, 'GET', `/widget/v1/frame?key=${key}&container=${fixture.heldId}`, {
+        headers: { referer: `${PAGE_ORIGIN}/orders/1` },
+      });
+      expect(allowed.status).toBe(200);
+      expect(allowed.body).toContain('<dt>Holds</dt><dd>customs</dd>');
+      const badKey = await call(app, 'GET', `/widget/v1/frame?key=qs_pk_nothing&container=${fixture.heldId}`);
+      expect(badKey.status).toBe(401);
+      expect(badKey.body).toContain('The widget key is missing or not valid');
     });
 
     it('serves Leaflet, the Natural Earth land layer and the embed script from Quayside itself', async () => {

@@ -1,0 +1,55 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ApiTestContext, call } from '../test/api-test-app';
+
+/** The console's files over HTTP: where a browser lands, what it may load, under which policy. */
+describe('web console files', () => {
+  let ctx: ApiTestContext;
+  let app: NestFastifyApplication;
+
+  beforeAll(async () => {
+    ctx = await ApiTestContext.create();
+    app = await ctx.startApp();
+  });
+
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('sends a browser that opens the service address to the console', async () => {
+    const root = await call(app, 'GET', '/');
+    expect(root.status).toBe(302);
+    expect(root.headers['location']).toBe('/console');
+  });
+
+  it.each(['/console', '/console/'])('serves the console at %s, with a script for each page of assets/pages', async (path) => {
+    const page = await call(app, 'GET', path);
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const scripts = [...page.body.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts).toEqual([
+      '/widget/v1/assets/leaflet.js',
+      '/widget/v1/assets/widget.js',
+      '/console/assets/console.js',
+      '/console/assets/pages/api-keys-page.js',
+      '/console/assets/pages/containers-page.js',
+      '/console/assets/pages/notifications-page.js',
+      '/console/assets/pages/shipments-page.js',
+    ]);
+    for (const script of scripts.filter((s) => s!.startsWith('/console/'))) {
+      const file = await call(app, 'GET', script!);
+      expect([script, file.status, file.headers['content-type']]).toEqual([script, 200, 'text/javascript; charset=utf-8']);
+    }
+  });
+
+  it('serves nothing else from its folder', async () => {
+    for (const path of [
+      '/console/assets/index.html',
+      '/console/assets/pages/nothing.js',
+      '/console/assets/..%2Fconsole.controller.ts',
+      '/console/assets/pages/..%2Fconsole.js',
+    ]) {
+      expect([path, (await call(app, 'GET', path)).status]).toEqual([path, 404]);
+    }
+  });
+});
