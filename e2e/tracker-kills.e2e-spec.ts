@@ -50,8 +50,6 @@ interface RunResult {
   notifications: string[];
   deliveredIds: number;
   kills: number;
-  /** Tracker jobs published more than once: work a killed worker had taken and another one redid. */
-  redone: number;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -206,7 +204,6 @@ describe('tracker-workers killed over and over store and announce exactly what a
         notifications: notifications.map((n) => `${label.get(n.account_id)} ${n.event} ${n.number ?? ''}`).sort(),
         deliveredIds: delivered.size,
         kills: killed,
-        redone: await count(db.dataSource, `SELECT count(*)::int AS n FROM outbox WHERE queue = 'tracker' AND publish_count > 1`),
       };
     } finally {
       await Promise.all(processes.map((p) => p.stop('SIGKILL')));
@@ -231,9 +228,9 @@ describe('tracker-workers killed over and over store and announce exactly what a
     const killed = await run(true);
     expect(killed.kills).toBe(5);
     // Whether a kill lands on a job the victim holds depends on which worker Bull handed the held
-    // jobs to, so `redone` is not asserted here: the deterministic case (a job cut off after its
-    // carrier call and run again after a newer refresh) is in refresh/shared-timeline.
-    expect(killed.redone).toBeGreaterThanOrEqual(quiet.redone);
+    // jobs to, and on a loaded machine the quiet run republishes jobs too (OUTBOX_REDELIVER_AFTER_MS
+    // is 3 s here), so how many jobs were redone is not compared: the deterministic case (a job cut
+    // off after its carrier call and run again after a newer refresh) is in refresh/shared-timeline.
     expect(killed.milestones).toEqual(quiet.milestones);
     expect(killed.corrections).toBe(quiet.corrections);
     expect(killed.events).toEqual(quiet.events);
