@@ -58,6 +58,27 @@ describe('a tracker-worker registers the sources it serves as it starts', () => 
     expect(await repository.servedCarrier('TEST')).toMatchObject({ adapter: 'sandbox', sandbox: true });
   });
 
+  it('registers the APM Terminals adapter as experimental', async () => {
+    const sandbox = sandboxOnlyRegistryConfig(1);
+    await start({
+      ...sandbox,
+      terminals: [
+        ...sandbox.terminals,
+        {
+          firmsCode: 'W185',
+          kind: 'apmt',
+          experimental: true,
+          facilityCode: 'USLAX',
+          baseUrl: 'http://127.0.0.1:9',
+          timeZone: 'America/Los_Angeles',
+        },
+      ],
+    });
+    const terminals = await repository.served('terminal');
+    expect(terminals.find((t) => t.code === 'W185')).toMatchObject({ adapter: 'apmt', experimental: true, sandbox: false });
+    expect(terminals.find((t) => t.code === 'TST1')).toMatchObject({ experimental: false, sandbox: true });
+  });
+
   it('gives two workers starting at once one of their sets, never a mix', async () => {
     const sandbox = sandboxOnlyRegistryConfig(1);
     const maersk = { ...sandbox, carriers: [{ scac: 'MAEU', kind: 'dcsa' as const, baseUrl: 'http://127.0.0.1:9/tnt' }] };

@@ -21,6 +21,11 @@ export class SourceRegistrar implements OnModuleInit {
     const sources = this.adapters.sources();
     const change = await this.repository.register(sources, new Date());
     this.logger.log(`serving ${sources.map((s) => `${s.kind} ${s.code} (${s.adapter})`).join(', ') || 'no source'}`);
+    for (const source of sources.filter((s) => s.experimental)) {
+      this.logger.warn(
+        `${source.kind} ${source.code} (${source.adapter}) is EXPERIMENTAL: the fields it reads are not verified against the source's published schema; check its answers before relying on them (docs/carriers.md, "Published contracts")`,
+      );
+    }
     if (change.added.length > 0) this.logger.log(`sources added since the previous start: ${change.added.join(', ')}`);
     // A source withdrawn here is refused by the api from now on: say so loudly, a configuration may have lost it.
     if (change.withdrawn.length > 0)

@@ -13,7 +13,7 @@ import { ObservationService } from '../tracking-state/observation.service';
 import { RefreshShipmentUseCase } from './refresh-shipment.use-case';
 
 const T0 = new Date('2026-08-14T08:00:00.000Z');
-const NUMBER = 'MRKU7137914';
+const NUMBER = 'WFHU5080179';
 
 /** The line's side from the sandbox; the discharge terminal is APM Terminals Pier 400 (W185). */
 const AT_PIER_400: SandboxScenario = {

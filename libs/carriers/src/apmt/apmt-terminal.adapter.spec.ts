@@ -64,18 +64,18 @@ function found(result: TerminalLookupResult): Map<string, TerminalContainerStatu
 
 describe('ApmtTerminalAdapter', () => {
   it('asks the facility for the containers with its credentials', async () => {
-    await lookup(adapter(), ['MRKU7137914', 'mrku0562064 ', 'MRKU7137914', 'not a number']);
+    await lookup(adapter(), ['WFHU5080179', 'eghu9044403 ', 'WFHU5080179', 'not a number']);
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({ method: 'GET', path: '/import-availability' });
-    expect(requests[0]?.query.get('assetId')).toBe('MRKU7137914,MRKU0562064');
+    expect(requests[0]?.query.get('assetId')).toBe('WFHU5080179,EGHU9044403');
     expect(requests[0]?.query.get('facilityCode')).toBe('USLAX');
     expect(requests[0]?.headers['consumer-key']).toBe('k');
   });
 
   it('hands over the example message in the terminal’s own words', async () => {
-    const byNumber = found(await lookup(adapter(), ['MRKU7137914', 'MRKU0562064', 'UACU8175070']));
-    expect(byNumber.get('MRKU7137914')).toEqual({
-      containerNumber: 'MRKU7137914',
+    const byNumber = found(await lookup(adapter(), ['WFHU5080179', 'EGHU9044403', 'TRLU7641472']));
+    expect(byNumber.get('WFHU5080179')).toEqual({
+      containerNumber: 'WFHU5080179',
       availableForPickup: false,
       reportedHolds: [
         { name: 'CUSTOMS', status: 'HOLD', description: 'CBP hold' },
@@ -92,7 +92,7 @@ describe('ApmtTerminalAdapter', () => {
       timezone: 'America/Los_Angeles',
       checkedAt: NOW.toISOString(),
     });
-    expect(byNumber.get('MRKU0562064')).toMatchObject({
+    expect(byNumber.get('EGHU9044403')).toMatchObject({
       availableForPickup: true,
       reportedHolds: [],
       pickupAppointmentAt: '2024-03-09T15:00:00.000Z',
@@ -100,13 +100,13 @@ describe('ApmtTerminalAdapter', () => {
   });
 
   it('normalizes to the documented holds and fees, keeping an unknown hold visible', async () => {
-    const byNumber = found(await lookup(adapter(), ['MRKU7137914', 'MRKU0562064', 'UACU8175070']));
+    const byNumber = found(await lookup(adapter(), ['WFHU5080179', 'EGHU9044403', 'TRLU7641472']));
     const report = (n: string): ReturnType<typeof normalizeTerminalReport> => {
       const status = byNumber.get(n);
       if (status === undefined) throw new Error(`${n} missing`);
       return normalizeTerminalReport(status.reportedHolds, status.reportedFees);
     };
-    expect(report('MRKU7137914')).toEqual({
+    expect(report('WFHU5080179')).toEqual({
       holds: [
         { name: 'customs', status: 'hold', description: 'CBP hold' },
         { name: 'other', status: 'hold', description: 'CTF: Clean Truck Fund fee unpaid' },
@@ -114,8 +114,8 @@ describe('ApmtTerminalAdapter', () => {
       fees: [],
       unrecognized: [],
     });
-    expect(report('MRKU0562064')).toEqual({ holds: [], fees: [{ type: 'demurrage', amount: 425.5, currency: 'USD' }], unrecognized: [] });
-    expect(report('UACU8175070')).toEqual({
+    expect(report('EGHU9044403')).toEqual({ holds: [], fees: [{ type: 'demurrage', amount: 425.5, currency: 'USD' }], unrecognized: [] });
+    expect(report('TRLU7641472')).toEqual({
       holds: [
         { name: 'customs', status: 'hold', description: 'Contraband enforcement team exam' },
         { name: 'USDA', status: 'pending', description: null },
@@ -128,17 +128,17 @@ describe('ApmtTerminalAdapter', () => {
 
   it('reads a single-object answer (a gated-out container)', async () => {
     handler = (_req, res) => send(res, 200, fixture('import-availability-gated-out'));
-    const status = found(await lookup(adapter(), ['CXRU1082246'])).get('CXRU1082246');
+    const status = found(await lookup(adapter(), ['HMCU9188157'])).get('HMCU9188157');
     expect(status).toMatchObject({ fullOutAt: '2024-03-04T21:22:10.000Z', locationAtPodTerminal: null, availableForPickup: false });
   });
 
   it('leaves out containers it was not asked about (the API also matches bills of lading)', async () => {
-    expect([...found(await lookup(adapter(), ['MRKU7137914'])).keys()]).toEqual(['MRKU7137914']);
+    expect([...found(await lookup(adapter(), ['WFHU5080179'])).keys()]).toEqual(['WFHU5080179']);
   });
 
   it('answers found with no containers when the facility knows none of them', async () => {
     handler = (_req, res) => send(res, 404, fixture('api-error'));
-    expect(await lookup(adapter(), ['MRKU7137914'])).toEqual({ outcome: 'found', containers: [] });
+    expect(await lookup(adapter(), ['WFHU5080179'])).toEqual({ outcome: 'found', containers: [] });
   });
 
   it('asks in batches of 50', async () => {
@@ -154,7 +154,7 @@ describe('ApmtTerminalAdapter', () => {
     [
       'a date without its offset',
       200,
-      JSON.stringify({ containerId: 'MRKU7137914', dischargeDateTimeLocal: '2024-03-04T10:12:00' }),
+      JSON.stringify({ containerId: 'WFHU5080179', dischargeDateTimeLocal: '2024-03-04T10:12:00' }),
       'unrecognized_response',
     ],
     ['a server error', 503, '{}', 'shipping_line_unreachable'],
@@ -162,7 +162,7 @@ describe('ApmtTerminalAdapter', () => {
     ['a bad request', 400, '{"errors":[{"message":"facilityCode invalid"}]}', 'unrecognized_response'],
   ])('%s ends as a transient %s, never a crash', async (_what, status, body, reason) => {
     handler = (_req, res) => send(res, status, body);
-    expect(await lookup(adapter(), ['MRKU7137914'])).toMatchObject({ outcome: 'transient_failure', reason });
+    expect(await lookup(adapter(), ['WFHU5080179'])).toMatchObject({ outcome: 'transient_failure', reason });
   });
 
   it('fetches an OAuth2 token and sends it as a bearer token', async () => {
@@ -172,7 +172,7 @@ describe('ApmtTerminalAdapter', () => {
       return send(res, 200, fixture('import-availability'));
     };
     const oauth = adapter({ auth: { type: 'oauth2', tokenUrl: `${baseUrl}/oauth/token`, clientId: 'id', clientSecret: 'secret' } });
-    expect(found(await lookup(oauth, ['MRKU7137914'])).size).toBe(1);
+    expect(found(await lookup(oauth, ['WFHU5080179'])).size).toBe(1);
     expect(requests.find((r) => r.path === '/import-availability')?.headers.authorization).toBe('Bearer tok');
   });
 

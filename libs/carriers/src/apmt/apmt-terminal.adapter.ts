@@ -15,15 +15,18 @@ export interface ApmtAdapterDependencies {
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
-/** The API takes at most 50 container numbers per call. */
+/** Numbers per call: our choice (the published parameter description names no maximum), so one URL stays short. */
 const BATCH = 50;
 const MAX_BODY_CHARS = 5_000_000;
 
 /**
- * APM Terminals' Import Availability API (docs/terminal-data.md): `GET /import-availability?assetId=…&facilityCode=…`
+ * EXPERIMENTAL. APM Terminals' Import Availability API (docs/terminal-data.md): `GET /import-availability?assetId=…&facilityCode=…`
  * for one facility (e.g. `USLAX`, Pier 400), OAuth2 client credentials or an API key. Hands over
  * availability, holds, demurrage owed, last free day, appointment and yard location as the
- * terminal words them; the domain normalizes them.
+ * terminal words them; the domain normalizes them. The path, parameters, servers and statuses are
+ * those of APM's published OpenAPI ("APMT Track and Trace - Import Availability" 1.0.1); the names
+ * of the answer's fields could not be read from it, so they are unverified and the adapter runs
+ * only with `experimental: true` (docs/carriers.md, "Published contracts").
  */
 export class ApmtTerminalAdapter implements TerminalAdapter {
   private readonly url: URL;

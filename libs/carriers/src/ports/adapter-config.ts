@@ -43,10 +43,17 @@ export interface SandboxTerminalConfig {
   kind: 'sandbox';
 }
 
-/** A facility served by APM Terminals' Import Availability API (docs/terminal-data.md). */
+/**
+ * A facility served by APM Terminals' Import Availability API (docs/terminal-data.md). The adapter
+ * is EXPERIMENTAL: the field names it reads could not be checked against APM's published schema
+ * (docs/carriers.md, "Published contracts"), so it runs only when `experimental: true` says the
+ * operator knows.
+ */
 export interface ApmtTerminalConfig {
   firmsCode: string;
   kind: 'apmt';
+  /** Required: the operator accepts an adapter whose field names are not verified (a warning at start-up). */
+  experimental?: boolean;
   /** The API's facility code, a UN/LOCODE: `USLAX` (Pier 400), `USNWK`, `USMOB`, `USMIA`. */
   facilityCode: string;
   /** Base address before `/import-availability`, e.g. `https://api.apmterminals.com`. */

@@ -29,11 +29,18 @@ describe('AdapterRegistry', () => {
     expect(pick() !== null).toBe(present);
   });
 
-  it('registers an APM Terminals facility by its FIRMS code', async () => {
+  it('registers an APM Terminals facility by its FIRMS code, once it is accepted as experimental', async () => {
     const withApmt = new AdapterRegistry({
       ...SANDBOX_ONLY,
       terminals: [
-        { firmsCode: 'w185', kind: 'apmt', facilityCode: 'USLAX', baseUrl: 'https://api.example', timeZone: 'America/Los_Angeles' },
+        {
+          firmsCode: 'w185',
+          kind: 'apmt',
+          experimental: true,
+          facilityCode: 'USLAX',
+          baseUrl: 'https://api.example',
+          timeZone: 'America/Los_Angeles',
+        },
       ],
     });
     expect(withApmt.terminalFor('W185')).not.toBeNull();
@@ -91,10 +98,27 @@ describe('AdapterRegistry', () => {
       {
         ...SANDBOX_ONLY,
         terminals: [
-          { firmsCode: 'W185', kind: 'apmt', facilityCode: 'LAX', baseUrl: 'https://api.example', timeZone: 'America/Los_Angeles' },
+          {
+            firmsCode: 'W185',
+            kind: 'apmt',
+            experimental: true,
+            facilityCode: 'LAX',
+            baseUrl: 'https://api.example',
+            timeZone: 'America/Los_Angeles',
+          },
         ],
       },
       'terminal W185: facilityCode',
+    ],
+    [
+      'the experimental APM Terminals adapter without experimental: true',
+      {
+        ...SANDBOX_ONLY,
+        terminals: [
+          { firmsCode: 'W185', kind: 'apmt', facilityCode: 'USLAX', baseUrl: 'https://api.example', timeZone: 'America/Los_Angeles' },
+        ],
+      },
+      'terminal W185: the APM Terminals adapter is experimental',
     ],
     [
       'a terminal kind it does not know',

@@ -62,6 +62,11 @@ export class AdapterRegistry {
           this.terminals.set(firmsCode, new SandboxTerminalAdapter(sandbox));
           break;
         case 'apmt': {
+          if (terminal.experimental !== true) {
+            throw new Error(
+              `adapter configuration: terminal ${firmsCode}: the APM Terminals adapter is experimental (the field names it reads are not verified against APM's published schema, docs/carriers.md "Published contracts"); set "experimental": true to run it anyway`,
+            );
+          }
           let adapter: ApmtTerminalAdapter;
           try {
             adapter = new ApmtTerminalAdapter({ ...terminal, firmsCode }, dependencies);
