@@ -2,6 +2,8 @@
 // Production build: every app, lib and CLI compiled by SWC into dist/ with the same
 // layout, `@quayside/*` aliases rewritten to relative paths (so plain `node` runs it),
 // and JSON data files and assets/ folders (browser files, worker-thread scripts) copied beside the code. Types are checked by `npm run typecheck`.
+// Usage: node tools/build.js [project root ...] — with none, every app, lib and tool; each Nx
+// project's `build` target passes its own root (dist/<root> is replaced, the rest kept).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -10,7 +12,8 @@ const { compilerOptions } = require('../tsconfig.base.json');
 
 const root = path.resolve(__dirname, '..');
 const out = path.join(root, 'dist');
-const sources = ['apps', 'libs', 'tools'];
+const projects = process.argv.slice(2);
+const sources = projects.length > 0 ? projects : ['apps', 'libs', 'tools'];
 const skip = /(\.spec|\.integration-spec|\.e2e-spec)\.ts$/;
 
 function* walk(dir) {
@@ -23,14 +26,15 @@ function* walk(dir) {
 }
 
 async function main() {
-  fs.rmSync(out, { recursive: true, force: true });
+  if (projects.length === 0) fs.rmSync(out, { recursive: true, force: true });
+  for (const project of projects) fs.rmSync(path.join(out, project), { recursive: true, force: true });
   let count = 0;
   for (const top of sources) {
     for (const file of walk(path.join(root, top))) {
       const rel = path.relative(root, file);
       const target = path.join(out, rel);
       // JSON data, and browser files served as they are (the widget's assets/ folders).
-      if ((file.endsWith('.json') && !rel.endsWith('project.json')) || rel.split(path.sep).includes('assets')) {
+      if ((file.endsWith('.json') && !/(^|\/)(project|tsconfig)\.json$/.test(rel)) || rel.split(path.sep).includes('assets')) {
         fs.mkdirSync(path.dirname(target), { recursive: true });
         fs.copyFileSync(file, target);
         continue;

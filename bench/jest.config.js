@@ -1,0 +1,2 @@
+// Unit tests (`*.spec.ts`) of this project: `nx test bench`.
+module.exports = { displayName: 'bench', preset: '../jest.preset.js' };

@@ -1,0 +1,2 @@
+// The end-to-end tests (`*.e2e-spec.ts`): the apps as processes, driven over HTTP: `nx e2e e2e`.
+module.exports = { displayName: 'e2e', preset: '../jest.integration.preset.js', testMatch: ['<rootDir>/**/*.e2e-spec.ts'] };

@@ -1,0 +1,2 @@
+// Unit tests (`*.spec.ts`) of this project: `nx test webhooks`.
+module.exports = { displayName: 'webhooks', preset: '../../jest.preset.js' };
