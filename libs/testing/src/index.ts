@@ -35,3 +35,10 @@ export {
 } from './documents/hostile-documents';
 export { S3TestServer } from './s3/s3-test-server';
 export { eventually } from './waiting/eventually';
+export { freePort } from './servers/free-port';
+export { createTestCertificates } from './servers/test-certificates';
+export type { CertificateNames, TestCertificates } from './servers/test-certificates';
+export { TestPostgresServer } from './servers/test-postgres-server';
+export type { TestPostgresOptions } from './servers/test-postgres-server';
+export { TestPgBouncer } from './servers/test-pgbouncer';
+export type { TestPgBouncerOptions } from './servers/test-pgbouncer';
