@@ -7,11 +7,11 @@
  * A trial runs 7 days from now. DATABASE_URL selects the database (see tools/cli/cli-config.ts).
  */
 import { parseArgs } from 'node:util';
-import { AccountRepository, createDatabaseConnection } from '@quayside/data-access';
+import { AccountRepository } from '@quayside/data-access';
 import { trialEndsAt } from '@quayside/domain';
 import { ACCOUNT_FEATURES, PLANS } from '@quayside/domain';
 import type { AccountFeature, Plan } from '@quayside/domain';
-import { databaseUrlFromEnv } from './cli-config';
+import { databaseConfigFromEnv, openToolConnection } from './cli-config';
 
 function usage(message: string): never {
   console.error(
@@ -45,7 +45,7 @@ function parse(): { company: string; plan: Plan; features: AccountFeature[]; key
 
 async function main(): Promise<void> {
   const options = parse();
-  const dataSource = createDatabaseConnection(databaseUrlFromEnv());
+  const dataSource = openToolConnection(databaseConfigFromEnv());
   await dataSource.initialize();
   try {
     const created = await new AccountRepository(dataSource).createWithFirstKey(

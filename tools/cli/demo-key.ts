@@ -9,12 +9,12 @@
  * already played to its end, so a second demo would show nothing happening. A fresh account
  * per run plays every scenario from its start.
  */
-import { AccountRepository, createDatabaseConnection } from '@quayside/data-access';
+import { AccountRepository } from '@quayside/data-access';
 import { ACCOUNT_FEATURES } from '@quayside/domain';
-import { databaseUrlFromEnv } from './cli-config';
+import { databaseConfigFromEnv, openToolConnection } from './cli-config';
 
 async function main(): Promise<void> {
-  const dataSource = createDatabaseConnection(databaseUrlFromEnv());
+  const dataSource = openToolConnection(databaseConfigFromEnv());
   await dataSource.initialize();
   try {
     const companyName = `Quayside Demo run ${new Date().toISOString()}`;

@@ -4,12 +4,12 @@
  * prints one JSON line for tools/start.js: `{"created": true, "key": ..., "masked": ...}` the
  * first time, `{"created": false, "masked": ...}` afterwards (a key is never shown twice).
  */
-import { AccountRepository, createDatabaseConnection } from '@quayside/data-access';
-import { databaseUrlFromEnv } from './cli-config';
+import { AccountRepository } from '@quayside/data-access';
+import { databaseConfigFromEnv, openToolConnection } from './cli-config';
 import { demoAccount } from './demo-account-settings';
 
 async function main(): Promise<void> {
-  const dataSource = createDatabaseConnection(databaseUrlFromEnv());
+  const dataSource = openToolConnection(databaseConfigFromEnv());
   await dataSource.initialize();
   try {
     const outcome = await new AccountRepository(dataSource).findOrCreateByCompanyName(demoAccount(), 'demo key');

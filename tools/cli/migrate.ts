@@ -3,14 +3,19 @@
  * loads the reference data. Safe to run from several processes at once.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/quayside npm run migrate
+ *
+ * Migrations take a session advisory lock (so processes starting together take turns), which a
+ * transaction-mode pooler does not keep: with DATABASE_POOL_MODE=transaction they run over
+ * DATABASE_DIRECT_URL, and refuse to start without it.
  */
-import { createDatabaseConnection, ensureDatabase, runMigrations, seedReferenceData } from '@quayside/data-access';
-import { databaseUrlFromEnv } from './cli-config';
+import { ensureDatabase, runMigrations, seedReferenceData } from '@quayside/data-access';
+import { ConfigValidationError } from '@quayside/platform';
+import { databaseConfigFromEnv, openToolConnection, sessionUrlOf } from './cli-config';
 
 async function main(): Promise<void> {
-  const databaseUrl = databaseUrlFromEnv();
-  if (await ensureDatabase(databaseUrl)) console.log('Created the database.');
-  const dataSource = createDatabaseConnection(databaseUrl);
+  const config = databaseConfigFromEnv();
+  if (await ensureDatabase(sessionUrlOf(config), config.databaseConnection.tls)) console.log('Created the database.');
+  const dataSource = openToolConnection(config, { session: true });
   await dataSource.initialize();
   try {
     const applied = await runMigrations(dataSource);
@@ -23,6 +28,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof ConfigValidationError ? error.message : error);
   process.exitCode = 1;
 });

@@ -4,11 +4,11 @@
  *
  *   node -r @swc-node/register tools/cli/seed.ts
  */
-import { createDatabaseConnection, seedReferenceData } from '@quayside/data-access';
-import { databaseUrlFromEnv } from './cli-config';
+import { seedReferenceData } from '@quayside/data-access';
+import { databaseConfigFromEnv, openToolConnection } from './cli-config';
 
 async function main(): Promise<void> {
-  const dataSource = createDatabaseConnection(databaseUrlFromEnv());
+  const dataSource = openToolConnection(databaseConfigFromEnv());
   await dataSource.initialize();
   try {
     await seedReferenceData(dataSource);

@@ -1,8 +1,9 @@
 export * from './entities';
 export { transportEventDedupeKey } from './entities/transport-event-dedupe-key';
 export { timeOrderedId } from './entities/time-ordered-id';
-export { buildDataSourceOptions } from './database/data-source-options';
-export type { PlanningOptions } from './database/data-source-options';
+export { buildDataSourceOptions, DATABASE_POOL_MODES, DATABASE_TLS_MODES } from './database/data-source-options';
+export type { ConnectionSettings, DatabasePoolMode, DatabaseTls, DatabaseTlsMode } from './database/data-source-options';
+export { isDatabaseUnavailable } from './database/database-unavailable';
 export { createDatabaseConnection, inFixtureTransaction } from './database/database-connection';
 export type { DatabaseConnection, RowWriter } from './database/database-connection';
 export { DATABASE_CONNECTION, recordStatements, recordStatementsDuring } from './database/statement-recorder';

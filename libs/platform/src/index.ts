@@ -4,6 +4,7 @@ import './bootstrap/nest-timestamp-format';
 // And before anything loads class-validator: the phone-number metadata it requires loads on first use.
 import './bootstrap/deferred-phone-metadata';
 export * from './config/base-app.config';
+export * from './config/database.config';
 export * from './config/config-validation.error';
 export * from './config/load-config';
 export * from './health/readiness.service';

@@ -35,7 +35,7 @@ export class RuntimeModule {
       imports: [
         createLoggerModule(app, config.LOG_LEVEL, config.LOG_FORMAT, config.LOG_FILE),
         MetricsModule.forRoot(app),
-        DataAccessModule.forRoot({ databaseUrl: config.DATABASE_URL, genericPlans }),
+        DataAccessModule.forRoot({ ...config.databaseConnection, genericPlans }),
         RedisModule.forRoot({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX }),
         QueuesModule.forRoot({
           redisUrl: config.REDIS_URL,

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ApiKeyRepository, hashApiKey, isWellFormedApiKey, sameHash } from '@quayside/data-access';
+import { ApiKeyRepository, hashApiKey, isDatabaseUnavailable, isWellFormedApiKey, sameHash } from '@quayside/data-access';
 import { unauthorized } from '@quayside/domain';
 import type { AccountContext } from '../tenancy/account-context';
 import { AuthenticationCache } from './authentication-cache';
@@ -50,6 +50,8 @@ export class ApiKeyAuthenticator {
 
   private async load(presented: string): Promise<AuthenticatedKey | null> {
     const found = await this.apiKeys.findLiveByHash(presented).catch((error: unknown) => {
+      // No connection in time carries no parameters, and is answered 503 (the pool was full).
+      if (isDatabaseUnavailable(error)) throw error;
       // A driver error carries the query parameters (the hash): keep only its message.
       throw new Error(`API key lookup failed: ${error instanceof Error ? error.message : 'unknown error'}`);
     });

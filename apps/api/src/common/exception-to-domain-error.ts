@@ -1,4 +1,5 @@
 import { HttpException } from '@nestjs/common';
+import { isDatabaseUnavailable } from '@quayside/data-access';
 import { DomainError, badRequest, internalError, notFound, serviceUnavailable } from '@quayside/domain';
 import { HttpError } from './errors/http-status';
 import { STATUS_CODES } from 'node:http';
@@ -24,6 +25,7 @@ export function exceptionToDomainError(
   request: FailedRequest,
 ): { error: DomainError | HttpError; unexpected: boolean } {
   if (exception instanceof DomainError || exception instanceof HttpError) return { error: exception, unexpected: false };
+  if (isDatabaseUnavailable(exception)) return { error: databaseUnavailable(), unexpected: false };
   const status = statusOf(exception);
   if (status === undefined || status >= 500) {
     return status === 503 ? { error: unavailable(exception), unexpected: false } : { error: internalError(), unexpected: true };
@@ -80,6 +82,18 @@ function unavailable(exception: unknown): DomainError {
   const meta =
     typeof response === 'object' && response !== null && !('statusCode' in response) ? (response as Record<string, unknown>) : undefined;
   return serviceUnavailable(undefined, meta);
+}
+
+/**
+ * No database connection within DATABASE_POOL_TIMEOUT_MS (every connection of the pool busy, or
+ * Postgres unreachable): a bounded wait, then this, rather than a request that hangs.
+ */
+function databaseUnavailable(): DomainError {
+  return new DomainError(
+    'unavailable',
+    { title: 'Service Unavailable', detail: 'The database could not take the request in time. Try again shortly.', code: 'database_busy' },
+    { 'Retry-After': '1' },
+  );
 }
 
 function isJsonSyntaxError(exception: unknown): boolean {

@@ -1,4 +1,6 @@
 import { Client } from 'pg';
+import { tlsOptionsOf } from './data-source-options';
+import type { DatabaseTls } from './data-source-options';
 
 /**
  * Creating and dropping whole databases, for the migrate tool, the migration check and
@@ -25,9 +27,12 @@ export function withDatabaseName(databaseUrl: string, name: string): string {
   return url.toString();
 }
 
-/** Runs `work` with a client connected to the server's `postgres` maintenance database. */
-export async function withAdminClient<T>(databaseUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: withDatabaseName(databaseUrl, 'postgres') });
+/** Runs `work` with a client connected to the server's `postgres` maintenance database (over TLS when given). */
+export async function withAdminClient<T>(databaseUrl: string, work: (client: Client) => Promise<T>, tls?: DatabaseTls): Promise<T> {
+  const client = new Client({
+    connectionString: withDatabaseName(databaseUrl, 'postgres'),
+    ...(tls === undefined ? {} : { ssl: tlsOptionsOf(tls) }),
+  });
   await client.connect();
   try {
     return await work(client);
@@ -59,16 +64,20 @@ export async function renameDatabase(client: Client, from: string, to: string): 
  * Creates the database of `databaseUrl` unless it exists. Two processes racing here is
  * harmless: the loser's "already exists" (42P04) is taken as success.
  */
-export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
+export async function ensureDatabase(databaseUrl: string, tls?: DatabaseTls): Promise<boolean> {
   const name = databaseNameOf(databaseUrl);
-  return withAdminClient(databaseUrl, async (client) => {
-    if (await databaseExists(client, name)) return false;
-    try {
-      await createDatabase(client, name);
-      return true;
-    } catch (error) {
-      if ((error as { code?: string }).code === '42P04' || (error as { code?: string }).code === '23505') return false;
-      throw error;
-    }
-  });
+  return withAdminClient(
+    databaseUrl,
+    async (client) => {
+      if (await databaseExists(client, name)) return false;
+      try {
+        await createDatabase(client, name);
+        return true;
+      } catch (error) {
+        if ((error as { code?: string }).code === '42P04' || (error as { code?: string }).code === '23505') return false;
+        throw error;
+      }
+    },
+    tls,
+  );
 }

@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import { buildDataSourceOptions } from './data-source-options';
-import type { PlanningOptions } from './data-source-options';
+import type { ConnectionSettings } from './data-source-options';
 
 /**
  * A connection for tools, tests and the bench; the apps get theirs from DataAccessModule.
@@ -18,9 +18,9 @@ export type RowWriter = Pick<EntityManager, 'getRepository' | 'query'>;
 export function createDatabaseConnection(
   databaseUrl: string,
   overrides: Partial<PostgresConnectionOptions> = {},
-  planning: PlanningOptions = {},
+  settings: ConnectionSettings = {},
 ): DatabaseConnection {
-  return new DataSource(buildDataSourceOptions(databaseUrl, overrides, planning));
+  return new DataSource(buildDataSourceOptions(databaseUrl, overrides, settings));
 }
 
 /**

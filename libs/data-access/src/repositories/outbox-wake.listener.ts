@@ -1,8 +1,9 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { Client } from 'pg';
 import type { ClientConfig, Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { SessionConnection } from '../database/session-connection';
 
 /** The channel the outbox's trigger notifies when rows due now are committed (migration OutboxWakesRelays). */
 export const OUTBOX_WAKE_CHANNEL = 'quayside_outbox';
@@ -30,6 +31,8 @@ export interface OutboxWakeOptions {
  * rows. Only a hint: a wake-up that never comes (no listener for a few seconds, Postgres
  * restarting) costs latency, not work, because every relay keeps polling. A lost connection is
  * opened again, after 250 ms and then up to every 30 s, and a warning says so once per outage.
+ * Behind a transaction-mode pooler it connects to `DATABASE_DIRECT_URL` (SessionConnection), or
+ * not at all.
  */
 @Injectable()
 export class OutboxWakeListener {
@@ -42,7 +45,11 @@ export class OutboxWakeListener {
   private closed = false;
   private warned = false;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    // Named explicitly: a parameter typed `X | null` carries no injection token of its own.
+    @Optional() @Inject(SessionConnection) private readonly session: SessionConnection | null = null,
+  ) {}
 
   /** Whether this process is the one listening now. */
   get listening(): boolean {
@@ -57,6 +64,10 @@ export class OutboxWakeListener {
     this.onWake = onWake;
     this.standbyRetryMs = options.standbyRetryMs ?? STANDBY_RETRY_MS;
     this.closed = false;
+    if (this.session?.url === null) {
+      this.logger.warn('not listening for outbox rows: behind a transaction-mode pooler without DATABASE_DIRECT_URL (the relay polls)');
+      return;
+    }
     await this.connect();
   }
 
@@ -71,9 +82,11 @@ export class OutboxWakeListener {
 
   private async connect(): Promise<void> {
     this.retry = null;
-    // The pool's own settings (address, credentials, TLS, session options), on a connection outside it.
+    // The pool's own settings (address, credentials, TLS, session options), on a connection outside
+    // it; behind a transaction-mode pooler, to the address that bypasses it.
     const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
-    const client = new Client({ ...(pool.options as ClientConfig), application_name: OUTBOX_WAKE_APPLICATION_NAME });
+    const address = this.session?.url ? { connectionString: this.session.url } : {};
+    const client = new Client({ ...(pool.options as ClientConfig), ...address, application_name: OUTBOX_WAKE_APPLICATION_NAME });
     let ended = false;
     const onLost = (error?: unknown): void => {
       if (ended) return;

@@ -1,16 +1,16 @@
-import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsString, Matches, Max, Min, ValidateBy } from 'class-validator';
+import type { ValidationArguments } from 'class-validator';
+import { DatabaseConfig } from './database.config';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /**
- * Settings every Quayside process needs; each app's config class extends it. Types are
- * written out because class-transformer converts the environment's strings by them.
+ * Settings every Quayside process needs (the database's in DatabaseConfig); each app's config
+ * class extends it. Types are written out because class-transformer converts the environment's
+ * strings by them.
  */
-export class BaseAppConfig {
-  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL must be a postgres:// URL' })
-  DATABASE_URL: string = 'postgres://postgres@127.0.0.1:5432/quayside';
-
+export class BaseAppConfig extends DatabaseConfig {
   @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
   REDIS_URL: string = 'redis://127.0.0.1:6379';
 
@@ -46,6 +46,16 @@ export class BaseAppConfig {
    * due now as soon as they are committed, instead of at its next poll.
    */
   @IsIn(['true', 'false'])
+  @ValidateBy({
+    name: 'listenNeedsSession',
+    validator: {
+      validate: (value: unknown, args?: ValidationArguments) =>
+        value !== 'true' || (args?.object as BaseAppConfig | undefined)?.sessionDatabaseUrl !== null,
+      defaultMessage: () =>
+        'OUTBOX_LISTEN needs a session, which a transaction-mode pooler does not keep (DATABASE_POOL_MODE=transaction): ' +
+        'set DATABASE_DIRECT_URL to a connection that bypasses the pooler, or OUTBOX_LISTEN=false (the relay then only polls)',
+    },
+  })
   OUTBOX_LISTEN: 'true' | 'false' = 'true';
 
   /**

@@ -13,6 +13,15 @@ export class WorkerAppConfig extends BaseAppConfig {
   OPS_HOST: string = '127.0.0.1';
 
   /**
+   * A worker's jobs wait longer for a connection than a request does (DatabaseConfig): a job
+   * that gives up is only retried later, so under a burst it may as well queue for its turn.
+   */
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  override DATABASE_POOL_TIMEOUT_MS: number = 60_000;
+
+  /**
    * How long a worker's hold on a running job lasts without renewal (renewed at half of it while
    * the worker lives). A worker that dies mid-job gives its job back after about this long.
    */

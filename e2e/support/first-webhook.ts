@@ -1,0 +1,51 @@
+import { JsonApiClient } from '@quayside/json-api';
+import { AppProcess, freePort } from './app-process';
+import { readDelivery } from './notification-document';
+import { WebhookSink } from './webhook-sink';
+
+/**
+ * The three apps as processes with the environment a test gives them (its database settings),
+ * driven to one signed webhook: a receiver subscribed to `tracking_request.succeeded`, and a
+ * sandbox tracking request that succeeds at its first attempt. What every connection of every
+ * app (pools, the outbox listener) must carry for that to work is what the test is about.
+ */
+export class FirstWebhookRun {
+  readonly processes: AppProcess[] = [];
+  private readonly sink = new WebhookSink();
+
+  /** Starts the apps, waits until each is ready, and returns the event of the first delivery. */
+  async run(env: Record<string, string>, key: string): Promise<string> {
+    const receiverUrl = await this.sink.listen();
+    const port = await freePort();
+    const common = { ...env, OUTBOX_POLL_INTERVAL_MS: '100', LOG_LEVEL: 'warn' };
+    const webhookPolicy = { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' };
+    this.processes.push(
+      new AppProcess('api', { ...common, ...webhookPolicy, PORT: String(port) }),
+      new AppProcess('tracker-worker', { ...common, LOG_LEVEL: 'info' }),
+      new AppProcess('webhook-dispatcher', { ...common, ...webhookPolicy, LOG_LEVEL: 'info' }),
+    );
+    const [api, tracker, dispatcher] = this.processes;
+    await Promise.all([
+      api!.waitReady(`http://127.0.0.1:${port}/health/ready`),
+      tracker!.opsUrl().then((url) => tracker!.waitReady(`${url}/health/ready`)),
+      dispatcher!.opsUrl().then((url) => dispatcher!.waitReady(`${url}/health/ready`)),
+    ]);
+    const client = new JsonApiClient(`http://127.0.0.1:${port}/v2`, key);
+    await client.expect(201, 'POST', '/webhooks', {
+      data: { type: 'webhook', attributes: { url: receiverUrl, active: true, events: ['tracking_request.succeeded'] } },
+    });
+    await client.expect(201, 'POST', '/tracking_requests', {
+      data: {
+        type: 'tracking_request',
+        attributes: { request_number: 'TEST-TR-MULTI-CONTAINER', request_type: 'bill_of_lading', scac: 'TEST' },
+      },
+    });
+    await this.sink.waitFor((all) => all.length > 0, 60_000, 'the tracking_request.succeeded notification');
+    return readDelivery(this.sink.deliveries[0]!).document.data.attributes.event;
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.processes.map((p) => p.stop('SIGTERM')));
+    await this.sink.close();
+  }
+}

@@ -1,0 +1,205 @@
+import { Test } from '@nestjs/testing';
+import type { TestingModule } from '@nestjs/testing';
+import {
+  AccountRepository,
+  createDatabaseConnection,
+  DataAccessModule,
+  inFixtureTransaction,
+  OutboxRepository,
+  OutboxWakeListener,
+  withAdminClient,
+} from '@quayside/data-access';
+import type { DatabaseConnection } from '@quayside/data-access';
+import { createTestDatabase, eventually, TEST_SERVER_URL, TestPgBouncer } from '@quayside/testing';
+import type { TestDatabase } from '@quayside/testing';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+
+interface Pool {
+  database: string;
+  cl_active: string;
+  cl_waiting: string;
+  sv_active: string;
+  sv_idle: string;
+  sv_used: string;
+}
+
+/**
+ * Quayside behind a transaction-mode pooler: Debian 12's PgBouncer (1.18, which predates
+ * `max_prepared_statements`) started by the test in front of the machine's PostgreSQL, two
+ * server connections per database, so every client shares them. What breaks with the session
+ * settings, and why; what works with DATABASE_POOL_MODE=transaction; and what happens to the
+ * outbox relay's LISTEN (docs/deploy.md, "Production Redis and PostgreSQL").
+ */
+describe('behind a transaction-mode PgBouncer (DATABASE_POOL_MODE)', () => {
+  let db: TestDatabase;
+  let bouncer: TestPgBouncer;
+  const opened: DatabaseConnection[] = [];
+
+  async function open(connection: DatabaseConnection): Promise<DatabaseConnection> {
+    opened.push(connection);
+    return connection.initialize();
+  }
+
+  const pool = async (): Promise<Pool> => {
+    const rows = await bouncer.admin<Pool>('SHOW POOLS');
+    const found = rows.find((row) => row.database === db.name);
+    if (!found) throw new Error(`PgBouncer has no pool for ${db.name}`);
+    return found;
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    bouncer = await TestPgBouncer.start({ serverPort: Number(new URL(TEST_SERVER_URL).port), poolMode: 'transaction', poolSize: 2 });
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const connection of opened) if (connection.isInitialized) await connection.destroy();
+    await bouncer?.stop();
+    await db?.drop();
+  });
+
+  it('with the session settings, the connection is refused: PgBouncer does not accept the startup parameter `options`', async () => {
+    await expect(open(createDatabaseConnection(bouncer.url(db.name)))).rejects.toThrow('unsupported startup parameter: options');
+  });
+
+  it('named prepared statements break: clients prepare the same name on the server connections they share', async () => {
+    // The session settings without their start-up options, to see the next failure: every
+    // connection prepares its statements by the same names (a hash of the text), and the pooler
+    // passes them to whichever server connection is free. Three clients, two server connections:
+    // one finds the name taken ("already exists"), and a client whose next execution lands on
+    // another server connection would find it missing ("does not exist", 26000).
+    const connection = await open(createDatabaseConnection(bouncer.url(db.name), { extra: { options: undefined } }));
+    const results = await Promise.allSettled([1, 2, 3].map((n) => connection.query('SELECT $1::int + 0 AS n', [n])));
+    const failures = results.flatMap((result) =>
+      result.status === 'rejected' ? [result.reason as { code?: string; message: string }] : [],
+    );
+    expect(failures.length).toBeGreaterThan(0);
+    expect(failures[0]).toMatchObject({
+      code: '42P05',
+      message: expect.stringMatching(/^prepared statement "qs_[0-9a-f]{24}" already exists$/) as unknown,
+    });
+  });
+
+  it('DATABASE_POOL_MODE=transaction works: statements go unnamed, transactions of many clients share two server connections', async () => {
+    const connection = await open(createDatabaseConnection(bouncer.url(db.name), {}, { poolMode: 'transaction', poolSize: 8 }));
+    const accounts = new AccountRepository(connection);
+    // Eight clients at once, each a transaction of several statements, and reads beside them.
+    const created = await Promise.all(
+      Array.from({ length: 24 }, (_, n) =>
+        accounts.createWithFirstKey({ company_name: `Pooled ${n}`, plan: 'paid', trial_ends_at: null, features: [] }, 'key'),
+      ),
+    );
+    const read = await Promise.all(created.map(({ account }) => accounts.findById(account.id)));
+    expect(read.map((account) => account?.company_name).sort()).toEqual(created.map(({ account }) => account.company_name).sort());
+    const repeated = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => connection.query<{ n: number }[]>('SELECT $1::int + 0 AS n', [n])));
+    expect(repeated.map(([row]) => row?.n)).toEqual([1, 2, 3, 4, 5, 6]);
+    const [zone] = await connection.query<{ TimeZone: string }[]>('SHOW TimeZone');
+    expect(zone?.TimeZone).toMatch(/^(Etc\/)?UTC$/);
+    const stats = await pool();
+    expect(Number(stats.sv_active) + Number(stats.sv_idle) + Number(stats.sv_used)).toBeLessThanOrEqual(2);
+  });
+
+  it('refuses to start where the server would not give its sessions UTC, which it can no longer set itself', async () => {
+    const other = await createTestDatabase();
+    let moduleRef: TestingModule | undefined;
+    try {
+      // Before the pooler opens a server connection to it: a session takes the setting at its start.
+      await withAdminClient(TEST_SERVER_URL, (client) => client.query(`ALTER DATABASE ${other.name} SET TimeZone = 'America/New_York'`));
+      moduleRef = await Test.createTestingModule({
+        imports: [DataAccessModule.forRoot({ databaseUrl: bouncer.url(other.name), poolMode: 'transaction' })],
+      }).compile();
+      await expect(moduleRef.init()).rejects.toThrow(
+        /time zone "America\/New_York".*ALTER ROLE <role> SET TimeZone = 'UTC', or ALTER DATABASE <database> SET TimeZone = 'UTC'/,
+      );
+    } finally {
+      // A start that failed cannot be closed through Nest; its connections can.
+      const dataSource = moduleRef?.get(DataSource);
+      if (dataSource?.isInitialized) await dataSource.destroy();
+      await other.drop();
+    }
+  });
+
+  describe('LISTEN/NOTIFY (the outbox relay is woken by commits)', () => {
+    const enqueue = (connection: DatabaseConnection): Promise<unknown> =>
+      inFixtureTransaction(connection, (manager) =>
+        new OutboxRepository(connection).enqueue(manager, { queue: 'tracker', jobName: 'track', payload: {} }),
+      );
+
+    it('with DATABASE_DIRECT_URL the listener connects past the pooler and is woken by commits made through it; without, it stays off', async () => {
+      const moduleRef = await Test.createTestingModule({
+        imports: [DataAccessModule.forRoot({ databaseUrl: bouncer.url(db.name), poolMode: 'transaction', directUrl: db.url })],
+      }).compile();
+      const app = await moduleRef.init();
+      const listener = app.get(OutboxWakeListener);
+      let wakes = 0;
+      try {
+        await listener.start(() => (wakes += 1));
+        expect(listener.listening).toBe(true);
+        const pooled = await open(createDatabaseConnection(bouncer.url(db.name), {}, { poolMode: 'transaction' }));
+        await enqueue(pooled);
+        await eventually(
+          () => wakes,
+          (count) => count >= 2,
+          'woken by a commit made through the pooler',
+        );
+      } finally {
+        await listener.close();
+        await app.close();
+      }
+
+      const without = await Test.createTestingModule({
+        imports: [DataAccessModule.forRoot({ databaseUrl: bouncer.url(db.name), poolMode: 'transaction' })],
+      }).compile();
+      const off = await without.init();
+      try {
+        await off.get(OutboxWakeListener).start(() => undefined);
+        expect(off.get(OutboxWakeListener).listening).toBe(false);
+      } finally {
+        await off.close();
+      }
+    });
+
+    it('through the pooler a LISTEN hears nothing, and the lock that elects the listener outlives the client that took it', async () => {
+      const listener = new Client({ connectionString: bouncer.url(db.name) });
+      await listener.connect();
+      let heard = 0;
+      listener.on('notification', () => (heard += 1));
+      const [{ held }] = (await listener.query("SELECT pg_try_advisory_lock(hashtext('quayside:outbox-wake')) AS held")).rows as [
+        { held: boolean },
+      ];
+      expect(held).toBe(true);
+      await listener.query('LISTEN quayside_outbox');
+      // The commit notifies the server connection that listened, which by then serves no client:
+      // PgBouncer drops the notification.
+      await enqueue(db.dataSource);
+      await eventually(
+        () => bouncer.log(),
+        (log) => log.includes("got packet 'A' from server when not linked"),
+        'PgBouncer dropping the notification',
+      );
+      expect(heard).toBe(0);
+      await listener.end();
+
+      // The client is gone, its session lock is not: it stays with the server connection in the
+      // pool, so a listener that bypasses the pooler finds it taken, and would for as long as
+      // that server connection lives.
+      const moduleRef = await Test.createTestingModule({
+        imports: [DataAccessModule.forRoot({ databaseUrl: bouncer.url(db.name), poolMode: 'transaction', directUrl: db.url })],
+      }).compile();
+      const app = await moduleRef.init();
+      try {
+        await app.get(OutboxWakeListener).start(() => undefined, { standbyRetryMs: 60_000 });
+        expect(app.get(OutboxWakeListener).listening).toBe(false);
+        const holders = await db.dataSource.query<{ application_name: string }[]>(
+          `SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a USING (pid)
+            WHERE l.locktype = 'advisory' AND l.objid = hashtext('quayside:outbox-wake')::oid AND l.granted AND a.datname = current_database()`,
+        );
+        expect(holders).toHaveLength(1);
+      } finally {
+        await app.get(OutboxWakeListener).close();
+        await app.close();
+      }
+    });
+  });
+});
