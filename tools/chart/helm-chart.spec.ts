@@ -82,6 +82,13 @@ const FEATURES: Record<string, Values> = {
     trackerWorker: { env: { REFRESH_BATCH_SIZE: '100' } },
     webhookDispatcher: { env: { WEBHOOK_TIMEOUT_MS: 10000 } },
   },
+  'PostgreSQL over TLS with a CA, through a transaction-mode pooler, pools sized per app': {
+    postgresql: { tls: { mode: 'verify-full', caSecret: { name: 'postgres-ca', key: 'root.crt' } }, poolMode: 'transaction' },
+    secret: { DATABASE_DIRECT_URL: 'postgres://quayside:pw@postgres:5432/quayside' },
+    api: { databasePoolSize: 20 },
+    trackerWorker: { databasePoolSize: 8 },
+    webhookDispatcher: { databasePoolSize: 6 },
+  },
   'no migration Job and no disruption budgets': {
     migrations: { enabled: false },
     api: { podDisruptionBudget: { enabled: false } },
@@ -427,6 +434,52 @@ describe('the Helm chart deploy/helm/quayside, rendered by the real helm', () =>
       for (const workload of workloads(renderValid({ serviceAccount: { create: false } }))) {
         expect(podSpec(workload).serviceAccountName).toBe('default');
       }
+    });
+  });
+
+  describe('PostgreSQL: TLS, a transaction-mode pooler, pool sizes (docs/deploy.md, "Production Redis and PostgreSQL")', () => {
+    it("mounts the CA in every pod and the migration Job and names it; the pool mode, the direct URL and each app's pool size reach the apps", () => {
+      const objects = renderValid(FEATURES['PostgreSQL over TLS with a CA, through a transaction-mode pooler, pools sized per app']);
+      expect(config(objects)).toEqual(
+        expect.objectContaining({
+          DATABASE_SSL_MODE: 'verify-full',
+          DATABASE_SSL_CA_FILE: '/etc/quayside/postgres-ca/ca.crt',
+          DATABASE_POOL_MODE: 'transaction',
+        }),
+      );
+      expect((find(objects, 'Secret', 'quayside-secret').stringData as Record<string, string>)['DATABASE_DIRECT_URL']).toBe(
+        'postgres://quayside:pw@postgres:5432/quayside',
+      );
+      for (const workload of workloads(objects)) {
+        const volume = podSpec(workload).volumes?.find((v) => v.name === 'postgres-ca') as unknown;
+        expect(volume).toEqual({
+          name: 'postgres-ca',
+          secret: { secretName: 'postgres-ca', items: [{ key: 'root.crt', path: 'ca.crt' }] },
+        });
+        expect(container(workload).volumeMounts).toContainEqual({
+          name: 'postgres-ca',
+          mountPath: '/etc/quayside/postgres-ca',
+          readOnly: true,
+        });
+      }
+      expect(env(find(objects, 'Deployment', 'quayside-api'))['DATABASE_POOL_SIZE']).toBe('20');
+      expect(env(find(objects, 'Deployment', 'quayside-tracker-worker'))['DATABASE_POOL_SIZE']).toBe('8');
+      expect(env(find(objects, 'Deployment', 'quayside-webhook-dispatcher'))['DATABASE_POOL_SIZE']).toBe('6');
+    });
+
+    it('by default: no TLS, a session, no CA mounted, pools of 10', () => {
+      const objects = renderValid();
+      expect(config(objects)).toEqual(expect.objectContaining({ DATABASE_SSL_MODE: 'disable', DATABASE_POOL_MODE: 'session' }));
+      expect(config(objects)).not.toHaveProperty('DATABASE_SSL_CA_FILE');
+      for (const workload of workloads(objects)) expect(podSpec(workload).volumes?.map((v) => v.name)).not.toContain('postgres-ca');
+      expect(env(find(objects, 'Deployment', 'quayside-api'))['DATABASE_POOL_SIZE']).toBe('10');
+    });
+
+    it('refuses verify-ca without a CA, a transaction-mode pooler without the direct URL, and unknown modes', () => {
+      expect(refusal({ postgresql: { tls: { mode: 'verify-ca' } } })).toMatch(/verify-ca .* postgresql.tls.caSecret.name/);
+      expect(refusal({ postgresql: { poolMode: 'transaction' } })).toMatch(/poolMode=transaction needs secret.DATABASE_DIRECT_URL/);
+      expect(refusal({ postgresql: { tls: { mode: 'prefer' } } })).toMatch(/postgresql.tls.mode must be/);
+      expect(refusal({ postgresql: { poolMode: 'statement' } })).toMatch(/postgresql.poolMode must be session or transaction/);
     });
   });
 

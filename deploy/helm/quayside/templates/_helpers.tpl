@@ -123,8 +123,19 @@ volumes:
     persistentVolumeClaim:
       claimName: {{ include "quayside.documentsClaimName" .root }}
 {{- end }}
+{{- with .root.Values.postgresql.tls.caSecret }}
+{{- if .name }}
+  - name: postgres-ca
+    secret:
+      secretName: {{ .name }}
+      items:
+        - key: {{ .key }}
+          path: ca.crt
+{{- end }}
+{{- end }}
 {{- end -}}
 
+{{/* Called with (dict "root" $ "documents" <bool>), as quayside.volumes. */}}
 {{- define "quayside.volumeMounts" -}}
 volumeMounts:
   - name: tmp
@@ -133,4 +144,14 @@ volumeMounts:
   - name: documents
     mountPath: /app/data/documents
 {{- end }}
+{{- if .root.Values.postgresql.tls.caSecret.name }}
+  - name: postgres-ca
+    mountPath: /etc/quayside/postgres-ca
+    readOnly: true
+{{- end }}
+{{- end -}}
+
+{{/* Where PostgreSQL's CA certificate is mounted (postgresql.tls.caSecret), as DATABASE_SSL_CA_FILE reads it. */}}
+{{- define "quayside.postgresCaFile" -}}
+/etc/quayside/postgres-ca/ca.crt
 {{- end -}}

@@ -48,6 +48,8 @@ spec:
               value: 0.0.0.0
             - name: OPS_PORT
               value: {{ .settings.opsPort | quote }}
+            - name: DATABASE_POOL_SIZE
+              value: {{ .settings.databasePoolSize | quote }}
             {{- range $key, $value := .settings.env }}
             - name: {{ $key }}
               value: {{ $value | toString | quote }}
@@ -83,7 +85,7 @@ spec:
             {{- toYaml $root.Values.securityContext | nindent 12 }}
           resources:
             {{- toYaml .settings.resources | nindent 12 }}
-          {{- include "quayside.volumeMounts" (dict "documents" .documents) | nindent 10 }}
+          {{- include "quayside.volumeMounts" (dict "root" $root "documents" .documents) | nindent 10 }}
       {{- include "quayside.volumes" (dict "root" $root "documents" .documents) | nindent 6 }}
 ---
 # Health and Prometheus metrics of the worker (it serves nothing else).
