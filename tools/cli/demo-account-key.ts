@@ -1,15 +1,15 @@
 /**
  * `npm run demo:key`: a new API key for the demo account of `npm start` (the "Quayside Demo"
  * account, made on the first start if it does not exist yet), printed once. Its first key was
- * shown in full only on the first start; this one works alongside it. DATABASE_URL selects the
- * database (see cli-config.ts).
+ * shown in full only on the first start; this one works alongside it. DATABASE_URL (and the other
+ * DATABASE_* settings) select the database (see cli-config.ts).
  */
-import { AccountRepository, ApiKeyRepository, createDatabaseConnection, generateApiKey } from '@quayside/data-access';
-import { databaseUrlFromEnv } from './cli-config';
+import { AccountRepository, ApiKeyRepository, generateApiKey } from '@quayside/data-access';
+import { databaseConfigFromEnv, openToolConnection } from './cli-config';
 import { DEMO_COMPANY_NAME, demoAccount } from './demo-account-settings';
 
 async function main(): Promise<void> {
-  const dataSource = createDatabaseConnection(databaseUrlFromEnv());
+  const dataSource = openToolConnection(databaseConfigFromEnv());
   await dataSource.initialize();
   try {
     const name = `npm run demo:key ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`;
