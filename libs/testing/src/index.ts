@@ -42,3 +42,5 @@ export { TestPostgresServer } from './servers/test-postgres-server';
 export type { TestPostgresOptions } from './servers/test-postgres-server';
 export { TestPgBouncer } from './servers/test-pgbouncer';
 export type { TestPgBouncerOptions } from './servers/test-pgbouncer';
+export { OpenApiResponseValidator } from './openapi/openapi-response-validator';
+export type { OpenApiAnswer, OpenApiFinding } from './openapi/openapi-response-validator';
