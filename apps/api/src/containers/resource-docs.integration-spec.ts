@@ -40,7 +40,9 @@ describe('OpenAPI: container, transport event, party and party role endpoints', 
     ['patch', '/v2/parties/{id}', '200'],
   ])('%s %s has a %s response schema', (method, path, status) => {
     const operation = document.paths[path]?.[method];
-    expect(operation?.responses[status]?.content?.['application/json']?.schema).toEqual(expect.objectContaining({ type: 'object' }));
+    expect(operation?.responses[status]?.content?.['application/vnd.api+json']?.schema).toEqual(
+      expect.objectContaining({ type: 'object' }),
+    );
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { OpenAPIObject, SwaggerCustomOptions } from '@nestjs/swagger';
+import { describeAsServed } from './served-document';
 import { serveSwaggerUiAssetsOnDemand } from './swagger-ui-assets';
 
 export const OPENAPI_VERSION = '0.2.0';
@@ -28,7 +29,7 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
     .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization', description: 'Use `Token <API_KEY>` (not Bearer).' }, 'authorization')
     .addSecurityRequirements('authorization')
     .build();
-  const document = SwaggerModule.createDocument(app, config);
+  const document = describeAsServed(SwaggerModule.createDocument(app, config));
   // The established API description labels the interface Beta (docs/json-api.md).
   Object.assign(document.info, { 'x-label': 'Beta' });
   return document;

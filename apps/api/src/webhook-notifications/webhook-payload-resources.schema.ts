@@ -1,6 +1,7 @@
 import { CHANGESET_ATTRIBUTES, DATA_SOURCES, ESTIMATED_EVENT_NAMES } from '@quayside/domain';
 import { CONTAINER_SCHEMA } from '../containers/container.schema';
 import { CUSTOM_FIELD_SCHEMA } from '../custom-fields/custom-field.schema';
+import { DOCUMENT_REPRESENTATION_SCHEMA, DOCUMENT_SCHEMA } from '../documents/document.schema';
 import type { Schema } from '../openapi/json-api-schemas';
 import { NULLABLE_STRING, resourceSchema, toOne } from '../openapi/json-api-schemas';
 import { portSchema, terminalSchema } from '../reference-data/reference-resources.openapi';
@@ -77,4 +78,7 @@ export const WEBHOOK_PAYLOAD_INCLUDED: readonly Schema[] = [
   portSchema,
   terminalSchema,
   CUSTOM_FIELD_SCHEMA,
+  // document.extracted / document.extraction_failed
+  DOCUMENT_SCHEMA,
+  DOCUMENT_REPRESENTATION_SCHEMA,
 ];
