@@ -48,7 +48,7 @@ const CONTAINERS_SQL = `
 INSERT INTO containers (id, account_id, shipment_id, number, equipment_type, equipment_length, equipment_height, weight_in_lbs, seal_number,
   current_status, pod_eta_at, pod_timezone, created_at, updated_at)
 SELECT md5('bench:container:' || i)::uuid, $1, md5('bench:shipment:' || (i / ${CONTAINERS_PER_SHIPMENT}))::uuid, 'BNCU' || lpad(i::text, 7, '0'),
-  'dry', 40, 'high cube', 20000 + (i % 1000), 'SL' || i, 'on_ship', t + interval '20 days', 'America/Los_Angeles', t, t
+  'dry', 40, 'high_cube', 20000 + (i % 1000), 'SL' || i, 'on_ship', t + interval '20 days', 'America/Los_Angeles', t, t
 FROM generate_series($2::int, $3::int - 1) AS i, LATERAL (SELECT $4::timestamptz + i * interval '1 second' AS t) AS at`;
 
 const TRANSPORT_EVENTS_SQL = `

@@ -112,6 +112,13 @@ export const CONTAINER_SCHEMA: SchemaObject = resourceSchema(
       description: 'Fees at the inland destination facility; null when no source reports them (no rail source does yet).',
     },
     rail_last_tracking_request_at: timestamp('When a rail carrier last answered about this container; null when none has.'),
+    ssl_lfd: {
+      type: 'string',
+      format: 'date-time',
+      nullable: true,
+      description:
+        "Always null: the established service answers it (null in every published answer) without describing it. The shipping line's last free day is `import_deadlines.pickup_lfd_line`.",
+    },
     import_deadlines: IMPORT_DEADLINES,
     current_status: { type: 'string', enum: [...CONTAINER_STATUSES], nullable: true },
     ready_for_pickup: { type: 'boolean', description: 'Beyond the established API: available_for_pickup is true and there is no hold.' },

@@ -87,7 +87,7 @@ describe('containers: GET /v2/containers and /v2/containers/{id}', () => {
         ref_numbers: ['PO-1001'],
         equipment_type: 'reefer',
         equipment_length: 40,
-        equipment_height: 'high cube',
+        equipment_height: 'high_cube',
         weight_in_lbs: 52910.5,
         seal_number: 'SL778812',
         pod_eta_at: '2026-08-12T12:00:00.000Z',

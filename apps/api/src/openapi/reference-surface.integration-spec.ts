@@ -113,6 +113,7 @@ const LIVE_FIELDS: Record<string, { attributes?: string[]; relationships?: strin
       'ind_facility_holds',
       'ind_facility_fees',
       'rail_last_tracking_request_at',
+      'ssl_lfd',
     ],
   },
   tracking_request: { attributes: ['shipment_tags'], relationships: ['customer', 'user'] },

@@ -11,7 +11,7 @@ const COUNT = 40;
 const containers: SandboxContainer[] = Array.from({ length: COUNT }, (_unused, i) => ({
   number: `QBTU${String(3_000_000 + i)}`,
   isoSizeType: '45G1',
-  equipment: { type: 'dry', length: 40, height: 'high cube' },
+  equipment: { type: 'dry', length: 40, height: 'high_cube' },
   sealNumber: null,
   weightLbs: null,
 }));

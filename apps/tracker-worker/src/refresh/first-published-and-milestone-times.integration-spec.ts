@@ -30,7 +30,7 @@ const MOVING_ESTIMATES: SandboxScenario = {
     {
       number: 'QFDU1000005',
       isoSizeType: '45G1',
-      equipment: { type: 'dry', length: 40, height: 'high cube' },
+      equipment: { type: 'dry', length: 40, height: 'high_cube' },
       sealNumber: null,
       weightLbs: null,
     },

@@ -24,7 +24,7 @@ const UNSERVED: SandboxScenario = {
     {
       number: 'QNTU4000001',
       isoSizeType: '45G1',
-      equipment: { type: 'dry', length: 40, height: 'high cube' },
+      equipment: { type: 'dry', length: 40, height: 'high_cube' },
       sealNumber: null,
       weightLbs: null,
     },

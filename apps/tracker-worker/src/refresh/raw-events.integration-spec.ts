@@ -23,7 +23,7 @@ const VOYAGE: SandboxScenario = {
     {
       number: 'QNTU4000002',
       isoSizeType: '45G1',
-      equipment: { type: 'dry', length: 40, height: 'high cube' },
+      equipment: { type: 'dry', length: 40, height: 'high_cube' },
       sealNumber: null,
       weightLbs: null,
     },

@@ -27,7 +27,7 @@ function scenario(number: string, container: string, steps: SandboxStep[]): Sand
       {
         number: container,
         isoSizeType: '45G1',
-        equipment: { type: 'dry', length: 40, height: 'high cube' },
+        equipment: { type: 'dry', length: 40, height: 'high_cube' },
         sealNumber: null,
         weightLbs: null,
       },

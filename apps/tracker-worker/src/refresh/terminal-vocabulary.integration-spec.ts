@@ -28,7 +28,7 @@ const AT_PIER_400: SandboxScenario = {
   podTerminalFirmsCode: 'W185',
   railCarrierScac: null,
   containers: [
-    { number: NUMBER, isoSizeType: '45G1', equipment: { type: 'dry', length: 40, height: 'high cube' }, sealNumber: null, weightLbs: null },
+    { number: NUMBER, isoSizeType: '45G1', equipment: { type: 'dry', length: 40, height: 'high_cube' }, sealNumber: null, weightLbs: null },
   ],
   steps: [
     { day: -1, type: 'milestone', event: 'container.transport.vessel_departed', at: 'pol' },

@@ -49,7 +49,7 @@ describe('track-request', () => {
       number: 'QSDU2001376',
       equipment_type: 'dry',
       equipment_length: 40,
-      equipment_height: 'high cube',
+      equipment_height: 'high_cube',
       seal_number: 'QS100001',
       pod_eta_at: dayOf(T0, 9),
       current_status: 'on_ship',

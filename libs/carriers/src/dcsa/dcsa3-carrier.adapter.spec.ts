@@ -99,7 +99,7 @@ describe('DcsaCarrierAdapter, Track & Trace 3.0', () => {
     });
     const [container] = shipment.containers;
     expect(container).toMatchObject({ number: 'MSKU1234565', isoSizeType: '45G1', sealNumber: 'VET123', emptyReturned: true });
-    expect(container!.equipment).toEqual({ type: 'dry', length: 40, height: 'high cube' });
+    expect(container!.equipment).toEqual({ type: 'dry', length: 40, height: 'high_cube' });
     expect(container!.milestones.map((m) => `${m.event} ${m.locode} ${m.timestamp}`)).toEqual([
       'container.transport.empty_out CNSHA 2026-03-02T01:00:00.000Z',
       'container.transport.full_in CNSHA 2026-03-04T06:00:00.000Z',

@@ -115,9 +115,9 @@ describe('SandboxCarrierAdapter', () => {
   it('plays a bill of lading with three containers discharged one after another', async () => {
     const shipment = shipmentOf(await adapter.track(query('TEST-TR-MULTI-CONTAINER', 7.5)));
     expect(shipment.containers.map((c) => [c.number, c.equipment, c.milestones.at(-1)?.event])).toEqual([
-      ['QSDU2006850', { type: 'dry', length: 40, height: 'high cube' }, 'container.transport.vessel_discharged'],
+      ['QSDU2006850', { type: 'dry', length: 40, height: 'high_cube' }, 'container.transport.vessel_discharged'],
       ['QSDU2008220', { type: 'dry', length: 20, height: 'standard' }, 'container.transport.vessel_discharged'],
-      ['QSDU2009593', { type: 'reefer', length: 40, height: 'high cube' }, 'container.transport.vessel_arrived'],
+      ['QSDU2009593', { type: 'reefer', length: 40, height: 'high_cube' }, 'container.transport.vessel_arrived'],
     ]);
   });
 

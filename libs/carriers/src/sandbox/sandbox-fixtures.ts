@@ -11,7 +11,7 @@ export const HORIZON: SandboxVessel = { name: 'QUAYSIDE HORIZON', imo: '9411111'
 export const MERIDIAN: SandboxVessel = { name: 'QUAYSIDE MERIDIAN', imo: '9513579', voyage: '220W' };
 
 export function dry40HighCube(number: string, sealNumber: string): SandboxContainer {
-  return { number, isoSizeType: '45G1', equipment: { type: 'dry', length: 40, height: 'high cube' }, sealNumber, weightLbs: 28_660 };
+  return { number, isoSizeType: '45G1', equipment: { type: 'dry', length: 40, height: 'high_cube' }, sealNumber, weightLbs: 28_660 };
 }
 
 export function dry20(number: string, sealNumber: string): SandboxContainer {
@@ -19,7 +19,7 @@ export function dry20(number: string, sealNumber: string): SandboxContainer {
 }
 
 export function reefer40HighCube(number: string, sealNumber: string): SandboxContainer {
-  return { number, isoSizeType: '45R1', equipment: { type: 'reefer', length: 40, height: 'high cube' }, sealNumber, weightLbs: 31_200 };
+  return { number, isoSizeType: '45R1', equipment: { type: 'reefer', length: 40, height: 'high_cube' }, sealNumber, weightLbs: 31_200 };
 }
 
 /**

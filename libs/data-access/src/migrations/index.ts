@@ -25,6 +25,7 @@ import { ReadAheadForBitmapScans1795800000000 } from './1795800000000-read-ahead
 import { RoomForDeliveryAttempts1795839443920 } from './1795839443920-room-for-delivery-attempts';
 import { DocumentsQueue1795900000000 } from './1795900000000-documents-queue';
 import { TrackingSources1795928701108 } from './1795928701108-tracking-sources';
+import { EquipmentHeightHighCube1796000000000 } from './1796000000000-equipment-height-high-cube';
 
 // Listed explicitly (not globbed) so swc-node, jest and the built image load the same set.
 // `tools/cli/migration-generate.ts` rewrites this list from the files in this folder.
@@ -55,4 +56,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   RoomForDeliveryAttempts1795839443920,
   DocumentsQueue1795900000000,
   TrackingSources1795928701108,
+  EquipmentHeightHighCube1796000000000,
 ];

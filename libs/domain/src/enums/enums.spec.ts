@@ -18,7 +18,7 @@ describe('enums are exactly the documented values', () => {
     ['fee types', FEE_TYPES, ['demurrage', 'extended_dwell_time', 'exam', 'total', 'other']],
     ['equipment types', EQUIPMENT_TYPES, ['dry', 'reefer', 'open top', 'flat rack', 'bulk', 'tank']],
     ['equipment lengths', EQUIPMENT_LENGTHS, [10, 20, 40, 45]],
-    ['equipment heights', EQUIPMENT_HEIGHTS, ['standard', 'high cube']],
+    ['equipment heights', EQUIPMENT_HEIGHTS, ['standard', 'high_cube']],
     [
       'party roles',
       PARTY_ROLES,

@@ -4,6 +4,10 @@ export type EquipmentType = (typeof EQUIPMENT_TYPES)[number];
 export const EQUIPMENT_LENGTHS = [10, 20, 40, 45] as const;
 export type EquipmentLength = (typeof EQUIPMENT_LENGTHS)[number];
 
-/** docs/containers.md writes `high cube` with a space; it wins over the established API's `high_cube`. */
-export const EQUIPMENT_HEIGHTS = ['standard', 'high cube'] as const;
+/**
+ * `high_cube` as the established API answers it (its description's enum and its live answers):
+ * the specification lists the three equipment fields' values in words and leaves their wire
+ * names open (docs/containers.md).
+ */
+export const EQUIPMENT_HEIGHTS = ['standard', 'high_cube'] as const;
 export type EquipmentHeight = (typeof EQUIPMENT_HEIGHTS)[number];

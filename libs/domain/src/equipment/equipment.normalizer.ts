@@ -19,7 +19,7 @@ export const ISO_LENGTH_CODES: Readonly<Record<string, EquipmentLength>> = { '1'
  * ISO 6346 size code, second character: the height. 0 (8 ft) and 2 (8 ft 6 in) are standard,
  * 5 (9 ft 6 in) is high cube. 4 (9 ft), 6 (over 9 ft 6 in) and the half heights give null.
  */
-export const ISO_HEIGHT_CODES: Readonly<Record<string, EquipmentHeight>> = { '0': 'standard', '2': 'standard', '5': 'high cube' };
+export const ISO_HEIGHT_CODES: Readonly<Record<string, EquipmentHeight>> = { '0': 'standard', '2': 'standard', '5': 'high_cube' };
 
 /**
  * ISO 6346:1995 type group (third character). G general and V ventilated are dry vans;
@@ -188,7 +188,7 @@ function parseCarrierSpelling(text: string): NormalizedEquipment {
     type ??= TYPE_WORDS[word] ?? null;
   }
   if (type === null && (highCube || standard)) type = 'dry';
-  const height: EquipmentHeight | null = highCube ? 'high cube' : type !== null ? 'standard' : null;
+  const height: EquipmentHeight | null = highCube ? 'high_cube' : type !== null ? 'standard' : null;
   return { equipment_type: type, equipment_length: length, equipment_height: height };
 }
 

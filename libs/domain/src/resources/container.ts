@@ -66,6 +66,12 @@ export interface ContainerAttributes {
   ind_facility_holds: Hold[] | null;
   ind_facility_fees: Fee[] | null;
   rail_last_tracking_request_at: UtcTimestamp | null;
+  /**
+   * In the established service's live answers, not in its description, and null in every one
+   * published: what it would hold is not said, so it is null here too (docs/containers.md). The
+   * shipping line's last free day is `import_deadlines.pickup_lfd_line`.
+   */
+  ssl_lfd: null;
   import_deadlines: ImportDeadlines;
   current_status: ContainerStatus | null;
 }

@@ -52,8 +52,8 @@ const SOURCE_NAMES: Readonly<Record<keyof ImportDeadlines, 'line' | 'terminal' |
 };
 
 /**
- * Attributes of the established API's container model (docs/containers.md wins: `currency` in fees,
- * `high cube` with a space), null when not reported, for the api and for webhook payloads
+ * Attributes of the established API's container model (docs/containers.md wins: `currency` in fees),
+ * null when not reported, for the api and for webhook payloads
  * alike. `pickup_lfd` is coalesced from the sources `visibility` allows (line, then terminal,
  * then rail), never the earliest date. Beyond the established API: `ready_for_pickup`,
  * `pickup_lfd_source`, `fees_total_by_currency`.
@@ -113,6 +113,7 @@ export function containerAttributes(container: ContainerAttributeSource, visibil
     ind_facility_holds: container.ind_facility_holds ?? null,
     ind_facility_fees: container.ind_facility_fees ?? null,
     rail_last_tracking_request_at: isoInstant(container.rail_last_tracking_request_at),
+    ssl_lfd: null,
     import_deadlines: deadlines,
     current_status: container.current_status,
     ready_for_pickup: isReadyForPickup({ available_for_pickup: container.available_for_pickup, holds_at_pod_terminal: holds }),

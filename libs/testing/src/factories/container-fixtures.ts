@@ -19,7 +19,7 @@ export const CONTAINER_FIXTURES = {
     ref_numbers: ['PO-1001'],
     equipment_type: 'reefer',
     equipment_length: 40,
-    equipment_height: 'high cube',
+    equipment_height: 'high_cube',
     weight_in_lbs: 52910.5,
     seal_number: 'SL778812',
     pickup_lfd_line: at('2026-08-20T07:00:00.000Z'),
