@@ -20,7 +20,8 @@ export function railTerminalResource(loaders: RailTerminalRelationshipLoaders): 
   return {
     type: RAIL_TERMINAL_TYPE,
     id: (terminal) => terminal.id,
-    attributes: (terminal) => ({ name: terminal.name, nickname: terminal.nickname, firms_code: terminal.firms_code }),
+    // Strings, as the established API types them: empty when no source said (as for terminals).
+    attributes: (terminal) => ({ name: terminal.name, nickname: terminal.nickname ?? '', firms_code: terminal.firms_code ?? '' }),
     relationships: {
       port: relationshipByIds<RailTerminalRecord, AccountContext>(
         'port',

@@ -103,7 +103,7 @@ describe('rail terminals served where the reference allows them', () => {
     expect(rail).toEqual({
       id: railTerminalId,
       type: 'rail_terminal',
-      attributes: { name: 'Test Intermodal Ramp', nickname: null, firms_code: 'ZR01' },
+      attributes: { name: 'Test Intermodal Ramp', nickname: '', firms_code: 'ZR01' },
       relationships: {
         port: { data: portId === null ? null : { id: portId, type: 'port' } },
         metro_area: { data: { id: metroAreaId, type: 'metro_area' } },

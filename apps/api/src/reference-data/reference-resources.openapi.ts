@@ -53,21 +53,27 @@ export const portSchema: Schema = resourceSchema(
   { terminals: toMany('terminal') },
 );
 
+/** A terminal attribute: a string, as the established API types it; empty when the reference data does not know it. */
+const known = (description?: string): Schema => ({
+  type: 'string',
+  description: `${description ? `${description}. ` : ''}Empty when not known.`,
+});
+
 export const terminalSchema: Schema = resourceSchema(
   'terminal',
   {
     id: { type: 'string', format: 'uuid', description: 'The resource id, repeated.' },
     name: { type: 'string' },
-    nickname: nullableString(),
-    firms_code: nullableString('CBP FIRMS code or CBSA sublocation code'),
-    smdg_code: nullableString(),
-    bic_facility_code: nullableString(),
-    street: nullableString(),
-    city: nullableString(),
-    state: nullableString(),
-    state_abbr: nullableString(),
-    zip: nullableString(),
-    country: nullableString(),
+    nickname: known(),
+    firms_code: known('CBP FIRMS code or CBSA sublocation code'),
+    smdg_code: known(),
+    bic_facility_code: known(),
+    street: known(),
+    city: known(),
+    state: known(),
+    state_abbr: known(),
+    zip: known(),
+    country: known(),
     facility_type: { type: 'string', enum: ['ocean_terminal'], description: 'Every terminal listed here is an ocean terminal.' },
     provided_data: { type: 'object', nullable: true, description: 'Which kinds of data the terminal provides; null while not recorded.' },
   },

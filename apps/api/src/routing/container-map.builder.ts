@@ -14,6 +14,10 @@ export interface FeatureCollection {
 }
 
 const iso = (value: Date | null | undefined): string | null => (value ? value.toISOString() : null);
+
+/** English country names by ISO 3166 code, from the runtime's CLDR data (the established API's port features carry both). */
+const REGION_NAMES = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+const countryName = (code: string | null | undefined): string | null => (code ? (REGION_NAMES.of(code) ?? null) : null);
 /** Longitudes continue past ±180° along a line, so a map draws a Pacific crossing the short way. */
 function unwrap(coordinates: LonLat[]): LonLat[] {
   const out: LonLat[] = [];
@@ -62,7 +66,7 @@ export async function buildContainerMap(
         state_abbr: stop.port.state_abbr,
         state: null,
         country_code: stop.port.country_code,
-        country: null,
+        country: countryName(stop.port.country_code),
         time_zone: stop.port.time_zone,
         label: stop.label,
         inbound_eta_at: iso(stop.inbound?.eta),

@@ -13,7 +13,8 @@ export interface InferNumberDocument {
     id: string;
     type: typeof INFER_NUMBER_RESULT_TYPE;
     attributes: {
-      number_type: 'container' | 'bill_of_lading' | 'booking' | null;
+      /** Never null (the established API's enum has none): a shipment number of no known carrier prefix says `bill_of_lading`; `request_type` and `possible_request_types` tell the two apart. */
+      number_type: 'container' | 'bill_of_lading' | 'booking';
       /** Our request type vocabulary, ready for `POST /tracking_requests`; null when a bill of lading and a booking are equally likely. */
       request_type: NumberInference['request_type'];
       possible_request_types: NumberInference['possible_request_types'];
@@ -70,7 +71,7 @@ export class InferNumberUseCase {
         id: `req_${randomUUID()}`,
         type: INFER_NUMBER_RESULT_TYPE,
         attributes: {
-          number_type: inference.request_type === null ? null : REFERENCE_NUMBER_TYPES[inference.request_type],
+          number_type: REFERENCE_NUMBER_TYPES[inference.request_type ?? 'bill_of_lading'],
           request_type: inference.request_type,
           possible_request_types: inference.possible_request_types,
           validation: {

@@ -50,7 +50,12 @@ export const inferNumberResultSchema: Schema = {
         attributes: {
           type: 'object',
           properties: {
-            number_type: { type: 'string', enum: ['container', 'bill_of_lading', 'booking'], nullable: true },
+            number_type: {
+              type: 'string',
+              enum: ['container', 'bill_of_lading', 'booking'],
+              description:
+                'Never null: a bill of lading or booking number of no known carrier prefix says `bill_of_lading`, as the established API does; `request_type` (null then) and `possible_request_types` tell the two apart.',
+            },
             request_type: {
               type: 'string',
               enum: [...REQUEST_TYPES],

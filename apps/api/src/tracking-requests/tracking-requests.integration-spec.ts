@@ -241,11 +241,12 @@ describe('tracking requests: GET, PATCH /v2/tracking_requests, infer_number, Ope
       });
     });
 
-    it('makes no prediction for a number no line is known by', async () => {
+    it('makes no prediction for a number no line is known by; number_type is still one of the reference’s values', async () => {
       const response = await infer({ number: '123456789012' });
       expect(response.json!['data']).toMatchObject({
         attributes: {
-          number_type: null,
+          number_type: 'bill_of_lading',
+          request_type: null,
           possible_request_types: ['bill_of_lading', 'booking_number'],
           shipping_line: { decision: 'no_prediction', selected: null, candidates: [] },
         },
