@@ -72,7 +72,7 @@ describe('GET /v2/containers pages through cursors', () => {
 
   it('last names the final rows, and prev from there walks back to the start', async () => {
     const first = await list(pager, '/v2/containers?page[size]=3');
-    expect(first.links['last']).toContain('page[before]=end');
+    expect(first.links['last']).toContain('page%5Bbefore%5D=end');
     const pages = await walk(first.links['last']!, 'prev');
     expect(pages[0]).toEqual(ordered.slice(-3));
     expect(pages.reverse().flat()).toEqual(ordered);
@@ -80,8 +80,8 @@ describe('GET /v2/containers pages through cursors', () => {
 
   it('keeps page numbers in the links for clients that read them', async () => {
     const first = await list(pager, '/v2/containers?page[size]=3');
-    expect(first.links['next']).toMatch(/page\[number\]=2&page\[size\]=3&page\[after\]=/);
-    expect(first.links['last']).toMatch(/page\[number\]=3&page\[size\]=3&page\[before\]=end$/);
+    expect(first.links['next']).toMatch(/page%5Bnumber%5D=2&page%5Bsize%5D=3&page%5Bafter%5D=/);
+    expect(first.links['last']).toMatch(/page%5Bnumber%5D=3&page%5Bsize%5D=3&page%5Bbefore%5D=end$/);
     expect(first.meta).toEqual({ size: 3, total: 7 });
     const byNumber = await list(pager, '/v2/containers?page[size]=3&page[number]=2');
     const second = await list(pager, first.links['next']!);
@@ -116,7 +116,7 @@ describe('GET /v2/containers pages through cursors', () => {
     );
     const body = await list(large, '/v2/containers?page[size]=100');
     expect(body.meta.total).toBe(EXACT_TOTAL_BOUND + 5);
-    expect(body.links['last']).toContain(`page[number]=${Math.ceil((EXACT_TOTAL_BOUND + 5) / 100)}&`);
+    expect(body.links['last']).toContain(`page%5Bnumber%5D=${Math.ceil((EXACT_TOTAL_BOUND + 5) / 100)}&`);
     const last = await list(large, body.links['last']!);
     expect(last.data).toHaveLength(100);
     expect(last.links['next']).toBeUndefined();

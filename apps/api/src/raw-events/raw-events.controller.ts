@@ -69,7 +69,7 @@ export class RawEventsController {
           },
         },
       ],
-      links: { self: `${EXAMPLE_BASE_URL}/v2/containers/${SAMPLE_IDS.container}/raw_events?page[number]=1&page[size]=30` },
+      links: { self: `${EXAMPLE_BASE_URL}/v2/containers/${SAMPLE_IDS.container}/raw_events?page%5Bnumber%5D=1&page%5Bsize%5D=30` },
       meta: { size: 30, total: 1 },
     },
   })

@@ -162,7 +162,7 @@ describe('GET /v2/containers/{id}/transport_events', () => {
       key: owner.key,
     });
     expect((response.json!['data'] as Resource[]).map((e) => e.id)).toEqual([events[2]!.id]);
-    expect(response.json!['links']).toMatchObject({ prev: expect.stringContaining('page[number]=1') as unknown });
+    expect(response.json!['links']).toMatchObject({ prev: expect.stringContaining('page%5Bnumber%5D=1') as unknown });
   });
 
   it('includes the container, the port and the terminal, each once', async () => {

@@ -10,11 +10,11 @@ describe('paginationLinksAndMeta', () => {
       page: pageRequest(2, 5),
       total: 12,
       links: {
-        first: '/v2/containers?include=shipment&page[number]=1&page[size]=5',
-        prev: '/v2/containers?include=shipment&page[number]=1&page[size]=5',
-        self: '/v2/containers?include=shipment&page[number]=2&page[size]=5',
-        next: '/v2/containers?include=shipment&page[number]=3&page[size]=5',
-        last: '/v2/containers?include=shipment&page[number]=3&page[size]=5',
+        first: '/v2/containers?include=shipment&page%5Bnumber%5D=1&page%5Bsize%5D=5',
+        prev: '/v2/containers?include=shipment&page%5Bnumber%5D=1&page%5Bsize%5D=5',
+        self: '/v2/containers?include=shipment&page%5Bnumber%5D=2&page%5Bsize%5D=5',
+        next: '/v2/containers?include=shipment&page%5Bnumber%5D=3&page%5Bsize%5D=5',
+        last: '/v2/containers?include=shipment&page%5Bnumber%5D=3&page%5Bsize%5D=5',
       },
     },
     {
@@ -23,10 +23,10 @@ describe('paginationLinksAndMeta', () => {
       page: pageRequest(1, 30),
       total: 31,
       links: {
-        first: '/v2/containers?page[number]=1&page[size]=30',
-        self: '/v2/containers?page[number]=1&page[size]=30',
-        next: '/v2/containers?page[number]=2&page[size]=30',
-        last: '/v2/containers?page[number]=2&page[size]=30',
+        first: '/v2/containers?page%5Bnumber%5D=1&page%5Bsize%5D=30',
+        self: '/v2/containers?page%5Bnumber%5D=1&page%5Bsize%5D=30',
+        next: '/v2/containers?page%5Bnumber%5D=2&page%5Bsize%5D=30',
+        last: '/v2/containers?page%5Bnumber%5D=2&page%5Bsize%5D=30',
       },
     },
     {
@@ -35,9 +35,9 @@ describe('paginationLinksAndMeta', () => {
       page: pageRequest(1, 30),
       total: 0,
       links: {
-        first: '/v2/containers?page[number]=1&page[size]=30',
-        self: '/v2/containers?page[number]=1&page[size]=30',
-        last: '/v2/containers?page[number]=1&page[size]=30',
+        first: '/v2/containers?page%5Bnumber%5D=1&page%5Bsize%5D=30',
+        self: '/v2/containers?page%5Bnumber%5D=1&page%5Bsize%5D=30',
+        last: '/v2/containers?page%5Bnumber%5D=1&page%5Bsize%5D=30',
       },
     },
     {
@@ -46,10 +46,10 @@ describe('paginationLinksAndMeta', () => {
       page: pageRequest(9, 10),
       total: 25,
       links: {
-        first: '/v2/containers?page[number]=1&page[size]=10',
-        prev: '/v2/containers?page[number]=3&page[size]=10',
-        self: '/v2/containers?page[number]=9&page[size]=10',
-        last: '/v2/containers?page[number]=3&page[size]=10',
+        first: '/v2/containers?page%5Bnumber%5D=1&page%5Bsize%5D=10',
+        prev: '/v2/containers?page%5Bnumber%5D=3&page%5Bsize%5D=10',
+        self: '/v2/containers?page%5Bnumber%5D=9&page%5Bsize%5D=10',
+        last: '/v2/containers?page%5Bnumber%5D=3&page%5Bsize%5D=10',
       },
     },
   ])('$label', ({ query, page, total, links }) => {
@@ -59,14 +59,14 @@ describe('paginationLinksAndMeta', () => {
     expect(result.meta).toEqual({ size: page.size, total });
   });
 
-  it('encodes values but keeps filter brackets readable', () => {
+  it('percent-encodes values and the brackets of keys (RFC 3986: a link is a valid URI)', () => {
     const { links } = paginationLinksAndMeta({
       path: '/v2/shipments',
       query: { filter: { number: 'A&B' } },
       page: pageRequest(1, 30),
       total: 1,
     });
-    expect(links.self).toBe('/v2/shipments?filter[number]=A%26B&page[number]=1&page[size]=30');
+    expect(links.self).toBe('/v2/shipments?filter%5Bnumber%5D=A%26B&page%5Bnumber%5D=1&page%5Bsize%5D=30');
   });
 
   it('flattens nested and repeated query values', () => {
@@ -89,10 +89,10 @@ describe('paginationLinksAndMeta for keyset lists', () => {
       page: pageRequest(1, 5),
       bounds: { first, last, hasBefore: false, hasAfter: true },
       links: {
-        first: `${path}?page[number]=1&page[size]=5`,
-        self: `${path}?page[number]=1&page[size]=5`,
-        next: `${path}?page[number]=2&page[size]=5&page[after]=${encodeCursor(last)}`,
-        last: `${path}?page[number]=3&page[size]=5&page[before]=end`,
+        first: `${path}?page%5Bnumber%5D=1&page%5Bsize%5D=5`,
+        self: `${path}?page%5Bnumber%5D=1&page%5Bsize%5D=5`,
+        next: `${path}?page%5Bnumber%5D=2&page%5Bsize%5D=5&page%5Bafter%5D=${encodeCursor(last)}`,
+        last: `${path}?page%5Bnumber%5D=3&page%5Bsize%5D=5&page%5Bbefore%5D=end`,
       },
     },
     {
@@ -100,11 +100,11 @@ describe('paginationLinksAndMeta for keyset lists', () => {
       page: { ...pageRequest(2, 5), after: first },
       bounds: { first, last, hasBefore: true, hasAfter: true },
       links: {
-        first: `${path}?page[number]=1&page[size]=5`,
-        prev: `${path}?page[number]=1&page[size]=5&page[before]=${encodeCursor(first)}`,
-        self: `${path}?page[number]=2&page[size]=5&page[after]=${encodeCursor(first)}`,
-        next: `${path}?page[number]=3&page[size]=5&page[after]=${encodeCursor(last)}`,
-        last: `${path}?page[number]=3&page[size]=5&page[before]=end`,
+        first: `${path}?page%5Bnumber%5D=1&page%5Bsize%5D=5`,
+        prev: `${path}?page%5Bnumber%5D=1&page%5Bsize%5D=5&page%5Bbefore%5D=${encodeCursor(first)}`,
+        self: `${path}?page%5Bnumber%5D=2&page%5Bsize%5D=5&page%5Bafter%5D=${encodeCursor(first)}`,
+        next: `${path}?page%5Bnumber%5D=3&page%5Bsize%5D=5&page%5Bafter%5D=${encodeCursor(last)}`,
+        last: `${path}?page%5Bnumber%5D=3&page%5Bsize%5D=5&page%5Bbefore%5D=end`,
       },
     },
     {
@@ -112,10 +112,10 @@ describe('paginationLinksAndMeta for keyset lists', () => {
       page: { ...pageRequest(3, 5), before: 'end' as const },
       bounds: { first, last, hasBefore: true, hasAfter: false },
       links: {
-        first: `${path}?page[number]=1&page[size]=5`,
-        prev: `${path}?page[number]=2&page[size]=5&page[before]=${encodeCursor(first)}`,
-        self: `${path}?page[number]=3&page[size]=5&page[before]=end`,
-        last: `${path}?page[number]=3&page[size]=5&page[before]=end`,
+        first: `${path}?page%5Bnumber%5D=1&page%5Bsize%5D=5`,
+        prev: `${path}?page%5Bnumber%5D=2&page%5Bsize%5D=5&page%5Bbefore%5D=${encodeCursor(first)}`,
+        self: `${path}?page%5Bnumber%5D=3&page%5Bsize%5D=5&page%5Bbefore%5D=end`,
+        last: `${path}?page%5Bnumber%5D=3&page%5Bsize%5D=5&page%5Bbefore%5D=end`,
       },
     },
     {
@@ -124,9 +124,9 @@ describe('paginationLinksAndMeta for keyset lists', () => {
       bounds: { hasBefore: false, hasAfter: false },
       total: 0,
       links: {
-        first: `${path}?page[number]=1&page[size]=5`,
-        self: `${path}?page[number]=1&page[size]=5`,
-        last: `${path}?page[number]=1&page[size]=5&page[before]=end`,
+        first: `${path}?page%5Bnumber%5D=1&page%5Bsize%5D=5`,
+        self: `${path}?page%5Bnumber%5D=1&page%5Bsize%5D=5`,
+        last: `${path}?page%5Bnumber%5D=1&page%5Bsize%5D=5&page%5Bbefore%5D=end`,
       },
     },
   ])('$label', ({ page, bounds, links, total = 12 }) => {

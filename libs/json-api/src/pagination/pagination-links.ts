@@ -85,10 +85,9 @@ function isScalar(value: unknown): value is string | number | boolean {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
 
-// Brackets stay readable in keys (`page[number]`), as the established API prints them.
-function encodeKey(key: string): string {
-  return encodeURIComponent(key).replace(/%5B/g, '[').replace(/%5D/g, ']');
-}
+// Brackets are percent-encoded (`page%5Bnumber%5D`): RFC 3986 allows them only around an IP
+// literal, and the established API's description says `format: uri`. Servers decode them alike.
+const encodeKey = encodeURIComponent;
 
 function orderLinks(links: DocumentLinks): DocumentLinks {
   const ordered: DocumentLinks = {};
