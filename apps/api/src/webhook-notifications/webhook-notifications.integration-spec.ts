@@ -209,16 +209,27 @@ describe('webhook notifications: delivery state, examples, redelivery', () => {
       expect(included[0]!.attributes['changeset']).toMatchObject({ available_for_pickup: [false, true] });
     });
 
-    it.each([
-      ['an unknown event, named', '?event=container.teleported', 'container.teleported'],
-      ['no event', '', 'event is required'],
-    ])('answers 400 to %s', async (_label, query, detail) => {
-      const response = await call(app, 'GET', `/v2/webhook_notifications/examples${query}`, { key: owner.key });
-      expect(response.status).toBe(400);
-      const [error] = response.json!['errors'] as { detail: string; source: { parameter: string } }[];
-      expect(error).toMatchObject({ source: { parameter: 'event' } });
-      expect(error!.detail).toContain(detail);
+    it('without an event, shows the example of tracking_request.succeeded (the parameter is optional, as in the reference)', async () => {
+      for (const query of ['', '?event=']) {
+        const response = await call(app, 'GET', `/v2/webhook_notifications/examples${query}`, { key: owner.key });
+        expect(response.status).toBe(200);
+        expect(response.json!['data']).toMatchObject([{ attributes: { event: 'tracking_request.succeeded' } }]);
+        expect((response.json!['included'] as { type: string }[]).map((resource) => resource.type)).toEqual(
+          expect.arrayContaining(['tracking_request', 'shipment', 'container']),
+        );
+      }
     });
+
+    it.each([['an unknown event, named', '?event=container.teleported', 'container.teleported']])(
+      'answers 400 to %s',
+      async (_label, query, detail) => {
+        const response = await call(app, 'GET', `/v2/webhook_notifications/examples${query}`, { key: owner.key });
+        expect(response.status).toBe(400);
+        const [error] = response.json!['errors'] as { detail: string; source: { parameter: string } }[];
+        expect(error).toMatchObject({ source: { parameter: 'event' } });
+        expect(error!.detail).toContain(detail);
+      },
+    );
   });
 
   describe('redelivery', () => {
