@@ -6,5 +6,5 @@ module.exports = {
   displayName: 'integration',
   testMatch: ['<rootDir>/{apps,libs,tools,bench}/**/*.integration-spec.ts', '<rootDir>/e2e/**/*.e2e-spec.ts'],
   // One line before the run when chromium or its fonts are missing, instead of five browser failures to decipher.
-  globalSetup: '<rootDir>/apps/api/src/test/browser-prerequisites.global-setup.ts',
+  globalSetup: '<rootDir>/libs/testing/src/browser/browser-prerequisites.global-setup.ts',
 };

@@ -44,3 +44,12 @@ export { TestPgBouncer } from './servers/test-pgbouncer';
 export type { TestPgBouncerOptions } from './servers/test-pgbouncer';
 export { OpenApiResponseValidator } from './openapi/openapi-response-validator';
 export type { OpenApiAnswer, OpenApiFinding } from './openapi/openapi-response-validator';
+export { chromiumPath, launchChromium, servePage } from './browser/browser';
+export {
+  blankRegions,
+  expectMatchesCommittedScreenshot,
+  MAX_MISMATCH_RATIO,
+  SCREENSHOT_NOW,
+  screenshotMismatch,
+} from './browser/screenshot';
+export type { Region } from './browser/screenshot';

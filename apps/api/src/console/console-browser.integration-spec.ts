@@ -4,10 +4,9 @@ import { inFixtureTransaction, WebhookNotificationRepository } from '@quayside/d
 import type { ProvisionedAccount } from '@quayside/data-access';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ApiTestContext } from '../test/api-test-app';
-import { launchChromium } from '../test/browser';
+import { launchChromium, SCREENSHOT_NOW } from '@quayside/testing';
 import { seedMcpFixture } from '../test/mcp-fixtures';
 import type { McpFixture } from '../test/mcp-fixtures';
-import { SCREENSHOT_NOW } from '../test/screenshot';
 import { seedWebhook, seedWebhookNotification } from '../test/webhook-fixtures';
 
 /**

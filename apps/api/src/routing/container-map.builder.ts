@@ -39,8 +39,11 @@ const line = (coordinates: LonLat[], properties: Record<string, unknown>): Featu
 
 /**
  * The container's map: a point per port (with its terminal at the port of discharge), then per
- * leg the path sailed (positions from the position source), the vessel where it is now, and
- * the path ahead over the sea lanes. Legs by rail get only their ports.
+ * leg its planned path (`estimated_full_legs`: over the sea lanes for a vessel, a straight line
+ * for a rail leg to the inland destination, since no rail network is known), the positions
+ * reported on it (`past_vessel_locations`), the vessel where it is now and its path ahead over
+ * the sea lanes. Reported positions may be few (hourly, or an AIS provider's gaps), so the
+ * planned path is what shows the voyage; the positions sit on it.
  */
 export async function buildContainerMap(
   routing: RoutingService,
@@ -85,32 +88,38 @@ export async function buildContainerMap(
 
 async function legFeatures(routing: RoutingService, leg: Leg, now: Date): Promise<Feature[]> {
   const [a, b] = [coordinatesOf(leg.from.port), coordinatesOf(leg.to.port)];
-  if (!a || !b || leg.from.outbound?.mode !== 'vessel') return [];
+  const mode = leg.from.outbound?.mode ?? leg.to.inbound?.mode;
+  if (!a || !b || mode === undefined) return [];
   const sequence = leg.index + 1;
-  const full = line(routing.router.route(a, b), {
+  const full = line(mode === 'vessel' ? routing.router.route(a, b) : [a, b], {
     feature_type: 'estimated_full_legs',
     ports_sequence: sequence,
     previous_port_id: leg.from.port!.id,
     next_port_id: leg.to.port!.id,
+    mode,
   });
-  if (!leg.voyage || !leg.vessel) return [full];
+  if (mode !== 'vessel' || !leg.voyage || !leg.vessel) return [full];
   const arrived = leg.to.inbound?.ata ?? null;
   const end = arrived && arrived < now ? arrived : now;
   const positions = await routing.positions(leg.vessel, leg.voyage, leg.voyage.departedAt, end);
   if (positions.length === 0) return [full];
   const sailed = positions.map((p): LonLat => [p.longitude, p.latitude]);
-  const features = [
-    line(sailed, {
-      feature_type: 'past_vessel_locations',
-      ports_sequence: sequence,
-      vessel_id: leg.vessel.id,
-      start_time: positions[0]!.timestamp.toISOString(),
-      end_time: positions[positions.length - 1]!.timestamp.toISOString(),
-      outbound_atd_at: iso(leg.from.outbound?.atd),
-      inbound_ata_at: iso(arrived),
-      inbound_eta_at: iso(leg.to.inbound?.eta),
-    }),
-  ];
+  const features = [full];
+  // A LineString needs two points; a single report is still where the vessel is (below).
+  if (sailed.length >= 2) {
+    features.push(
+      line(sailed, {
+        feature_type: 'past_vessel_locations',
+        ports_sequence: sequence,
+        vessel_id: leg.vessel.id,
+        start_time: positions[0]!.timestamp.toISOString(),
+        end_time: positions[positions.length - 1]!.timestamp.toISOString(),
+        outbound_atd_at: iso(leg.from.outbound?.atd),
+        inbound_ata_at: iso(arrived),
+        inbound_eta_at: iso(leg.to.inbound?.eta),
+      }),
+    );
+  }
   if (arrived && arrived <= now) return features;
   const current = positions[positions.length - 1]!;
   const here: LonLat = [current.longitude, current.latitude];

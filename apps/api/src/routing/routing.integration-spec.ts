@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { PortEntity } from '@quayside/data-access';
 import type { ProvisionedAccount } from '@quayside/data-access';
+import type { MilestoneEventName } from '@quayside/domain';
 import { createContainer, createShipment, createTransportEvent } from '@quayside/testing';
 import { ApiTestContext, call } from '../test/api-test-app';
 import type { InjectResult } from '../test/api-test-app';
@@ -19,6 +20,7 @@ describe('vessels, container routes and maps (feature routing)', () => {
   let routing: ProvisionedAccount;
   let without: ProvisionedAccount;
   let containerId: string;
+  let railContainerId: string;
   const get = (url: string, account: ProvisionedAccount = routing): Promise<InjectResult> => call(app, 'GET', url, { key: account.key });
 
   beforeAll(async () => {
@@ -53,6 +55,36 @@ describe('vessels, container routes and maps (feature routing)', () => {
       timestamp: new Date(now - 3 * DAY),
       ...PIONEER,
     });
+
+    // Shanghai to Los Angeles by sea, then by rail to Chicago (the TEST-TR-RAIL scenario's journey).
+    const railShipment = await createShipment(db, routing.account.id, {
+      port_of_lading_locode: 'CNSHA',
+      port_of_discharge_locode: 'USLAX',
+      destination_locode: 'USCHI',
+      pod_vessel_name: PIONEER.vessel_name,
+      pod_vessel_imo: PIONEER.vessel_imo,
+      pod_voyage_number: PIONEER.voyage_number,
+      pol_atd_at: new Date(now - 20 * DAY),
+      pod_ata_at: new Date(now - 6 * DAY),
+    });
+    const rail = await createContainer(db, routing.account.id, { shipment_id: railShipment.id });
+    railContainerId = rail.id;
+    const railEvents: Array<[MilestoneEventName, string, number]> = [
+      ['container.transport.vessel_departed', 'CNSHA', 20],
+      ['container.transport.vessel_arrived', 'USLAX', 6],
+      ['container.transport.vessel_discharged', 'USLAX', 5.5],
+      ['container.transport.rail_loaded', 'USLAX', 4],
+      ['container.transport.rail_departed', 'USLAX', 4],
+      ['container.transport.rail_arrived', 'USCHI', 1],
+    ];
+    for (const [event, locode, daysAgo] of railEvents) {
+      await createTransportEvent(db, rail, {
+        event,
+        location_locode: locode,
+        timestamp: new Date(now - daysAgo * DAY),
+        ...(event.includes('vessel') ? PIONEER : {}),
+      });
+    }
   });
 
   afterAll(async () => {
@@ -105,18 +137,48 @@ describe('vessels, container routes and maps (feature routing)', () => {
     expect(features.map((f) => f.properties['feature_type'])).toEqual([
       'port',
       'port',
+      'estimated_full_legs',
       'past_vessel_locations',
       'current_vessel',
       'estimated_partial_leg',
     ]);
-    const vessel = features[3]!;
+    // The planned route is the whole leg over the sea lanes, drawn whatever was reported on it.
+    expect(features[2]!.properties).toMatchObject({ mode: 'vessel', ports_sequence: 1 });
+    expect((features[2]!.geometry.coordinates as unknown[]).length).toBeGreaterThan(5);
+    const vessel = features[4]!;
     expect(vessel.properties).toMatchObject({ vessel_name: 'QUAYSIDE PIONEER', departure_port_label: 'POL', arrival_port_label: 'POD' });
     const [lon, lat] = vessel.geometry.coordinates as [number, number];
     // A quarter of the way from Shanghai to Los Angeles: in the western Pacific, east of Japan.
     expect(lat).toBeGreaterThan(20);
     expect(lat).toBeLessThan(50);
     expect(lon > 135 || lon < -150).toBe(true);
-    expect((features[4]!.geometry.coordinates as unknown[]).length).toBeGreaterThan(5);
+    expect((features[5]!.geometry.coordinates as unknown[]).length).toBeGreaterThan(5);
+  });
+
+  it('draws a voyage with a rail leg: the sea leg over the sea lanes with its reported positions, the rail leg to the inland destination, each place labelled', async () => {
+    const features = (await get(`/v2/containers/${railContainerId}/map_geojson`)).json!['features'] as Feature[];
+    const ports = features.filter((f) => f.properties['feature_type'] === 'port');
+    expect(ports.map((f) => [f.properties['label'], f.properties['name']])).toEqual([
+      ['POL', 'Shanghai'],
+      ['POD', 'Los Angeles'],
+      ['DEST', 'Chicago'],
+    ]);
+    const legs = features.filter((f) => f.properties['feature_type'] === 'estimated_full_legs');
+    expect(legs.map((f) => [f.properties['mode'], f.properties['ports_sequence']])).toEqual([
+      ['vessel', 1],
+      ['rail', 2],
+    ]);
+    const [sea, rail] = legs as [Feature, Feature];
+    const seaPath = sea.geometry.coordinates as Array<[number, number]>;
+    // Over the Pacific the short way: the path goes on past 180° east to Los Angeles (-118.26 + 360).
+    expect(seaPath.length).toBeGreaterThan(10);
+    expect(seaPath[seaPath.length - 1]![0]).toBeCloseTo(241.74, 1);
+    expect(Math.max(...seaPath.map(([, lat]) => lat))).toBeLessThan(60);
+    expect(rail.geometry.coordinates).toEqual([ports[1]!.geometry.coordinates, ports[2]!.geometry.coordinates]);
+    const reported = features.find((f) => f.properties['feature_type'] === 'past_vessel_locations');
+    expect((reported?.geometry.coordinates as unknown[]).length).toBeGreaterThan(1);
+    // It has arrived: no vessel at sea, nothing ahead.
+    expect(features.some((f) => ['current_vessel', 'estimated_partial_leg'].includes(String(f.properties['feature_type'])))).toBe(false);
   });
 
   it('gets the vessel by id and by IMO with its current position, and positions on request', async () => {

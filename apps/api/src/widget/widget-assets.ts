@@ -30,6 +30,7 @@ const SOURCES: Record<string, () => string> = {
   },
   'widget.js': () => readFileSync(path.join(__dirname, 'assets', 'widget-map.js'), 'utf8'),
   'widget.css': () => readFileSync(path.join(__dirname, 'assets', 'widget.css'), 'utf8'),
+  'map.css': () => readFileSync(path.join(__dirname, 'assets', 'widget-map.css'), 'utf8'),
   'embed.js': () => readFileSync(path.join(__dirname, 'assets', 'widget-embed.js'), 'utf8'),
 };
 

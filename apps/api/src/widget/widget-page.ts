@@ -31,6 +31,7 @@ export function renderWidgetPage(input: WidgetPageInput): string {
 <title>${esc(input.title)}</title>
 <link rel="stylesheet" href="${ASSETS}/leaflet.css">
 <link rel="stylesheet" href="${ASSETS}/widget.css">
+<link rel="stylesheet" href="${ASSETS}/map.css">
 </head>
 <body>
 <main class="qs-widget">

@@ -6,11 +6,50 @@
   'use strict';
   if (typeof L === 'undefined') return;
 
+  var BLUE = '#0b5cad';
   var STYLE = {
-    past_vessel_locations: { color: '#0b5cad', weight: 3 },
-    estimated_partial_leg: { color: '#0b5cad', weight: 2, dashArray: '6 6' },
-    estimated_full_legs: { color: '#6b7785', weight: 2, dashArray: '2 6' },
+    planned: { color: '#52606d', weight: 2, dashArray: '3 6' },
+    rail: { color: '#8a4b08', weight: 3, dashArray: '10 6' },
+    sailed: { color: BLUE, weight: 3 },
+    ahead: { color: BLUE, weight: 2, dashArray: '6 6' },
   };
+  /** Reported positions further apart than this are not joined by a line: the planned route shows the way between them. */
+  var MAX_JOINED_KM = 300;
+  /** Up to this many reported positions are each drawn as a dot; a denser track reads as its line. */
+  var MAX_DOTS = 60;
+
+  function km(a, b) {
+    var rad = Math.PI / 180;
+    var dLat = (b[1] - a[1]) * rad;
+    var dLon = (b[0] - a[0]) * rad;
+    var h = Math.pow(Math.sin(dLat / 2), 2) + Math.cos(a[1] * rad) * Math.cos(b[1] * rad) * Math.pow(Math.sin(dLon / 2), 2);
+    return 12742 * Math.asin(Math.sqrt(h));
+  }
+
+  /** The runs of a track whose consecutive points are close enough to be joined. */
+  function runs(coordinates) {
+    var out = [];
+    var run = [];
+    coordinates.forEach(function (c, i) {
+      if (i > 0 && km(coordinates[i - 1], c) > MAX_JOINED_KM) {
+        if (run.length > 1) out.push(run);
+        run = [];
+      }
+      run.push(c);
+    });
+    if (run.length > 1) out.push(run);
+    return out;
+  }
+
+  function legendRow(list, className, text) {
+    var row = document.createElement('li');
+    var swatch = document.createElement('span');
+    swatch.className = 'qs-legend-swatch ' + className;
+    swatch.setAttribute('aria-hidden', 'true');
+    row.appendChild(swatch);
+    row.appendChild(document.createTextNode(text));
+    list.appendChild(row);
+  }
 
   /** Draws the voyage of `element`'s data-map-url over the land of data-land-url (or tiles of data-tile-url). */
   function draw(element, headers) {
@@ -56,33 +95,86 @@
             if (c[0] < -180) shift = -360;
           });
         });
-        var layer = L.geoJSON(collection, {
-          coordsToLatLng: function (c) {
-            var lon = c[0];
-            if (shift > 0 && lon < 0) lon += 360;
-            if (shift < 0 && lon > 0) lon -= 360;
-            return L.latLng(c[1], lon);
-          },
-          style: function (feature) {
-            return STYLE[feature.properties.feature_type] || { color: '#0b5cad', weight: 2 };
-          },
-          pointToLayer: function (feature, latlng) {
-            var vessel = feature.properties.feature_type === 'current_vessel';
-            return L.circleMarker(latlng, { radius: vessel ? 7 : 5, color: vessel ? '#c2410c' : '#0b5cad', fillOpacity: 0.9, weight: 2 });
-          },
-          onEachFeature: function (feature, item) {
-            var p = feature.properties;
-            var label =
-              p.feature_type === 'port'
-                ? (p.label ? p.label + ': ' : '') + (p.name || '')
-                : p.feature_type === 'current_vessel'
-                  ? 'Vessel ' + (p.vessel_name || '')
-                  : null;
-            if (label) item.bindTooltip(label);
-          },
-        }).addTo(map);
+        function latLng(c) {
+          var lon = c[0];
+          if (shift > 0 && lon < 0) lon += 360;
+          if (shift < 0 && lon > 0) lon -= 360;
+          return L.latLng(c[1], lon);
+        }
+        var layer = L.featureGroup().addTo(map);
+        var shown = {};
+        var byType = function (type) {
+          return collection.features.filter(function (f) {
+            return f.properties.feature_type === type;
+          });
+        };
+
+        // The plan first (underneath): each leg's route, over the sea lanes or by rail.
+        byType('estimated_full_legs').forEach(function (f) {
+          var rail = f.properties.mode === 'rail';
+          shown[rail ? 'rail' : 'planned'] = true;
+          L.polyline(f.geometry.coordinates.map(latLng), rail ? STYLE.rail : STYLE.planned).addTo(layer);
+        });
+        // What was reported: the track where its positions are close together, a dot for each when few.
+        byType('past_vessel_locations').forEach(function (f) {
+          var coordinates = f.geometry.coordinates;
+          runs(coordinates).forEach(function (run) {
+            shown.sailed = true;
+            L.polyline(run.map(latLng), STYLE.sailed).addTo(layer);
+          });
+          if (coordinates.length <= MAX_DOTS) {
+            shown.position = true;
+            coordinates.forEach(function (c) {
+              L.circleMarker(latLng(c), { radius: 3, color: BLUE, weight: 1, fillColor: '#fff', fillOpacity: 1 }).addTo(layer);
+            });
+          }
+        });
+        byType('estimated_partial_leg').forEach(function (f) {
+          shown.ahead = true;
+          L.polyline(f.geometry.coordinates.map(latLng), STYLE.ahead).addTo(layer);
+        });
+
+        // Places, labelled: the westernmost to the left, the easternmost to the right, the others below.
+        var ports = byType('port');
+        var lons = ports.map(function (f) {
+          return latLng(f.geometry.coordinates).lng;
+        });
+        ports.forEach(function (f, i) {
+          var p = f.properties;
+          var direction = lons[i] === Math.min.apply(null, lons) ? 'left' : lons[i] === Math.max.apply(null, lons) ? 'right' : 'bottom';
+          L.circleMarker(latLng(f.geometry.coordinates), { radius: 5, color: BLUE, fillColor: BLUE, fillOpacity: 0.9, weight: 2 })
+            .bindTooltip((p.name || '') + (p.label ? ' (' + p.label + ')' : ''), {
+              permanent: true,
+              direction: direction,
+              className: 'qs-place',
+            })
+            .addTo(layer);
+        });
+        byType('current_vessel').forEach(function (f) {
+          shown.vessel = true;
+          L.circleMarker(latLng(f.geometry.coordinates), { radius: 7, color: '#c2410c', fillColor: '#c2410c', fillOpacity: 0.9, weight: 2 })
+            .bindTooltip('Vessel ' + (f.properties.vessel_name || ''), { permanent: true, direction: 'top', className: 'qs-place' })
+            .addTo(layer);
+        });
+
+        var legend = L.control({ position: 'bottomleft' });
+        legend.onAdd = function () {
+          var list = document.createElement('ul');
+          list.className = 'qs-legend';
+          list.setAttribute('aria-label', 'Map legend');
+          if (shown.planned) legendRow(list, 'qs-legend-planned', 'Planned route (sea lanes)');
+          if (shown.sailed || shown.position) legendRow(list, 'qs-legend-sailed', 'Reported positions');
+          if (shown.ahead) legendRow(list, 'qs-legend-ahead', 'Ahead');
+          if (shown.rail) legendRow(list, 'qs-legend-rail', 'Rail');
+          if (shown.vessel) legendRow(list, 'qs-legend-vessel', 'Vessel now');
+          return list;
+        };
+        if (Object.keys(shown).length > 0) legend.addTo(map);
+
         var bounds = layer.getBounds();
-        if (bounds.isValid()) map.fitBounds(bounds, { padding: [24, 24], maxZoom: 6 });
+        // Room on the sides for the labels of the westernmost and easternmost places.
+        var side = Math.min(120, element.clientWidth / 5);
+        if (bounds.isValid()) map.fitBounds(bounds, { paddingTopLeft: [side, 40], paddingBottomRight: [side, 40], maxZoom: 6 });
         element.setAttribute('data-state', 'ready');
       })
       .catch(function (error) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PNG } from 'pngjs';
-import { MAX_MISMATCH_RATIO, screenshotMismatch } from './screenshot';
+import { blankRegions, MAX_MISMATCH_RATIO, screenshotMismatch } from './screenshot';
 
 const committed = (): PNG => PNG.sync.read(readFileSync(path.resolve(__dirname, '..', '..', '..', '..', 'docs', 'images', 'console.png')));
 
@@ -30,5 +30,15 @@ describe('comparing a screenshot with the committed picture', () => {
   it('fails a changed element, such as a row of the table drawn differently', () => {
     const changed = paint(committed(), 80, 240, 1000, 30, [200, 30, 30]);
     expect(screenshotMismatch(committed(), changed).ratio).toBeGreaterThan(MAX_MISMATCH_RATIO);
+  });
+
+  it('leaves blanked regions out: what differs only there matches, what differs elsewhere still fails', () => {
+    const region = { x: 80, y: 240, width: 1000, height: 30 };
+    const changed = (): PNG => paint(committed(), 80, 240, 1000, 30, [200, 30, 30]);
+    expect(screenshotMismatch(blankRegions(committed(), [region]), blankRegions(changed(), [region])).ratio).toBe(0);
+    const elsewhere = { x: 80, y: 400, width: 1000, height: 30 };
+    expect(screenshotMismatch(blankRegions(committed(), [elsewhere]), blankRegions(changed(), [elsewhere])).ratio).toBeGreaterThan(
+      MAX_MISMATCH_RATIO,
+    );
   });
 });
