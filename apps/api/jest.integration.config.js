@@ -3,5 +3,5 @@ module.exports = {
   displayName: 'api',
   preset: '../../jest.integration.preset.js',
   // One line before the run when chromium or its fonts are missing, instead of five browser failures to decipher.
-  globalSetup: '<rootDir>/src/test/browser-prerequisites.global-setup.ts',
+  globalSetup: '<rootDir>/../../libs/testing/src/browser/browser-prerequisites.global-setup.ts',
 };
