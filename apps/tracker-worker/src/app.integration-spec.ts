@@ -122,10 +122,13 @@ describe('tracker-worker app (real Postgres, Redis, Bull and relay)', () => {
   const request = (id: string): Promise<TrackingRequestEntity> =>
     db.dataSource.getRepository(TrackingRequestEntity).findOneByOrFail({ id });
 
-  it('starts with a handler for every tracker job and registers the repeatable scheduler tick', async () => {
+  it('starts with a handler for every tracker job and registers the repeatable scheduler and retention ticks', async () => {
     const queue = app.get<Queue>(getQueueToken(QUEUE.tracker));
     const repeatable = await queue.getRepeatableJobs();
-    expect(repeatable.map((r) => [r.name, r.id, r.every])).toEqual([[JOB.scheduleRefreshes, 'schedule-refreshes', 500]]);
+    expect(repeatable.map((r) => [r.name, r.id, r.every]).sort()).toEqual([
+      [JOB.pruneRetention, 'prune-retention', 600_000],
+      [JOB.scheduleRefreshes, 'schedule-refreshes', 500],
+    ]);
   });
 
   it('a tracking request written by the api (row + outbox) is relayed, tracked and succeeds, with its fan-out rows', async () => {

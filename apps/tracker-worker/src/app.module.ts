@@ -7,6 +7,7 @@ import type { TrackingAdapters } from './adapters/tracking-adapters';
 import { TrackerWorkerConfig } from './config/tracker-worker.config';
 import { DocumentsModule } from './documents/documents.module';
 import { RefreshModule } from './refresh/refresh.module';
+import { RetentionModule } from './retention/retention.module';
 import { SchedulerModule } from './scheduler/scheduler.module';
 import { TrackingRequestsModule } from './tracking-requests/tracking-requests.module';
 
@@ -29,6 +30,7 @@ export class AppModule {
         RefreshModule,
         SchedulerModule,
         DocumentsModule,
+        RetentionModule,
       ],
     };
   }

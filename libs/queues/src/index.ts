@@ -4,3 +4,4 @@ export * from './registration/job-handler.decorators';
 export * from './queues.module';
 export * from './relay/outbox-relay.service';
 export * from './metrics/queue-metrics.service';
+export * from './registration/repeatable-tick.registration';

@@ -1,5 +1,6 @@
 import { WorkerAppConfig } from '@quayside/platform';
-import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, Min, MinLength, ValidateBy } from 'class-validator';
+import type { ValidationArguments } from 'class-validator';
 
 /** Everything the tracker-worker process reads from its environment, validated once at boot. */
 export class TrackerWorkerConfig extends WorkerAppConfig {
@@ -72,6 +73,75 @@ export class TrackerWorkerConfig extends WorkerAppConfig {
   @Min(1)
   @Max(100_000)
   SCHEDULER_BATCH_SIZE: number = 500;
+
+  /**
+   * Retention (docs/deploy.md "Retention"), in days; 0 keeps for ever. Settled webhook
+   * notifications (delivered or given up; a pending one is kept whatever its age).
+   */
+  @IsInt()
+  @Min(0)
+  @Max(36_500)
+  RETENTION_WEBHOOK_NOTIFICATIONS_DAYS: number = 90;
+
+  /**
+   * Events (`GET /events`, the payload of notifications). Deleting an event takes its
+   * notifications with it, so it is kept at least as long as they are.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(36_500)
+  @ValidateBy({
+    name: 'eventsOutliveNotifications',
+    validator: {
+      validate: (value: unknown, args?: ValidationArguments) => {
+        const notifications = (args?.object as TrackerWorkerConfig | undefined)?.RETENTION_WEBHOOK_NOTIFICATIONS_DAYS ?? 0;
+        return value === 0 || (typeof value === 'number' && notifications !== 0 && value >= notifications);
+      },
+      defaultMessage: () =>
+        'RETENTION_EVENTS_DAYS must be 0 (keep) or at least RETENTION_WEBHOOK_NOTIFICATIONS_DAYS (and that not 0): ' +
+        'deleting an event deletes its webhook notifications',
+    },
+  })
+  RETENTION_EVENTS_DAYS: number = 90;
+
+  /** What the sources said (`GET /containers/{id}/raw_events`). */
+  @IsInt()
+  @Min(0)
+  @Max(36_500)
+  RETENTION_RAW_EVENTS_DAYS: number = 90;
+
+  /**
+   * Shipments whose tracking stopped this long ago, with their containers and milestones. A
+   * shipment still tracked is never removed. Kept for ever by default: they are the account's record.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(36_500)
+  RETENTION_STOPPED_SHIPMENTS_DAYS: number = 0;
+
+  /** Documents (rows and stored files), counted from their upload. Kept for ever by default. */
+  @IsInt()
+  @Min(0)
+  @Max(36_500)
+  RETENTION_DOCUMENTS_DAYS: number = 0;
+
+  /** How often the retention job runs (one run for the whole deployment at a time). */
+  @IsInt()
+  @Min(1000)
+  @Max(86_400_000)
+  RETENTION_TICK_MS: number = 600_000;
+
+  /** Rows deleted per statement; each batch is its own short transaction. */
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  RETENTION_BATCH_SIZE: number = 1000;
+
+  /** Batches per kind and run at most, so one run never holds the worker long; the rest waits for the next run. */
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  RETENTION_MAX_BATCHES: number = 100;
 
   /**
    * Where document bytes are read from for extraction: the same store the api writes

@@ -23,6 +23,6 @@ import { DocumentReaderPool } from './reader/document-reader-pool';
         objectStorageFromSettings(config, { downloadBaseUrl: 'http://unused.invalid/document_files', signingSecret: 'unused' }),
     },
   ],
-  exports: [ExtractDocumentUseCase],
+  exports: [ExtractDocumentUseCase, ObjectStorage],
 })
 export class DocumentsModule {}

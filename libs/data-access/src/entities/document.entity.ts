@@ -18,6 +18,8 @@ import { EmailSubmissionEntity } from './email-submission.entity';
 @Check('chk_documents_extraction_status', inList('extraction_status', EXTRACTION_STATUSES))
 @Index('idx_documents_account_list', ['account_id', 'created_at', 'id'])
 @Index('uq_documents_account_sha256', ['account_id', 'sha256'], { unique: true })
+// Retention's way to the oldest rows (USING brin, made by the Retention migration; TypeORM cannot describe it).
+@Index('idx_documents_created_at_brin', { synchronize: false })
 export class DocumentEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

@@ -22,6 +22,8 @@ import { TerminalEntity } from './terminal.entity';
 @Check('chk_shipments_line_tracking_stopped_reason', inList('line_tracking_stopped_reason', TRACKING_STOPPED_REASONS, { nullable: true }))
 @Index('idx_shipments_account_list', ['account_id', 'created_at', 'id'])
 @Index('idx_shipments_account_number', ['account_id', 'shipping_line_scac', 'normalized_number'])
+// Retention finds the shipments whose tracking stopped long ago through it; tracked ones are not in it.
+@Index('idx_shipments_tracking_stopped_at', ['line_tracking_stopped_at'], { where: '"tracking_stopped"' })
 // One record per account and physical shipment: the tracker creates it under the physical
 // shipment's row lock, and this index refuses a second one whatever happens.
 @Index('uq_shipments_account_carrier_shipment', ['account_id', 'carrier_shipment_id'], {

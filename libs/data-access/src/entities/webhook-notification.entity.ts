@@ -17,6 +17,8 @@ export const WEBHOOK_RESPONSE_BODY_MAX_BYTES = 20 * 1024;
 @Index('idx_webhook_notifications_account_list', ['account_id', 'created_at', 'id'])
 @Index('idx_webhook_notifications_webhook_list', ['webhook_id', 'created_at', 'id'])
 @Index('idx_webhook_notifications_event_id', ['event_id'])
+// Retention's way to the oldest rows (USING brin, made by the Retention migration; TypeORM cannot describe it).
+@Index('idx_webhook_notifications_created_at_brin', { synchronize: false })
 export class WebhookNotificationEntity implements WebhookNotificationRecord {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

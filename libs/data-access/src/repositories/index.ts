@@ -11,6 +11,7 @@ import { ListTotals } from './list-totals';
 import { DcsaPushedEventRepository } from './dcsa-pushed-event.repository';
 import { RailTerminalRepository } from './rail-terminal.repository';
 import { TrackingSourceRepository } from './tracking-source.repository';
+import { RetentionRepository } from './retention.repository';
 
 export { OutboxRepository } from './outbox.repository';
 export type { ClaimedOutboxRow, OutboxEntry } from './outbox.repository';
@@ -20,6 +21,8 @@ export { ReferenceDataRepository } from './reference-data.repository';
 export { DcsaPushedEventRepository } from './dcsa-pushed-event.repository';
 export { RailTerminalRepository } from './rail-terminal.repository';
 export { TrackingSourceRepository } from './tracking-source.repository';
+export { RETAINED_RECORDS, RetentionRepository } from './retention.repository';
+export type { PrunedBatch, RetainedRecord } from './retention.repository';
 export type { NewPushedDcsaEvent, PushRecorded } from './dcsa-pushed-event.repository';
 export { queryRows } from './query-rows';
 export { EventRelatedRecordsRepository } from './event-related-records.repository';
@@ -60,4 +63,5 @@ export const REPOSITORIES = [
   DcsaPushedEventRepository,
   RailTerminalRepository,
   TrackingSourceRepository,
+  RetentionRepository,
 ];

@@ -34,6 +34,8 @@ export interface JobPayloads {
   'extract-document': { documentId: string };
   /** Repeating tick that finds the physical shipments due for a refresh (a Bull repeatable, not an outbox row). */
   'schedule-refreshes': Record<string, never>;
+  /** Repeating tick that deletes records past their retention in small batches (a Bull repeatable, not an outbox row). */
+  'prune-retention': Record<string, never>;
   /** One stored event → one notification per subscribed active webhook. tracker-worker → webhook-dispatcher. */
   'fan-out': { eventId: string };
   /** One notification → one signed POST (retried with backoff). webhook-dispatcher → webhook-dispatcher. */
@@ -43,7 +45,7 @@ export type JobName = keyof JobPayloads;
 
 /**
  * What a consumer receives: the payload and the outbox row it completes in the transaction of
- * its effects (the relay adds it; every job but the repeatable tick comes through the outbox).
+ * its effects (the relay adds it; every job but the repeatable ticks comes through the outbox).
  */
 export type JobData<J extends JobName> = JobPayloads[J] & { outboxId: string };
 
@@ -82,6 +84,8 @@ export const JOB_ROUTES: Readonly<Record<JobName, JobRoute>> = {
   'refresh-carrier-shipments': { queue: QUEUE.tracker, priority: 5 },
   'refresh-container': { queue: QUEUE.tracker, priority: 1 },
   'schedule-refreshes': { queue: QUEUE.tracker, priority: 3 },
+  // Housekeeping waits behind everything a user is waiting for.
+  'prune-retention': { queue: QUEUE.tracker, priority: 6 },
   // A queue of its own: OCR takes seconds a page, and the reader's bound, not Bull's, sets how many run.
   'extract-document': { queue: QUEUE.documents, priority: 3 },
   'fan-out': { queue: QUEUE.webhookFanout, priority: 3 },
@@ -95,6 +99,7 @@ export const JOB = {
   refreshCarrierShipments: 'refresh-carrier-shipments',
   refreshContainer: 'refresh-container',
   scheduleRefreshes: 'schedule-refreshes',
+  pruneRetention: 'prune-retention',
   extractDocument: 'extract-document',
   fanOut: 'fan-out',
   deliver: 'deliver',

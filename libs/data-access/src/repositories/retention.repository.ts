@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { queryRows } from './query-rows';
+
+/**
+ * What retention removes, each with the rows it may take (docs/deploy.md "Retention"):
+ * - `webhook_notifications`: settled ones (succeeded or failed); a pending notification is work
+ *   still owed to a webhook, whatever its age.
+ * - `events`: those no pending notification still refers to (deleting an event takes its
+ *   notifications with it, by the foreign key).
+ * - `raw_events`: what the sources said, kept for `GET /containers/{id}/raw_events`.
+ * - `shipments`: those whose tracking stopped before the cut-off, with their containers, their
+ *   milestones (`transport_events`), estimated events and events (foreign keys, cascading);
+ *   a shipment still tracked is never removed, so its milestones are kept while it is.
+ * - `documents`: the rows; the caller deletes the stored bytes they name.
+ * - `idempotency_keys`: past the replay window, a key only waits to be replaced.
+ */
+export const RETAINED_RECORDS = ['webhook_notifications', 'events', 'raw_events', 'shipments', 'documents', 'idempotency_keys'] as const;
+export type RetainedRecord = (typeof RETAINED_RECORDS)[number];
+
+/**
+ * One batch of each kind: the ids first (`FOR UPDATE SKIP LOCKED`, so two workers pruning at
+ * once take different rows and neither waits on a row being written), then one short DELETE.
+ * Small batches keep each transaction's locks and WAL short beside the hot path.
+ */
+const BATCH_DELETES: Readonly<Record<RetainedRecord, string>> = {
+  webhook_notifications: `
+    DELETE FROM webhook_notifications WHERE id IN (
+      SELECT id FROM webhook_notifications
+      WHERE created_at < $1 AND delivery_status <> 'pending'
+      LIMIT $2 FOR UPDATE SKIP LOCKED)
+    RETURNING id, NULL AS storage_key`,
+  events: `
+    DELETE FROM events WHERE id IN (
+      SELECT e.id FROM events e
+      WHERE e.created_at < $1
+        AND NOT EXISTS (SELECT 1 FROM webhook_notifications n WHERE n.event_id = e.id AND n.delivery_status = 'pending')
+      LIMIT $2 FOR UPDATE SKIP LOCKED)
+    RETURNING id, NULL AS storage_key`,
+  raw_events: `
+    DELETE FROM raw_events WHERE id IN (
+      SELECT id FROM raw_events WHERE created_at < $1
+      LIMIT $2 FOR UPDATE SKIP LOCKED)
+    RETURNING id, NULL AS storage_key`,
+  shipments: `
+    DELETE FROM shipments WHERE id IN (
+      SELECT id FROM shipments WHERE tracking_stopped AND line_tracking_stopped_at < $1
+      LIMIT $2 FOR UPDATE SKIP LOCKED)
+    RETURNING id, NULL AS storage_key`,
+  documents: `
+    DELETE FROM documents WHERE id IN (
+      SELECT id FROM documents WHERE created_at < $1
+      LIMIT $2 FOR UPDATE SKIP LOCKED)
+    RETURNING id, storage_key`,
+  idempotency_keys: `
+    DELETE FROM idempotency_keys WHERE id IN (
+      SELECT id FROM idempotency_keys WHERE created_at < $1
+      LIMIT $2 FOR UPDATE SKIP LOCKED)
+    RETURNING id, NULL AS storage_key`,
+};
+
+export interface PrunedBatch {
+  /** Rows deleted by this batch. */
+  deleted: number;
+  /** Object-storage keys the deleted rows named (documents): the caller deletes the bytes. */
+  storageKeys: string[];
+}
+
+/** Deletes records past their retention, one small batch per call. */
+@Injectable()
+export class RetentionRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async pruneBatch(record: RetainedRecord, before: Date, limit: number): Promise<PrunedBatch> {
+    const rows = await queryRows<{ id: string; storage_key: string | null }>(this.dataSource, BATCH_DELETES[record], [before, limit]);
+    return { deleted: rows.length, storageKeys: rows.flatMap((row) => (row.storage_key === null ? [] : [row.storage_key])) };
+  }
+}
