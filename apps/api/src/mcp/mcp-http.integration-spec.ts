@@ -77,17 +77,59 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
       expect(tools).toEqual([
         'get_container',
         'get_shipment',
+        'list_containers',
         'list_containers_at_risk',
         'list_failed_deliveries',
+        'list_recent_changes',
         'list_recent_notifications',
         'redeliver_notification',
         'search',
-        'track_number',
+        'track',
       ]);
       const templates = (await client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate).sort();
       expect(templates).toEqual(['quayside://containers/{id}', 'quayside://shipments/{id}']);
       expect((await client.listPrompts()).prompts.map((p) => p.name).sort()).toEqual(['daily_demurrage_check', 'shipment_status_summary']);
     }
+  });
+
+  it('describes every tool and every parameter, and marks the tools that only read', async () => {
+    const client = await connect(`Token ${owner.key}`);
+    const { tools } = await client.listTools();
+    const writers = new Set(['track', 'redeliver_notification']);
+    for (const tool of tools) {
+      expect({ tool: tool.name, described: (tool.description ?? '').length > 40 }).toEqual({ tool: tool.name, described: true });
+      const properties = (tool.inputSchema.properties ?? {}) as Record<string, { description?: string }>;
+      for (const [name, schema] of Object.entries(properties))
+        expect({ tool: tool.name, name, described: (schema.description ?? '').length > 15 }).toEqual({
+          tool: tool.name,
+          name,
+          described: true,
+        });
+      if (writers.has(tool.name)) {
+        expect(tool.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+        expect(typeof tool.annotations?.idempotentHint).toBe('boolean');
+      } else expect(tool.annotations).toMatchObject({ readOnlyHint: true });
+    }
+  });
+
+  it('finds a container from its number in one call, and a shipment from its bill of lading or a container number', async () => {
+    const client = await connect(`Token ${owner.key}`);
+    const byNumber = await toolJson<{ id: string; number: string; holds: { name: string }[]; shipment: { id: string } }>(
+      client,
+      'get_container',
+      { container: fixture.heldNumber.toLowerCase() },
+    );
+    expect(byNumber).toMatchObject({ id: fixture.heldId, number: fixture.heldNumber, shipment: { id: fixture.shipmentId } });
+    expect(byNumber.holds.map((h) => h.name)).toEqual(['customs']);
+    for (const ref of ['MCPBL0001', fixture.heldNumber]) {
+      const shipment = await toolJson<{ shipment: { id: string }; containers: unknown[] }>(client, 'get_shipment', { shipment: ref });
+      expect(shipment.shipment.id).toBe(fixture.shipmentId);
+      expect(shipment.containers).toHaveLength(4);
+    }
+    expect(await toolError(client, 'get_container', { container: 'MCPBL0001' })).toContain('is a shipment');
+    expect(await toolError(client, 'get_container', { container: 'ZZZU0000000' })).toContain('No container numbered ZZZU0000000');
+    const foreign = await connect(`Token ${stranger.key}`);
+    expect(await toolError(foreign, 'get_container', { container: fixture.heldNumber })).toContain('No container numbered');
   });
 
   it('gets a container with its milestones, holds, fees and last free day; another account is refused', async () => {
@@ -98,7 +140,7 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
       milestones: { event: string }[];
       shipment: { bill_of_lading_number: string };
     }>(client, 'get_container', {
-      container_id: fixture.lfdSoonId,
+      container: fixture.lfdSoonId,
     });
     expect(journey.id).toBe(fixture.lfdSoonId);
     expect(typeof journey.last_free_day).toBe('string');
@@ -109,13 +151,13 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     expect(journey.shipment.bill_of_lading_number).toBe('MCPBL0001');
 
     const foreign = await connect(`Bearer ${stranger.key}`);
-    expect(await toolError(foreign, 'get_container', { container_id: fixture.lfdSoonId })).toMatch(/^Quayside answered 401/);
-    expect(await toolError(foreign, 'get_shipment', { shipment_id: fixture.shipmentId })).toMatch(/^Quayside answered 401/);
+    expect(await toolError(foreign, 'get_container', { container: fixture.lfdSoonId })).toMatch(/^Quayside answered 401/);
+    expect(await toolError(foreign, 'get_shipment', { shipment: fixture.shipmentId })).toMatch(/^Quayside answered 401/);
   });
 
   it('validates tool input with a clear error', async () => {
     const client = await connect(`Token ${owner.key}`);
-    expect(await toolError(client, 'get_container', { container_id: 'MSCU1234565' })).toContain('container_id must be a Quayside id');
+    expect(await toolError(client, 'get_container', { container: 'MSC' })).toContain('container must have at least 4 characters.');
     expect(await toolError(client, 'list_containers_at_risk', { days: -1 })).toContain('days must be 0 or more.');
     expect(await toolError(client, 'search', { query: 'ab' })).toContain('query must have at least 3 characters.');
   });
@@ -123,7 +165,7 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
   it('gets a shipment with its containers and lists the containers at risk, most urgent first', async () => {
     const client = await connect(`Token ${owner.key}`);
     const status = await toolJson<{ shipment: { id: string }; containers: { id: string }[] }>(client, 'get_shipment', {
-      shipment_id: fixture.shipmentId,
+      shipment: fixture.shipmentId,
     });
     expect(status.shipment.id).toBe(fixture.shipmentId);
     expect(status.containers.map((c) => c.id).sort()).toEqual(
@@ -140,31 +182,53 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     expect((await toolJson<{ containers: unknown[] }>(foreign, 'list_containers_at_risk', {})).containers).toEqual([]);
   });
 
-  it('searches within the account only', async () => {
+  it('searches within the account only, answering compact summaries', async () => {
     const client = await connect(`Token ${owner.key}`);
-    const hits = await toolJson<{ id: string; type: string }[]>(client, 'search', { query: 'MCPBL0001' });
-    expect(hits.map((h) => h.id)).toContain(fixture.shipmentId);
+    const found = await toolJson<{
+      shipments: { id: string; containers: { id: string; status: string; holds: unknown[] | null; last_free_day: string | null }[] }[];
+    }>(client, 'search', { query: 'MCPBL0001' });
+    expect(found.shipments.map((s) => s.id)).toEqual([fixture.shipmentId]);
+    expect(found.shipments[0]!.containers.map((c) => c.id).sort()).toEqual(
+      [fixture.lfdSoonId, fixture.heldId, fixture.relaxedId, fixture.pickedUpId].sort(),
+    );
+    const held = found.shipments[0]!.containers.find((c) => c.id === fixture.heldId)!;
+    expect(Object.keys(held)).toEqual(expect.arrayContaining(['number', 'status', 'eta', 'last_free_day', 'holds', 'waiting_at']));
+    expect(held.holds).toEqual([expect.objectContaining({ name: 'customs' })]);
+    const byContainer = await toolJson<{ shipments: unknown[]; containers: { id: string }[] }>(client, 'search', {
+      query: fixture.heldNumber.slice(0, 8),
+    });
+    expect([...byContainer.containers.map((c) => c.id), ...JSON.stringify(byContainer.shipments).split('"')]).toContain(fixture.heldId);
     const foreign = await connect(`Token ${stranger.key}`);
-    expect(await toolJson<unknown[]>(foreign, 'search', { query: 'MCPBL0001' })).toEqual([]);
+    expect(await toolJson(foreign, 'search', { query: 'MCPBL0001' })).toEqual({ shipments: [], containers: [], tracking_requests: [] });
   });
 
-  it('tracks a number, inferring the line when not given', async () => {
+  it('tracks a number, inferring its type and line when not given (sandbox numbers too)', async () => {
     const client = await connect(`Token ${owner.key}`);
-    const created = await toolJson<{ tracking_request: { request_number: string; scac: string; request_type: string } }>(
-      client,
-      'track_number',
-      {
-        number: 'MSCU1234566',
-      },
-    );
+    for (const [number, requestType] of [
+      ['TEST-TR-HOLDS', 'bill_of_lading'],
+      ['TESTBK0008', 'booking_number'],
+      ['QSDU2004117', 'container'],
+    ] as const) {
+      const sandbox = await toolJson<{ tracking_request: { request_number: string; scac: string; request_type: string } }>(
+        client,
+        'track',
+        {
+          number,
+        },
+      );
+      expect(sandbox.tracking_request).toMatchObject({ request_number: number, scac: 'TEST', request_type: requestType });
+    }
+    const created = await toolJson<{ tracking_request: { request_number: string; scac: string; request_type: string } }>(client, 'track', {
+      number: 'MSCU1234566',
+    });
     expect(created.tracking_request).toMatchObject({ request_number: 'MSCU1234566', scac: 'MSCU', request_type: 'container' });
-    const explicit = await toolJson<{ tracking_request: { scac: string } }>(client, 'track_number', {
+    const explicit = await toolJson<{ tracking_request: { scac: string } }>(client, 'track', {
       number: 'MEDUXY123456',
       request_type: 'bill_of_lading',
       scac: 'mscu',
     });
     expect(explicit.tracking_request.scac).toBe('MSCU');
-    expect(await toolError(client, 'track_number', { number: 'MSCU1234566', scac: 'M4' })).toContain('scac must be the 2 to 4 letter code');
+    expect(await toolError(client, 'track', { number: 'MSCU1234566', scac: 'M4' })).toContain('scac must be the 2 to 4 letter code');
   });
 
   it('lists recent and failed notifications and redelivers; another account cannot', async () => {
@@ -214,9 +278,15 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     await expect(foreign.readResource({ uri: `quayside://containers/${fixture.heldId}` })).rejects.toThrow(/401/);
 
     const check = await client.getPrompt({ name: 'daily_demurrage_check', arguments: { days: '5' } });
-    expect(JSON.stringify(check.messages)).toContain('list_containers_at_risk with days=5');
-    const summary = await client.getPrompt({ name: 'shipment_status_summary', arguments: { shipment_id: fixture.shipmentId } });
-    expect(JSON.stringify(summary.messages)).toContain(`quayside://shipments/${fixture.shipmentId}`);
+    const checkText = JSON.stringify(check.messages);
+    expect(checkText).toContain('list_containers_at_risk with days=5');
+    // The account's own at-risk containers are in the prompt, not only an instruction to fetch them.
+    expect(checkText).toContain(fixture.lfdSoonId);
+    expect(checkText).toContain(fixture.heldId);
+    const summary = await client.getPrompt({ name: 'shipment_status_summary', arguments: { shipment: 'MCPBL0001' } });
+    const attached = summary.messages[0]!.content as { type: string; resource: { uri: string; text: string } };
+    expect(attached.resource.uri).toBe(`quayside://shipments/${fixture.shipmentId}`);
+    expect((JSON.parse(attached.resource.text) as { containers: unknown[] }).containers).toHaveLength(4);
   });
 
   it('applies plans exactly as the REST api: an expired trial cannot read tracking data', async () => {

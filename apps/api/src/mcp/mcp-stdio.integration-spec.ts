@@ -51,14 +51,14 @@ describe('MCP over stdio (npm run mcp)', () => {
 
   it('lists the tools and answers for its own account only', async () => {
     const client = await spawn({ QUAYSIDE_API_KEY: owner.key, QUAYSIDE_BASE_URL: base });
-    expect((await client.listTools()).tools).toHaveLength(8);
-    const journey = await toolJson<{ id: string; holds: unknown[] }>(client, 'get_container', { container_id: fixture.heldId });
+    expect((await client.listTools()).tools).toHaveLength(10);
+    const journey = await toolJson<{ id: string; holds: unknown[] }>(client, 'get_container', { container: fixture.heldNumber });
     expect(journey).toMatchObject({ id: fixture.heldId, holds: [expect.objectContaining({ name: 'customs' })] });
     const risk = await toolJson<{ containers: { id: string }[] }>(client, 'list_containers_at_risk', { days: 3 });
     expect(risk.containers.map((c) => c.id)).toEqual([fixture.lfdSoonId, fixture.heldId]);
 
     const foreign = await spawn({ QUAYSIDE_API_KEY: stranger.key, QUAYSIDE_BASE_URL: base });
-    expect(await toolError(foreign, 'get_container', { container_id: fixture.heldId })).toMatch(/^Quayside answered 401/);
+    expect(await toolError(foreign, 'get_container', { container: fixture.heldId })).toMatch(/^Quayside answered 401/);
   });
 
   it("a wrong key gets the REST api's 401 on every tool", async () => {

@@ -9,6 +9,7 @@ export interface McpFixture {
   lfdSoonId: string;
   /** A customs hold, no last free day yet. */
   heldId: string;
+  heldNumber: string;
   /** Last free day in 20 days. */
   relaxedId: string;
   /** Last free day passed but already picked up: no longer at risk. */
@@ -57,5 +58,12 @@ export async function seedMcpFixture(db: DatabaseConnection, account: Provisione
     location_locode: 'USLAX',
     timestamp: new Date(now - DAY),
   });
-  return { shipmentId: shipment.id, lfdSoonId: lfdSoon.id, heldId: held.id, relaxedId: relaxed.id, pickedUpId: pickedUp.id };
+  return {
+    shipmentId: shipment.id,
+    lfdSoonId: lfdSoon.id,
+    heldId: held.id,
+    heldNumber: held.number,
+    relaxedId: relaxed.id,
+    pickedUpId: pickedUp.id,
+  };
 }

@@ -16,6 +16,8 @@ export interface CarrierPrefixes {
   readonly name: string;
   readonly bill_of_lading_prefixes: readonly string[];
   readonly container_prefixes: readonly string[];
+  /** Prefixes only the line's booking numbers carry (most lines print one prefix on both; the sandbox line does not). */
+  readonly booking_prefixes?: readonly string[];
 }
 
 const carrier = (scac: string, name: string, blPrefixes: readonly string[], containerPrefixes: readonly string[] = []): CarrierPrefixes =>
@@ -67,22 +69,43 @@ export const CARRIER_PREFIXES: readonly CarrierPrefixes[] = Object.freeze([
   carrier('ZIMU', 'ZIM', ['ZIMU'], ['ZIMU', 'ZCSU']),
 ]);
 
+/**
+ * The sandbox line (`TEST`, docs/carriers.md "The sandbox"): its numbers are made up on purpose,
+ * in forms of their own — bills of lading `TEST-TR-…` (`TESTTR…` once punctuation is dropped),
+ * bookings `TESTBK…`, boxes `QSDU…` — so inference tells them apart like any line's. Apart from
+ * the coverage list; infer_number still refuses them when the sandbox is not served.
+ */
+export const SANDBOX_CARRIER_PREFIXES: CarrierPrefixes = Object.freeze({
+  ...carrier('TEST', 'Quayside Sandbox Line', ['TESTTR'], ['QSDU']),
+  booking_prefixes: Object.freeze(['TESTBK']),
+});
+
+/** What inference reads by default: the coverage list and the sandbox line. */
+export const INFERENCE_PREFIXES: readonly CarrierPrefixes[] = Object.freeze([...CARRIER_PREFIXES, SANDBOX_CARRIER_PREFIXES]);
+
+/** A carrier whose prefix starts a shipment number; `booking` when the prefix is one only its bookings carry. */
+export interface ShipmentPrefixMatch {
+  carrier: CarrierPrefixes;
+  prefix: string;
+  booking: boolean;
+}
+
 /** Carriers whose bill of lading / booking prefix starts `number`, longest prefix first. */
-export function carriersByShipmentPrefix(
-  number: string,
-  table: readonly CarrierPrefixes[] = CARRIER_PREFIXES,
-): Array<{ carrier: CarrierPrefixes; prefix: string }> {
-  const matches: Array<{ carrier: CarrierPrefixes; prefix: string }> = [];
+export function carriersByShipmentPrefix(number: string, table: readonly CarrierPrefixes[] = INFERENCE_PREFIXES): ShipmentPrefixMatch[] {
+  const matches: ShipmentPrefixMatch[] = [];
+  const starts = (candidate: string): boolean => number.length > candidate.length && number.startsWith(candidate);
   for (const entry of table) {
-    const prefix = entry.bill_of_lading_prefixes
-      .filter((candidate) => number.length > candidate.length && number.startsWith(candidate))
-      .sort((a, b) => b.length - a.length)[0];
-    if (prefix !== undefined) matches.push({ carrier: entry, prefix });
+    const prefixes = [
+      ...entry.bill_of_lading_prefixes.filter(starts).map((prefix) => ({ prefix, booking: false })),
+      ...(entry.booking_prefixes ?? []).filter(starts).map((prefix) => ({ prefix, booking: true })),
+    ];
+    const best = prefixes.sort((a, b) => b.prefix.length - a.prefix.length)[0];
+    if (best !== undefined) matches.push({ carrier: entry, ...best });
   }
   return matches.sort((a, b) => b.prefix.length - a.prefix.length || a.carrier.scac.localeCompare(b.carrier.scac));
 }
 
 /** Carriers owning containers with this owner code (the first four letters). */
-export function carriersByContainerOwner(ownerCode: string, table: readonly CarrierPrefixes[] = CARRIER_PREFIXES): CarrierPrefixes[] {
+export function carriersByContainerOwner(ownerCode: string, table: readonly CarrierPrefixes[] = INFERENCE_PREFIXES): CarrierPrefixes[] {
   return table.filter((entry) => entry.container_prefixes.includes(ownerCode)).sort((a, b) => a.scac.localeCompare(b.scac));
 }

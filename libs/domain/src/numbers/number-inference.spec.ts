@@ -77,6 +77,21 @@ describe('tracking number inference', () => {
     });
   });
 
+  it.each([
+    ['TEST-TR-HOLDS', 'TESTTRHOLDS', 'shipment', 'bill_of_lading', 'TESTTR'],
+    ['TESTBK0007', 'TESTBK0007', 'shipment', 'booking_number', 'TESTBK'],
+    ['QSDU2015071', 'QSDU2015071', 'container', 'container', 'QSDU'],
+  ])('the sandbox number %s is the sandbox line’s %s (%s, %s)', (number, normalized, kind, requestType, prefix) => {
+    expect(inferTrackingNumber(number)).toMatchObject({
+      normalized_number: normalized,
+      kind,
+      request_type: requestType,
+      is_valid: true,
+      candidates: [{ scac: 'TEST', name: 'Quayside Sandbox Line', confidence: 1, matched_prefix: prefix }],
+      decision: 'auto_select',
+    });
+  });
+
   it('a number without a known prefix may be a bill of lading or a booking, carrier unknown', () => {
     expect(inferTrackingNumber('084900042045')).toMatchObject({
       kind: 'shipment',

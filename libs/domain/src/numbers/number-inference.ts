@@ -1,6 +1,6 @@
 import type { RequestType } from '../enums/tracking-request.enum';
 import type { CarrierPrefixes } from './carrier-prefixes';
-import { CARRIER_PREFIXES, carriersByContainerOwner, carriersByShipmentPrefix } from './carrier-prefixes';
+import { INFERENCE_PREFIXES, carriersByContainerOwner, carriersByShipmentPrefix } from './carrier-prefixes';
 import { containerCheckDigit, looksLikeContainerNumber } from './container-number';
 import type { NumberInvalidReason } from './request-number';
 import { parseRequestNumber } from './request-number';
@@ -51,7 +51,7 @@ export const REFERENCE_NUMBER_TYPES: Readonly<Record<RequestType, 'container' | 
  * One candidate gives `auto_select`, several (or a container number whose check digit fails)
  * `needs_confirmation`, none `no_prediction`.
  */
-export function inferTrackingNumber(value: unknown, table: readonly CarrierPrefixes[] = CARRIER_PREFIXES): NumberInference {
+export function inferTrackingNumber(value: unknown, table: readonly CarrierPrefixes[] = INFERENCE_PREFIXES): NumberInference {
   const parsed = parseRequestNumber(value);
   if (!parsed.ok) {
     return {
@@ -83,11 +83,13 @@ export function inferTrackingNumber(value: unknown, table: readonly CarrierPrefi
       decision: decide(candidates, passed),
     };
   }
-  const candidates = spread(carriersByShipmentPrefix(number, table));
+  const matches = carriersByShipmentPrefix(number, table);
+  const candidates = spread(matches);
   return {
     normalized_number: number,
     kind: 'shipment',
-    request_type: candidates.length > 0 ? 'bill_of_lading' : null,
+    // The longest prefix decides: a booking-only prefix (the sandbox's TESTBK…) says booking, any other a bill of lading.
+    request_type: matches.length === 0 ? null : matches[0]?.booking === true ? 'booking_number' : 'bill_of_lading',
     possible_request_types: ['bill_of_lading', 'booking_number'],
     is_valid: true,
     check_digit_passed: null,

@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { QuaysideApi } from '../api/quayside-api';
+import { registerLookupTools } from './lookup-tools';
 import { registerNotificationTools } from './notification-tools';
 import { registerOperationsPrompts } from './operations-prompts';
 import { registerTrackingResources } from './tracking-resources';
@@ -21,12 +22,16 @@ export function createQuaysideMcpServer(api: QuaysideApi, options: QuaysideMcpOp
     { name: 'quayside', title: 'Quayside container tracking', version: options.version },
     {
       instructions:
-        'Ocean container tracking of one Quayside account: track numbers, read journeys, find containers at risk of demurrage, check webhook deliveries.',
+        'Ocean container tracking of one Quayside account. Name containers and shipments by their numbers (container, bill of lading, booking): ' +
+        'get_container and get_shipment take them directly, search finds partial numbers. list_containers filters by journey status, ' +
+        'list_containers_at_risk finds demurrage risk, list_recent_changes says what changed, track starts tracking a number, ' +
+        'and the notification tools check webhook deliveries. Dates are ISO 8601 in UTC; a null value means not reported, never zero or false.',
     },
   );
   registerTrackingTools(server, api, now);
+  registerLookupTools(server, api, now);
   registerNotificationTools(server, api, now);
-  registerTrackingResources(server, api);
-  registerOperationsPrompts(server);
+  registerTrackingResources(server, api, now);
+  registerOperationsPrompts(server, api, now);
   return server;
 }

@@ -4,6 +4,7 @@ import type { QuaysideApi } from '../api/quayside-api';
 import { expectSuccess } from '../api/quayside-api';
 import { readList, readSingle } from '@quayside/json-api';
 import type { ResourceObject } from '@quayside/json-api';
+import { READ_ONLY } from './tool-annotations';
 import { answer } from './tool-result';
 import { MAX_SCAN_PAGES } from './tracking-reads';
 
@@ -16,22 +17,32 @@ export function registerNotificationTools(server: McpServer, api: QuaysideApi, n
     .int('hours must be a whole number.')
     .min(1, 'hours must be at least 1.')
     .max(24 * 30, 'hours must be at most 720 (30 days).')
-    .default(24);
+    .default(24)
+    .describe('How far back to look, in hours (1–720, default 24).');
   const limit = z
     .number()
     .int('limit must be a whole number.')
     .min(1, 'limit must be at least 1.')
     .max(100, 'limit must be at most 100.')
-    .default(25);
+    .default(25)
+    .describe('At most this many notifications, newest first (1–100, default 25).');
 
   server.registerTool(
     'list_recent_notifications',
     {
       title: 'Recent webhook notifications',
       description:
-        'Webhook notifications created in the last `hours` hours, newest first, with their delivery state (pending, succeeded, failed).',
-      inputSchema: { hours, limit, delivery_status: z.enum(['pending', 'succeeded', 'failed']).optional() },
-      annotations: { readOnlyHint: true },
+        'Webhook notifications Quayside created for this account in the last `hours` hours (every event sent to its webhooks, enabled or not), ' +
+        'newest first, with the event, delivery state (pending, succeeded, failed), attempts, last response status and error.',
+      inputSchema: {
+        hours,
+        limit,
+        delivery_status: z
+          .enum(['pending', 'succeeded', 'failed'])
+          .optional()
+          .describe('Only notifications in this delivery state: pending (still being tried), succeeded or failed (given up).'),
+      },
+      annotations: { title: 'Recent webhook notifications', ...READ_ONLY },
     },
     ({ hours: within, limit: count, delivery_status }) =>
       answer(async () => {
@@ -47,7 +58,7 @@ export function registerNotificationTools(server: McpServer, api: QuaysideApi, n
       description:
         'Notifications whose delivery failed for good in the last `hours` hours, newest first, with the last response status and error.',
       inputSchema: { hours, limit },
-      annotations: { readOnlyHint: true },
+      annotations: { title: 'Failed webhook deliveries', ...READ_ONLY },
     },
     ({ hours: within, limit: count }) =>
       answer(async () => (await recentNotifications(api, new Date(now().getTime() - within * HOUR_MS), 'failed')).slice(0, count)),
@@ -61,9 +72,17 @@ export function registerNotificationTools(server: McpServer, api: QuaysideApi, n
       inputSchema: {
         notification_id: z
           .string()
-          .uuid({ message: 'notification_id must be a notification id (a uuid), as list_failed_deliveries shows.' }),
+          .uuid({ message: 'notification_id must be a notification id (a uuid), as list_failed_deliveries shows.' })
+          .describe('The id of the notification to send again, as list_failed_deliveries or list_recent_notifications shows it.'),
       },
-      annotations: { destructiveHint: false, idempotentHint: false },
+      // Each call starts a new series of attempts: the receiver may get the notification again.
+      annotations: {
+        title: 'Redeliver a notification',
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
     },
     ({ notification_id }) =>
       answer(async () => {

@@ -8,14 +8,15 @@ export const CONTAINER_URI = 'quayside://containers/{id}';
 export const SHIPMENT_URI = 'quayside://shipments/{id}';
 
 /** A container's and a shipment's journey as resources an assistant can attach to a conversation. */
-export function registerTrackingResources(server: McpServer, api: QuaysideApi): void {
-  const reads = new TrackingReads(api);
+export function registerTrackingResources(server: McpServer, api: QuaysideApi, now: () => Date): void {
+  const reads = new TrackingReads(api, now);
   server.registerResource(
     'container',
     new ResourceTemplate(CONTAINER_URI, { list: undefined }),
     {
       title: 'Container journey',
-      description: 'Milestones, ETA, holds, fees, last free day and availability of one container.',
+      description:
+        'One container by its id or number: journey status, where it waits, ETA, availability, last free day, holds, fees and milestones (as get_container).',
       mimeType: 'application/json',
     },
     async (uri, variables) => json(uri.href, await reads.container(single(variables['id']))),
@@ -23,7 +24,11 @@ export function registerTrackingResources(server: McpServer, api: QuaysideApi): 
   server.registerResource(
     'shipment',
     new ResourceTemplate(SHIPMENT_URI, { list: undefined }),
-    { title: 'Shipment status', description: 'One shipment with its containers and their journeys.', mimeType: 'application/json' },
+    {
+      title: 'Shipment status',
+      description: 'One shipment by its id, bill of lading or booking number, with its containers summarized (as get_shipment).',
+      mimeType: 'application/json',
+    },
     async (uri, variables) => json(uri.href, await reads.shipment(single(variables['id']))),
   );
 }

@@ -2,35 +2,45 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { QuaysideApi } from '../api/quayside-api';
 import { expectSuccess } from '../api/quayside-api';
-import { containersAtRisk } from '@quayside/json-api';
 import { readSingle } from '@quayside/json-api';
+import { READ_ONLY } from './tool-annotations';
 import { answer, ToolInputError } from './tool-result';
 import { TrackingReads } from './tracking-reads';
 
 const REQUEST_TYPES = ['container', 'bill_of_lading', 'booking_number'] as const;
-const uuid = (what: string) =>
-  z.string().uuid({ message: `${what} must be a Quayside id (a uuid); use the search tool to find it from a number.` });
 
-/** Tracking data: start tracking, read one container or shipment, find the containers at risk. */
+/** Start tracking a number; find the containers at risk. */
 export function registerTrackingTools(server: McpServer, api: QuaysideApi, now: () => Date): void {
-  const reads = new TrackingReads(api);
+  const reads = new TrackingReads(api, now);
 
   server.registerTool(
-    'track_number',
+    'track',
     {
       title: 'Track a number',
       description:
-        'Starts tracking a container number, bill of lading or booking number. Without request_type or scac, Quayside infers them from the number ' +
-        '(container numbers by their ISO 6346 form, lines by owner codes and bill of lading prefixes).',
+        'Starts tracking a container number, bill of lading or booking number (sandbox numbers too). Without request_type or scac, ' +
+        'Quayside infers them from the number as POST /v2/tracking_requests/infer_number does (container numbers by their ISO 6346 form, ' +
+        'lines by owner codes and bill of lading prefixes). Answers the tracking request; its shipment and containers appear once the line answers.',
       inputSchema: {
-        number: z.string().trim().min(4, 'number must have at least 4 characters.').max(50, 'number must have at most 50 characters.'),
-        request_type: z.enum(REQUEST_TYPES).optional(),
+        number: z
+          .string()
+          .trim()
+          .min(4, 'number must have at least 4 characters.')
+          .max(50, 'number must have at most 50 characters.')
+          .describe('The container, bill of lading or booking number to track, e.g. MSCU1234566, MEDUXY123456 or TEST-TR-HOLDS.'),
+        request_type: z
+          .enum(REQUEST_TYPES)
+          .optional()
+          .describe('What the number is: container, bill_of_lading or booking_number. Leave out to infer it from the number.'),
         scac: z
           .string()
           .trim()
           .regex(/^[A-Za-z]{2,4}$/, 'scac must be the 2 to 4 letter code of the shipping line, e.g. MAEU.')
-          .optional(),
+          .optional()
+          .describe('The shipping line’s SCAC (e.g. MAEU, MSCU, CMDU; TEST for the sandbox). Leave out to infer it from the number.'),
       },
+      // Never tracks a number twice, but a second call records a `duplicate` tracking request (docs/tracking-requests.md): not idempotent.
+      annotations: { title: 'Track a number', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     },
     ({ number, request_type, scac }) =>
       answer(async () => {
@@ -49,28 +59,6 @@ export function registerTrackingTools(server: McpServer, api: QuaysideApi, now: 
   );
 
   server.registerTool(
-    'get_container',
-    {
-      title: 'Get a container',
-      description: 'One container with its milestones, ETA, holds, fees, last free day, availability and shipment.',
-      inputSchema: { container_id: uuid('container_id') },
-      annotations: { readOnlyHint: true },
-    },
-    ({ container_id }) => answer(() => reads.container(container_id)),
-  );
-
-  server.registerTool(
-    'get_shipment',
-    {
-      title: 'Get a shipment',
-      description: 'One shipment (bill of lading, line, ports, vessel, ETA) with each of its containers as get_container shows them.',
-      inputSchema: { shipment_id: uuid('shipment_id') },
-      annotations: { readOnlyHint: true },
-    },
-    ({ shipment_id }) => answer(() => reads.shipment(shipment_id)),
-  );
-
-  server.registerTool(
     'list_containers_at_risk',
     {
       title: 'Containers at risk',
@@ -82,30 +70,12 @@ export function registerTrackingTools(server: McpServer, api: QuaysideApi, now: 
           .int('days must be a whole number.')
           .min(0, 'days must be 0 or more.')
           .max(60, 'days must be at most 60.')
-          .default(3),
+          .default(3)
+          .describe('How many days ahead a last free day counts as at risk (0–60, default 3; 7 for "this week").'),
       },
-      annotations: { readOnlyHint: true },
+      annotations: { title: 'Containers at risk', ...READ_ONLY },
     },
-    ({ days }) =>
-      answer(async () => {
-        const all = await reads.containersWhere();
-        return { as_of: now().toISOString(), within_days: days, containers: containersAtRisk(all, now(), days) };
-      }),
-  );
-
-  server.registerTool(
-    'search',
-    {
-      title: 'Search',
-      description:
-        'Finds shipments, containers and tracking requests by a number or reference (substring, case-insensitive; at most 25 results).',
-      inputSchema: {
-        query: z.string().trim().min(3, 'query must have at least 3 characters.').max(100, 'query must have at most 100 characters.'),
-      },
-      annotations: { readOnlyHint: true },
-    },
-    ({ query }) =>
-      answer(async () => ((await expectSuccess(api, 'GET', `/v2/search?query=${encodeURIComponent(query)}`)) as { data: unknown[] }).data),
+    ({ days }) => answer(() => reads.atRisk(days)),
   );
 }
 
