@@ -17,6 +17,9 @@ const ESM_ONLY = [
   'uint8array-extras',
   '@tokenizer/inflate',
   '@borewit/text-codec',
+  // p-limit (each source's local queue, libs/carriers) and its queue.
+  'p-limit',
+  'yocto-queue',
 ];
 const esmOnly = new RegExp(`^(${ESM_ONLY.join('|')})(/|$)`);
 

@@ -11,6 +11,7 @@ export * from './health/readiness.service';
 export * from './health/readiness.module';
 export * from './logging/logger.module';
 export * from './redis/redis.module';
+export * from './redis/lua-script';
 export * from './config/worker-app.config';
 export * from './ops/ops-server';
 export * from './ops/worker-ops.module';

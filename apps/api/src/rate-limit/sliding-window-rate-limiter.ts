@@ -1,5 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { LuaScript } from '@quayside/platform';
 import type Redis from 'ioredis';
 import { SLIDING_WINDOW_LUA } from './sliding-window.script';
 
@@ -18,7 +19,7 @@ export interface SlidingWindowOptions {
   clockMicros?: () => number;
 }
 
-const SCRIPT_SHA = createHash('sha1').update(SLIDING_WINDOW_LUA).digest('hex');
+const SCRIPT = new LuaScript(SLIDING_WINDOW_LUA);
 
 /** A bucket reserves at most limit / RESERVED_SHARE permits at a time (and MAX_RESERVED): below 2 × RESERVED_SHARE, one per request. */
 const RESERVED_SHARE = 500;
@@ -126,13 +127,8 @@ export class SlidingWindowRateLimiter {
     return { decision: { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMicros / 1_000_000)) }, granted: 0 };
   }
 
-  private async run(key: string, args: string[]): Promise<unknown> {
-    try {
-      return await this.redis.evalsha(SCRIPT_SHA, 1, key, ...args);
-    } catch (error: unknown) {
-      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-      return this.redis.eval(SLIDING_WINDOW_LUA, 1, key, ...args);
-    }
+  private run(key: string, args: string[]): Promise<unknown> {
+    return SCRIPT.run(this.redis, [key], args);
   }
 
   private async withTimeout<T>(work: Promise<T>): Promise<T> {

@@ -1,12 +1,15 @@
 import type { DynamicModule } from '@nestjs/common';
 import { Module } from '@nestjs/common';
+import { RedisSourceQuota } from '@quayside/carriers';
+import type { SourceQuotaRedis } from '@quayside/carriers';
 import { DcsaPushedEventRepository, ReferenceDataRepository } from '@quayside/data-access';
-import { MetricsService } from '@quayside/platform';
+import { MetricsService, REDIS, REDIS_PREFIX } from '@quayside/platform';
 import { TrackerWorkerConfig } from '../config/tracker-worker.config';
 import { adapterRegistryConfig } from './adapter-registry-config';
 import { ConfigTrackingAdapters } from './config-tracking-adapters';
 import { InstrumentedTrackingAdapters } from './instrumented-tracking-adapters';
 import { PortTimeZones } from './port-time-zones';
+import { SourceQuotaMetrics } from './source-quota-metrics';
 import { SourceRegistrar } from './source-registrar';
 import { TrackingAdapters } from './tracking-adapters';
 
@@ -23,11 +26,20 @@ export class AdaptersModule {
       providers: [
         {
           provide: TrackingAdapters,
-          inject: [ReferenceDataRepository, DcsaPushedEventRepository, { token: MetricsService, optional: true }],
+          inject: [
+            ReferenceDataRepository,
+            DcsaPushedEventRepository,
+            { token: MetricsService, optional: true },
+            // Absent only in tests that build the module without Redis (and configure no requestsPerMinute).
+            { token: REDIS, optional: true },
+            { token: REDIS_PREFIX, optional: true },
+          ],
           useFactory: (
             referenceData: ReferenceDataRepository,
             pushed: DcsaPushedEventRepository,
             metrics?: MetricsService,
+            redis?: SourceQuotaRedis,
+            prefix?: string,
           ): TrackingAdapters => {
             const timeZones = new PortTimeZones(referenceData);
             const chosen =
@@ -38,11 +50,14 @@ export class AdaptersModule {
                 async (locode) => timeZones.of(locode),
                 // Carriers that push DCSA 3.0 events (docs/dcsa.md): their adapter reads them beside its polls.
                 (scac, number) => pushed.eventsNaming(scac, number),
+                // Each carrier's limits hold for every worker together (docs/carriers.md, "Limits").
+                redis && prefix !== undefined ? new RedisSourceQuota(redis, prefix) : undefined,
               );
             return metrics ? new InstrumentedTrackingAdapters(chosen, metrics) : chosen;
           },
         },
         SourceRegistrar,
+        SourceQuotaMetrics,
       ],
       exports: [TrackingAdapters],
     };

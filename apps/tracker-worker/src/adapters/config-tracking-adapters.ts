@@ -4,6 +4,8 @@ import type {
   CarrierAdapter,
   PushedDcsaEvents,
   RailAdapter,
+  SourceQuotaReading,
+  SourceQuotaStore,
   TerminalAdapter,
   TimeZoneLookup,
 } from '@quayside/carriers';
@@ -15,7 +17,8 @@ import { TrackingAdapters } from './tracking-adapters';
 const key = (code: string): string => code.trim().toUpperCase();
 
 /**
- * The carriers lib's registry (which caps each carrier's concurrency and request rate), plus
+ * The carriers lib's registry (which holds each carrier's concurrency and request rate across
+ * every worker, through the shared quota store), plus
  * the one thing the worker adds: sandbox carriers run on the compressed sandbox clock.
  */
 export class ConfigTrackingAdapters extends TrackingAdapters implements OnApplicationShutdown {
@@ -24,9 +27,13 @@ export class ConfigTrackingAdapters extends TrackingAdapters implements OnApplic
   private readonly sandboxScale: TimeScale;
   private readonly served: readonly TrackingSource[];
 
-  constructor(config: AdapterRegistryConfig, timeZoneOf?: TimeZoneLookup, pushedEvents?: PushedDcsaEvents) {
+  constructor(config: AdapterRegistryConfig, timeZoneOf?: TimeZoneLookup, pushedEvents?: PushedDcsaEvents, quota?: SourceQuotaStore) {
     super();
-    this.registry = new AdapterRegistry(config, { ...(timeZoneOf ? { timeZoneOf } : {}), ...(pushedEvents ? { pushedEvents } : {}) });
+    this.registry = new AdapterRegistry(config, {
+      ...(timeZoneOf ? { timeZoneOf } : {}),
+      ...(pushedEvents ? { pushedEvents } : {}),
+      ...(quota ? { quota } : {}),
+    });
     this.sandboxScacs = new Set(config.carriers.filter((c) => c.kind === 'sandbox').map((c) => key(c.scac)));
     this.sandboxScale = new TimeScale(config.sandbox.clockCompression);
     this.served = trackingSourcesOf(config);
@@ -50,6 +57,10 @@ export class ConfigTrackingAdapters extends TrackingAdapters implements OnApplic
 
   sources(): readonly TrackingSource[] {
     return this.served;
+  }
+
+  override quotaUsage(): Promise<SourceQuotaReading[]> {
+    return this.registry.quotaUsage();
   }
 
   async onApplicationShutdown(): Promise<void> {

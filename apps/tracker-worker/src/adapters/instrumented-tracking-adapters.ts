@@ -1,4 +1,5 @@
-import type { CarrierAdapter, RailAdapter, TerminalAdapter } from '@quayside/carriers';
+import type { CarrierAdapter, RailAdapter, SourceQuotaReading, TerminalAdapter } from '@quayside/carriers';
+import { SourceBackoffError } from '@quayside/carriers';
 import type { TrackingSource } from '@quayside/domain';
 import type { MetricsService } from '@quayside/platform';
 import type { TimeScale } from './time-scale';
@@ -38,6 +39,10 @@ export class InstrumentedTrackingAdapters extends TrackingAdapters {
     return this.inner.sources();
   }
 
+  override quotaUsage(): Promise<SourceQuotaReading[]> {
+    return this.inner.quotaUsage();
+  }
+
   private async count<T extends { outcome: string; reason?: string }>(kind: Kind, source: string, call: () => Promise<T>): Promise<T> {
     try {
       const result = await call();
@@ -49,6 +54,11 @@ export class InstrumentedTrackingAdapters extends TrackingAdapters {
       });
       return result;
     } catch (error) {
+      if (error instanceof SourceBackoffError) {
+        // Nothing was asked: the job is put back until the source takes requests again.
+        this.metrics.sourceBackoffs.inc({ kind, source, reason: error.reason });
+        throw error;
+      }
       this.metrics.carrierCalls.inc({ kind, source, outcome: 'error' });
       throw error;
     }

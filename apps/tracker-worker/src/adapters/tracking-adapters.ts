@@ -1,4 +1,4 @@
-import type { CarrierAdapter, RailAdapter, TerminalAdapter } from '@quayside/carriers';
+import type { CarrierAdapter, RailAdapter, SourceQuotaReading, TerminalAdapter } from '@quayside/carriers';
 import type { TrackingSource } from '@quayside/domain';
 import type { TimeScale } from './time-scale';
 
@@ -16,4 +16,8 @@ export abstract class TrackingAdapters {
   abstract timeScale(scac: string): TimeScale;
   /** Every carrier, terminal and rail carrier these adapters answer for (registered at start-up, docs/carriers.md). */
   abstract sources(): readonly TrackingSource[];
+  /** What each limited source's quota holds now, for every worker together (none unless the adapters keep quotas). */
+  quotaUsage(): Promise<SourceQuotaReading[]> {
+    return Promise.resolve([]);
+  }
 }

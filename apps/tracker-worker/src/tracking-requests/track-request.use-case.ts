@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { SourceBackoffError } from '@quayside/carriers';
 import { CarrierShipmentRepository, ObservationRepository, ShipmentStateRepository, TrackingRepository } from '@quayside/data-access';
 import type { TrackingRequestEntity } from '@quayside/data-access';
 import { TrackerWorkerConfig } from '../config/tracker-worker.config';
 import { CarrierShipmentRefresher, FAN_OUT } from '../tracking-state/carrier-shipment-refresher.service';
-import type { RefreshRun } from '../tracking-state/carrier-shipment-refresher.service';
+import type { Fetched, RefreshRun } from '../tracking-state/carrier-shipment-refresher.service';
 import { decideObservation } from '../tracking-state/observation-decision';
 import { normalizeShipmentNumber, shipmentNumberOf } from '../tracking-state/observation-plan';
 import type { RequestOutcome } from '../tracking-state/request-attempt';
@@ -59,9 +60,16 @@ export class TrackRequestUseCase {
     if (claim.kind === 'busy') return this.fromRun(await this.refresher.whenBusy({ outboxId: command.outboxId, whenBusy: 'defer' }, claim));
 
     const lease = claim.lease;
-    const fetched = await this.refresher.fetchOrRelease(lease, () =>
-      this.refresher.fetch(request.scac, request.request_type, request.request_number, claim.trackingSince, now),
-    );
+    let fetched: Fetched;
+    try {
+      fetched = await this.refresher.fetchOrRelease(lease, () =>
+        this.refresher.fetch(request.scac, request.request_type, request.request_number, claim.trackingSince, now),
+      );
+    } catch (error) {
+      // The carrier is paused or its quota spent: the attempt waits for it and is not counted.
+      if (error instanceof SourceBackoffError) return this.fromRun(await this.refresher.backOff(command.outboxId, error));
+      throw error;
+    }
     const context = this.refresher.decisionContext(request.scac, fetched.line, now);
     if (fetched.result.outcome !== 'found' || fetched.observed === null || fetched.line === null) {
       const decided = await this.states.transact(

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { CarrierTrackResult } from '@quayside/carriers';
+import { SourceBackoffError } from '@quayside/carriers';
 import { CarrierShipmentRepository, ObservationRepository, OutboxRepository, timeOrderedId } from '@quayside/data-access';
 import type {
   ObservationItem,
@@ -34,7 +35,13 @@ export type RefreshRun =
 export type BatchRun =
   | { status: 'replayed' }
   | { status: 'deferred'; until: Date }
-  | { status: 'done'; leased: number; coalesced: number; outcomes: Array<ObservationValue['outcome'] | 'missing' | 'unfollowed'> };
+  | {
+      status: 'done';
+      leased: number;
+      coalesced: number;
+      /** `backoff`: its source is paused or its quota spent; it is scheduled again for when the source takes requests. */
+      outcomes: Array<ObservationValue['outcome'] | 'missing' | 'unfollowed' | 'backoff'>;
+    };
 
 export interface RefreshCommand {
   carrierShipmentId: string;
@@ -89,15 +96,21 @@ export class CarrierShipmentRefresher {
     if (claim.activeFollowers === 0 && command.trackingRequestId === undefined) {
       return (await this.carrierShipments.unschedule(claim.lease, command.outboxId)) ? { status: 'unfollowed' } : { status: 'replayed' };
     }
-    const fetched = await this.fetchOrRelease(claim.lease, () =>
-      this.fetch(
-        carrierShipment.shipping_line_scac,
-        carrierShipment.query_type,
-        carrierShipment.query_number,
-        carrierShipment.tracking_since,
-        now,
-      ),
-    );
+    let fetched: Fetched;
+    try {
+      fetched = await this.fetchOrRelease(claim.lease, () =>
+        this.fetch(
+          carrierShipment.shipping_line_scac,
+          carrierShipment.query_type,
+          carrierShipment.query_number,
+          carrierShipment.tracking_since,
+          now,
+        ),
+      );
+    } catch (error) {
+      if (error instanceof SourceBackoffError) return this.backOff(command.outboxId, error);
+      throw error;
+    }
     const applied = await this.observations.apply(
       {
         outboxId: command.outboxId,
@@ -150,16 +163,22 @@ export class CarrierShipmentRefresher {
       claims.map(async (claim) => {
         const cs = claim.carrierShipment;
         // Nobody follows it any more: nothing is asked, and its schedule is dropped below.
-        if (claim.activeFollowers === 0) return { claim, fetched: null };
-        return {
-          claim,
-          fetched: await this.fetchOrRelease(claim.lease, () =>
-            this.fetch(cs.shipping_line_scac, cs.query_type, cs.query_number, cs.tracking_since, now, lookups),
-          ),
-        };
+        if (claim.activeFollowers === 0) return { claim, fetched: null, backoff: null };
+        try {
+          return {
+            claim,
+            fetched: await this.fetch(cs.shipping_line_scac, cs.query_type, cs.query_number, cs.tracking_since, now, lookups),
+            backoff: null,
+          };
+        } catch (error) {
+          // The source is paused or its quota spent: nothing was asked; the shipment is due again when it takes requests.
+          if (error instanceof SourceBackoffError) return { claim, fetched: null, backoff: error };
+          await this.carrierShipments.release(claim.lease);
+          throw error;
+        }
       }),
     );
-    const items = fetched.map(({ claim, fetched: f }): ObservationItem<ObservationValue | null> => ({
+    const items = fetched.map(({ claim, fetched: f, backoff }): ObservationItem<ObservationValue | 'backoff' | null> => ({
       target: {
         job: 'refresh-carrier-shipments',
         lease: claim.lease,
@@ -169,22 +188,26 @@ export class CarrierShipmentRefresher {
         trackingSince: claim.carrierShipment.tracking_since,
       },
       decide: (loaded) =>
-        f === null
-          ? { writes: [], carrierShipment: { next_refresh_at: null }, value: null }
-          : decideObservation(loaded, f.result, f.observed, this.decisionContext(claim.carrierShipment.shipping_line_scac, f.line, now)),
+        backoff !== null
+          ? { writes: [], carrierShipment: { next_refresh_at: backoff.retryAt }, value: 'backoff' }
+          : f === null
+            ? { writes: [], carrierShipment: { next_refresh_at: null }, value: null }
+            : decideObservation(loaded, f.result, f.observed, this.decisionContext(claim.carrierShipment.shipping_line_scac, f.line, now)),
     }));
-    const summary = (results: ReadonlyArray<ObservationItemResult<ObservationValue | null>>): BatchRun => ({
+    const summary = (results: ReadonlyArray<ObservationItemResult<ObservationValue | 'backoff' | null>>): BatchRun => ({
       status: 'done',
       leased: claims.length,
       coalesced: command.carrierShipmentIds.length - claims.length,
-      outcomes: results.map((r) => (r.status === 'missing' ? 'missing' : (r.value?.outcome ?? 'unfollowed'))),
+      outcomes: results.map((r) =>
+        r.status === 'missing' ? 'missing' : r.value === 'backoff' ? 'backoff' : (r.value?.outcome ?? 'unfollowed'),
+      ),
     });
     try {
       const applied = await this.observations.applyBatch(command.outboxId, items, FAN_OUT);
       return applied === 'replayed' ? { status: 'replayed' } : summary(applied);
     } catch (error) {
       this.logger.warn(`a batch of ${items.length} refreshes could not be written together (${String(error)}); writing them one by one`);
-      const results: Array<ObservationItemResult<ObservationValue | null>> = [];
+      const results: Array<ObservationItemResult<ObservationValue | 'backoff' | null>> = [];
       for (const item of items) {
         try {
           const applied = await this.observations.applyBatch(null, [item], FAN_OUT);
@@ -257,6 +280,17 @@ export class CarrierShipmentRefresher {
     }
     if (command.outboxId === null) return { status: 'busy', until };
     return (await this.outbox.defer(command.outboxId, until)) ? { status: 'deferred', until } : { status: 'replayed' };
+  }
+
+  /**
+   * The source cannot be asked now (paused by its 429, or its quota spent for a while): the job
+   * is put back until it can, as a deferral, which spends no attempt (docs/carriers.md, "Limits").
+   */
+  async backOff(outboxId: string | null, backoff: SourceBackoffError): Promise<{ status: 'deferred' | 'busy' | 'replayed'; until: Date }> {
+    const until = backoff.retryAt;
+    this.logger.debug(`${backoff.message}: job put back until ${until.toISOString()}`);
+    if (outboxId === null) return { status: 'busy', until };
+    return (await this.outbox.defer(outboxId, until)) ? { status: 'deferred', until } : { status: 'replayed', until };
   }
 
   /** Completes the job's outbox row without changing anything (there is nothing to do). */

@@ -6,7 +6,7 @@ import type {
   RailContainerStatus,
   TerminalContainerStatus,
 } from '@quayside/carriers';
-import { transientFailure } from '@quayside/carriers';
+import { SourceBackoffError, transientFailure } from '@quayside/carriers';
 import { normalizeTerminalReport } from '@quayside/domain';
 import { RailTerminalRepository, ReferenceDataRepository } from '@quayside/data-access';
 import { TrackingAdapters } from '../adapters/tracking-adapters';
@@ -41,6 +41,8 @@ export class ObservationService {
     try {
       return await adapter.track(query);
     } catch (error) {
+      // Not a failure of this request: the carrier is paused or its quota spent, and the job is put back.
+      if (error instanceof SourceBackoffError) throw error;
       this.logger.error(`carrier ${query.scac} adapter threw for ${query.number}: ${String(error)}`);
       return transientFailure('internal_processing_error', String(error));
     }

@@ -1,10 +1,13 @@
 import type { Dispatcher } from 'undici';
 import { HttpConnections } from '../http/http-connections';
+import { retryAfterMs } from '../http/retry-after';
 import type { DcsaCarrierConfig } from '../ports/adapter-config';
 import type { CarrierAdapter, CarrierTrackQuery, CarrierTrackResult } from '../ports/carrier-adapter.port';
 import type { TimeZoneLookup } from '../ports/time-zone-lookup';
 import type { TransientFailure } from '../ports/transient-failure';
 import { transientFailure } from '../ports/transient-failure';
+import { SourceBackoffError } from '../quota/source-backoff.error';
+import type { SourceGate } from '../quota/source-gate';
 import { resolveTimeZones } from '../time-zones/time-zone-resolver';
 import { locodesOf, mapDcsaEvents } from './dcsa-event.mapper';
 import type { DcsaProtocol } from './dcsa-protocol';
@@ -24,6 +27,11 @@ export interface DcsaAdapterDependencies {
    * order of arrival; read beside the polled ones, so a pushed event makes the same milestones.
    */
   pushedEvents?: PushedDcsaEvents;
+  /**
+   * The carrier's limits, for every worker together (docs/carriers.md, "Limits"): each HTTP
+   * request to it waits here, and a 429 pauses the carrier. Without it, requests are not limited.
+   */
+  gate?: SourceGate;
 }
 
 /** The events pushed through carrier connection `scac` that name `number` (a document or container). */
@@ -34,6 +42,8 @@ const PAGE_LIMIT = 100;
 /** A shipment has tens of events; hundreds of pages mean a server that loops. */
 const MAX_PAGES = 50;
 const MAX_BODY_CHARS = 20_000_000;
+/** The pause after a 429 that does not say for how long. */
+const DEFAULT_PAUSE_MS = 60_000;
 
 type InvalidNumber = Extract<CarrierTrackResult, { outcome: 'invalid_number' }>;
 type Page = { kind: 'events'; body: unknown; next: string | null } | { kind: 'not_found' };
@@ -91,6 +101,8 @@ export class DcsaCarrierAdapter implements CarrierAdapter {
       const zones = await resolveTimeZones(locodesOf(parsed.events), this.dependencies.timeZoneOf);
       return mapDcsaEvents(parsed.events, query, { zones });
     } catch (error) {
+      // The carrier asked to be left alone (or its quota is spent): the job waits, no attempt is spent.
+      if (error instanceof SourceBackoffError) throw error;
       return transientFailure(
         'internal_processing_error',
         `carrier ${this.config.scac}: ${error instanceof Error ? error.message : String(error)}`,
@@ -193,11 +205,12 @@ export class DcsaCarrierAdapter implements CarrierAdapter {
     let responseHeaders: Record<string, string | string[] | undefined>;
     let text: string;
     try {
-      const response = await this.connections.request(url, { method: 'GET', headers, timeoutMs: this.timeoutMs });
-      statusCode = response.statusCode;
-      responseHeaders = response.headers;
-      text = await response.body.text();
+      ({ statusCode, responseHeaders, text } = await this.limited(async () => {
+        const response = await this.connections.request(url, { method: 'GET', headers, timeoutMs: this.timeoutMs });
+        return { statusCode: response.statusCode, responseHeaders: response.headers, text: await response.body.text() };
+      }));
     } catch (error) {
+      if (error instanceof SourceBackoffError) throw error;
       return transientFailure('shipping_line_unreachable', `carrier ${scac}: ${describeNetworkError(error, this.timeoutMs)}`);
     }
 
@@ -211,8 +224,13 @@ export class DcsaCarrierAdapter implements CarrierAdapter {
       return { outcome: 'invalid_number', detail: `carrier ${scac} refused the number (400): ${this.carrierWords(text)}` };
     if (statusCode === 401 || statusCode === 403)
       return transientFailure('internal_processing_error', `carrier ${scac}: credentials refused (${statusCode})`);
+    const retryAfter = headerValue(responseHeaders['retry-after']);
+    const pauseMs = retryAfterMs(retryAfter, new Date());
+    // Too many requests, or unavailable for a time it names: every worker leaves the carrier alone that long.
+    if (this.dependencies.gate && (statusCode === 429 || (statusCode === 503 && pauseMs !== null))) {
+      throw await this.dependencies.gate.pause(pauseMs ?? DEFAULT_PAUSE_MS);
+    }
     if (statusCode === 429 || statusCode >= 500) {
-      const retryAfter = headerValue(responseHeaders['retry-after']);
       return transientFailure(
         'shipping_line_unreachable',
         `carrier ${scac}: answered ${statusCode}${retryAfter ? `, retry after ${retryAfter}` : ''}`,
@@ -234,6 +252,11 @@ export class DcsaCarrierAdapter implements CarrierAdapter {
       );
     }
     return { kind: 'events', body, next: headerValue(responseHeaders[this.protocol.nextPageHeader]) };
+  }
+
+  /** One HTTP request under the carrier's limits (when the registry gave it a gate). */
+  private limited<T>(request: () => Promise<T>): Promise<T> {
+    return this.dependencies.gate ? this.dependencies.gate.run(request) : request();
   }
 
   private carrierWords(text: string): string {

@@ -10,7 +10,10 @@ import type { TimeZoneLookup } from '../ports/time-zone-lookup';
 import { SandboxCarrierAdapter } from '../sandbox/sandbox-carrier.adapter';
 import { SandboxRailAdapter } from '../sandbox/sandbox-rail.adapter';
 import { SandboxTerminalAdapter } from '../sandbox/sandbox-terminal.adapter';
-import { CallLimiter } from './call-limiter';
+import { FleetSourceGate } from '../quota/fleet-source-gate';
+import { LocalSourceGate } from '../quota/local-source-gate';
+import type { SourceGate } from '../quota/source-gate';
+import type { SourceLimits, SourceQuotaStore, SourceQuotaUsage, SourceRef } from '../quota/source-quota';
 import { LimitedCarrierAdapter } from './limited-carrier.adapter';
 
 export interface AdapterRegistryDependencies {
@@ -22,9 +25,31 @@ export interface AdapterRegistryDependencies {
   clock?: () => number;
   /** The events DCSA 3.0 carriers pushed (docs/dcsa.md, "Carriers that push"). */
   pushedEvents?: PushedDcsaEvents;
+  /**
+   * Where each carrier's `requestsPerMinute` and `maxConcurrency` are held for every worker
+   * process together (Redis in the tracker-worker). Without it, concurrency holds per process
+   * and `requestsPerMinute` is refused.
+   */
+  quota?: SourceQuotaStore;
 }
 
 const DEFAULT_MAX_CONCURRENCY = 4;
+const MINUTE_MS = 60_000;
+/**
+ * Added to the minute a start stays in the window: a request reaches the source a moment after
+ * its permit, and not always the same moment, so the source's own clock never counts more than
+ * `requestsPerMinute` in any 60 seconds.
+ */
+const WINDOW_SLACK_MS = 1000;
+const DEFAULT_TIMEOUT_MS = 10_000;
+/** A slot is held at most this much longer than the request's own timeout, so a dead worker's slot comes back. */
+const LEASE_SLACK_MS = 5000;
+
+/** The quota of one source as it is read for metrics and the source's health. */
+export interface SourceQuotaReading {
+  source: SourceRef;
+  usage: SourceQuotaUsage;
+}
 
 function uniqueKeys<T>(items: readonly T[], key: (item: T) => string, what: string): Map<string, T> {
   const byKey = new Map<string, T>();
@@ -42,7 +67,8 @@ function uniqueKeys<T>(items: readonly T[], key: (item: T) => string, what: stri
  * at start-up: a wrong configuration stops the process with a message that names the entry.
  */
 export class AdapterRegistry {
-  private readonly carriers = new Map<string, LimitedCarrierAdapter>();
+  private readonly carriers = new Map<string, CarrierAdapter>();
+  private readonly gates: SourceGate[] = [];
   private readonly terminals = new Map<string, TerminalAdapter>();
   private readonly rails = new Map<string, RailAdapter>();
   private readonly closables: Array<{ close(): Promise<void> }> = [];
@@ -50,11 +76,9 @@ export class AdapterRegistry {
   constructor(config: AdapterRegistryConfig, dependencies: AdapterRegistryDependencies = {}) {
     const sandbox = { clockCompression: config.sandbox.clockCompression };
     for (const [scac, carrier] of uniqueKeys(config.carriers, (c) => c.scac, 'carrier')) {
-      const limiter = new CallLimiter({
-        maxConcurrency: carrier.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY,
-        requestsPerWindow: carrier.requestsPerMinute,
-      });
-      this.carriers.set(scac, new LimitedCarrierAdapter(this.buildCarrier(scac, carrier, sandbox, dependencies), limiter));
+      const gate = carrierGate(scac, carrier, dependencies.quota);
+      this.gates.push(gate);
+      this.carriers.set(scac, this.buildCarrier(scac, carrier, sandbox, { ...dependencies, gate }));
     }
     for (const [firmsCode, terminal] of uniqueKeys(config.terminals, (t) => t.firmsCode, 'terminal')) {
       switch (terminal.kind) {
@@ -106,6 +130,11 @@ export class AdapterRegistry {
     return [...this.carriers.keys()];
   }
 
+  /** What each carrier's quota holds now, across every worker (metrics, the health of a source). */
+  quotaUsage(): Promise<SourceQuotaReading[]> {
+    return Promise.all(this.gates.map(async (gate) => ({ source: gate.source, usage: await gate.usage() })));
+  }
+
   /** Releases HTTP connection pools (on application shutdown). */
   async close(): Promise<void> {
     await Promise.all(this.closables.map((adapter) => adapter.close()));
@@ -115,11 +144,11 @@ export class AdapterRegistry {
     scac: string,
     carrier: CarrierConfig,
     sandbox: { clockCompression: number },
-    dependencies: AdapterRegistryDependencies,
+    dependencies: AdapterRegistryDependencies & { gate: SourceGate },
   ): CarrierAdapter {
     switch (carrier.kind) {
       case 'sandbox':
-        return new SandboxCarrierAdapter(sandbox);
+        return new LimitedCarrierAdapter(new SandboxCarrierAdapter(sandbox), dependencies.gate);
       case 'dcsa': {
         let adapter: DcsaCarrierAdapter;
         try {
@@ -132,4 +161,26 @@ export class AdapterRegistry {
       }
     }
   }
+}
+
+function carrierGate(scac: string, carrier: CarrierConfig, quota: SourceQuotaStore | undefined): SourceGate {
+  const maxConcurrency = carrier.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY;
+  const rate = carrier.requestsPerMinute;
+  const fail = (problem: string): never => {
+    throw new Error(`adapter configuration: carrier ${scac}: ${problem}`);
+  };
+  if (!Number.isInteger(maxConcurrency) || maxConcurrency < 1) fail(`maxConcurrency must be a positive integer, got ${maxConcurrency}`);
+  if (rate !== undefined && (!Number.isInteger(rate) || rate < 1)) fail(`requestsPerMinute must be a positive integer, got ${rate}`);
+  const source: SourceRef = { kind: 'carrier', code: scac };
+  if (quota === undefined) {
+    if (rate !== undefined) fail('requestsPerMinute needs the shared quota store (Redis), which this process was not given');
+    return new LocalSourceGate(source, maxConcurrency);
+  }
+  const limits: SourceLimits = {
+    maxConcurrency,
+    requestsPerWindow: rate ?? null,
+    windowMs: MINUTE_MS + WINDOW_SLACK_MS,
+    leaseMs: (carrier.kind === 'dcsa' ? (carrier.timeoutMs ?? DEFAULT_TIMEOUT_MS) : DEFAULT_TIMEOUT_MS) + LEASE_SLACK_MS,
+  };
+  return new FleetSourceGate(source, limits, quota);
 }

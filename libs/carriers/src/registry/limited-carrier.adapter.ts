@@ -1,14 +1,14 @@
 import type { CarrierAdapter, CarrierTrackQuery, CarrierTrackResult } from '../ports/carrier-adapter.port';
-import type { CallLimiter } from './call-limiter';
+import type { SourceGate } from '../quota/source-gate';
 
-/** A carrier adapter whose calls wait for the carrier's concurrency and rate limits. */
+/** A carrier adapter without HTTP requests of its own (the sandbox): each call is one request through its gate. */
 export class LimitedCarrierAdapter implements CarrierAdapter {
   constructor(
     private readonly inner: CarrierAdapter,
-    readonly limiter: CallLimiter,
+    private readonly gate: SourceGate,
   ) {}
 
   track(query: CarrierTrackQuery): Promise<CarrierTrackResult> {
-    return this.limiter.run(() => this.inner.track(query));
+    return this.gate.run(() => this.inner.track(query));
   }
 }

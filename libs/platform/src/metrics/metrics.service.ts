@@ -60,6 +60,49 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  /** The quota of each source, shared by every tracker-worker (read from Redis when scraped; docs/carriers.md, "Limits"). */
+  readonly sourceRequestsInWindow = new Gauge({
+    name: 'quayside_source_requests_in_window',
+    help: 'Requests started at a source in its rolling minute, by every worker together',
+    labelNames: ['kind', 'source'] as const,
+    registers: [this.registry],
+  });
+
+  readonly sourceRequestsPerWindow = new Gauge({
+    name: 'quayside_source_requests_per_window',
+    help: "A source's requestsPerMinute (absent when it has no rate limit)",
+    labelNames: ['kind', 'source'] as const,
+    registers: [this.registry],
+  });
+
+  readonly sourceInFlight = new Gauge({
+    name: 'quayside_source_requests_in_flight',
+    help: 'Requests in flight at a source now, by every worker together',
+    labelNames: ['kind', 'source'] as const,
+    registers: [this.registry],
+  });
+
+  readonly sourceMaxConcurrency = new Gauge({
+    name: 'quayside_source_max_concurrency',
+    help: "A source's maxConcurrency",
+    labelNames: ['kind', 'source'] as const,
+    registers: [this.registry],
+  });
+
+  readonly sourcePausedSeconds = new Gauge({
+    name: 'quayside_source_paused_seconds',
+    help: 'How long a source stays paused after its 429 / Retry-After (0 when it is not)',
+    labelNames: ['kind', 'source'] as const,
+    registers: [this.registry],
+  });
+
+  readonly sourceBackoffs = new Counter({
+    name: 'quayside_source_backoffs_total',
+    help: 'Jobs put back because their source was paused (429 / Retry-After) or its quota spent, by reason',
+    labelNames: ['kind', 'source', 'reason'] as const,
+    registers: [this.registry],
+  });
+
   private readonly collectors: Array<() => Promise<void>> = [];
 
   constructor(app = 'quayside') {
