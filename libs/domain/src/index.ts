@@ -59,3 +59,4 @@ export * from './documents/document-fields';
 export * from './journey/journey-facts';
 export * from './journey/container-journey.rules';
 export * from './sources/tracking-source';
+export * from './wording/human-words';

@@ -17,7 +17,8 @@ export function containerResource(loaders: ContainerRelationshipLoaders): Resour
   return {
     type: CONTAINER_TYPE,
     id: (container) => container.id,
-    attributes: (container) => containerAttributes(container, { railLfd: container.rail_lfd_visible !== false }),
+    // The journey (days left, risk) as of this answer.
+    attributes: (container) => containerAttributes(container, { railLfd: container.rail_lfd_visible !== false }, new Date()),
     relationships: {
       shipment: relationshipByIds<ContainerView, AccountContext>('shipment', (c) => c.shipment_id, loaders.shipments),
       pod_terminal: relationshipByIds<ContainerView, AccountContext>(

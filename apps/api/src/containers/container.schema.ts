@@ -7,6 +7,10 @@ import {
   FEE_TYPES,
   HOLD_NAMES,
   HOLD_STATUSES,
+  JOURNEY_PHASES,
+  JOURNEY_PLACES,
+  LAST_FREE_DAY_SOURCES,
+  RISK_REASONS,
 } from '@quayside/domain';
 import { NULLABLE_DATE_TIME, NULLABLE_STRING, resourceSchema, toMany, toOne } from '../openapi/json-api-schemas';
 
@@ -44,6 +48,65 @@ const IMPORT_DEADLINES: SchemaObject = {
     pickup_lfd_rail: timestamp(
       'Rail last free day at the inland destination (feature `rail_lfd`; null without it). Zone: final_destination_timezone.',
     ),
+  },
+};
+
+const PLACE: SchemaObject = { type: 'string', enum: [...JOURNEY_PLACES] };
+
+/** `journeyOf` of libs/domain (docs/containers.md, "Journey"). */
+const JOURNEY: SchemaObject = {
+  type: 'object',
+  description:
+    'Beyond the established API: where the container is in its journey, whether it can be picked up where it waits, whether it is at risk of demurrage, and whether it is done — one answer, the same in webhook payloads, the MCP tools, the widget and the console. Judged when the answer is made.',
+  required: [
+    'phase',
+    'place',
+    'waiting_at',
+    'pickup_at',
+    'picked_up_at',
+    'done',
+    'available_for_pickup',
+    'ready_for_pickup',
+    'holds',
+    'fees',
+    'fees_total_by_currency',
+    'last_free_day',
+    'last_free_day_source',
+    'days_left',
+    'at_risk',
+    'risk_reasons',
+  ],
+  properties: {
+    phase: { type: 'string', enum: [...JOURNEY_PHASES], description: 'From empty out to empty returned, in journey order.' },
+    place: { ...PLACE, description: 'The place the pickup facts below refer to: where it waits, is headed to wait, or was picked up.' },
+    waiting_at: { ...PLACE, nullable: true, description: 'Where it waits now; null while it moves, before arrival and after pickup.' },
+    pickup_at: { ...PLACE, description: 'Where it is (or was) picked up full: the inland destination when a rail leg takes it there.' },
+    picked_up_at: timestamp('When it left full, at the port of discharge or at the inland destination.'),
+    done: { type: 'boolean', description: 'Empty returned: nothing more will happen in this journey.' },
+    available_for_pickup: {
+      type: 'boolean',
+      nullable: true,
+      description: 'Whether the place where it waits says it may be picked up; null when it does not wait or the place does not say.',
+    },
+    ready_for_pickup: { type: 'boolean', description: 'Available where it waits and no hold there.' },
+    holds: {
+      type: 'array',
+      items: HOLD,
+      nullable: true,
+      description: "Active holds at `place`; null when that place's source does not report holds.",
+    },
+    fees: { type: 'array', items: FEE, nullable: true, description: 'Fees at `place`; null when not reported there.' },
+    fees_total_by_currency: { type: 'object', nullable: true, additionalProperties: { type: 'number' } },
+    last_free_day: timestamp("The last free day at `place`: the port's (line, else terminal) or the inland destination's (rail)."),
+    last_free_day_source: { type: 'string', enum: [...LAST_FREE_DAY_SOURCES], nullable: true },
+    days_left: {
+      type: 'integer',
+      nullable: true,
+      description:
+        "Calendar days in the place's zone until its last free day (0 on the day, negative once passed); null unless it waits with one known.",
+    },
+    at_risk: { type: 'boolean', description: 'Waiting, with a last free day within 3 days (or passed) or a hold there.' },
+    risk_reasons: { type: 'array', items: { type: 'string', enum: [...RISK_REASONS] } },
   },
 };
 
@@ -121,7 +184,10 @@ export const CONTAINER_SCHEMA: SchemaObject = resourceSchema(
     },
     import_deadlines: IMPORT_DEADLINES,
     current_status: { type: 'string', enum: [...CONTAINER_STATUSES], nullable: true },
-    ready_for_pickup: { type: 'boolean', description: 'Beyond the established API: available_for_pickup is true and there is no hold.' },
+    ready_for_pickup: {
+      type: 'boolean',
+      description: 'Beyond the established API: `journey.ready_for_pickup` — available where it waits now and no hold there.',
+    },
     pickup_lfd_source: {
       type: 'string',
       enum: ['line', 'terminal', 'rail'],
@@ -134,6 +200,7 @@ export const CONTAINER_SCHEMA: SchemaObject = resourceSchema(
       description: 'Beyond the established API: sum of the posted fees per currency, `total` entries left out.',
       example: { USD: 425.5 },
     },
+    journey: JOURNEY,
   },
   {
     shipment: toOne('shipment'),

@@ -174,7 +174,7 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
 
     const risk = await toolJson<{ containers: { id: string; reasons: string[] }[] }>(client, 'list_containers_at_risk', { days: 3 });
     expect(risk.containers.map((c) => c.id)).toEqual([fixture.lfdSoonId, fixture.heldId]);
-    expect(risk.containers[1]!.reasons).toEqual(['1 hold(s) at the terminal']);
+    expect(risk.containers[1]!.reasons).toEqual(['Held where it waits']);
     const wide = await toolJson<{ containers: { id: string }[] }>(client, 'list_containers_at_risk', { days: 30 });
     expect(wide.containers.map((c) => c.id)).toEqual([fixture.lfdSoonId, fixture.relaxedId, fixture.heldId]);
 

@@ -29,7 +29,8 @@ export async function seedMcpFixture(db: DatabaseConnection, account: Provisione
     pod_voyage_number: '012E',
     pod_eta_at: new Date(now - 2 * DAY),
   });
-  const base = { shipment_id: shipment.id, pod_full_out_at: null, holds_at_pod_terminal: [] };
+  // All four were discharged at the port yesterday: they wait there, where the journey judges risk.
+  const base = { shipment_id: shipment.id, pod_discharged_at: new Date(now - DAY), pod_full_out_at: null, holds_at_pod_terminal: [] };
   const lfdSoon = await createContainer(db, account.account.id, {
     ...base,
     pickup_lfd_line: new Date(now + DAY),

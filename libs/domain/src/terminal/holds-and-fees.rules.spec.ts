@@ -1,26 +1,16 @@
 import fc from 'fast-check';
 import { FEE_TYPES } from '../enums/holds-and-fees.enum';
 import type { Fee, Hold } from '../resources/terminal-data';
-import { clearHold, feeTotalsByCurrency, isReadyForPickup, sumFees } from './holds-and-fees.rules';
+import { clearHold, feeTotalsByCurrency, sumFees } from './holds-and-fees.rules';
 
 const customs: Hold = { name: 'customs', status: 'hold', description: null };
 
-describe('ready for pickup', () => {
-  it.each([
-    [true, [], true],
-    [true, [customs], false],
-    [true, [{ ...customs, status: 'pending' }], false],
-    [false, [], false],
-    [null, [], false],
-    [false, [customs], false],
-  ] as const)('available %p with holds %j → ready %p', (available, holds, ready) => {
-    expect(isReadyForPickup({ available_for_pickup: available, holds_at_pod_terminal: [...holds] })).toBe(ready);
-  });
-
-  it('clearing the last hold makes an available container ready (the entry is removed, not released)', () => {
-    const holds = clearHold([customs], 'customs');
-    expect(holds).toEqual([]);
-    expect(isReadyForPickup({ available_for_pickup: true, holds_at_pod_terminal: holds })).toBe(true);
+// Readiness (available where it waits, no hold there) is the journey's: container-journey.rules.spec.ts.
+describe('clearing a hold', () => {
+  it('removes the entry (a cleared hold is gone, not released), and only that one', () => {
+    expect(clearHold([customs], 'customs')).toEqual([]);
+    const freight: Hold = { name: 'freight', status: 'pending', description: null };
+    expect(clearHold([customs, freight], 'customs')).toEqual([freight]);
   });
 });
 

@@ -1,14 +1,5 @@
 import type { HoldName } from '../enums/holds-and-fees.enum';
-import type { ContainerAttributes } from '../resources/container';
 import type { Fee, Hold } from '../resources/terminal-data';
-
-/**
- * Ready for pickup (docs/containers.md): available and no hold entries. `available_for_pickup`
- * null (unknown) is not ready. A hold in `pending` still blocks: only removal clears it.
- */
-export function isReadyForPickup(container: Pick<ContainerAttributes, 'available_for_pickup' | 'holds_at_pod_terminal'>): boolean {
-  return container.available_for_pickup === true && container.holds_at_pod_terminal.length === 0;
-}
 
 /** A hold as a terminal adapter reports it, before normalization. */
 export interface ReportedHold {

@@ -1,11 +1,51 @@
 import fc from 'fast-check';
+import { journeyOf } from '@quayside/domain';
+import type { Hold, JourneyFacts } from '@quayside/domain';
 import { containersAtRisk } from './container-risk';
 import type { ContainerJourney } from './journey-summary';
 
-const NOW = new Date('2026-08-14T12:00:00Z');
-const DAY = 86_400_000;
+// 10:00 in Los Angeles, 12:00 in Chicago.
+const NOW = new Date('2026-08-14T17:00:00.000Z');
+const AT = '2026-08-01T00:00:00.000Z';
+/** Local midnight in Los Angeles `days` days from NOW's day; Chicago's below. */
+const laDay = (days: number): string => new Date(Date.UTC(2026, 7, 14 + days, 7)).toISOString();
+const chiDay = (days: number): string => new Date(Date.UTC(2026, 7, 14 + days, 5)).toISOString();
+const customs: Hold = { name: 'customs', status: 'hold', description: null };
 
-function journey(id: string, overrides: Partial<ContainerJourney> = {}): ContainerJourney {
+function facts(overrides: Partial<JourneyFacts>): JourneyFacts {
+  return {
+    current_status: null,
+    empty_out_at: null,
+    pol_full_in_at: null,
+    pol_vessel_loaded_at: null,
+    pol_vessel_departed_at: null,
+    pod_arrived_at: null,
+    pod_discharged_at: null,
+    pod_full_out_at: null,
+    pod_rail_carrier_scac: null,
+    ind_rail_carrier_scac: null,
+    pod_rail_loaded_at: null,
+    pod_rail_departed_at: null,
+    ind_ata_at: null,
+    ind_rail_unloaded_at: null,
+    final_destination_full_out_at: null,
+    delivered_at: null,
+    empty_terminated_at: null,
+    available_for_pickup: null,
+    holds_at_pod_terminal: [],
+    fees_at_pod_terminal: [],
+    ind_facility_holds: null,
+    ind_facility_fees: null,
+    import_deadlines: { pickup_lfd_line: null, pickup_lfd_terminal: null, pickup_lfd_rail: null },
+    ind_facility_lfd_on: null,
+    pod_timezone: 'America/Los_Angeles',
+    final_destination_timezone: 'America/Chicago',
+    ...overrides,
+  };
+}
+
+/** A container as the MCP tools read it from the api: the journey is the api's. */
+function container(id: string, given: Partial<JourneyFacts> | null): ContainerJourney {
   return {
     id,
     number: id.toUpperCase(),
@@ -21,71 +61,111 @@ function journey(id: string, overrides: Partial<ContainerJourney> = {}): Contain
     holds: [],
     fees: [],
     fees_total_by_currency: null,
+    journey: given === null ? null : journeyOf(facts(given), NOW),
     shipment: null,
     milestones: [],
-    ...overrides,
   };
 }
 
-const lfdIn = (days: number): string => new Date(NOW.getTime() + days * DAY).toISOString();
+const terminalLfd = (day: string | null) => ({ pickup_lfd_line: null, pickup_lfd_terminal: day, pickup_lfd_rail: null });
+const railLfd = (day: string | null) => ({ pickup_lfd_line: null, pickup_lfd_terminal: null, pickup_lfd_rail: day });
+const atPort = { pod_discharged_at: AT };
+const atRamp = { pod_discharged_at: AT, pod_rail_carrier_scac: 'TSTR', pod_rail_loaded_at: AT, ind_ata_at: AT };
 
 describe('containersAtRisk', () => {
-  it.each([
-    ['last free day tomorrow', { last_free_day: lfdIn(1) }, ['last free day within 3 day(s)']],
-    ['last free day passed', { last_free_day: lfdIn(-2) }, ['last free day has passed']],
-    ['last free day exactly at the horizon', { last_free_day: lfdIn(3) }, ['last free day within 3 day(s)']],
-    ['a hold, no last free day', { holds: [{ name: 'customs' }] }, ['1 hold(s) at the terminal']],
+  it.each<[string, Partial<JourneyFacts>, string[]]>([
+    ['at the port, last free day tomorrow', { ...atPort, import_deadlines: terminalLfd(laDay(1)) }, ['Last free day is close']],
+    ['at the port, last free day passed', { ...atPort, import_deadlines: terminalLfd(laDay(-2)) }, ['Last free day has passed']],
+    ['at the port, last free day today', { ...atPort, import_deadlines: terminalLfd(laDay(0)) }, ['Last free day is today']],
+    ['at the port, held, no last free day', { ...atPort, holds_at_pod_terminal: [customs] }, ['Held where it waits']],
     [
-      'both',
-      { last_free_day: lfdIn(0.5), holds: [{ name: 'customs' }, { name: 'freight' }] },
-      ['last free day within 3 day(s)', '2 hold(s) at the terminal'],
+      'at the inland destination, its rail last free day passed',
+      { ...atRamp, import_deadlines: railLfd(chiDay(-1)) },
+      ['Last free day has passed'],
     ],
-  ])('%s: at risk', (_name, overrides, reasons) => {
-    expect(containersAtRisk([journey('a', overrides)], NOW, 3)[0]?.reasons).toEqual(reasons);
+  ])('%s: at risk', (_name, given, reasons) => {
+    expect(containersAtRisk([container('a', given)], 3).map((c) => c.reasons)).toEqual([reasons]);
   });
 
-  it.each([
-    ['last free day beyond the horizon', { last_free_day: lfdIn(3.5) }],
+  it.each<[string, Partial<JourneyFacts> | null]>([
+    ['last free day beyond the horizon', { ...atPort, import_deadlines: terminalLfd(laDay(61)) }],
     ['nothing known', {}],
     [
-      'picked up despite a passed last free day and a hold',
-      { last_free_day: lfdIn(-1), pod_full_out_at: lfdIn(-2), holds: [{ name: 'customs' }] },
+      'on the water, held, a passed date',
+      { pod_arrived_at: AT, holds_at_pod_terminal: [customs], import_deadlines: terminalLfd(laDay(-1)) },
     ],
-  ])('%s: not at risk', (_name, overrides) => {
-    expect(containersAtRisk([journey('a', overrides)], NOW, 3)).toEqual([]);
+    ['at the inland destination: the port date passed is not its own', { ...atRamp, import_deadlines: terminalLfd(laDay(-5)) }],
+    ['picked up at the port despite a passed day and a hold', { ...atPort, pod_full_out_at: AT, holds_at_pod_terminal: [customs] }],
+    [
+      'TEST-TR-RAIL at its end: returned empty after the ramp, its rail date passed, no port full out',
+      {
+        ...atRamp,
+        final_destination_full_out_at: AT,
+        empty_terminated_at: AT,
+        current_status: 'empty_returned',
+        import_deadlines: railLfd(chiDay(-1)),
+      },
+    ],
+    ['an api that sends no journey', null],
+  ])('%s: not at risk', (_name, given) => {
+    expect(containersAtRisk([container('a', given)], 60)).toEqual([]);
   });
 
-  it('puts the earliest last free day first and those with only holds last', () => {
+  it('names where it waits, the date there and its source', () => {
+    const [found] = containersAtRisk([container('ramp', { ...atRamp, import_deadlines: railLfd(chiDay(2)) })], 3);
+    expect(found).toMatchObject({
+      id: 'ramp',
+      waiting_at: 'inland_destination',
+      last_free_day: chiDay(2),
+      last_free_day_source: 'rail',
+      days_left: 2,
+      holds: null,
+      risk_reasons: ['last_free_day_soon'],
+    });
+  });
+
+  it('puts the fewest days left first and those held only last', () => {
     const found = containersAtRisk(
-      [journey('held', { holds: [{}] }), journey('later', { last_free_day: lfdIn(2) }), journey('sooner', { last_free_day: lfdIn(-1) })],
-      NOW,
+      [
+        container('held', { ...atPort, holds_at_pod_terminal: [customs] }),
+        container('later', { ...atPort, import_deadlines: terminalLfd(laDay(2)) }),
+        container('sooner', { ...atRamp, import_deadlines: railLfd(chiDay(-1)) }),
+      ],
       3,
     );
     expect(found.map((c) => c.id)).toEqual(['sooner', 'later', 'held']);
   });
 
-  it('returns only containers still at the terminal, each with a reason, and never more as the horizon shrinks', () => {
-    const arbitraryJourney = fc.record({
+  it('lists only waiting containers, each with a reason, and never more as the horizon shrinks', () => {
+    const row = fc.record({
       id: fc.uuid(),
       lfd: fc.option(fc.integer({ min: -30, max: 30 })),
-      holds: fc.nat({ max: 2 }),
-      pickedUp: fc.boolean(),
+      held: fc.boolean(),
+      stage: fc.constantFrom('water', 'port', 'ramp', 'picked_up', 'returned'),
     });
+    const STAGES: Record<string, Partial<JourneyFacts>> = {
+      water: { pod_arrived_at: AT },
+      port: atPort,
+      ramp: atRamp,
+      picked_up: { ...atPort, pod_full_out_at: AT },
+      returned: { ...atRamp, final_destination_full_out_at: AT, empty_terminated_at: AT },
+    };
     fc.assert(
-      fc.property(fc.array(arbitraryJourney, { maxLength: 20 }), fc.nat({ max: 30 }), (rows, days) => {
-        const journeys = rows.map((r) =>
-          journey(r.id, {
-            last_free_day: r.lfd === null ? null : lfdIn(r.lfd),
-            holds: Array.from({ length: r.holds }, () => ({})),
-            pod_full_out_at: r.pickedUp ? lfdIn(-40) : null,
+      fc.property(fc.array(row, { maxLength: 20 }), fc.nat({ max: 30 }), (rows, days) => {
+        const all = rows.map((r) =>
+          container(r.id, {
+            ...STAGES[r.stage],
+            holds_at_pod_terminal: r.held ? [customs] : [],
+            ind_facility_holds: r.held ? [customs] : null,
+            import_deadlines: r.lfd === null ? terminalLfd(null) : { ...terminalLfd(laDay(r.lfd)), pickup_lfd_rail: chiDay(r.lfd) },
           }),
         );
-        const found = containersAtRisk(journeys, NOW, days);
+        const found = containersAtRisk(all, days);
         for (const c of found) {
           expect(c.reasons.length).toBeGreaterThan(0);
-          expect(journeys.find((j) => j.id === c.id)?.pod_full_out_at).toBeNull();
+          expect(['port', 'ramp']).toContain(rows.find((r) => r.id === c.id)?.stage);
         }
-        expect(containersAtRisk(journeys, NOW, Math.max(0, days - 1)).length).toBeLessThanOrEqual(found.length);
+        expect(containersAtRisk(all, Math.max(0, days - 1)).length).toBeLessThanOrEqual(found.length);
       }),
     );
   });

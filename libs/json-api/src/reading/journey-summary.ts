@@ -1,3 +1,4 @@
+import type { Journey } from '@quayside/domain';
 import type { ResourceObject } from '../model/json-api-document';
 import { related, text } from './json-api-reading';
 
@@ -25,6 +26,8 @@ export interface ContainerJourney {
   holds: unknown[];
   fees: unknown[];
   fees_total_by_currency: unknown;
+  /** The api's `journey` attribute (libs/domain `journeyOf`, judged by the api); null from an api that does not send it. */
+  journey: Journey | null;
   shipment: ShipmentHeadline | null;
   milestones: Milestone[];
 }
@@ -59,6 +62,7 @@ export function containerJourney(container: ResourceObject, included: readonly R
     holds: asArray(a['holds_at_pod_terminal']),
     fees: asArray(a['fees_at_pod_terminal']),
     fees_total_by_currency: a['fees_total_by_currency'] ?? null,
+    journey: isJourney(a['journey']) ? a['journey'] : null,
     shipment: shipment ? shipmentHeadline(shipment) : null,
     milestones: milestones(related(container, 'transport_events', included)),
   };
@@ -91,6 +95,10 @@ export function milestones(events: readonly ResourceObject[]): Milestone[] {
       voyage: text(e.attributes['voyage_number']),
     }))
     .sort((x, y) => (x.at ?? '').localeCompare(y.at ?? ''));
+}
+
+function isJourney(value: unknown): value is Journey {
+  return typeof value === 'object' && value !== null && typeof (value as { phase?: unknown }).phase === 'string';
 }
 
 function asArray(value: unknown): unknown[] {

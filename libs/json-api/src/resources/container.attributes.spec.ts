@@ -3,11 +3,15 @@ import type { ContainerRecord } from '@quayside/domain';
 import { containerAttributes, containerVisibilityFor } from './container.attributes';
 import type { ContainerVisibility } from './container.attributes';
 
+const usdaPending = { name: 'USDA' as const, status: 'pending' as const, description: null };
+
 const LINE = new Date('2026-08-20T07:00:00.000Z');
 const TERMINAL = new Date('2026-08-18T07:00:00.000Z');
 const RAIL = new Date('2026-08-16T05:00:00.000Z');
 
 const ALL: ContainerVisibility = { railLfd: true };
+const NOW = new Date('2026-08-14T17:00:00.000Z');
+const DISCHARGED = new Date('2026-08-10T00:00:00.000Z');
 
 // Only the columns these rules read; the rest of a stored container is irrelevant here.
 function container(overrides: Partial<ContainerRecord>): ContainerRecord {
@@ -55,7 +59,7 @@ describe('container attributes', () => {
     ],
     ['nothing reported → null', {}, true, null, null],
   ])('pickup_lfd: %s', (_label, dates, railVisible, expected, source) => {
-    const attributes = containerAttributes(container(dates), { railLfd: railVisible });
+    const attributes = containerAttributes(container(dates), { railLfd: railVisible }, NOW);
     expect(attributes.pickup_lfd).toBe(expected === null ? null : expected.toISOString());
     expect(attributes.pickup_lfd_source).toBe(source);
   });
@@ -67,6 +71,7 @@ describe('container attributes', () => {
     const attributes = containerAttributes(
       container({ pickup_lfd: RAIL, pickup_lfd_rail: RAIL, ind_facility_lfd_on: RAIL }),
       containerVisibilityFor(features),
+      NOW,
     );
     expect(attributes.import_deadlines).toEqual({ pickup_lfd_line: null, pickup_lfd_terminal: null, pickup_lfd_rail: shown });
     expect(attributes.ind_facility_lfd_on).toBe(shown);
@@ -74,14 +79,34 @@ describe('container attributes', () => {
   });
 
   it.each([
-    ['available, no holds', true, [], true],
-    ['available, a pending hold', true, [{ name: 'USDA' as const, status: 'pending' as const, description: null }], false],
-    ['not available, no holds', false, [], false],
-    ['availability unknown', null, [], false],
-  ])('ready_for_pickup: %s → %s', (_label, available, holds, ready) => {
-    expect(containerAttributes(container({ available_for_pickup: available, holds_at_pod_terminal: holds }), ALL).ready_for_pickup).toBe(
-      ready,
-    );
+    ['at the port, available, no holds', { available_for_pickup: true }, true],
+    ['at the port, available, a pending hold', { available_for_pickup: true, holds_at_pod_terminal: [usdaPending] }, false],
+    ['at the port, not available', { available_for_pickup: false }, false],
+    ['at the port, availability unknown', { available_for_pickup: null }, false],
+    ['picked up, the terminal still saying available', { available_for_pickup: true, pod_full_out_at: DISCHARGED }, false],
+    ['gone on by rail, the port terminal still saying available', { available_for_pickup: true, pod_rail_loaded_at: DISCHARGED }, false],
+  ])("ready_for_pickup, the journey's: %s", (_label, given: Partial<ContainerRecord>, ready) => {
+    const attributes = containerAttributes(container({ pod_discharged_at: DISCHARGED, ...given }), ALL, NOW);
+    expect([attributes.ready_for_pickup, attributes.journey.ready_for_pickup]).toEqual([ready, ready]);
+  });
+
+  it.each([
+    ['with rail_lfd: the rail date there', true, 2, ['last_free_day_soon']],
+    ['without rail_lfd: no date, as the attributes show none', false, null, []],
+  ])('the journey at the inland destination, judged from what the account sees: %s', (_label, railVisible, daysLeft, reasons) => {
+    const rail = new Date('2026-08-16T05:00:00.000Z');
+    const atRamp = { pod_discharged_at: DISCHARGED, pod_rail_loaded_at: DISCHARGED, ind_ata_at: DISCHARGED, pickup_lfd_rail: rail };
+    const journey = containerAttributes(
+      container({ ...atRamp, final_destination_timezone: 'America/Chicago' }),
+      { railLfd: railVisible },
+      NOW,
+    ).journey;
+    expect([journey.phase, journey.waiting_at, journey.days_left, journey.risk_reasons]).toEqual([
+      'at_inland_destination',
+      'inland_destination',
+      daysLeft,
+      reasons,
+    ]);
   });
 
   it('sums fees per currency without the total entries, whatever the fees', () => {
@@ -94,7 +119,7 @@ describe('container attributes', () => {
       fc.property(fc.array(fee, { maxLength: 8 }), (fees) => {
         const usd = fees.filter((f) => f.currency === 'USD').reduce((sum, f) => sum + Math.round(f.amount * 100), 0) / 100;
         const withTotal = [...fees, { type: 'total' as const, amount: usd, currency: 'USD' }];
-        const totals = containerAttributes(container({ fees_at_pod_terminal: withTotal }), ALL).fees_total_by_currency;
+        const totals = containerAttributes(container({ fees_at_pod_terminal: withTotal }), ALL, NOW).fees_total_by_currency;
         expect(totals['USD'] ?? 0).toBe(usd);
       }),
     );

@@ -1,5 +1,5 @@
-import { coalescePickupLfd, feeTotalsByCurrency, isReadyForPickup, pickupLfdSource } from '@quayside/domain';
-import type { AccountFeature, ContainerAttributes, ContainerRecord, ImportDeadlines } from '@quayside/domain';
+import { coalescePickupLfd, feeTotalsByCurrency, journeyOf, pickupLfdSource } from '@quayside/domain';
+import type { AccountFeature, ContainerAttributes, ContainerRecord, ImportDeadlines, Journey } from '@quayside/domain';
 import { isoInstant } from './attributes-of';
 import type { AttributesOf } from './attributes-of';
 
@@ -41,6 +41,8 @@ export interface ContainerExtraAttributes {
   ready_for_pickup: boolean;
   pickup_lfd_source: 'line' | 'terminal' | 'rail' | null;
   fees_total_by_currency: Record<string, number>;
+  /** The domain's one answer to "where is it, can it be picked up, is it at risk, is it done" (`journeyOf`), as of the answer. */
+  journey: Journey;
 }
 
 export type ContainerResourceAttributes = AttributesOf<ContainerAttributes & ContainerExtraAttributes>;
@@ -56,9 +58,14 @@ const SOURCE_NAMES: Readonly<Record<keyof ImportDeadlines, 'line' | 'terminal' |
  * null when not reported, for the api and for webhook payloads
  * alike. `pickup_lfd` is coalesced from the sources `visibility` allows (line, then terminal,
  * then rail), never the earliest date. Beyond the established API: `ready_for_pickup`,
- * `pickup_lfd_source`, `fees_total_by_currency`.
+ * `pickup_lfd_source`, `fees_total_by_currency` and `journey`, judged as of `now` from the
+ * attributes themselves, so a value the account may not see never moves the journey either.
  */
-export function containerAttributes(container: ContainerAttributeSource, visibility: ContainerVisibility): ContainerResourceAttributes {
+export function containerAttributes(
+  container: ContainerAttributeSource,
+  visibility: ContainerVisibility,
+  now: Date,
+): ContainerResourceAttributes {
   const deadlines: ImportDeadlines = {
     pickup_lfd_line: isoInstant(container.pickup_lfd_line),
     pickup_lfd_terminal: isoInstant(container.pickup_lfd_terminal),
@@ -67,7 +74,7 @@ export function containerAttributes(container: ContainerAttributeSource, visibil
   const holds = container.holds_at_pod_terminal ?? [];
   const fees = container.fees_at_pod_terminal ?? [];
   const source = pickupLfdSource(deadlines);
-  return {
+  const reference = {
     number: container.number,
     ref_numbers: container.ref_numbers,
     seal_number: container.seal_number,
@@ -116,8 +123,14 @@ export function containerAttributes(container: ContainerAttributeSource, visibil
     ssl_lfd: null,
     import_deadlines: deadlines,
     current_status: container.current_status,
-    ready_for_pickup: isReadyForPickup({ available_for_pickup: container.available_for_pickup, holds_at_pod_terminal: holds }),
+  };
+  const journey = journeyOf(reference, now);
+  return {
+    ...reference,
+    // Ready where it waits now (the port or the inland destination), never while it moves or once picked up.
+    ready_for_pickup: journey.ready_for_pickup,
     pickup_lfd_source: source === null ? null : SOURCE_NAMES[source],
     fees_total_by_currency: feeTotalsByCurrency(fees),
+    journey,
   };
 }

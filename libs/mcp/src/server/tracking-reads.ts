@@ -82,7 +82,7 @@ export class TrackingReads {
       all.push(...list.data.map((c) => containerJourney(c, list.included)));
       if (!list.links['next']) break;
     }
-    return { as_of: this.now().toISOString(), within_days: days, containers: containersAtRisk(all, this.now(), days) };
+    return { as_of: this.now().toISOString(), within_days: days, containers: containersAtRisk(all, days) };
   }
 
   private async findShipment(ref: string): Promise<ResourceObject | null> {

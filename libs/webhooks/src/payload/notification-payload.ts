@@ -24,7 +24,7 @@ export interface WebhookNotificationPayload {
 
 function serializeAll(input: NotificationPayloadInput): ResourceObject[] {
   const { records } = input;
-  const resources = webhookPayloadResources(input.visibility, records.custom_fields ?? []);
+  const resources = webhookPayloadResources(input.visibility, records.custom_fields ?? [], input.created_at);
   const changeType =
     input.reference_object.type === 'container_pod_terminal_changed_event'
       ? 'container_pod_terminal_changed_event'

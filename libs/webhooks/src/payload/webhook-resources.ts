@@ -86,11 +86,13 @@ function customFieldResource() {
  * the same visibility rule), with the established API's relationships. No loaders: the dispatcher
  * loads the records, this only shapes them. `customFields` are the values of the payload's
  * tracking requests, shipments and containers: each of those gets the api's to-many
- * `custom_fields` relationship, and the values are included (docs/custom-fields.md).
+ * `custom_fields` relationship, and the values are included (docs/custom-fields.md). A
+ * container's `journey` is judged as of `asOf`, the notification's creation.
  */
 export function webhookPayloadResources(
   visibility: ContainerVisibility,
-  customFields: readonly CustomFieldValueRecord[] = [],
+  customFields: readonly CustomFieldValueRecord[],
+  asOf: Date,
 ): ResourceRegistry<null> {
   const valueIds = new Map<string, string[]>();
   for (const field of customFields) valueIds.set(field.entity_id, [...(valueIds.get(field.entity_id) ?? []), field.id]);
@@ -128,7 +130,7 @@ export function webhookPayloadResources(
     .register<ContainerRecord>({
       type: 'container',
       id: (c) => c.id,
-      attributes: (c) => containerAttributes(c, visibility),
+      attributes: (c) => containerAttributes(c, visibility, asOf),
       relationships: {
         shipment: relationshipByIds('shipment', (c) => c.shipment_id),
         pod_terminal: relationshipByIds('terminal', (c) => c.pod_terminal_id),
