@@ -1,8 +1,3 @@
-// First, before anything loads @nestjs/common: Nest's logger timestamp format is built on first use,
-// not at boot (docs/architecture.md, "Memory").
-import './bootstrap/nest-timestamp-format';
-// And before anything loads class-validator: the phone-number metadata it requires loads on first use.
-import './bootstrap/deferred-phone-metadata';
 export * from './config/base-app.config';
 export * from './config/database.config';
 export * from './config/config-validation.error';

@@ -6,7 +6,6 @@ import { responseJson } from '@quayside/json-api';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
 import { configureHttpPlatform } from '../common/configure-http-platform';
-import { lazySchemaCompilers } from '../common/lazy-schema-compilers';
 import { registerMultipartUploads } from '../common/input/multipart-uploads';
 import { DOCUMENT_MULTIPART_ROUTES } from '../documents/documents.module';
 import { renderFrameworkError } from '../common/framework-errors';
@@ -40,7 +39,6 @@ export async function createApiApp(config: ApiConfig): Promise<NestFastifyApplic
     // A caller's X-Request-Id is kept (so a request can be followed across systems), else a UUID.
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    schemaController: { compilersFactory: lazySchemaCompilers() },
   });
   adapter.getInstance().addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);

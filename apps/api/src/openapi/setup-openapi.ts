@@ -1,8 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import type { OpenAPIObject, SwaggerCustomOptions } from '@nestjs/swagger';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import { describeAsServed } from './served-document';
-import { serveSwaggerUiAssetsOnDemand } from './swagger-ui-assets';
 
 export const OPENAPI_VERSION = '0.2.0';
 export const DOCS_PATH = 'docs';
@@ -41,33 +40,10 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
  * so the page works without internet access. Call before `app.init()`.
  */
 export function setupOpenApi(app: NestFastifyApplication): void {
-  OpenApiDocsModule.setupWithAssetsOnDemand(app, () => buildOpenApiDocument(app), {
+  // Built from the factory on first use (Nest's own option), not at boot.
+  SwaggerModule.setup(DOCS_PATH, app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: OPENAPI_JSON_PATH,
     yamlDocumentUrl: OPENAPI_YAML_PATH,
     customSiteTitle: 'Quayside API',
   });
-}
-
-/**
- * What `SwaggerModule.setup(DOCS_PATH, app, factory, options)` does for these options (no global
- * prefix: the page, init script, JSON and YAML routes, by `SwaggerModule`'s own code), except
- * that Swagger UI's files are served by a route that loads @fastify/static with the first
- * request for one of them instead of registering the plugin at boot (`swagger-ui-assets.ts`).
- */
-class OpenApiDocsModule extends SwaggerModule {
-  static setupWithAssetsOnDemand(
-    app: NestFastifyApplication,
-    documentFactory: () => OpenAPIObject,
-    options: SwaggerCustomOptions & { jsonDocumentUrl: string; yamlDocumentUrl: string },
-  ): void {
-    const docsPath = `/${DOCS_PATH}`;
-    this.serveDocuments(docsPath, DOCS_PATH, app.getHttpAdapter(), documentFactory, {
-      ui: true,
-      raw: true,
-      jsonDocumentUrl: `/${options.jsonDocumentUrl}`,
-      yamlDocumentUrl: `/${options.yamlDocumentUrl}`,
-      swaggerOptions: options,
-    });
-    serveSwaggerUiAssetsOnDemand(app, docsPath);
-  }
 }

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { Client } from 'pg';
-import type { ClientConfig } from 'pg';
 
 /** Statements a connection keeps prepared; further new texts are sent unnamed, as before. */
 export const PREPARED_PER_CONNECTION = 256;
@@ -35,26 +34,29 @@ function nameOf(text: string): string {
  * A prepared `SELECT *` fails once if its table gained a column since (a migration applied
  * while this process runs): that statement's name is retired on this connection, the failing
  * transaction is retried like any other failed job, and the text is sent unnamed from then on.
+ *
+ * A subclass of `pg`'s `Client` that overrides its public `query` and calls the original
+ * through `super` with a documented query config (`{ name, text, values }`, pg's named
+ * prepared statements); the pool builds it through pg-pool's documented `Client` option
+ * (`data-source-options.ts`). Nothing of `pg` or TypeORM is replaced.
  */
 export class PreparingClient extends Client {
   private readonly prepared = new Set<string>();
   private readonly retired = new Set<string>();
 
-  constructor(config?: string | ClientConfig) {
-    super(config);
-    const plain = this.query.bind(this) as Query;
-    const query: Query = (config, values, callback) => {
-      if (typeof config !== 'string' || !Array.isArray(values) || values.length === 0 || callback !== undefined)
-        return plain(config, values, callback);
-      const name = nameOf(config);
-      if (this.retired.has(name) || (!this.prepared.has(name) && this.prepared.size >= PREPARED_PER_CONNECTION))
-        return plain(config, values);
-      this.prepared.add(name);
-      return (plain({ name, text: config, values }) as Promise<unknown>).catch((error: unknown) => {
-        if ((error as { code?: unknown }).code === RESULT_TYPE_CHANGED) this.retired.add(name);
-        throw error;
-      });
-    };
-    (this as unknown as { query: Query }).query = query;
+  // pg's overloads answer a promise, nothing (with a callback) or the submittable given; this
+  // answers what the one it calls does.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override query(config: unknown, values?: unknown, callback?: unknown): any {
+    const plain = super.query.bind(this) as Query;
+    if (typeof config !== 'string' || !Array.isArray(values) || values.length === 0 || callback !== undefined)
+      return plain(config, values, callback);
+    const name = nameOf(config);
+    if (this.retired.has(name) || (!this.prepared.has(name) && this.prepared.size >= PREPARED_PER_CONNECTION)) return plain(config, values);
+    this.prepared.add(name);
+    return (plain({ name, text: config, values }) as Promise<unknown>).catch((error: unknown) => {
+      if ((error as { code?: unknown }).code === RESULT_TYPE_CHANGED) this.retired.add(name);
+      throw error;
+    });
   }
 }
