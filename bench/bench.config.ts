@@ -52,6 +52,16 @@ export class BenchConfig extends BaseAppConfig {
   @Max(100_000)
   BENCH_DISPATCHER_DELIVERIES: number = 20_000;
 
+  /**
+   * Webhook notifications of the bench account for the notification list and redelivery rows,
+   * seeded after the largest container size (10000000 is opt-in: about 17 GB and many minutes
+   * to seed); 0 leaves the rows out.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(100_000_000)
+  BENCH_NOTIFICATIONS: number = 1_000_000;
+
   get sizes(): number[] {
     return this.BENCH_SIZES.split(',').map((size) => Number(size.trim()));
   }

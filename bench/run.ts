@@ -24,6 +24,7 @@ import { ROOT } from './support/child-process';
 import { deleteRedisPrefix } from './support/redis-prefix';
 import { TrackerBench } from './tracker/tracker-bench';
 import { TrackerWorkerBench } from './tracker/tracker-worker-bench';
+import { NotificationBench } from './webhooks/notification-bench';
 import { WebhookBench } from './webhooks/webhook-bench';
 
 /** What the child processes inherit; everything else they get is set explicitly. */
@@ -138,6 +139,32 @@ async function main(): Promise<void> {
         rows.push(...measured);
         console.log(`${name} at ${size.toLocaleString('en-US')} containers (${seconds(phase)})`);
       }
+    }
+    if (config.BENCH_NOTIFICATIONS > 0) {
+      // After every size: the account's history of notifications, then its list and redelivery.
+      phase = performance.now();
+      await webhookBench.stop();
+      await trackerWorker.stop();
+      const notifications = new NotificationBench({
+        databaseUrl: db.url,
+        dataSource: db.dataSource,
+        accountId: account.accountId,
+        key: account.key,
+        base,
+        containers: seeded,
+        connections: config.BENCH_CONNECTIONS,
+        durationSeconds: config.BENCH_DURATION_SECONDS,
+        rounds: config.BENCH_ROUNDS,
+        apiEnv: appEnv,
+      });
+      rows.push(
+        ...(await notifications.run(config.BENCH_NOTIFICATIONS, (done) =>
+          process.stdout.write(`\rseeding: ${done.toLocaleString('en-US')} notifications`),
+        )),
+      );
+      console.log(
+        `\nnotification list and redelivery at ${config.BENCH_NOTIFICATIONS.toLocaleString('en-US')} notifications (${seconds(phase)})`,
+      );
     }
     checkpointsAfter = await readCheckpoints(db.dataSource);
   } finally {

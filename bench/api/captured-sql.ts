@@ -41,7 +41,7 @@ export function pageKey(number: number, size: number): string {
   return `${number}:${size}`;
 }
 
-class CapturingLogger implements Logger {
+export class CapturingLogger implements Logger {
   readonly statements: Statement[] = [];
 
   logQuery(query: string, parameters?: unknown[]): void {
@@ -55,7 +55,7 @@ class CapturingLogger implements Logger {
   log(): void {}
 }
 
-function only(statements: readonly Statement[], what: string, test: (sql: string) => boolean): Statement {
+export function only(statements: readonly Statement[], what: string, test: (sql: string) => boolean): Statement {
   const found = statements.filter((statement) => test(statement.sql));
   if (found.length !== 1) {
     throw new Error(
@@ -73,8 +73,8 @@ function idColumnOf(sql: string | undefined): string {
 
 const isCount = (sql: string): boolean => /\bCOUNT\s*\(/i.test(sql);
 /** The COUNT every list request sends: bounded by a LIMIT (the exact total above it is kept a minute). */
-const isBoundedCount = (sql: string): boolean => isCount(sql) && /\bLIMIT\b/i.test(sql);
-const isPage = (sql: string): boolean => /\bLIMIT\b/i.test(sql) && !isCount(sql);
+export const isBoundedCount = (sql: string): boolean => isCount(sql) && /\bLIMIT\b/i.test(sql);
+export const isPage = (sql: string): boolean => /\bLIMIT\b/i.test(sql) && !isCount(sql);
 
 /**
  * Runs the repository calls behind each request once, against the bench database, with a

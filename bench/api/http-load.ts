@@ -9,6 +9,8 @@ export interface LoadOptions {
   headers: Record<string, string>;
   connections: number;
   durationSeconds: number;
+  /** GET unless said (a redelivery is a POST without a body). */
+  method?: 'GET' | 'POST';
 }
 
 const WARM_UP_SECONDS = 1;
@@ -20,7 +22,9 @@ async function fire(options: LoadOptions, durationSeconds: number): Promise<auto
     connections: options.connections,
     duration: durationSeconds,
     headers: options.headers,
-    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: options.paths[next++ % options.paths.length]! }) }],
+    requests: [
+      { method: options.method ?? 'GET', setupRequest: (request) => ({ ...request, path: options.paths[next++ % options.paths.length]! }) },
+    ],
   });
 }
 
@@ -29,7 +33,7 @@ export async function warmUpHttp(options: LoadOptions): Promise<void> {
   await fire(options, WARM_UP_SECONDS);
 }
 
-/** Requests per second and latency of GETs with autocannon; answers other than 2xx and connection errors count as errors. */
+/** Requests per second and latency with autocannon; answers other than 2xx and connection errors count as errors. */
 export async function measureHttp(options: LoadOptions): Promise<Measurement> {
   const result = await fire(options, options.durationSeconds);
   const errors = result.non2xx + result.errors;

@@ -157,6 +157,22 @@ describe('webhook notifications: delivery state, examples, redelivery', () => {
       expect((response.json!['errors'] as { source: { parameter: string } }[])[0]!.source.parameter).toBe(parameter);
     });
 
+    it('pages with the links it gives: next pages to the end, and the last page from links.last', async () => {
+      const path = (link: string): string => link.replace(/^https?:\/\/[^/]+/, '');
+      const walked: string[] = [];
+      let next: string | undefined = '/v2/webhook_notifications?page[size]=2';
+      while (next !== undefined) {
+        const response = await call(app, 'GET', path(next), { key: owner.key });
+        expect(response.status).toBe(200);
+        walked.push(...(response.json!['data'] as NotificationResource[]).map((n) => n.id));
+        next = (response.json!['links'] as { next?: string }).next;
+      }
+      expect(walked).toEqual([delivered, failed, pending]);
+      const first = await list('?page[size]=2');
+      const lastPage = await call(app, 'GET', path((first.json['links'] as { last: string }).last), { key: owner.key });
+      expect((lastPage.json!['data'] as NotificationResource[]).map((n) => n.id)).toEqual([failed, pending]);
+    });
+
     it('includes the webhook and the reference object as delivered', async () => {
       const { data, json } = await list('?include=webhook,reference_object&filter[webhook_id]=' + webhookA);
       const included = json['included'] as { id: string; type: string; attributes: Record<string, unknown> }[];

@@ -4,6 +4,9 @@ import { DataSource } from 'typeorm';
 import { WebhookNotificationEntity } from '../entities/webhook-notification.entity';
 import type { AccountScope } from './account-scope';
 import { AccountScopedRepository } from './account-scoped.repository';
+import { listPage } from './list-page';
+import type { Page, PageOf } from './list-page';
+import { ListTotals } from './list-totals';
 
 export interface WebhookNotificationFilters {
   webhook_id?: string;
@@ -21,7 +24,10 @@ export interface WebhookNotificationFilters {
  */
 @Injectable()
 export class WebhookNotificationQueryRepository extends AccountScopedRepository<WebhookNotificationEntity> {
-  constructor(dataSource: DataSource) {
+  constructor(
+    dataSource: DataSource,
+    private readonly totals: ListTotals,
+  ) {
     super(dataSource, WebhookNotificationEntity, 'webhook_notification');
   }
 
@@ -33,9 +39,9 @@ export class WebhookNotificationQueryRepository extends AccountScopedRepository<
   async listPage(
     scope: AccountScope,
     filters: WebhookNotificationFilters,
-    page: { offset: number; size: number },
+    page: Page,
     options: { withPayload?: boolean } = {},
-  ): Promise<{ rows: WebhookNotificationEntity[]; total: number }> {
+  ): Promise<PageOf<WebhookNotificationEntity>> {
     const query = this.scoped(scope, 'row');
     if (!options.withPayload) {
       const columns = this.repository()
@@ -48,12 +54,8 @@ export class WebhookNotificationQueryRepository extends AccountScopedRepository<
     if (filters.delivery_status !== undefined) query.andWhere('row.delivery_status = :status', { status: filters.delivery_status });
     if (filters.created_from !== undefined) query.andWhere('row.created_at >= :from', { from: filters.created_from });
     if (filters.created_to !== undefined) query.andWhere('row.created_at <= :to', { to: filters.created_to });
-    const [rows, total] = await query
-      .orderBy('row.created_at', 'ASC')
-      .addOrderBy('row.id', 'ASC')
-      .skip(page.offset)
-      .take(page.size)
-      .getManyAndCount();
-    return { rows, total };
+    // Cursor pages and a bounded count, as every other list: an account holds millions of
+    // notifications, and OFFSET with an exact COUNT read all of them on every request.
+    return listPage(query, 'row', page, this.totals);
   }
 }
