@@ -18,6 +18,7 @@ import { RailTerminalsModule } from './rail-terminals/rail-terminals.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
 import { RoutingModule } from './routing/routing.module';
 import { SearchModule } from './search/search.module';
+import { SourcesModule } from './sources/sources.module';
 import { ShipmentsModule } from './shipments/shipments.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { PartiesModule } from './parties/parties.module';
@@ -37,6 +38,7 @@ export class AppModule {
         OperatorModule,
         TrackingRequestsModule,
         ReferenceDataModule,
+        SourcesModule,
         MetroAreasModule,
         RailTerminalsModule,
         SearchModule,

@@ -9,6 +9,7 @@ import { DocumentsModule } from './documents/documents.module';
 import { RefreshModule } from './refresh/refresh.module';
 import { RetentionModule } from './retention/retention.module';
 import { SchedulerModule } from './scheduler/scheduler.module';
+import { SourceHealthModule } from './source-health/source-health.module';
 import { TrackingRequestsModule } from './tracking-requests/tracking-requests.module';
 
 @Module({})
@@ -25,6 +26,7 @@ export class AppModule {
           consumes: [QUEUE.tracker, QUEUE.documents],
           genericPlans: true,
         }),
+        SourceHealthModule,
         AdaptersModule.forRoot(config, options.adapters),
         TrackingRequestsModule,
         RefreshModule,

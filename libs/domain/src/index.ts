@@ -60,3 +60,4 @@ export * from './journey/journey-facts';
 export * from './journey/container-journey.rules';
 export * from './sources/tracking-source';
 export * from './wording/human-words';
+export * from './sources/source-health';

@@ -57,6 +57,7 @@ export async function createApiApp(config: ApiConfig): Promise<NestFastifyApplic
       'health/live',
       'health/ready',
       'metrics',
+      'operator/sources',
       'docs',
       'docs/{*path}',
       'tnt/v3/events',

@@ -35,6 +35,7 @@ describe('web console files', () => {
       '/console/assets/pages/containers-page.js',
       '/console/assets/pages/notifications-page.js',
       '/console/assets/pages/shipments-page.js',
+      '/console/assets/pages/sources-page.js',
     ]);
     for (const script of scripts.filter((s) => s!.startsWith('/console/'))) {
       const file = await call(app, 'GET', script!);

@@ -5,6 +5,7 @@ import type { SourceQuotaRedis } from '@quayside/carriers';
 import { DcsaPushedEventRepository, ReferenceDataRepository } from '@quayside/data-access';
 import { MetricsService, REDIS, REDIS_PREFIX } from '@quayside/platform';
 import { TrackerWorkerConfig } from '../config/tracker-worker.config';
+import { SourceHealthRecorder } from '../source-health/source-health-recorder';
 import { adapterRegistryConfig } from './adapter-registry-config';
 import { ConfigTrackingAdapters } from './config-tracking-adapters';
 import { InstrumentedTrackingAdapters } from './instrumented-tracking-adapters';
@@ -33,6 +34,7 @@ export class AdaptersModule {
             // Absent only in tests that build the module without Redis (and configure no requestsPerMinute).
             { token: REDIS, optional: true },
             { token: REDIS_PREFIX, optional: true },
+            { token: SourceHealthRecorder, optional: true },
           ],
           useFactory: (
             referenceData: ReferenceDataRepository,
@@ -40,6 +42,7 @@ export class AdaptersModule {
             metrics?: MetricsService,
             redis?: SourceQuotaRedis,
             prefix?: string,
+            health?: SourceHealthRecorder,
           ): TrackingAdapters => {
             const timeZones = new PortTimeZones(referenceData);
             const chosen =
@@ -53,7 +56,7 @@ export class AdaptersModule {
                 // Each carrier's limits hold for every worker together (docs/carriers.md, "Limits").
                 redis && prefix !== undefined ? new RedisSourceQuota(redis, prefix) : undefined,
               );
-            return metrics ? new InstrumentedTrackingAdapters(chosen, metrics) : chosen;
+            return metrics || health ? new InstrumentedTrackingAdapters(chosen, { metrics, health }) : chosen;
           },
         },
         SourceRegistrar,

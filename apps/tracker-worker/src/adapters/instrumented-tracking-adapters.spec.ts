@@ -40,9 +40,9 @@ describe('InstrumentedTrackingAdapters', () => {
     const adapters = new InstrumentedTrackingAdapters(
       new FakeAdapters([
         { outcome: 'not_found' },
-        { outcome: 'transient_failure', reason: 'shipping_line_unreachable', detail: 'timeout' },
+        { outcome: 'transient_failure', reason: 'shipping_line_unreachable', errorClass: 'unreachable', detail: 'timeout' },
       ]),
-      metrics,
+      { metrics },
     );
     const carrier = adapters.carrier('TEST')!;
     await carrier.track(query);
@@ -55,7 +55,7 @@ describe('InstrumentedTrackingAdapters', () => {
   });
 
   it('passes "no adapter" through untouched', () => {
-    const adapters = new InstrumentedTrackingAdapters(new FakeAdapters([]), new MetricsService('tracker-worker'));
+    const adapters = new InstrumentedTrackingAdapters(new FakeAdapters([]), { metrics: new MetricsService('tracker-worker') });
     expect(adapters.carrier('MAEU')).toBeNull();
     expect(adapters.terminal('Y123')).toBeNull();
   });

@@ -1,5 +1,5 @@
 import { WorkerAppConfig } from '@quayside/platform';
-import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, Min, MinLength, ValidateBy } from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateBy, ValidateIf } from 'class-validator';
 import type { ValidationArguments } from 'class-validator';
 
 /** Everything the tracker-worker process reads from its environment, validated once at boot. */
@@ -142,6 +142,32 @@ export class TrackerWorkerConfig extends WorkerAppConfig {
   @Min(1)
   @Max(100_000)
   RETENTION_MAX_BATCHES: number = 100;
+
+  /**
+   * A configured source that has failed every call for this long is down: the operator is told
+   * once per outage (a warn log line and OPERATOR_WEBHOOK_URL; docs/carriers.md, "Source health").
+   */
+  @IsInt()
+  @Min(10)
+  @Max(7 * 24 * 3600)
+  SOURCE_DOWN_AFTER_SECONDS: number = 1800;
+
+  /** How often each worker looks for sources gone down or back (one claim per notice across the fleet). */
+  @IsInt()
+  @Min(200)
+  @Max(3_600_000)
+  SOURCE_HEALTH_CHECK_MS: number = 30_000;
+
+  /** Where a source's outage and recovery are POSTed (JSON, signed like webhooks); unset: the log line only. */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/]+(\/\S*)?$/, { message: 'OPERATOR_WEBHOOK_URL must be an http(s) address' })
+  OPERATOR_WEBHOOK_URL?: string;
+
+  /** Key of the operator notifications' signatures (webhook-signature, x-t49-webhook-signature); required with OPERATOR_WEBHOOK_URL. */
+  @ValidateIf((config: TrackerWorkerConfig) => config.OPERATOR_WEBHOOK_URL !== undefined)
+  @IsString()
+  @MinLength(16, { message: 'OPERATOR_WEBHOOK_SECRET (16 characters or more) is required with OPERATOR_WEBHOOK_URL' })
+  OPERATOR_WEBHOOK_SECRET: string = '';
 
   /**
    * Where document bytes are read from for extraction: the same store the api writes

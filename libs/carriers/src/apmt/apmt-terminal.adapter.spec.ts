@@ -149,20 +149,22 @@ describe('ApmtTerminalAdapter', () => {
   });
 
   it.each([
-    ['a malformed message', 200, fixture('import-availability-malformed'), 'unrecognized_response'],
-    ['a body that is not JSON', 200, '<html>maintenance</html>', 'unrecognized_response'],
+    ['a malformed message', 200, fixture('import-availability-malformed'), 'unrecognized_response', 'unrecognized_answer'],
+    ['a body that is not JSON', 200, '<html>maintenance</html>', 'unrecognized_response', 'unrecognized_answer'],
     [
       'a date without its offset',
       200,
       JSON.stringify({ containerId: 'WFHU5080179', dischargeDateTimeLocal: '2024-03-04T10:12:00' }),
       'unrecognized_response',
+      'unrecognized_answer',
     ],
-    ['a server error', 503, '{}', 'shipping_line_unreachable'],
-    ['refused credentials', 403, '{}', 'internal_processing_error'],
-    ['a bad request', 400, '{"errors":[{"message":"facilityCode invalid"}]}', 'unrecognized_response'],
-  ])('%s ends as a transient %s, never a crash', async (_what, status, body, reason) => {
+    ['a server error', 503, '{}', 'shipping_line_unreachable', 'unreachable'],
+    ['a spent quota', 429, '{}', 'shipping_line_unreachable', 'quota'],
+    ['refused credentials', 403, '{}', 'internal_processing_error', 'auth_refused'],
+    ['a bad request', 400, '{"errors":[{"message":"facilityCode invalid"}]}', 'unrecognized_response', 'unrecognized_answer'],
+  ])('%s ends as a transient %s (%s in the source health), never a crash', async (_what, status, body, reason, errorClass) => {
     handler = (_req, res) => send(res, status, body);
-    expect(await lookup(adapter(), ['WFHU5080179'])).toMatchObject({ outcome: 'transient_failure', reason });
+    expect(await lookup(adapter(), ['WFHU5080179'])).toMatchObject({ outcome: 'transient_failure', reason, errorClass });
   });
 
   it('fetches an OAuth2 token and sends it as a bearer token', async () => {

@@ -92,10 +92,9 @@ export class ApmtTerminalAdapter implements TerminalAdapter {
       if (this.tokens) headers.authorization = `Bearer ${await this.tokens.token()}`;
     } catch (error) {
       if (error instanceof OAuth2TokenError)
-        return transientFailure(
-          error.unreachable ? 'shipping_line_unreachable' : 'internal_processing_error',
-          `terminal ${firms}: ${error.message}`,
-        );
+        return error.unreachable
+          ? transientFailure('shipping_line_unreachable', `terminal ${firms}: ${error.message}`)
+          : transientFailure('internal_processing_error', `terminal ${firms}: ${error.message}`, 'auth_refused');
       throw error;
     }
     let status: number;
@@ -118,8 +117,9 @@ export class ApmtTerminalAdapter implements TerminalAdapter {
     // The facility answers 404 when it knows none of the numbers: asked, nothing to report.
     if (status === 404 && /not\s*found|no\s*data|no\s*record/i.test(body)) return [];
     if (status === 401 || status === 403)
-      return transientFailure('internal_processing_error', `terminal ${firms}: credentials refused (${status})`);
-    if (status === 429 || status >= 500) return transientFailure('shipping_line_unreachable', `terminal ${firms}: answered ${status}`);
+      return transientFailure('internal_processing_error', `terminal ${firms}: credentials refused (${status})`, 'auth_refused');
+    if (status === 429) return transientFailure('shipping_line_unreachable', `terminal ${firms}: answered ${status}`, 'quota');
+    if (status >= 500) return transientFailure('shipping_line_unreachable', `terminal ${firms}: answered ${status}`);
     if (status !== 200)
       return transientFailure('unrecognized_response', `terminal ${firms}: unexpected status ${status}: ${body.slice(0, 200)}`);
     if (body.length > MAX_BODY_CHARS) return transientFailure('unrecognized_response', `terminal ${firms}: response too large`);

@@ -133,9 +133,23 @@ describe('DcsaCarrierAdapter over HTTP', () => {
     expect((await adapter().track(query(kind, 'APZU4812090'))).outcome).toBe(outcome);
   });
 
-  it.each([500, 502, 503, 429])('answers HTTP %s as shipping_line_unreachable', async (status) => {
+  it.each([
+    [500, 'unreachable'],
+    [502, 'unreachable'],
+    [503, 'unreachable'],
+    [429, 'quota'],
+  ] as const)('answers HTTP %s as shipping_line_unreachable (%s in the source health)', async (status, errorClass) => {
     handler = (_req, res) => json(res, status, { message: 'down' }, { 'Retry-After': '30' });
-    expect(await adapter().track(query())).toMatchObject({ outcome: 'transient_failure', reason: 'shipping_line_unreachable' });
+    expect(await adapter().track(query())).toMatchObject({ outcome: 'transient_failure', reason: 'shipping_line_unreachable', errorClass });
+  });
+
+  it.each([401, 403])('answers HTTP %s as a refused credential (auth_refused in the source health)', async (status) => {
+    handler = (_req, res) => json(res, status, { message: 'no' });
+    expect(await adapter().track(query())).toMatchObject({
+      outcome: 'transient_failure',
+      reason: 'internal_processing_error',
+      errorClass: 'auth_refused',
+    });
   });
 
   it('gives up on a carrier that does not answer within the timeout', async () => {
@@ -144,6 +158,7 @@ describe('DcsaCarrierAdapter over HTTP', () => {
     expect(result).toEqual({
       outcome: 'transient_failure',
       reason: 'shipping_line_unreachable',
+      errorClass: 'unreachable',
       detail: 'carrier DCSA: no answer within 150 ms',
     });
     far.dropConnections();
@@ -229,10 +244,10 @@ describe('DcsaCarrierAdapter with OAuth2 client credentials', () => {
   });
 
   it.each([
-    [401, 'internal_processing_error'],
-    [503, 'shipping_line_unreachable'],
-  ] as const)('answers a token endpoint that says %s as %s', async (status, reason) => {
+    [401, 'internal_processing_error', 'auth_refused'],
+    [503, 'shipping_line_unreachable', 'unreachable'],
+  ] as const)('answers a token endpoint that says %s as %s (%s in the source health)', async (status, reason, errorClass) => {
     handler = (_req, res) => json(res, status, { error: 'invalid_client' });
-    expect(await oauthAdapter().track(query())).toMatchObject({ outcome: 'transient_failure', reason });
+    expect(await oauthAdapter().track(query())).toMatchObject({ outcome: 'transient_failure', reason, errorClass });
   });
 });

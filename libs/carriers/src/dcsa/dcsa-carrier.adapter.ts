@@ -193,10 +193,9 @@ export class DcsaCarrierAdapter implements CarrierAdapter {
       headers = await this.requestHeaders();
     } catch (error) {
       if (error instanceof OAuth2TokenError) {
-        return transientFailure(
-          error.unreachable ? 'shipping_line_unreachable' : 'internal_processing_error',
-          `carrier ${scac}: ${error.message}`,
-        );
+        return error.unreachable
+          ? transientFailure('shipping_line_unreachable', `carrier ${scac}: ${error.message}`)
+          : transientFailure('internal_processing_error', `carrier ${scac}: ${error.message}`, 'auth_refused');
       }
       throw error;
     }
@@ -223,17 +222,20 @@ export class DcsaCarrierAdapter implements CarrierAdapter {
     if (statusCode === 400)
       return { outcome: 'invalid_number', detail: `carrier ${scac} refused the number (400): ${this.carrierWords(text)}` };
     if (statusCode === 401 || statusCode === 403)
-      return transientFailure('internal_processing_error', `carrier ${scac}: credentials refused (${statusCode})`);
+      return transientFailure('internal_processing_error', `carrier ${scac}: credentials refused (${statusCode})`, 'auth_refused');
     const retryAfter = headerValue(responseHeaders['retry-after']);
     const pauseMs = retryAfterMs(retryAfter, new Date());
     // Too many requests, or unavailable for a time it names: every worker leaves the carrier alone that long.
     if (this.dependencies.gate && (statusCode === 429 || (statusCode === 503 && pauseMs !== null))) {
-      throw await this.dependencies.gate.pause(pauseMs ?? DEFAULT_PAUSE_MS);
+      const backoff = await this.dependencies.gate.pause(pauseMs ?? DEFAULT_PAUSE_MS);
+      backoff.answeredWith = statusCode === 429 ? 'quota' : 'unreachable';
+      throw backoff;
     }
     if (statusCode === 429 || statusCode >= 500) {
       return transientFailure(
         'shipping_line_unreachable',
         `carrier ${scac}: answered ${statusCode}${retryAfter ? `, retry after ${retryAfter}` : ''}`,
+        statusCode === 429 ? 'quota' : 'unreachable',
       );
     }
     if (statusCode !== 200) return transientFailure('unrecognized_response', `carrier ${scac}: unexpected status ${statusCode}`);

@@ -1,3 +1,4 @@
+import type { SourceErrorClass } from '@quayside/domain';
 import type { SourceRef } from './source-quota';
 
 /**
@@ -7,6 +8,11 @@ import type { SourceRef } from './source-quota';
  */
 export class SourceBackoffError extends Error {
   readonly retryAt: Date;
+  /**
+   * Set when the source itself just answered "wait" (its 429, or a 503 with `Retry-After`): that
+   * call failed, and the source's health records it with this class. Null when nothing was asked.
+   */
+  answeredWith: SourceErrorClass | null = null;
 
   constructor(
     readonly source: SourceRef,

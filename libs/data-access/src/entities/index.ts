@@ -22,6 +22,8 @@ import { RailTerminalEntity } from './rail-terminal.entity';
 import { RawEventEntity } from './raw-event.entity';
 import { ShipmentEntity } from './shipment.entity';
 import { ShippingLineEntity } from './shipping-line.entity';
+import { SourceCallMinuteEntity } from './source-call-minute.entity';
+import { SourceHealthEntity } from './source-health.entity';
 import { StaleObservationEntity } from './stale-observation.entity';
 import { TerminalEntity } from './terminal.entity';
 import { TrackedNumberEntity } from './tracked-number.entity';
@@ -58,6 +60,8 @@ export {
   RawEventEntity,
   ShipmentEntity,
   ShippingLineEntity,
+  SourceCallMinuteEntity,
+  SourceHealthEntity,
   StaleObservationEntity,
   TerminalEntity,
   TrackedNumberEntity,
@@ -109,4 +113,6 @@ export const ENTITIES = [
   WidgetKeyEntity,
   DcsaPushedEventEntity,
   TrackingSourceEntity,
+  SourceHealthEntity,
+  SourceCallMinuteEntity,
 ];

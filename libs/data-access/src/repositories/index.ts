@@ -12,6 +12,7 @@ import { DcsaPushedEventRepository } from './dcsa-pushed-event.repository';
 import { RailTerminalRepository } from './rail-terminal.repository';
 import { TrackingSourceRepository } from './tracking-source.repository';
 import { RetentionRepository } from './retention.repository';
+import { SourceHealthRepository } from './source-health.repository';
 
 export { OutboxRepository } from './outbox.repository';
 export type { ClaimedOutboxRow, OutboxEntry } from './outbox.repository';
@@ -23,6 +24,8 @@ export { RailTerminalRepository } from './rail-terminal.repository';
 export { TrackingSourceRepository } from './tracking-source.repository';
 export { RETAINED_RECORDS, RetentionRepository } from './retention.repository';
 export type { PrunedBatch, RetainedRecord } from './retention.repository';
+export { SourceHealthRepository } from './source-health.repository';
+export type { SourceCallTally, SourceHealthView } from './source-health.repository';
 export type { NewPushedDcsaEvent, PushRecorded } from './dcsa-pushed-event.repository';
 export { queryRows } from './query-rows';
 export { EventRelatedRecordsRepository } from './event-related-records.repository';
@@ -64,4 +67,5 @@ export const REPOSITORIES = [
   RailTerminalRepository,
   TrackingSourceRepository,
   RetentionRepository,
+  SourceHealthRepository,
 ];

@@ -103,6 +103,49 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  /** Source health (docs/carriers.md, "Source health"), read from Postgres when scraped: the same for every process. */
+  readonly sourceLastSuccess = new Gauge({
+    name: 'quayside_source_last_success_timestamp_seconds',
+    help: 'When the source last answered a call successfully (unix seconds), by kind and source code',
+    labelNames: ['kind', 'source'] as const,
+    registers: [this.registry],
+  });
+
+  readonly sourceLastError = new Gauge({
+    name: 'quayside_source_last_error_timestamp_seconds',
+    help: 'When a call of the source last failed (unix seconds), labelled with the class of that failure',
+    labelNames: ['kind', 'source', 'class'] as const,
+    registers: [this.registry],
+  });
+
+  readonly sourceStatus = new Gauge({
+    name: 'quayside_source_status',
+    help: 'One series per source set to 1 for its status: unknown, ok, failing or down',
+    labelNames: ['kind', 'source', 'status'] as const,
+    registers: [this.registry],
+  });
+
+  readonly sourceErrorRatio = new Gauge({
+    name: 'quayside_source_error_ratio',
+    help: 'Share of the source calls of the last hour that failed (absent when it was not called)',
+    labelNames: ['kind', 'source'] as const,
+    registers: [this.registry],
+  });
+
+  readonly sourceCalls = new Gauge({
+    name: 'quayside_source_calls_last_hour',
+    help: 'Calls of the source in the last hour, over every tracker-worker',
+    labelNames: ['kind', 'source'] as const,
+    registers: [this.registry],
+  });
+
+  readonly sourceOldestDataAge = new Gauge({
+    name: 'quayside_source_oldest_data_age_seconds',
+    help: 'Age of the oldest data of a followed shipment the source answers for',
+    labelNames: ['kind', 'source'] as const,
+    registers: [this.registry],
+  });
+
   private readonly collectors: Array<() => Promise<void>> = [];
 
   constructor(app = 'quayside') {

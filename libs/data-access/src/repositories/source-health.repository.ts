@@ -1,0 +1,223 @@
+import { Injectable } from '@nestjs/common';
+import { SOURCE_ERROR_RATE_WINDOW_MS } from '@quayside/domain';
+import type { SourceErrorClass, SourceHealth, SourceKind, TrackingSource } from '@quayside/domain';
+import { DataSource } from 'typeorm';
+import { queryRows } from './query-rows';
+
+/** What one process's calls of one source saw since its last write (`SourceHealthRepository.record`). */
+export interface SourceCallTally {
+  kind: SourceKind;
+  code: string;
+  lastSuccessAt: Date | null;
+  lastError: { at: Date; errorClass: SourceErrorClass; detail: string } | null;
+  /** The first failed call after this tally's last success (after its first call when none succeeded). */
+  firstErrorAt: Date | null;
+  /** Calls and failed calls by the minute they ended in (ISO string of the minute). */
+  minutes: ReadonlyMap<string, { calls: number; errors: number }>;
+}
+
+/** A served source with its health and the age of what it answers for (docs/carriers.md, "Source health"). */
+export interface SourceHealthView extends SourceHealth {
+  source: TrackingSource;
+  /** The oldest data of an actively followed shipment this source answers for; null when it answers for none. */
+  oldestDataAt: Date | null;
+}
+
+interface HealthRow {
+  kind: SourceKind;
+  code: string;
+  last_success_at: Date | null;
+  last_error_at: Date | null;
+  last_error_class: SourceErrorClass | null;
+  last_error_detail: string | null;
+  failing_since: Date | null;
+  outage_notified_at: Date | null;
+}
+
+interface ViewRow extends HealthRow {
+  adapter: string;
+  request_types: TrackingSource['requestTypes'];
+  sandbox: boolean;
+  experimental: boolean;
+  recent_calls: number | null;
+  recent_errors: number | null;
+  oldest_data_at: Date | null;
+}
+
+const HEALTH_COLUMNS = `h.kind, h.code, h.last_success_at, h.last_error_at, h.last_error_class, h.last_error_detail, h.failing_since, h.outage_notified_at`;
+
+const toHealth = (row: HealthRow, calls = 0, errors = 0): SourceHealth => ({
+  kind: row.kind,
+  code: row.code,
+  lastSuccessAt: row.last_success_at,
+  lastErrorAt: row.last_error_at,
+  lastErrorClass: row.last_error_class,
+  lastErrorDetail: row.last_error_detail,
+  failingSince: row.failing_since,
+  outageNotifiedAt: row.outage_notified_at,
+  recentCalls: calls,
+  recentErrors: errors,
+});
+
+/**
+ * Each source's health, shared by every tracker-worker process through one row per source: a
+ * process merges what its calls saw (newest success and error win; `failing_since` is the first
+ * failure after the newest success, whoever saw it), and one atomic claim per notice decides which
+ * process tells the operator of an outage (docs/carriers.md, "Source health").
+ */
+@Injectable()
+export class SourceHealthRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Merges tallies of one process into the shared rows, in one transaction. */
+  async record(tallies: readonly SourceCallTally[]): Promise<void> {
+    if (tallies.length === 0) return;
+    const health = tallies.map((t) => ({
+      kind: t.kind,
+      code: t.code,
+      last_success_at: t.lastSuccessAt?.toISOString() ?? null,
+      last_error_at: t.lastError?.at.toISOString() ?? null,
+      last_error_class: t.lastError?.errorClass ?? null,
+      last_error_detail: t.lastError?.detail.slice(0, 1000) ?? null,
+      first_error_at: t.firstErrorAt?.toISOString() ?? null,
+    }));
+    const minutes = tallies.flatMap((t) => [...t.minutes].map(([minute, counts]) => ({ kind: t.kind, code: t.code, minute, ...counts })));
+    await this.dataSource.transaction(async (manager) => {
+      // Rows in key order, so two processes merging the same sources never wait on each other in a cycle.
+      await manager.query(
+        `INSERT INTO source_health AS h (kind, code, last_success_at, last_error_at, last_error_class, last_error_detail, failing_since)
+         SELECT t.kind, t.code, t.last_success_at, t.last_error_at, t.last_error_class, t.last_error_detail,
+                CASE WHEN t.last_error_at IS NOT NULL AND (t.last_success_at IS NULL OR t.last_error_at > t.last_success_at)
+                     THEN t.first_error_at END
+           FROM json_to_recordset($1::json) AS t(kind text, code text, last_success_at timestamptz, last_error_at timestamptz,
+                                                 last_error_class text, last_error_detail text, first_error_at timestamptz)
+          ORDER BY t.kind, t.code
+         ON CONFLICT (kind, code) DO UPDATE SET
+           last_success_at = GREATEST(h.last_success_at, excluded.last_success_at),
+           last_error_at = GREATEST(h.last_error_at, excluded.last_error_at),
+           last_error_class = CASE WHEN excluded.last_error_at IS NOT NULL AND (h.last_error_at IS NULL OR excluded.last_error_at >= h.last_error_at)
+                                   THEN excluded.last_error_class ELSE h.last_error_class END,
+           last_error_detail = CASE WHEN excluded.last_error_at IS NOT NULL AND (h.last_error_at IS NULL OR excluded.last_error_at >= h.last_error_at)
+                                    THEN excluded.last_error_detail ELSE h.last_error_detail END,
+           -- The inserted failing_since is this tally's first failure after its own last success.
+           failing_since = CASE
+             WHEN GREATEST(h.last_error_at, excluded.last_error_at) IS NULL
+               OR GREATEST(h.last_success_at, excluded.last_success_at) >= GREATEST(h.last_error_at, excluded.last_error_at) THEN NULL
+             ELSE COALESCE(
+               LEAST(
+                 CASE WHEN h.failing_since > COALESCE(GREATEST(h.last_success_at, excluded.last_success_at), '-infinity') THEN h.failing_since END,
+                 CASE WHEN excluded.failing_since > COALESCE(GREATEST(h.last_success_at, excluded.last_success_at), '-infinity') THEN excluded.failing_since END),
+               GREATEST(h.last_error_at, excluded.last_error_at))
+           END,
+           updated_at = now()`,
+        [JSON.stringify(health)],
+      );
+      if (minutes.length > 0) {
+        await manager.query(
+          `INSERT INTO source_call_minutes AS c (kind, code, minute, calls, errors)
+           SELECT m.kind, m.code, m.minute, m.calls, m.errors
+             FROM json_to_recordset($1::json) AS m(kind text, code text, minute timestamptz, calls integer, errors integer)
+            ORDER BY m.kind, m.code, m.minute
+           ON CONFLICT (kind, code, minute) DO UPDATE SET calls = c.calls + excluded.calls, errors = c.errors + excluded.errors`,
+          [JSON.stringify(minutes)],
+        );
+      }
+    });
+  }
+
+  /**
+   * Claims the notice of every served source down for `afterMs` or longer whose outage nobody has
+   * told yet: the UPDATE's row lock lets exactly one process of the fleet claim each one.
+   */
+  async claimOutages(now: Date, afterMs: number): Promise<SourceHealth[]> {
+    const rows = await queryRows<HealthRow>(
+      this.dataSource,
+      `UPDATE source_health h SET outage_notified_at = $1
+         FROM tracking_sources s
+        WHERE s.kind = h.kind AND s.code = h.code AND s.withdrawn_at IS NULL
+          AND h.failing_since IS NOT NULL AND h.failing_since <= $2
+          AND (h.outage_notified_at IS NULL OR h.outage_notified_at < h.failing_since)
+      RETURNING ${HEALTH_COLUMNS}`,
+      [now, new Date(now.getTime() - afterMs)],
+    );
+    return rows.map((row) => toHealth(row));
+  }
+
+  /** Claims the "recovered" notice of every source told down that has answered since. */
+  async claimRecoveries(): Promise<Array<SourceHealth & { notifiedAt: Date }>> {
+    const rows = await queryRows<HealthRow & { notified_at: Date }>(
+      this.dataSource,
+      `UPDATE source_health h SET outage_notified_at = NULL
+         FROM (SELECT kind, code, outage_notified_at AS notified_at FROM source_health
+                WHERE outage_notified_at IS NOT NULL AND last_success_at > outage_notified_at FOR UPDATE) AS o
+        WHERE h.kind = o.kind AND h.code = o.code
+      RETURNING ${HEALTH_COLUMNS}, o.notified_at`,
+    );
+    return rows.map((row) => ({ ...toHealth(row), notifiedAt: row.notified_at }));
+  }
+
+  /** Gives a notice back when it could not be sent, so a later check (of any process) sends it. */
+  async unclaim(kind: SourceKind, code: string, claimed: Date | null, previous: Date | null): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE source_health SET outage_notified_at = $4
+        WHERE kind = $1 AND code = $2 AND outage_notified_at IS NOT DISTINCT FROM $3`,
+      [kind, code, claimed, previous],
+    );
+  }
+
+  /** Forgets call counts older than the error-rate window needs. */
+  async prune(before: Date): Promise<void> {
+    await this.dataSource.query(`DELETE FROM source_call_minutes WHERE minute < $1`, [before]);
+  }
+
+  /** Every served source with its health, error-rate counts (the last hour) and its oldest data, by kind and code. */
+  async list(now: Date): Promise<SourceHealthView[]> {
+    const rows = await queryRows<ViewRow>(
+      this.dataSource,
+      `WITH recent AS (
+         SELECT kind, code, sum(calls)::int AS recent_calls, sum(errors)::int AS recent_errors
+           FROM source_call_minutes WHERE minute >= date_trunc('minute', $1::timestamptz) GROUP BY kind, code
+       ), followed AS (
+         SELECT * FROM carrier_shipments WHERE next_refresh_at IS NOT NULL
+       ), oldest AS (
+         SELECT 'carrier' AS kind, shipping_line_scac AS code, min(COALESCE(carrier_fetched_at, tracking_since)) AS oldest_data_at
+           FROM followed GROUP BY shipping_line_scac
+         UNION ALL
+         -- A terminal answers for the containers of a followed shipment not yet out of it.
+         SELECT 'terminal', t.firms_code, min(COALESCE(cs.terminal_fetched_at, cs.tracking_since))
+           FROM followed cs JOIN shipments s ON s.carrier_shipment_id = cs.id JOIN terminals t ON t.id = s.pod_terminal_id
+          WHERE t.firms_code IS NOT NULL
+            AND EXISTS (SELECT 1 FROM containers c WHERE c.shipment_id = s.id AND c.pod_full_out_at IS NULL)
+          GROUP BY t.firms_code
+         UNION ALL
+         -- A rail carrier answers for the containers it carries until they reach the inland destination.
+         SELECT 'rail', c.pod_rail_carrier_scac, min(COALESCE(cs.rail_fetched_at, cs.tracking_since))
+           FROM followed cs JOIN shipments s ON s.carrier_shipment_id = cs.id JOIN containers c ON c.shipment_id = s.id
+          WHERE c.pod_rail_carrier_scac IS NOT NULL AND c.ind_ata_at IS NULL
+          GROUP BY c.pod_rail_carrier_scac
+       )
+       SELECT s.kind, s.code, s.adapter, s.request_types, s.sandbox, s.experimental,
+              h.last_success_at, h.last_error_at, h.last_error_class, h.last_error_detail, h.failing_since, h.outage_notified_at,
+              r.recent_calls, r.recent_errors, o.oldest_data_at
+         FROM tracking_sources s
+         LEFT JOIN source_health h ON h.kind = s.kind AND h.code = s.code
+         LEFT JOIN recent r ON r.kind = s.kind AND r.code = s.code
+         LEFT JOIN oldest o ON o.kind = s.kind AND o.code = s.code
+        WHERE s.withdrawn_at IS NULL
+        ORDER BY s.kind, s.code`,
+      [new Date(now.getTime() - SOURCE_ERROR_RATE_WINDOW_MS)],
+    );
+    return rows.map((row) => ({
+      ...toHealth(row, row.recent_calls ?? 0, row.recent_errors ?? 0),
+      source: {
+        kind: row.kind,
+        code: row.code,
+        adapter: row.adapter,
+        requestTypes: row.request_types,
+        sandbox: row.sandbox,
+        experimental: row.experimental,
+      },
+      oldestDataAt: row.oldest_data_at,
+    }));
+  }
+}
