@@ -26,7 +26,7 @@ const shipmentRef = z
   .trim()
   .min(4, 'shipment must have at least 4 characters.')
   .max(50, 'shipment must have at most 50 characters.')
-  .describe('The bill of lading or booking number, the number it was tracked by, one of its container numbers, or its Quayside id.');
+  .describe('The bill of lading, the booking (or other) number it was tracked by, one of its container numbers, or its Quayside id.');
 
 /** Reading tracking data by the numbers people use: one container, one shipment, a search, a filtered list, what changed. */
 export function registerLookupTools(server: McpServer, api: QuaysideApi, now: () => Date): void {
