@@ -24,4 +24,3 @@ export type { JsonApiClientOptions, JsonApiResponse } from './client/json-api-cl
 export * from './reading/json-api-reading';
 export * from './reading/journey-summary';
 export * from './reading/container-risk';
-export * from './reading/container-journey-facts';

@@ -1,12 +1,12 @@
-import { journeyOf } from '@quayside/domain';
 import type { Fee, Hold, Journey, JourneyPhase, JourneyPlace, RiskReason } from '@quayside/domain';
-import { containerJourneyFacts, milestones, related, text } from '@quayside/json-api';
+import { containerJourney, milestones, related, text } from '@quayside/json-api';
 import type { Milestone, ResourceObject } from '@quayside/json-api';
+import { ToolInputError } from './tool-result';
 
 /**
  * One container in a few lines, as an assistant answers "where is it, when does it land, can it
- * be picked up, by when, what blocks it": the domain's journey answer (`journeyOf`, the same as
- * the api, widget and console give) over the container resource and its shipment.
+ * be picked up, by when, what blocks it": the api's journey answer for it (its `journey`
+ * attribute, the domain's `journeyOf`) with its number, ETA and shipment.
  */
 export interface ContainerSummary {
   id: string;
@@ -47,8 +47,8 @@ export interface ContainerDetail extends ContainerSummary {
   other_matches?: string[];
 }
 
-export function containerDetail(container: ResourceObject, included: readonly ResourceObject[], now: Date): ContainerDetail {
-  const journey = journeyOf(containerJourneyFacts(container), now);
+export function containerDetail(container: ResourceObject, included: readonly ResourceObject[]): ContainerDetail {
+  const journey = journeyOfResource(container);
   return {
     ...summarize(container, included, journey),
     fees: journey.fees,
@@ -56,13 +56,16 @@ export function containerDetail(container: ResourceObject, included: readonly Re
   };
 }
 
-export function containerSummary(
-  container: ResourceObject,
-  included: readonly ResourceObject[],
-  now: Date,
-  riskWithinDays?: number,
-): ContainerSummary {
-  return summarize(container, included, journeyOf(containerJourneyFacts(container), now, riskWithinDays));
+export function containerSummary(container: ResourceObject, included: readonly ResourceObject[]): ContainerSummary {
+  return summarize(container, included, journeyOfResource(container));
+}
+
+/** The api's own journey answer for the container (its `journey` attribute), judged when the api answered. */
+function journeyOfResource(container: ResourceObject): Journey {
+  const { journey } = containerJourney(container, []);
+  if (journey === null)
+    throw new ToolInputError('This Quayside api sends no `journey` with its containers; the MCP server needs an api of the same version.');
+  return journey;
 }
 
 function summarize(container: ResourceObject, included: readonly ResourceObject[], journey: Journey): ContainerSummary {

@@ -76,7 +76,7 @@ export function registerLookupTools(server: McpServer, api: QuaysideApi, now: ()
       },
       annotations: { title: 'Search', ...READ_ONLY },
     },
-    ({ query }) => answer(() => search(api, now, query)),
+    ({ query }) => answer(() => search(api, query)),
   );
 
   server.registerTool(
@@ -148,7 +148,7 @@ export function registerLookupTools(server: McpServer, api: QuaysideApi, now: ()
           const list = readList(await expectSuccess(api, 'GET', path));
           for (const container of list.data) {
             changed.push({
-              ...containerSummary(container, list.included, now()),
+              ...containerSummary(container, list.included),
               updated_at: text(container.attributes['updated_at']),
               new_milestones: learnedSince(related(container, 'transport_events', list.included), since),
             });
@@ -191,7 +191,7 @@ interface SearchHit {
  * `GET /v2/search`, then each hit summarized: a shipment with its containers, a container alone
  * when its shipment is not a hit itself, a tracking request as its state.
  */
-async function search(api: QuaysideApi, now: () => Date, query: string): Promise<unknown> {
+async function search(api: QuaysideApi, query: string): Promise<unknown> {
   const hits = ((await expectSuccess(api, 'GET', `/v2/search?query=${encodeURIComponent(query)}`)) as { data: SearchHit[] }).data;
   const shipments: Record<string, unknown>[] = [];
   const containers: ContainerSummary[] = [];
@@ -205,7 +205,7 @@ async function search(api: QuaysideApi, now: () => Date, query: string): Promise
       ),
     );
     const shipment = list.included.find((r) => r.type === 'shipment' && r.id === hit.id);
-    const summaries = list.data.slice(0, budget).map((c) => containerSummary(c, list.included, now()));
+    const summaries = list.data.slice(0, budget).map((c) => containerSummary(c, list.included));
     budget -= summaries.length;
     shipments.push({
       ...(shipment ? shipmentHeadline(shipment) : { id: hit.id, bill_of_lading_number: text(hit.attributes['number']) }),
@@ -217,7 +217,7 @@ async function search(api: QuaysideApi, now: () => Date, query: string): Promise
   for (const hit of hits.filter((h) => h.type === 'cargo' && !shown.has(h.attributes['shipment_id']))) {
     if (budget <= 0) break;
     const doc = readSingle(await expectSuccess(api, 'GET', `/v2/containers/${hit.id}?include=shipment,transport_events`));
-    containers.push(containerSummary(doc.data, doc.included, now()));
+    containers.push(containerSummary(doc.data, doc.included));
     budget -= 1;
   }
   const trackingRequests = hits

@@ -64,11 +64,11 @@ export class TrackingReads {
   }
 
   /** The account's containers matching `query` (all when empty) as summaries, page by page. */
-  async summaries(query = '', riskWithinDays?: number): Promise<ContainerSummary[]> {
+  async summaries(query = ''): Promise<ContainerSummary[]> {
     const found: ContainerSummary[] = [];
     for (let page = 1; page <= MAX_SCAN_PAGES; page += 1) {
       const list = await this.containerList(`page[size]=100&page[number]=${page}${query === '' ? '' : `&${query}`}`);
-      found.push(...list.data.map((c) => containerSummary(c, list.included, this.now(), riskWithinDays)));
+      found.push(...list.data.map((c) => containerSummary(c, list.included)));
       if (!list.links['next']) break;
     }
     return found;
@@ -96,7 +96,7 @@ export class TrackingReads {
   }
 
   private detail(container: ResourceObject, included: readonly ResourceObject[]): ContainerDetail {
-    return containerDetail(container, included, this.now());
+    return containerDetail(container, included);
   }
 }
 
