@@ -376,6 +376,19 @@ describe('the Helm chart deploy/helm/quayside, rendered by the real helm', () =>
       expect(find(objects, 'Secret', 'quayside-secret').stringData).toHaveProperty('STORAGE_SIGNING_SECRET', SIGNING_SECRET);
     });
 
+    it('tells each api replica how many there are, for its share of a rate limit while Redis is away; api.env overrides it', () => {
+      expect(env(find(renderValid(), 'Deployment', 'quayside-api'))['RATE_LIMIT_API_PROCESSES']).toBe('1');
+      const three = renderValid(FEATURES['three api replicas sharing a signing secret']);
+      expect(env(find(three, 'Deployment', 'quayside-api'))['RATE_LIMIT_API_PROCESSES']).toBe('3');
+      const pinned = renderValid({
+        api: { replicas: 3, env: { RATE_LIMIT_API_PROCESSES: 6 } },
+        secret: { STORAGE_SIGNING_SECRET: SIGNING_SECRET },
+      });
+      const names = container(find(pinned, 'Deployment', 'quayside-api')).env?.map((e) => e.name) ?? [];
+      expect(names.filter((name) => name === 'RATE_LIMIT_API_PROCESSES')).toHaveLength(1);
+      expect(env(find(pinned, 'Deployment', 'quayside-api'))['RATE_LIMIT_API_PROCESSES']).toBe('6');
+    });
+
     it('refuses the local driver without its shared volume, an unknown driver, and S3 without a bucket', () => {
       expect(refusal({ persistence: { enabled: false } })).toMatch(/config\.STORAGE_DRIVER=local keeps documents on a volume/);
       expect(refusal({ config: { STORAGE_DRIVER: 'nfs' } })).toMatch(/config\.STORAGE_DRIVER must be local or s3, not "nfs"/);

@@ -63,6 +63,8 @@ export class AppModule {
             windowMs: config.RATE_LIMIT_WINDOW_MS,
             limits: config.rateLimits,
             failMode: config.RATE_LIMIT_FAIL_MODE,
+            apiProcesses: config.RATE_LIMIT_API_PROCESSES,
+            maxPending: config.RATE_LIMIT_MAX_PENDING,
             redisTimeoutMs: config.RATE_LIMIT_REDIS_TIMEOUT_MS,
           },
         }),

@@ -53,3 +53,5 @@ export {
   screenshotMismatch,
 } from './browser/screenshot';
 export type { Region } from './browser/screenshot';
+export { TestRedisServer } from './servers/test-redis-server';
+export type { TestRedisOptions } from './servers/test-redis-server';

@@ -66,7 +66,10 @@ export class AuthenticationCache implements OnModuleInit, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     const subscriber = this.subscriber;
-    if (subscriber) await subscriber.quit().catch(() => subscriber.disconnect());
+    if (!subscriber) return;
+    // QUIT waits in the offline queue while Redis is away, which would hold shutdown forever.
+    if (subscriber.status === 'ready') await subscriber.quit().catch(() => subscriber.disconnect());
+    else subscriber.disconnect();
   }
 
   get(keyHash: string): AuthenticatedKey | undefined {

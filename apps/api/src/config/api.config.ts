@@ -130,15 +130,38 @@ export class ApiConfig extends BaseAppConfig {
   @Min(1)
   RATE_LIMIT_REFRESH: number = RATE_LIMIT_BUCKETS.refresh;
 
-  /** When Redis cannot be asked, `open` admits the request and `closed` answers 503 (docs/rate-limits.md). */
-  @IsIn(['open', 'closed'])
-  RATE_LIMIT_FAIL_MODE: 'open' | 'closed' = 'open';
+  /**
+   * When Redis cannot be reached (the connection is down, not merely slow): `local` keeps each api
+   * process to its share of every limit (RATE_LIMIT_API_PROCESSES), `closed` answers 503. Never
+   * unlimited (docs/rate-limits.md).
+   */
+  @IsIn(['local', 'closed'], { message: 'RATE_LIMIT_FAIL_MODE must be local or closed (requests are never admitted unlimited)' })
+  RATE_LIMIT_FAIL_MODE: 'local' | 'closed' = 'local';
 
-  /** A rate-limit check slower than this counts as Redis being unreachable. */
+  /**
+   * The api processes (replicas) a deployment runs: while Redis cannot be reached each one admits
+   * at most limit ÷ this per window, so the fleet stays near the limit.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  RATE_LIMIT_API_PROCESSES: number = 1;
+
+  /** Rate-limit checks one api process waits on at once; a request past them is shed with 503 and Retry-After. */
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  RATE_LIMIT_MAX_PENDING: number = 1000;
+
+  /**
+   * How long a rate-limit check waits for Redis's answer before its request is shed (503 with
+   * Retry-After, never admitted). A slow answer is not an outage: on a busy machine the api
+   * process is usually what is slow, so this is generous.
+   */
   @IsInt()
   @Min(10)
-  @Max(10_000)
-  RATE_LIMIT_REDIS_TIMEOUT_MS: number = 250;
+  @Max(120_000)
+  RATE_LIMIT_REDIS_TIMEOUT_MS: number = 10_000;
 
   /** `true` accepts http:// webhook URLs: local development only (same meaning as the dispatcher's). */
   @IsIn(['true', 'false'])

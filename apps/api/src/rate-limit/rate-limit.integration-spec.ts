@@ -148,13 +148,18 @@ describe('rate limits: per account, rolling window, shared through Redis', () =>
   });
 
   describe('when Redis cannot be reached', () => {
-    it('fails open by default: requests are served without limit', async () => {
-      // The longest Redis timeout there is (10 s): were requests waiting for Redis, 110 of them
-      // would outlast the test; none does, because the disconnected client refuses at once.
-      const app = await ctx.startApp({ RATE_LIMIT_FAIL_MODE: 'open', RATE_LIMIT_REDIS_TIMEOUT_MS: 10_000 });
-      const { key } = await ctx.account({ company: 'Open' });
+    it('falls back to the process’s share by default: limit ÷ RATE_LIMIT_API_PROCESSES, then 429, never unlimited', async () => {
+      const app = await ctx.startApp({ RATE_LIMIT_API_PROCESSES: 3 });
+      new PlayedClock().drive(app);
+      const { key } = await ctx.account({ company: 'Fallback' });
+      expect((await call(app, 'GET', '/v2/account', { key })).status).toBe(200);
+      // The disconnected client refuses at once: Redis is unreachable, not slow.
       app.get<Redis>(REDIS).disconnect();
-      expect(await burst([app], key, 110)).toEqual(Array<number>(110).fill(200));
+      const statuses = await burst([app], key, 110);
+      // 100 ÷ 3 = 33 in this process's own window (the request Redis counted is not in it).
+      expect(statuses.slice(0, 33)).toEqual(Array<number>(33).fill(200));
+      expect(statuses.slice(33)).toEqual(Array<number>(110 - 33).fill(429));
+      expectExact429(await call(app, 'GET', '/v2/account', { key }), 60);
     });
 
     it('fails closed when configured: 503 JSON:API with Retry-After', async () => {

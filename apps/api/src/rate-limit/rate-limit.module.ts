@@ -1,7 +1,10 @@
+import { performance } from 'node:perf_hooks';
 import type { DynamicModule } from '@nestjs/common';
 import { Module } from '@nestjs/common';
 import { REDIS, REDIS_PREFIX } from '@quayside/platform';
 import type Redis from 'ioredis';
+import { LimiterCallQueue } from './limiter-call-queue';
+import { LocalFallbackLimiter } from './local-fallback-limiter';
 import { RATE_LIMIT_OPTIONS } from './rate-limit-options';
 import type { RateLimitOptions } from './rate-limit-options';
 import { RateLimitGuard } from './rate-limit.guard';
@@ -22,12 +25,20 @@ export class RateLimitModule {
             new SlidingWindowRateLimiter(redis, {
               prefix,
               windowMs: options.windowMs,
-              timeoutMs: options.redisTimeoutMs,
               // Read on each request, so a test can start playing the clock after boot.
               get clockMicros() {
                 return options.clockMicros;
               },
             }),
+        },
+        {
+          provide: LimiterCallQueue,
+          useFactory: () => new LimiterCallQueue({ maxPending: options.maxPending, timeoutMs: options.redisTimeoutMs }),
+        },
+        {
+          provide: LocalFallbackLimiter,
+          useFactory: () =>
+            new LocalFallbackLimiter(options.windowMs * 1000, () => options.clockMicros?.() ?? Math.round(performance.now() * 1000)),
         },
         RateLimitGuard,
       ],

@@ -13,7 +13,7 @@ describe('SlidingWindowRateLimiter against the real Redis', () => {
     return redis;
   };
   const limiter = (windowMs: number, redis = client()): SlidingWindowRateLimiter =>
-    new SlidingWindowRateLimiter(redis, { prefix, windowMs, timeoutMs: 2000 });
+    new SlidingWindowRateLimiter(redis, { prefix, windowMs });
   /** A clock the test moves by hand (µs), so no assertion depends on how fast the machine is. */
   const playedClock = (): { at: (seconds: number) => void; micros: () => number } => {
     let now = 1_800_000_000 * 1_000_000;
@@ -21,7 +21,7 @@ describe('SlidingWindowRateLimiter against the real Redis', () => {
     return { at: (seconds) => void (now = start + Math.round(seconds * 1_000_000)), micros: () => now };
   };
   const onClock = (windowMs: number, clock: { micros: () => number }, redis = client()): SlidingWindowRateLimiter =>
-    new SlidingWindowRateLimiter(redis, { prefix, windowMs, timeoutMs: 2000, clockMicros: clock.micros });
+    new SlidingWindowRateLimiter(redis, { prefix, windowMs, clockMicros: clock.micros });
 
   afterAll(async () => {
     const redis = client();
@@ -150,15 +150,15 @@ describe('SlidingWindowRateLimiter against the real Redis', () => {
   });
 
   // Whether it is quick is not measured here (a loaded machine would make that flaky): the
-  // limiter's own timeout is what bounds it, and the fail-open tests cover that path.
-  it('throws when Redis is unreachable, so the caller can apply its fail mode', async () => {
+  // guard's bounded wait (LimiterCallQueue) is what bounds it.
+  it('throws when Redis is unreachable, so the caller can fall back to its share', async () => {
     const dead = new Redis('redis://127.0.0.1:1', {
       maxRetriesPerRequest: 0,
       enableOfflineQueue: false,
       lazyConnect: true,
       retryStrategy: () => null,
     });
-    const rl = new SlidingWindowRateLimiter(dead, { prefix, windowMs: 60_000, timeoutMs: 500 });
+    const rl = new SlidingWindowRateLimiter(dead, { prefix, windowMs: 60_000 });
     await expect(rl.consume('acct-d', 'default', 100)).rejects.toThrow();
     dead.disconnect();
   });

@@ -10,8 +10,6 @@ export interface SlidingWindowOptions {
   /** Namespace in front of every key, e.g. the deployment's REDIS_PREFIX. */
   prefix: string;
   windowMs: number;
-  /** A Redis call slower than this counts as Redis being unreachable. */
-  timeoutMs: number;
   /**
    * The time in microseconds, for tests that play a clock. Left out in production: the Redis
    * server's own clock then decides, the same for every api process.
@@ -38,8 +36,8 @@ interface Reservation {
 }
 
 /**
- * Rolling-window limiter shared by every API process through Redis. Throws when Redis does
- * not answer; the caller decides whether that admits or refuses the request.
+ * Rolling-window limiter shared by every API process through Redis. Throws when Redis cannot
+ * be asked; the caller bounds the wait and decides what then (RateLimitGuard).
  *
  * For large limits a process reserves a few permits per round trip and spends them locally
  * (docs/rate-limits.md, "Reserved permits"): the Redis call per request was the largest
@@ -120,7 +118,7 @@ export class SlidingWindowRateLimiter {
       String(permits),
       ...(this.options.clockMicros ? [String(this.options.clockMicros())] : []),
     ];
-    const reply = await this.withTimeout(this.run(key, args));
+    const reply = await this.run(key, args);
     if (!Array.isArray(reply) || reply.length !== 3) throw new Error('Unexpected reply from the rate-limit script');
     const [granted, remaining, waitMicros] = reply.map(Number) as [number, number, number];
     if (granted >= 1) return { decision: { allowed: true, remaining }, granted };
@@ -129,17 +127,5 @@ export class SlidingWindowRateLimiter {
 
   private run(key: string, args: string[]): Promise<unknown> {
     return SCRIPT.run(this.redis, [key], args);
-  }
-
-  private async withTimeout<T>(work: Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Redis did not answer within ${this.options.timeoutMs} ms`)), this.options.timeoutMs);
-    });
-    try {
-      return await Promise.race([work, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 }

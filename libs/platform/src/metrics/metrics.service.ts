@@ -19,6 +19,13 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  readonly rateLimitDegraded = new Counter({
+    name: 'quayside_rate_limit_degraded_total',
+    help: 'Rate-limit checks Redis did not decide: shed (too many waiting, or too slow) or decided locally because Redis was unreachable',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
   readonly jobDuration = new Histogram({
     name: 'quayside_job_duration_seconds',
     help: 'Time a job took in this process, by queue, job name and outcome',
