@@ -94,6 +94,7 @@ describe('web console in Chromium', () => {
       'Shipments',
       'Webhook deliveries',
       'API keys',
+      'Sources',
     ]);
     expect(page.url()).not.toContain(owner.key);
     expect(await page.evaluate<string | null>("sessionStorage.getItem('quayside.apiKey')")).toBe(owner.key);
@@ -140,7 +141,7 @@ describe('web console in Chromium', () => {
   it.each([360, 390])('fits a %i px wide phone: nothing runs off the side, Sign out is on screen, axe is clean', async (width) => {
     await page.setViewportSize({ width, height: 780 });
     try {
-      for (const hash of ['#/containers', '#/shipments', `#/shipments/${fixture.shipmentId}`, '#/notifications', '#/keys']) {
+      for (const hash of ['#/containers', '#/shipments', `#/shipments/${fixture.shipmentId}`, '#/notifications', '#/keys', '#/sources']) {
         await page.goto(`${base}/console${hash}`);
         await page.locator('#qc-view h1').waitFor();
         await page.locator('#qc-view .qc-table, #qc-view p').first().waitFor();

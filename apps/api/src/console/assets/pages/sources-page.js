@@ -35,8 +35,14 @@
         var rows = doc.data.map(function (s) {
           var a = s.attributes;
           var name = KINDS[a.kind] + ' ' + a.code + (a.sandbox ? ' (sandbox)' : a.experimental ? ' (experimental)' : '');
+          // The time keeps together, the class may go to the next line (a phone is narrow).
           var lastError = a.last_error_at
-            ? when(a.last_error_at) + ', ' + (CLASSES[a.last_error_class] || C.words(a.last_error_class))
+            ? h(
+                'span',
+                null,
+                h('span', { class: 'qc-nowrap', text: when(a.last_error_at) }),
+                ', ' + (CLASSES[a.last_error_class] || C.words(a.last_error_class)),
+              )
             : '—';
           var row = [
             name,
