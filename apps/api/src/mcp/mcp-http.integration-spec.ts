@@ -8,7 +8,7 @@ import { seedWebhook, seedWebhookNotification } from '../test/webhook-fixtures';
 import { seedMcpFixture } from '../test/mcp-fixtures';
 import type { McpFixture } from '../test/mcp-fixtures';
 import { newClient, toolError, toolJson } from '../test/mcp-client';
-import { serveCarriers } from '@quayside/testing';
+import { createContainer, serveCarriers } from '@quayside/testing';
 
 describe('MCP over Streamable HTTP (/mcp)', () => {
   let ctx: ApiTestContext;
@@ -287,6 +287,15 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     const attached = summary.messages[0]!.content as { type: string; resource: { uri: string; text: string } };
     expect(attached.resource.uri).toBe(`quayside://shipments/${fixture.shipmentId}`);
     expect((JSON.parse(attached.resource.text) as { containers: unknown[] }).containers).toHaveLength(4);
+  });
+
+  it('scans every page of a long list by following the api’s cursor links', async () => {
+    const big = await ctx.account({ company: 'Big' });
+    for (let i = 0; i < 101; i += 1) await createContainer(ctx.db.dataSource, big.account.id, {});
+    const client = await connect(`Token ${big.key}`);
+    const listed = await toolJson<{ total: number; containers: { id: string }[] }>(client, 'list_containers', { limit: 200 });
+    expect(listed.total).toBe(101);
+    expect(new Set(listed.containers.map((c) => c.id)).size).toBe(101);
   });
 
   it('applies plans exactly as the REST api: an expired trial cannot read tracking data', async () => {

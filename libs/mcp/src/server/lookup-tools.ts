@@ -9,7 +9,8 @@ import { containerSummary } from './container-summary';
 import type { ContainerSummary } from './container-summary';
 import { READ_ONLY } from './tool-annotations';
 import { answer } from './tool-result';
-import { MAX_SCAN_PAGES, TrackingReads } from './tracking-reads';
+import { listPages } from './list-pages';
+import { TrackingReads } from './tracking-reads';
 
 const HOUR_MS = 3_600_000;
 /** Containers summarized at most by one search: each costs a REST call. */
@@ -143,18 +144,17 @@ export function registerLookupTools(server: McpServer, api: QuaysideApi, now: ()
       answer(async () => {
         const since = new Date(now().getTime() - hours * HOUR_MS).toISOString();
         const changed: (ContainerSummary & { updated_at: string | null; new_milestones: unknown[] })[] = [];
-        for (let page = 1; page <= MAX_SCAN_PAGES; page += 1) {
-          const path = `/v2/containers?include=shipment,transport_events&filter[updated_at][start]=${encodeURIComponent(since)}&page[size]=100&page[number]=${page}`;
-          const list = readList(await expectSuccess(api, 'GET', path));
-          for (const container of list.data) {
+        const pages = await listPages(
+          api,
+          `/v2/containers?include=shipment,transport_events&filter[updated_at][start]=${encodeURIComponent(since)}&page[size]=100`,
+        );
+        for (const list of pages)
+          for (const container of list.data)
             changed.push({
               ...containerSummary(container, list.included),
               updated_at: text(container.attributes['updated_at']),
               new_milestones: learnedSince(related(container, 'transport_events', list.included), since),
             });
-          }
-          if (!list.links['next']) break;
-        }
         changed.sort((x, y) => (y.updated_at ?? '').localeCompare(x.updated_at ?? ''));
         return { since, containers: changed };
       }),

@@ -2,11 +2,11 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { QuaysideApi } from '../api/quayside-api';
 import { expectSuccess } from '../api/quayside-api';
-import { readList, readSingle } from '@quayside/json-api';
+import { readSingle } from '@quayside/json-api';
 import type { ResourceObject } from '@quayside/json-api';
 import { READ_ONLY } from './tool-annotations';
 import { answer } from './tool-result';
-import { MAX_SCAN_PAGES } from './tracking-reads';
+import { listPages } from './list-pages';
 
 const HOUR_MS = 3_600_000;
 
@@ -95,11 +95,8 @@ export function registerNotificationTools(server: McpServer, api: QuaysideApi, n
 async function recentNotifications(api: QuaysideApi, since: Date, status: string | undefined): Promise<Record<string, unknown>[]> {
   const rows: Record<string, unknown>[] = [];
   const filters = `filter[created_at][start]=${encodeURIComponent(since.toISOString())}${status ? `&filter[delivery_status]=${status}` : ''}`;
-  for (let page = 1; page <= MAX_SCAN_PAGES; page += 1) {
-    const list = readList(await expectSuccess(api, 'GET', `/v2/webhook_notifications?${filters}&page[size]=100&page[number]=${page}`));
+  for (const list of await listPages(api, `/v2/webhook_notifications?${filters}&page[size]=100`))
     rows.push(...list.data.map(notificationRow));
-    if (!list.links['next']) break;
-  }
   // The api lists oldest first (stable paging); an assistant wants the latest first.
   return rows.reverse();
 }

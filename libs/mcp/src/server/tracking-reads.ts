@@ -1,13 +1,11 @@
 import type { QuaysideApi } from '../api/quayside-api';
 import { expectSuccess } from '../api/quayside-api';
 import { containerJourney, containersAtRisk, readList, readSingle, shipmentHeadline } from '@quayside/json-api';
-import type { ContainerAtRisk, ContainerJourney, ListDocument, ResourceObject, ShipmentHeadline } from '@quayside/json-api';
+import type { ContainerAtRisk, ListDocument, ResourceObject, ShipmentHeadline } from '@quayside/json-api';
 import { containerDetail, containerSummary } from './container-summary';
 import type { ContainerDetail, ContainerSummary } from './container-summary';
+import { listPages } from './list-pages';
 import { ToolInputError } from './tool-result';
-
-/** Pages read at most when scanning all containers (100 each): bounds one tool call's cost. */
-export const MAX_SCAN_PAGES = 20;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CONTAINER_INCLUDE = 'include=shipment,transport_events';
@@ -65,23 +63,14 @@ export class TrackingReads {
 
   /** The account's containers matching `query` (all when empty) as summaries, page by page. */
   async summaries(query = ''): Promise<ContainerSummary[]> {
-    const found: ContainerSummary[] = [];
-    for (let page = 1; page <= MAX_SCAN_PAGES; page += 1) {
-      const list = await this.containerList(`page[size]=100&page[number]=${page}${query === '' ? '' : `&${query}`}`);
-      found.push(...list.data.map((c) => containerSummary(c, list.included)));
-      if (!list.links['next']) break;
-    }
-    return found;
+    const pages = await listPages(this.api, `/v2/containers?${CONTAINER_INCLUDE}&page[size]=100${query === '' ? '' : `&${query}`}`);
+    return pages.flatMap((list) => list.data.map((c) => containerSummary(c, list.included)));
   }
 
   /** The containers at risk of demurrage within `days` (the tool's answer, and the daily check prompt's content). */
   async atRisk(days: number): Promise<{ as_of: string; within_days: number; containers: ContainerAtRisk[] }> {
-    const all: ContainerJourney[] = [];
-    for (let page = 1; page <= MAX_SCAN_PAGES; page += 1) {
-      const list = await this.containerList(`page[size]=100&page[number]=${page}`);
-      all.push(...list.data.map((c) => containerJourney(c, list.included)));
-      if (!list.links['next']) break;
-    }
+    const pages = await listPages(this.api, `/v2/containers?${CONTAINER_INCLUDE}&page[size]=100`);
+    const all = pages.flatMap((list) => list.data.map((c) => containerJourney(c, list.included)));
     return { as_of: this.now().toISOString(), within_days: days, containers: containersAtRisk(all, days) };
   }
 
