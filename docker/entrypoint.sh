@@ -8,7 +8,7 @@ role="${1:-api}"
 semi=2
 case "$role" in api) semi=16 ;; tracker-worker | webhook-dispatcher) semi=8 ;; esac
 export NODE_OPTIONS="${NODE_OPTIONS:---max-semi-space-size=$semi}"
-# A slower-growing old generation keeps a busy app under 200 MB (libs/runtime/src/compiled-node-flags.json,
+# A slower-growing old generation keeps a busy app within its 250 MB budget (libs/runtime/src/compiled-node-flags.json,
 # which npm run start:prod uses); V8 accepts this flag only on the command line, not in NODE_OPTIONS. Set NODE_HEAP_FLAGS to override (empty for V8's own).
 heap_flags="${NODE_HEAP_FLAGS---heap-growing-percent=50}"
 case "$role" in

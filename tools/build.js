@@ -2,8 +2,12 @@
 // Production build: every app, lib and CLI compiled by SWC into dist/ with the same
 // layout, `@quayside/*` aliases rewritten to relative paths (so plain `node` runs it),
 // and JSON data files and assets/ folders (browser files, worker-thread scripts) copied beside the code. Types are checked by `npm run typecheck`.
-// Usage: node tools/build.js [project root ...] — with none, every app, lib and tool; each Nx
-// project's `build` target passes its own root (dist/<root> is replaced, the rest kept).
+// Usage: node tools/build.js [project root ...] — with none, every project that has a `build`
+// target (its project.json); each Nx project's `build` target passes its own root (dist/<root> is
+// replaced, the rest kept). Nothing of the tests goes into dist/: specs, test helpers (test/ and
+// __tests__/ folders; libs/testing has no build target) and fixtures (fixtures/ folders, and
+// tools/reference, the established API's description the e2e tests compare against), the same
+// files nx.json's `production` inputs leave out.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -13,14 +17,28 @@ const { compilerOptions } = require('../tsconfig.base.json');
 const root = path.resolve(__dirname, '..');
 const out = path.join(root, 'dist');
 const projects = process.argv.slice(2);
-const sources = projects.length > 0 ? projects : ['apps', 'libs', 'tools'];
+const sources = projects.length > 0 ? projects : builtProjects();
 const skip = /(\.spec|\.integration-spec|\.e2e-spec)\.ts$/;
+const SKIPPED_FOLDERS = new Set(['test', '__tests__', 'fixtures', 'node_modules']);
+const SKIPPED_PATHS = new Set([path.join('tools', 'reference')]);
+
+/** The roots of the projects under apps/, libs/ and tools/ whose project.json has a `build` target. */
+function builtProjects() {
+  const roots = ['tools'];
+  for (const top of ['apps', 'libs'])
+    for (const entry of fs.readdirSync(path.join(root, top), { withFileTypes: true }))
+      if (entry.isDirectory()) roots.push(path.join(top, entry.name));
+  return roots.filter((dir) => {
+    const file = path.join(root, dir, 'project.json');
+    return fs.existsSync(file) && JSON.parse(fs.readFileSync(file, 'utf8')).targets?.build !== undefined;
+  });
+}
 
 function* walk(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules') yield* walk(full);
+      if (!SKIPPED_FOLDERS.has(entry.name) && !SKIPPED_PATHS.has(path.relative(root, full))) yield* walk(full);
     } else yield full;
   }
 }

@@ -12,7 +12,7 @@ const { spawn } = require('node:child_process');
 const readline = require('node:readline');
 const { banner, opsAddress, present } = require('./start-output');
 // Young-generation semi-spaces sized per app, and a slower-growing old generation that keeps a busy
-// app under 200 MB (docs/architecture.md, "Memory"); the image, the bench and the e2e tests read
+// app within its 250 MB budget (docs/architecture.md, "Memory"); the image, the bench and the e2e tests read
 // the same lists.
 const NODE_FLAGS = require('../libs/runtime/src/compiled-node-flags.json');
 

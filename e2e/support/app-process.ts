@@ -29,14 +29,17 @@ export class AppProcess {
   constructor(
     readonly app: AppName,
     env: Record<string, string>,
-    /** Run the production build in dist/ with plain node, as `npm run start:prod` (tools/start.js --compiled) does. */
-    options: { compiled?: boolean } = {},
+    /**
+     * `compiled`: run the production build in dist/ with plain node, as `npm run start:prod` (tools/start.js --compiled) does;
+     * `cwd`: from another folder holding dist/ and its node_modules (the repository by default).
+     */
+    options: { compiled?: boolean; cwd?: string } = {},
   ) {
     const args = options.compiled
       ? [...compiledNodeFlags(app), `dist/apps/${app}/src/main.js`]
       : ['-r', '@swc-node/register', `apps/${app}/src/main.ts`];
     this.child = spawn(process.execPath, args, {
-      cwd: ROOT,
+      cwd: options.cwd ?? ROOT,
       env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -6,7 +6,7 @@ import type { DcsaEvent } from './dcsa-event';
 import { locodesOf, mapDcsaEvents } from './dcsa-event.mapper';
 
 import { parseDcsaEvents } from './dcsa-response.parser';
-import { equipmentEvent, shipmentEvent, transportEvent } from './dcsa-test-events';
+import { equipmentEvent, shipmentEvent, transportEvent } from './__tests__/dcsa-test-events';
 
 const NOW = new Date('2026-08-14T12:00:00Z');
 

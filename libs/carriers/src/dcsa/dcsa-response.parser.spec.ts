@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDcsaEvents } from './dcsa-response.parser';
-import { shipmentEvent, transportEvent } from './dcsa-test-events';
+import { shipmentEvent, transportEvent } from './__tests__/dcsa-test-events';
 
 const NOW = new Date('2026-08-14T12:00:00Z');
 
