@@ -167,7 +167,7 @@ describe('the README flow: npm start, npm run demo, then the console and the wid
     const deliveries = await page.locator('.qc-table tbody td[data-label="Delivery"]').allTextContents();
     expect(deliveries.length).toBeGreaterThanOrEqual(notifications);
     expect(deliveries.length).toBeLessThan(100);
-    expect(deliveries.filter((state) => state === 'succeeded').length).toBeGreaterThanOrEqual(notifications);
+    expect(deliveries.filter((state) => state === 'Delivered').length).toBeGreaterThanOrEqual(notifications);
   });
 
   it('shows a shipment with its containers, as the README pictures it', async () => {

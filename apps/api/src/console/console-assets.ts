@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Injectable } from '@nestjs/common';
+import { HUMAN_WORDS } from '@quayside/domain';
 import type { FastifyReply } from 'fastify';
 
 export interface ConsoleFile {
@@ -13,6 +14,11 @@ const CONSOLE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 const ASSETS = path.join(__dirname, 'assets');
+/**
+ * The domain's words for every event, status and journey value (libs/domain `HUMAN_WORDS`), as
+ * the script the console's pages read them from: the browser gets the one table, never a copy.
+ */
+const WORDS = 'words.js';
 const PAGES = 'pages';
 /** Where index.html lists the page scripts. */
 const PAGES_MARKER = /<!-- pages:[^>]*-->/;
@@ -46,8 +52,9 @@ export class ConsoleAssets {
     return this.index;
   }
 
-  /** `console.js`, `console.css` or `pages/<file>.js`; null for anything else. */
+  /** `console.js`, `console.css`, `words.js` or `pages/<file>.js`; null for anything else. */
   file(name: string): ConsoleFile | null {
+    if (name === WORDS) return this.words();
     const allowed =
       name === 'console.js' ||
       name === 'console.css' ||
@@ -57,6 +64,15 @@ export class ConsoleAssets {
     if (file === undefined) {
       file = { type: TYPES[path.extname(name)]!, body: readFileSync(path.join(ASSETS, name), 'utf8') };
       this.files.set(name, file);
+    }
+    return file;
+  }
+
+  private words(): ConsoleFile {
+    let file = this.files.get(WORDS);
+    if (file === undefined) {
+      file = { type: TYPES['.js']!, body: `window.QuaysideWords = ${JSON.stringify(HUMAN_WORDS)};\n` };
+      this.files.set(WORDS, file);
     }
     return file;
   }

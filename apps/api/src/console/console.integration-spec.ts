@@ -30,6 +30,7 @@ describe('web console files', () => {
     expect(scripts).toEqual([
       '/widget/v1/assets/leaflet.js',
       '/widget/v1/assets/widget.js',
+      '/console/assets/words.js',
       '/console/assets/console.js',
       '/console/assets/pages/api-keys-page.js',
       '/console/assets/pages/containers-page.js',
@@ -41,6 +42,22 @@ describe('web console files', () => {
       const file = await call(app, 'GET', script!);
       expect([script, file.status, file.headers['content-type']]).toEqual([script, 200, 'text/javascript; charset=utf-8']);
     }
+  });
+
+  it("serves the domain's words for events and statuses as a script, the one table every page reads", async () => {
+    const file = await call(app, 'GET', '/console/assets/words.js');
+    expect([file.status, file.headers['content-type']]).toEqual([200, 'text/javascript; charset=utf-8']);
+    const words = JSON.parse(/^window\.QuaysideWords = (.*);\n$/s.exec(file.body)![1]!) as {
+      events: Record<string, { words: string; place: string | null; kind: string }>;
+      container_statuses: Record<string, string>;
+    };
+    expect(words.events['container.pickup_lfd_rail.changed']).toEqual({
+      words: 'Last free day at the rail terminal changed',
+      place: 'inland_destination',
+      kind: 'value_change',
+    });
+    expect(Object.keys(words.events)).toHaveLength(43);
+    expect(words.container_statuses['empty_returned']).toBe('Empty returned');
   });
 
   it('serves nothing else from its folder', async () => {

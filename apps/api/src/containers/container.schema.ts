@@ -10,6 +10,7 @@ import {
   JOURNEY_PHASES,
   JOURNEY_PLACES,
   LAST_FREE_DAY_SOURCES,
+  PICKUP_STATUSES,
   RISK_REASONS,
 } from '@quayside/domain';
 import { NULLABLE_DATE_TIME, NULLABLE_STRING, resourceSchema, toMany, toOne } from '../openapi/json-api-schemas';
@@ -67,6 +68,7 @@ const JOURNEY: SchemaObject = {
     'done',
     'available_for_pickup',
     'ready_for_pickup',
+    'pickup_status',
     'holds',
     'fees',
     'fees_total_by_currency',
@@ -89,6 +91,12 @@ const JOURNEY: SchemaObject = {
       description: 'Whether the place where it waits says it may be picked up; null when it does not wait or the place does not say.',
     },
     ready_for_pickup: { type: 'boolean', description: 'Available where it waits and no hold there.' },
+    pickup_status: {
+      type: 'string',
+      enum: [...PICKUP_STATUSES],
+      description:
+        'Pickup in one value: not arrived yet where it is to wait; ready, on hold, not available or not reported there; picked up; returned.',
+    },
     holds: {
       type: 'array',
       items: HOLD,

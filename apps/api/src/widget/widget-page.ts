@@ -1,3 +1,14 @@
+import {
+  CONTAINER_STATUS_WORDS,
+  EVENT_NAMES,
+  EVENT_WORDING,
+  JOURNEY_PHASE_WORDS,
+  JOURNEY_PLACE_WORDS,
+  LAST_FREE_DAY_SOURCE_WORDS,
+  PICKUP_STATUS_WORDS,
+  RISK_REASON_WORDS,
+} from '@quayside/domain';
+import type { ContainerStatus, EventName, EventPlace, Journey, JourneyPlace } from '@quayside/domain';
 import type { ContainerJourney, Milestone, ShipmentHeadline } from '@quayside/json-api';
 
 export interface WidgetPageInput {
@@ -38,7 +49,7 @@ export function renderWidgetPage(input: WidgetPageInput): string {
 <h1>${esc(input.title)}</h1>
 ${input.shipment ? shipmentBlock(input.shipment) : ''}
 ${map}
-${input.containers.map(containerBlock).join('\n')}
+${input.containers.map((c) => containerBlock(c, c.shipment ?? input.shipment)).join('\n')}
 <p class="qs-footer">Tracking by Quayside</p>
 </main>
 ${input.mapUrl ? `<script src="${ASSETS}/leaflet.js"></script>\n<script src="${ASSETS}/widget.js"></script>` : ''}
@@ -59,43 +70,76 @@ ${fact(s.pod_ata_at ? 'Arrived' : 'ETA', date(s.pod_ata_at ?? s.pod_eta_at))}
 </section>`;
 }
 
-function containerBlock(c: ContainerJourney): string {
-  const available = c.pod_full_out_at
-    ? 'Picked up'
-    : c.ready_for_pickup === true
-      ? 'Ready for pickup'
-      : c.available_for_pickup === true
-        ? 'Available, with holds'
-        : 'Not available yet';
+/**
+ * One container: its journey as the api judged it (libs/domain `journeyOf`) and its history, all
+ * in the domain's words (`human-words.ts`), each event at the place it refers to.
+ */
+function containerBlock(c: ContainerJourney, shipment: ShipmentHeadline | null): string {
+  const j = c.journey;
+  const status = j !== null ? JOURNEY_PHASE_WORDS[j.phase] : statusWords(c.current_status);
   return `<section class="qs-container" aria-label="Container ${esc(c.number ?? c.id)}">
 <h2>${esc(c.number ?? 'Container')}</h2>
 <dl class="qs-facts">
-${fact('Status', c.current_status?.replace(/_/g, ' ') ?? null)}
+${fact('Status', status)}
 ${fact('ETA', date(c.pod_eta_at ?? c.shipment?.pod_eta_at ?? null))}
-${fact('Availability', available)}
-${fact('Last free day', date(c.last_free_day))}
-${fact('Holds', c.holds.length === 0 ? 'None' : c.holds.map(holdName).join(', '))}
-${fact('Fees', feeTotals(c.fees_total_by_currency))}
+${j === null ? '' : journeyFacts(j, shipment)}
 </dl>
 <h3>Milestones</h3>
-${c.milestones.length === 0 ? '<p class="qs-empty">No milestones yet.</p>' : `<ol class="qs-timeline">${c.milestones.map(milestoneItem).join('')}</ol>`}
+${c.milestones.length === 0 ? '<p class="qs-empty">No milestones yet.</p>' : `<ol class="qs-timeline">${c.milestones.map((m) => milestoneItem(m, shipment)).join('')}</ol>`}
 </section>`;
 }
 
-function milestoneItem(m: Milestone): string {
-  const what = m.event.replace(/^container\.transport\./, '').replace(/_/g, ' ');
-  const where = [m.location, m.vessel].filter((x) => x).join(' · ');
-  return `<li><span class="qs-event">${esc(what)}</span> <time datetime="${esc(m.at ?? '')}">${esc(date(m.at) ?? '')}</time>${where ? ` <span class="qs-where">${esc(where)}</span>` : ''}</li>`;
+function journeyFacts(j: Journey, shipment: ShipmentHeadline | null): string {
+  const lastFreeDay =
+    j.last_free_day === null
+      ? null
+      : `${date(j.last_free_day) ?? ''}${j.last_free_day_source ? ` (${LAST_FREE_DAY_SOURCE_WORDS[j.last_free_day_source]})` : ''}${daysLeft(j.days_left)}`;
+  return [
+    fact('Pickup', PICKUP_STATUS_WORDS[j.pickup_status]),
+    fact(j.picked_up_at !== null || j.phase === 'picked_up' || j.done ? 'Picked up at' : 'Pickup at', placeName(j.pickup_at, shipment)),
+    fact('Last free day', lastFreeDay),
+    fact('Holds', j.holds === null ? 'Not reported' : j.holds.length === 0 ? 'None' : j.holds.map((h) => h.name).join(', ')),
+    fact('Fees', feeTotals(j.fees_total_by_currency)),
+    fact('At risk', j.at_risk ? j.risk_reasons.map((r) => RISK_REASON_WORDS[r]).join('; ') : 'No'),
+  ].join('\n');
+}
+
+function daysLeft(days: number | null): string {
+  if (days === null) return '';
+  if (days === 0) return ', today';
+  return days > 0 ? `, ${days} day${days === 1 ? '' : 's'} left` : `, passed ${-days} day${days === -1 ? '' : 's'} ago`;
+}
+
+function milestoneItem(m: Milestone, shipment: ShipmentHeadline | null): string {
+  const wording = isEventName(m.event) ? EVENT_WORDING[m.event] : null;
+  const what = wording?.words ?? 'Other update';
+  const where = [eventPlaceName(wording?.place ?? 'reported', m.location, shipment), m.vessel].filter((x) => x).join(' · ');
+  return `<li class="qs-${wording?.kind === 'milestone' ? 'milestone' : 'change'}"><span class="qs-event">${esc(what)}</span> <time datetime="${esc(m.at ?? '')}">${esc(date(m.at) ?? '')}</time>${where ? ` <span class="qs-where">${esc(where)}</span>` : ''}</li>`;
+}
+
+/** The place an event refers to: where the source reported it, or the shipment's port of discharge or inland destination. */
+function eventPlaceName(place: EventPlace, reported: string | null, shipment: ShipmentHeadline | null): string | null {
+  if (place === null) return null;
+  if (place === 'reported') return reported;
+  return placeName(place, shipment);
+}
+
+function placeName(place: JourneyPlace, shipment: ShipmentHeadline | null): string {
+  const name = place === 'port_of_discharge' ? shipment?.port_of_discharge : shipment?.destination;
+  return name ?? JOURNEY_PLACE_WORDS[place];
+}
+
+function statusWords(status: string | null): string | null {
+  return status !== null && status in CONTAINER_STATUS_WORDS ? CONTAINER_STATUS_WORDS[status as ContainerStatus] : null;
+}
+
+const EVENTS: ReadonlySet<string> = new Set(EVENT_NAMES);
+function isEventName(name: string): name is EventName {
+  return EVENTS.has(name);
 }
 
 function fact(label: string, value: string | null): string {
   return `<div><dt>${esc(label)}</dt><dd>${esc(value ?? '—')}</dd></div>`;
-}
-
-function holdName(hold: unknown): string {
-  return typeof hold === 'object' && hold !== null && typeof (hold as { name?: unknown }).name === 'string'
-    ? (hold as { name: string }).name
-    : 'hold';
 }
 
 function feeTotals(totals: unknown): string {

@@ -169,6 +169,24 @@ describe('availability and release readiness where it waits', () => {
   });
 });
 
+describe('pickup in one value', () => {
+  it.each<[string, Partial<JourneyFacts>, Journey['pickup_status']]>([
+    ['on the water', { pod_arrived_at: AT, available_for_pickup: true }, 'not_arrived'],
+    ['on rail to the ramp', { ...discharged, ...railLeg, pod_rail_loaded_at: AT }, 'not_arrived'],
+    ['at the port, ready', { ...discharged, available_for_pickup: true }, 'ready'],
+    ['at the port, available but held', { ...discharged, available_for_pickup: true, holds_at_pod_terminal: [usdaPending] }, 'on_hold'],
+    ['at the port, held and not available', { ...discharged, available_for_pickup: false, holds_at_pod_terminal: [customs] }, 'on_hold'],
+    ['at the port, not available', { ...discharged, available_for_pickup: false }, 'not_available'],
+    ['at the port, the terminal does not say', discharged, 'not_reported'],
+    ['at the ramp, no inland source of availability', atRamp, 'not_reported'],
+    ['picked up at the port', { ...discharged, pod_full_out_at: AT }, 'picked_up'],
+    ['delivered', { ...discharged, pod_full_out_at: AT, delivered_at: AT }, 'picked_up'],
+    ['returned empty after the ramp', { ...atRamp, final_destination_full_out_at: AT, empty_terminated_at: AT }, 'returned'],
+  ])('%s → %s', (_case, given, status) => {
+    expect(journeyOf(facts(given), NOW).pickup_status).toBe(status);
+  });
+});
+
 describe('last free day, days left and risk where it waits', () => {
   it.each<[string, Partial<JourneyFacts>, string | null, Journey['last_free_day_source'], number | null]>([
     [
@@ -346,6 +364,7 @@ describe('journey invariants', () => {
           null,
         ]);
         expect([journey.at_risk, journey.risk_reasons]).toEqual([false, []]);
+        expect(['picked_up', 'returned']).toContain(journey.pickup_status);
       }),
     );
   });
@@ -355,6 +374,7 @@ describe('journey invariants', () => {
       fc.property(anyFacts, hold, instant, (given, extra, now) => {
         const journey = journeyOf({ ...given, holds_at_pod_terminal: [extra], ind_facility_holds: [extra] }, now);
         expect(journey.ready_for_pickup).toBe(false);
+        expect(journey.pickup_status).not.toBe('ready');
       }),
     );
   });

@@ -34,6 +34,13 @@ export type LastFreeDaySource = (typeof LAST_FREE_DAY_SOURCES)[number];
 export const RISK_REASONS = ['last_free_day_passed', 'last_free_day_today', 'last_free_day_soon', 'holds'] as const;
 export type RiskReason = (typeof RISK_REASONS)[number];
 
+/**
+ * Pickup in one word, as a person asks it: not arrived yet where it is to wait; waiting there and
+ * ready, on hold, not available or not reported; picked up; returned empty.
+ */
+export const PICKUP_STATUSES = ['not_arrived', 'ready', 'on_hold', 'not_available', 'not_reported', 'picked_up', 'returned'] as const;
+export type PickupStatus = (typeof PICKUP_STATUSES)[number];
+
 /** The horizon of `at_risk` when none is asked for: a last free day within 3 days (the MCP tool's default too). */
 export const DEFAULT_RISK_DAYS = 3;
 
@@ -57,6 +64,8 @@ export interface Journey {
   available_for_pickup: boolean | null;
   /** Available where it waits and no hold there (a `pending` hold blocks too); false whenever it does not wait. */
   ready_for_pickup: boolean;
+  /** The above in one value (`pickupStatusOf`). */
+  pickup_status: PickupStatus;
   /** Active holds at `place`; null when that place's source does not report holds (never "no holds"). */
   holds: Hold[] | null;
   fees: Fee[] | null;
@@ -150,6 +159,18 @@ function lastFreeDayAt(place: JourneyPlace, f: JourneyFacts): { day: Instant; so
   return set(railDay) ? { day: railDay, source: 'rail' } : null;
 }
 
+/** Pickup in one value: the phase, then readiness, holds and availability where it waits. */
+export function pickupStatusOf(
+  journey: Pick<Journey, 'phase' | 'waiting_at' | 'ready_for_pickup' | 'holds' | 'available_for_pickup'>,
+): PickupStatus {
+  if (journey.phase === 'empty_returned') return 'returned';
+  if (journey.phase === 'picked_up' || journey.phase === 'delivered') return 'picked_up';
+  if (journey.waiting_at === null) return 'not_arrived';
+  if (journey.ready_for_pickup) return 'ready';
+  if (journey.holds !== null && journey.holds.length > 0) return 'on_hold';
+  return journey.available_for_pickup === false ? 'not_available' : 'not_reported';
+}
+
 /**
  * Why a journey is at risk within `withinDays`: only while it waits, for a last free day there
  * that has passed, is today or comes within the horizon, and for holds there. A container that
@@ -195,6 +216,7 @@ export function journeyOf(facts: JourneyFacts, now: Date, riskWithinDays: number
     done: phase === 'empty_returned',
     available_for_pickup: available,
     ready_for_pickup: available === true && holds !== null && holds.length === 0,
+    pickup_status: 'not_arrived',
     holds,
     fees,
     fees_total_by_currency: fees === null ? null : feeTotalsByCurrency(fees),
@@ -204,6 +226,7 @@ export function journeyOf(facts: JourneyFacts, now: Date, riskWithinDays: number
     at_risk: false,
     risk_reasons: [],
   };
+  journey.pickup_status = pickupStatusOf(journey);
   journey.risk_reasons = riskReasons(journey, riskWithinDays);
   journey.at_risk = journey.risk_reasons.length > 0;
   return journey;

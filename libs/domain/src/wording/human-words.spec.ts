@@ -1,7 +1,7 @@
 import { DELIVERY_STATUSES, EVENT_NAMES, MILESTONE_EVENT_NAMES } from '../enums/event-name.enum';
 import { TRACKING_REQUEST_STATUSES, TRACKING_STOPPED_REASONS } from '../enums/tracking-request.enum';
 import { EVENT_CATALOG } from '../events/event-catalog';
-import { JOURNEY_PHASES, JOURNEY_PLACES, LAST_FREE_DAY_SOURCES, RISK_REASONS } from '../journey/container-journey.rules';
+import { JOURNEY_PHASES, JOURNEY_PLACES, LAST_FREE_DAY_SOURCES, PICKUP_STATUSES, RISK_REASONS } from '../journey/container-journey.rules';
 import { CONTAINER_STATUSES } from '../resources/container';
 import { EVENT_WORDING, HUMAN_WORDS } from './human-words';
 
@@ -17,6 +17,7 @@ describe('human words', () => {
     ['container statuses', CONTAINER_STATUSES, HUMAN_WORDS.container_statuses],
     ['journey phases', JOURNEY_PHASES, HUMAN_WORDS.journey_phases],
     ['journey places', JOURNEY_PLACES, HUMAN_WORDS.journey_places],
+    ['pickup statuses', PICKUP_STATUSES, HUMAN_WORDS.pickup_statuses],
     ['last free day sources', LAST_FREE_DAY_SOURCES, HUMAN_WORDS.last_free_day_sources],
     ['risk reasons', RISK_REASONS, HUMAN_WORDS.risk_reasons],
     ['tracking request statuses', TRACKING_REQUEST_STATUSES, HUMAN_WORDS.tracking_request_statuses],

@@ -1,6 +1,6 @@
 import type { DeliveryStatus, EventName } from '../enums/event-name.enum';
 import type { TrackingRequestStatus, TrackingStoppedReason } from '../enums/tracking-request.enum';
-import type { JourneyPhase, JourneyPlace, LastFreeDaySource, RiskReason } from '../journey/container-journey.rules';
+import type { JourneyPhase, JourneyPlace, LastFreeDaySource, PickupStatus, RiskReason } from '../journey/container-journey.rules';
 import type { ContainerStatus } from '../resources/container';
 
 /**
@@ -119,6 +119,16 @@ export const JOURNEY_PLACE_WORDS: Readonly<Record<JourneyPlace, string>> = {
   inland_destination: 'inland destination',
 };
 
+export const PICKUP_STATUS_WORDS: Readonly<Record<PickupStatus, string>> = {
+  not_arrived: 'Not arrived yet',
+  ready: 'Ready for pickup',
+  on_hold: 'On hold',
+  not_available: 'Not available yet',
+  not_reported: 'Availability not reported',
+  picked_up: 'Picked up',
+  returned: 'Picked up, empty returned',
+};
+
 export const LAST_FREE_DAY_SOURCE_WORDS: Readonly<Record<LastFreeDaySource, string>> = {
   line: 'shipping line',
   terminal: 'port terminal',
@@ -162,6 +172,7 @@ export const HUMAN_WORDS = {
   container_statuses: CONTAINER_STATUS_WORDS,
   journey_phases: JOURNEY_PHASE_WORDS,
   journey_places: JOURNEY_PLACE_WORDS,
+  pickup_statuses: PICKUP_STATUS_WORDS,
   last_free_day_sources: LAST_FREE_DAY_SOURCE_WORDS,
   risk_reasons: RISK_REASON_WORDS,
   tracking_request_statuses: TRACKING_REQUEST_STATUS_WORDS,

@@ -38,6 +38,8 @@ export interface ShipmentHeadline {
   shipping_line: string | null;
   port_of_lading: string | null;
   port_of_discharge: string | null;
+  /** The inland destination a rail leg ends at (its name, else its UN/LOCODE); null when the journey ends at the port. */
+  destination: string | null;
   vessel: string | null;
   voyage: string | null;
   pod_eta_at: string | null;
@@ -76,6 +78,7 @@ export function shipmentHeadline(shipment: ResourceObject): ShipmentHeadline {
     shipping_line: text(a['shipping_line_name']) ?? text(a['shipping_line_scac']),
     port_of_lading: text(a['port_of_lading_name']) ?? text(a['port_of_lading_locode']),
     port_of_discharge: text(a['port_of_discharge_name']) ?? text(a['port_of_discharge_locode']),
+    destination: text(a['destination_name']) ?? text(a['destination_locode']),
     vessel: text(a['pod_vessel_name']),
     voyage: text(a['pod_voyage_number']),
     pod_eta_at: text(a['pod_eta_at']),

@@ -58,18 +58,90 @@
     return iso ? String(iso).slice(0, 10) : '—';
   }
 
-  function words(value) {
-    return value ? String(value).replace(/_/g, ' ') : '—';
+  // The domain's words for every event, status and journey value (libs/domain human-words.ts),
+  // served by the api as words.js: no page turns a machine name into words itself.
+  var W = window.QuaysideWords;
+
+  /** The words of `value` in one of the tables of words.js, or — when there is no value. */
+  function word(table, value) {
+    return value !== null && value !== undefined && W[table][value] ? W[table][value] : '—';
   }
 
-  function holds(list) {
-    return list && list.length
+  /** Last resort for a value no table of words.js has: its parts as words, never the raw name. */
+  function words(value) {
+    return value ? String(value).replace(/[_.]+/g, ' ') : '—';
+  }
+
+  function eventWords(name) {
+    return W.events[name] ? W.events[name].words : 'Other update';
+  }
+
+  /** The name of a journey place (port_of_discharge, inland_destination) from the shipment's attributes. */
+  function placeName(place, shipment) {
+    var s = shipment || {};
+    var name =
+      place === 'port_of_discharge' ? s.port_of_discharge_name || s.port_of_discharge_locode : s.destination_name || s.destination_locode;
+    return name || W.journey_places[place];
+  }
+
+  /** Where an event happened: the place words.js says it refers to, else the location its source reported. */
+  function eventPlace(name, reported, shipment) {
+    var place = W.events[name] ? W.events[name].place : 'reported';
+    if (place === null) return '';
+    return place === 'reported' ? reported || '' : placeName(place, shipment);
+  }
+
+  // A container's journey is the api's answer (its `journey` attribute, libs/domain journeyOf); the
+  // helpers below only put it in words.
+
+  function status(a) {
+    return a.journey ? W.journey_phases[a.journey.phase] : word('container_statuses', a.current_status);
+  }
+
+  function pickup(a) {
+    return a.journey ? W.pickup_statuses[a.journey.pickup_status] : '—';
+  }
+
+  function lastFreeDay(a) {
+    var j = a.journey;
+    if (!j || !j.last_free_day) return '—';
+    var left =
+      j.days_left === null
+        ? ''
+        : j.days_left === 0
+          ? ', today'
+          : j.days_left > 0
+            ? ', ' + j.days_left + (j.days_left === 1 ? ' day left' : ' days left')
+            : ', passed';
+    // Only the date reads as one piece; the words beside it may wrap on a phone.
+    return h(
+      'span',
+      null,
+      h('span', { class: 'qc-nowrap', text: date(j.last_free_day) }),
+      ' (' + word('last_free_day_sources', j.last_free_day_source) + left + ')',
+    );
+  }
+
+  function holds(a) {
+    var list = a.journey ? a.journey.holds : a.holds_at_pod_terminal;
+    if (list === null || list === undefined) return 'Not reported';
+    return list.length
       ? list
           .map(function (x) {
             return x.name;
           })
           .join(', ')
       : 'None';
+  }
+
+  function risk(a) {
+    return a.journey && a.journey.at_risk
+      ? a.journey.risk_reasons
+          .map(function (r) {
+            return W.risk_reasons[r];
+          })
+          .join('; ')
+      : 'No';
   }
 
   function link(href, text) {
@@ -227,8 +299,16 @@
     api: api,
     included: included,
     date: date,
+    word: word,
     words: words,
+    eventWords: eventWords,
+    eventPlace: eventPlace,
+    placeName: placeName,
+    status: status,
+    pickup: pickup,
+    lastFreeDay: lastFreeDay,
     holds: holds,
+    risk: risk,
     link: link,
     table: table,
     facts: facts,

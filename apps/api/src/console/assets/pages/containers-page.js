@@ -29,15 +29,16 @@
           return [
             C.link('#/containers/' + c.id, a.number),
             ref && s.bill_of_lading_number ? C.link('#/shipments/' + ref.id, s.bill_of_lading_number) : '—',
-            C.words(a.current_status),
+            C.status(a),
+            C.pickup(a),
             C.date(a.pod_eta_at || s.pod_eta_at),
-            C.date(a.pickup_lfd),
-            C.holds(a.holds_at_pod_terminal),
+            C.lastFreeDay(a),
+            C.holds(a),
           ];
         });
         root.appendChild(
           rows.length
-            ? C.table('Containers of the account', ['Number', 'Bill of lading', 'Status', 'ETA', 'Last free day', 'Holds'], rows)
+            ? C.table('Containers of the account', ['Number', 'Bill of lading', 'Status', 'Pickup', 'ETA', 'Last free day', 'Holds'], rows)
             : h('p', { text: 'No containers match.' }),
         );
       })
@@ -52,22 +53,27 @@
         var ref = doc.data.relationships.shipment.data;
         var shipment = ref ? C.included(doc)['shipment:' + ref.id] : null;
         root.querySelector('h1').textContent = 'Container ' + a.number;
+        var sa = shipment ? shipment.attributes : null;
+        var j = a.journey || {};
+        var totals = j.fees_total_by_currency || {};
         root.appendChild(
           C.facts([
-            ['Status', C.words(a.current_status)],
-            ['Bill of lading', shipment ? C.link('#/shipments/' + shipment.id, shipment.attributes.bill_of_lading_number) : '—'],
+            ['Status', C.status(a)],
+            ['Bill of lading', shipment ? C.link('#/shipments/' + shipment.id, sa.bill_of_lading_number) : '—'],
             ['ETA', C.date(a.pod_eta_at)],
-            ['Available', a.available_for_pickup === true ? 'Yes' : a.available_for_pickup === false ? 'No' : '—'],
-            ['Last free day', C.date(a.pickup_lfd)],
-            ['Holds', C.holds(a.holds_at_pod_terminal)],
+            ['Pickup', C.pickup(a)],
+            [j.picked_up_at || j.done ? 'Picked up at' : 'Pickup at', j.pickup_at ? C.placeName(j.pickup_at, sa) : '—'],
+            ['Last free day', C.lastFreeDay(a)],
+            ['Holds', C.holds(a)],
             [
               'Fees',
-              Object.keys(a.fees_total_by_currency || {})
+              Object.keys(totals)
                 .map(function (c) {
-                  return a.fees_total_by_currency[c] + ' ' + c;
+                  return totals[c] + ' ' + c;
                 })
                 .join(', ') || 'None',
             ],
+            ['At risk', C.risk(a)],
           ]),
         );
         var events = (doc.included || [])
@@ -84,11 +90,12 @@
                 'ol',
                 { class: 'qc-timeline' },
                 ...events.map(function (e) {
+                  var name = e.attributes.event;
                   return h(
                     'li',
                     null,
-                    h('strong', { text: C.words(e.attributes.event.replace('container.transport.', '')) }),
-                    ' ' + C.date(e.attributes.timestamp) + ' ' + (e.attributes.location_locode || ''),
+                    h('strong', { text: C.eventWords(name) }),
+                    ' ' + C.date(e.attributes.timestamp) + ' ' + C.eventPlace(name, e.attributes.location_locode, sa),
                   );
                 }),
               )

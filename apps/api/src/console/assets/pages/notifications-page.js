@@ -24,7 +24,14 @@
                   button.textContent = error.message;
                 });
             });
-            var row = [C.date(a.created_at), a.event, a.delivery_status, String(a.attempts), a.last_error || '—', button];
+            var row = [
+              C.date(a.created_at),
+              C.eventWords(a.event),
+              C.word('delivery_statuses', a.delivery_status),
+              String(a.attempts),
+              a.last_error || '—',
+              button,
+            ];
             row.className = a.delivery_status === 'failed' ? 'qc-failed' : null;
             return row;
           });

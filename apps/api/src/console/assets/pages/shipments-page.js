@@ -17,7 +17,7 @@
   }
 
   function tracking(a) {
-    return a.line_tracking_stopped_at ? 'Stopped (' + C.words(a.line_tracking_stopped_reason) + ')' : 'Tracking';
+    return a.line_tracking_stopped_at ? 'Stopped (' + C.word('tracking_stopped_reasons', a.line_tracking_stopped_reason) + ')' : 'Tracking';
   }
 
   function list(query) {
@@ -82,17 +82,17 @@
           var ca = c.attributes;
           return [
             C.link('#/containers/' + c.id, ca.number),
-            C.words(ca.current_status),
+            C.status(ca),
             C.date(ca.pod_eta_at || a.pod_eta_at),
-            ca.available_for_pickup === true ? 'Yes' : ca.available_for_pickup === false ? 'No' : '—',
-            C.date(ca.pickup_lfd),
-            C.holds(ca.holds_at_pod_terminal),
+            C.pickup(ca),
+            C.lastFreeDay(ca),
+            C.holds(ca),
           ];
         });
         root.appendChild(h('h2', { text: 'Containers' }));
         root.appendChild(
           rows.length
-            ? C.table('Containers of the shipment', ['Number', 'Status', 'ETA', 'Available', 'Last free day', 'Holds'], rows)
+            ? C.table('Containers of the shipment', ['Number', 'Status', 'ETA', 'Pickup', 'Last free day', 'Holds'], rows)
             : h('p', { text: 'No containers yet.' }),
         );
       })
