@@ -66,8 +66,8 @@ export class CustomFieldDefinitionsController {
     summary: 'Create a custom field definition',
     description: '`api_slug` is unique per entity type; `entity_type`, `api_slug`, `data_type` and `reference_type` cannot change later.',
   })
-  @ApiBody({
-    schema: DEFINITION_BODY('CreateCustomFieldDefinitionAttributes', {
+  @ApiBody(
+    DEFINITION_BODY('CreateCustomFieldDefinitionAttributes', 'A customer reference on shipments', {
       data: {
         type: 'custom_field_definition',
         attributes: {
@@ -78,7 +78,7 @@ export class CustomFieldDefinitionsController {
         },
       },
     }),
-  })
+  )
   @ApiCreatedResponse({ schema: ONE, example: DEFINITION_EXAMPLE })
   @ApiResponse({
     status: 409,
@@ -106,11 +106,11 @@ export class CustomFieldDefinitionsController {
   @Patch(':id')
   @ApiOperation({ summary: 'Update a custom field definition', description: 'Only the attributes sent change.' })
   @ApiParam({ name: 'id', description: 'Custom field definition ID' })
-  @ApiBody({
-    schema: DEFINITION_BODY('UpdateCustomFieldDefinitionAttributes', {
+  @ApiBody(
+    DEFINITION_BODY('UpdateCustomFieldDefinitionAttributes', 'Rename the field', {
       data: { type: 'custom_field_definition', attributes: { display_name: 'Customer ref.' } },
     }),
-  })
+  )
   @ApiOkResponse({ schema: ONE, example: UPDATED_DEFINITION_EXAMPLE })
   @Owned('custom field definition')
   @ApiResponse({ status: 422, description: 'Invalid attributes, or an attribute that cannot change.', schema: ERROR_DOCUMENT })

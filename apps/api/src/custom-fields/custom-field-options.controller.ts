@@ -65,11 +65,11 @@ export class CustomFieldOptionsController {
     description: 'Only `enum` and `enum_multi` definitions have options; `value` is unique in the definition.',
   })
   @DEFINITION
-  @ApiBody({
-    schema: OPTION_BODY('CreateCustomFieldOptionAttributes', {
+  @ApiBody(
+    OPTION_BODY('CreateCustomFieldOptionAttributes', 'A priority option', {
       data: { type: 'custom_field_option', attributes: { label: 'Priority', value: 'priority', position: 1 } },
     }),
-  })
+  )
   @ApiCreatedResponse({ schema: ONE, example: OPTION_EXAMPLE })
   @Owned('custom field definition')
   @ApiResponse({ status: 409, description: 'The definition already has an option with this value.', schema: ERROR_DOCUMENT })
@@ -104,11 +104,11 @@ export class CustomFieldOptionsController {
   })
   @DEFINITION
   @OPTION
-  @ApiBody({
-    schema: OPTION_BODY('UpdateCustomFieldOptionAttributes', {
+  @ApiBody(
+    OPTION_BODY('UpdateCustomFieldOptionAttributes', 'Relabel the option', {
       data: { type: 'custom_field_option', attributes: { label: 'High priority' } },
     }),
-  })
+  )
   @ApiOkResponse({ schema: ONE, example: UPDATED_OPTION_EXAMPLE })
   @Owned('custom field definition or option')
   @ApiResponse({ status: 422, description: 'Invalid attributes.', schema: ERROR_DOCUMENT })

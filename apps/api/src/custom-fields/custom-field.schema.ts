@@ -50,45 +50,61 @@ export const CUSTOM_FIELD_SCHEMA: SchemaObject = resourceSchema(
   ['api_slug'],
 );
 
-export const DEFINITION_BODY = (attributes: string, example: unknown): SchemaObject => ({
-  ...requestDocument('custom_field_definition', `#/components/schemas/${attributes}`),
-  example,
+/**
+ * A request body's schema with its example beside it, as the media type's named `examples`
+ * (what /docs shows and clients copy; a schema-level `example` is not shown as one).
+ */
+export interface BodyWithExample {
+  schema: SchemaObject;
+  examples: Record<string, { summary: string; value: unknown }>;
+}
+
+const withExample = (schema: SchemaObject, summary: string, value: unknown): BodyWithExample => ({
+  schema,
+  examples: {
+    [summary
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_|_$/g, '')]: { summary, value },
+  },
 });
 
-export const OPTION_BODY = (attributes: string, example: unknown): SchemaObject => ({
-  ...requestDocument('custom_field_option', `#/components/schemas/${attributes}`),
-  example,
-});
+export const DEFINITION_BODY = (attributes: string, summary: string, example: unknown): BodyWithExample =>
+  withExample(requestDocument('custom_field_definition', `#/components/schemas/${attributes}`), summary, example);
+
+export const OPTION_BODY = (attributes: string, summary: string, example: unknown): BodyWithExample =>
+  withExample(requestDocument('custom_field_option', `#/components/schemas/${attributes}`), summary, example);
 
 /** `POST /v2/custom_fields`: the value and the record it is on. */
-export const CUSTOM_FIELD_CREATE_BODY: SchemaObject = {
-  type: 'object',
-  required: ['data'],
-  properties: {
-    data: {
-      type: 'object',
-      required: ['type', 'attributes', 'relationships'],
-      properties: {
-        type: { type: 'string', enum: ['custom_field'] },
-        attributes: { $ref: '#/components/schemas/CustomFieldValueAttributes' },
-        relationships: {
-          type: 'object',
-          required: ['entity'],
-          properties: { entity: toOne(['shipment', 'container', 'tracking_request'], false) },
+export const CUSTOM_FIELD_CREATE_BODY: BodyWithExample = withExample(
+  {
+    type: 'object',
+    required: ['data'],
+    properties: {
+      data: {
+        type: 'object',
+        required: ['type', 'attributes', 'relationships'],
+        properties: {
+          type: { type: 'string', enum: ['custom_field'] },
+          attributes: { $ref: '#/components/schemas/CustomFieldValueAttributes' },
+          relationships: {
+            type: 'object',
+            required: ['entity'],
+            properties: { entity: toOne(['shipment', 'container', 'tracking_request'], false) },
+          },
         },
       },
     },
   },
-  example: {
+  'A shipment’s customer reference',
+  {
     data: {
       type: 'custom_field',
       attributes: { api_slug: 'customer_reference_number', value: 'ABC124' },
       relationships: { entity: { data: { type: 'shipment', id: 'b1c2d3e4-0000-4000-8000-000000000001' } } },
     },
   },
-};
+);
 
-export const CUSTOM_FIELD_VALUE_BODY = (example: unknown): SchemaObject => ({
-  ...requestDocument('custom_field', '#/components/schemas/CustomFieldValueAttributes'),
-  example,
-});
+export const CUSTOM_FIELD_VALUE_BODY = (summary: string, example: unknown): BodyWithExample =>
+  withExample(requestDocument('custom_field', '#/components/schemas/CustomFieldValueAttributes'), summary, example);

@@ -66,7 +66,7 @@ export class CustomFieldsController {
     summary: 'Create a custom field',
     description: 'Sets a value on the record of `relationships.entity`; 409 when it already has one.',
   })
-  @ApiBody({ schema: CUSTOM_FIELD_CREATE_BODY })
+  @ApiBody(CUSTOM_FIELD_CREATE_BODY)
   @ApiCreatedResponse({ schema: ONE, example: CUSTOM_FIELD_EXAMPLE })
   @Owned('record of relationships.entity')
   @VALUE_422
@@ -92,7 +92,7 @@ export class CustomFieldsController {
   @Patch(':id')
   @ApiOperation({ summary: 'Update a custom field' })
   @ApiParam({ name: 'id', description: 'Custom field ID' })
-  @ApiBody({ schema: CUSTOM_FIELD_VALUE_BODY({ data: { type: 'custom_field', attributes: { value: 'ABC125' } } }) })
+  @ApiBody(CUSTOM_FIELD_VALUE_BODY('Correct the value', { data: { type: 'custom_field', attributes: { value: 'ABC125' } } }))
   @ApiOkResponse({ schema: ONE, example: UPDATED_CUSTOM_FIELD_EXAMPLE })
   @Owned('custom field')
   @VALUE_422

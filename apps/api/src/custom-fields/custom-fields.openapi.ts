@@ -52,11 +52,11 @@ export const EntityCustomFieldDocs = {
         description: `Sets the value of the field \`api_slug\` (defined for this entity type) on the ${entity}. 409 when it already has one.`,
       }),
       ApiParam({ name: param, description: `${entity} id (uuid)` }),
-      ApiBody({
-        schema: CUSTOM_FIELD_VALUE_BODY({
+      ApiBody(
+        CUSTOM_FIELD_VALUE_BODY(`Set the ${entity}’s customer reference`, {
           data: { type: 'custom_field', attributes: { api_slug: 'customer_reference_number', value: 'ABC124' } },
         }),
-      }),
+      ),
       ApiCreatedResponse({ schema: VALUE_DOCUMENT, example: customFieldExample(entity) }),
       ...ownership(entity),
       ApiResponse({ status: 409, description: 'The value is already set (`meta.custom_field_id`); PATCH it.', schema: ERROR_DOCUMENT }),
@@ -67,7 +67,7 @@ export const EntityCustomFieldDocs = {
       ApiOperation({ summary: `Update a ${entity} custom field` }),
       ApiParam({ name: param, description: `${entity} id (uuid)` }),
       ApiParam({ name: 'api_slug', description: 'Custom field api_slug' }),
-      ApiBody({ schema: CUSTOM_FIELD_VALUE_BODY({ data: { type: 'custom_field', attributes: { value: 'ABC125' } } }) }),
+      ApiBody(CUSTOM_FIELD_VALUE_BODY('Correct the value', { data: { type: 'custom_field', attributes: { value: 'ABC125' } } })),
       ApiOkResponse({ schema: VALUE_DOCUMENT, example: customFieldExample(entity, 'ABC125') }),
       ...ownership(entity),
       VALUE_422,

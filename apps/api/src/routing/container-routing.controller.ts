@@ -11,7 +11,7 @@ import { buildContainerMap } from './container-map.builder';
 import type { FeatureCollection } from './container-map.builder';
 import { routeDocument } from './route-document';
 import { MAP_SCHEMA, ROUTE_SCHEMA } from './routing.schema';
-import { ROUTE_EXAMPLE } from './routing.examples';
+import { MAP_EXAMPLE, ROUTE_EXAMPLE } from './routing.examples';
 import { RoutingService } from './routing.service';
 
 const ID_PARAM = { name: 'id', description: 'Container id (uuid)' };
@@ -63,7 +63,7 @@ export class ContainerRoutingController {
       'the path ahead (`estimated_partial_leg`) and legs not sailed yet (`estimated_full_legs`). Paths follow the sea lanes.',
   })
   @ApiParam(ID_PARAM)
-  @ApiOkResponse({ schema: MAP_SCHEMA })
+  @ApiOkResponse({ schema: MAP_SCHEMA, example: MAP_EXAMPLE })
   @ApiResponse(REFUSALS[0]!)
   @ApiResponse(REFUSALS[1]!)
   @ApiResponse(REFUSALS[2]!)

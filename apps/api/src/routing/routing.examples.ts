@@ -108,3 +108,117 @@ export const VESSEL_FUTURE_POSITIONS_EXAMPLE = exampleOne({
     ],
   },
 });
+
+/** The sample terminal at Oakland, as the sample notifications include it. */
+const POD_TERMINAL = sampleResource('terminal');
+const MANZANILLO: [number, number] = [-104.3188, 19.0522];
+const OAKLAND: [number, number] = [-122.3172, 37.7956];
+const VESSEL_NOW: [number, number] = [VESSEL_ATTRIBUTES.longitude, VESSEL_ATTRIBUTES.latitude];
+
+const portFeature = (sequence: number, id: string, name: string, label: string, extra: Record<string, unknown>): object => ({
+  type: 'Feature',
+  geometry: { type: 'Point', coordinates: sequence === 1 ? MANZANILLO : OAKLAND },
+  properties: {
+    feature_type: 'port',
+    ports_sequence: sequence,
+    ports_total: 2,
+    location_id: id,
+    location_type: 'Port',
+    name,
+    state_abbr: sequence === 1 ? 'COL' : 'CA',
+    state: null,
+    country_code: sequence === 1 ? 'MX' : 'US',
+    country: sequence === 1 ? 'Mexico' : 'United States',
+    time_zone: sequence === 1 ? 'America/Mexico_City' : 'America/Los_Angeles',
+    label,
+    inbound_eta_at: null,
+    inbound_ata_at: null,
+    outbound_etd_at: null,
+    outbound_atd_at: null,
+    terminal_name: null,
+    terminal_firms_code: null,
+    updated_at: null,
+    ...extra,
+  },
+});
+
+/** The sample voyage's map: both ports, the planned leg, the positions sailed, the vessel now and the way ahead (docs/vessels-and-maps.md). */
+export const MAP_EXAMPLE = {
+  type: 'FeatureCollection',
+  features: [
+    portFeature(1, SAMPLE_IDS.portOfLading, 'Manzanillo', 'POL', {
+      outbound_etd_at: '2026-07-28T18:00:00.000Z',
+      outbound_atd_at: '2026-07-29T21:25:33.000Z',
+    }),
+    portFeature(2, SAMPLE_IDS.portOfDischarge, 'Oakland', 'POD', {
+      inbound_eta_at: '2026-08-15T14:00:00.000Z',
+      terminal_name: POD_TERMINAL.attributes['name'],
+      terminal_firms_code: POD_TERMINAL.attributes['firms_code'],
+    }),
+    {
+      type: 'Feature',
+      geometry: { type: 'LineString', coordinates: [MANZANILLO, [-109.9, 22.6], [-117.4, 30.2], VESSEL_NOW, OAKLAND] },
+      properties: {
+        feature_type: 'estimated_full_legs',
+        ports_sequence: 1,
+        previous_port_id: SAMPLE_IDS.portOfLading,
+        next_port_id: SAMPLE_IDS.portOfDischarge,
+        mode: 'vessel',
+        point_count: 5,
+      },
+    },
+    {
+      type: 'Feature',
+      geometry: { type: 'LineString', coordinates: [MANZANILLO, [-109.9, 22.6], [-117.4, 30.2], VESSEL_NOW] },
+      properties: {
+        feature_type: 'past_vessel_locations',
+        ports_sequence: 1,
+        vessel_id: VESSEL_ID,
+        start_time: '2026-07-29T21:40:00.000Z',
+        end_time: VESSEL_ATTRIBUTES.position_timestamp,
+        outbound_atd_at: '2026-07-29T21:25:33.000Z',
+        inbound_ata_at: null,
+        inbound_eta_at: '2026-08-15T14:00:00.000Z',
+        point_count: 4,
+      },
+    },
+    {
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: VESSEL_NOW },
+      properties: {
+        feature_type: 'current_vessel',
+        ports_sequence: 1,
+        vessel_id: VESSEL_ID,
+        vessel_name: VESSEL_ATTRIBUTES.name,
+        vessel_imo: VESSEL_ATTRIBUTES.imo,
+        voyage_number: '098N',
+        vessel_location_timestamp: VESSEL_ATTRIBUTES.position_timestamp,
+        vessel_location_heading: VESSEL_ATTRIBUTES.navigational_heading_degrees,
+        vessel_location_speed: VESSEL_ATTRIBUTES.nautical_speed_knots,
+        departure_port_id: SAMPLE_IDS.portOfLading,
+        departure_port_name: 'Manzanillo',
+        departure_port_country_code: 'MX',
+        departure_port_label: 'POL',
+        departure_port_atd: '2026-07-29T21:25:33.000Z',
+        departure_port_time_zone: 'America/Mexico_City',
+        arrival_port_id: SAMPLE_IDS.portOfDischarge,
+        arrival_port_name: 'Oakland',
+        arrival_port_country_code: 'US',
+        arrival_port_label: 'POD',
+        arrival_port_eta: '2026-08-15T14:00:00.000Z',
+        arrival_port_time_zone: 'America/Los_Angeles',
+      },
+    },
+    {
+      type: 'Feature',
+      geometry: { type: 'LineString', coordinates: [VESSEL_NOW, OAKLAND] },
+      properties: {
+        feature_type: 'estimated_partial_leg',
+        ports_sequence: 1,
+        current_port_id: SAMPLE_IDS.portOfLading,
+        next_port_id: SAMPLE_IDS.portOfDischarge,
+        point_count: 2,
+      },
+    },
+  ],
+};

@@ -72,16 +72,6 @@ export const MAP_SCHEMA: Schema = {
       },
     },
   },
-  example: {
-    type: 'FeatureCollection',
-    features: [
-      {
-        type: 'Feature',
-        geometry: { type: 'Point', coordinates: [121.49, 31.23] },
-        properties: { feature_type: 'port', ports_sequence: 1, ports_total: 2, name: 'Shanghai', label: 'POL' },
-      },
-    ],
-  },
 };
 
 const POSITION: Schema = {

@@ -44,28 +44,30 @@ export const SEARCH_RESULT_SCHEMA: Schema = {
       },
     },
   },
-  example: {
-    data: [
-      {
-        id: 'abc12345-6789-40ef-9012-3456789abcde',
-        type: 'shipment',
-        attributes: {
-          entity_type: 'shipment',
-          number: 'MEDUA1234567',
-          shipment_id: null,
-          scac: 'MSCU',
-          port_of_lading_name: 'Shanghai',
-          port_of_discharge_name: 'Los Angeles',
-          containers_count: 3,
-          tracking_stopped: false,
-          tracking_stopped_reason: null,
-          status: null,
-          failed_reason: null,
-          ref_numbers: ['PO-2026-001'],
-          created_at: '2026-01-15T10:30:00.000Z',
-          updated_at: '2026-03-01T14:22:00.000Z',
-        },
+};
+
+/** One shipment found by its bill of lading (the answer of `GET /v2/search?query=MEDUA1234`). */
+export const SEARCH_RESULT_EXAMPLE = {
+  data: [
+    {
+      id: 'abc12345-6789-40ef-9012-3456789abcde',
+      type: 'shipment',
+      attributes: {
+        entity_type: 'shipment',
+        number: 'MEDUA1234567',
+        shipment_id: null,
+        scac: 'MSCU',
+        port_of_lading_name: 'Shanghai',
+        port_of_discharge_name: 'Los Angeles',
+        containers_count: 3,
+        tracking_stopped: false,
+        tracking_stopped_reason: null,
+        status: null,
+        failed_reason: null,
+        ref_numbers: ['PO-2026-001'],
+        created_at: '2026-01-15T10:30:00.000Z',
+        updated_at: '2026-03-01T14:22:00.000Z',
       },
-    ],
-  },
+    },
+  ],
 };

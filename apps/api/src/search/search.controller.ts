@@ -10,7 +10,7 @@ import { ERROR_DOCUMENT } from '../openapi/json-api-schemas';
 import { RequiresActivePlan } from '../plans/requires-active-plan.decorator';
 import type { AccountContext } from '../tenancy/account-context';
 import { CurrentAccount } from '../tenancy/current-account.decorator';
-import { SEARCH_RESULT_SCHEMA } from './search-hit.schema';
+import { SEARCH_RESULT_EXAMPLE, SEARCH_RESULT_SCHEMA } from './search-hit.schema';
 
 /** Longer terms cannot be numbers or references of anything; refusing them keeps the LIKE pattern small. */
 const SEARCH_MAX_LENGTH = 100;
@@ -46,7 +46,7 @@ export class SearchController {
     description: `Search term, ${SEARCH_MIN_LENGTH} to ${SEARCH_MAX_LENGTH} characters.`,
     example: 'MSCU1234',
   })
-  @ApiOkResponse({ schema: SEARCH_RESULT_SCHEMA })
+  @ApiOkResponse({ schema: SEARCH_RESULT_SCHEMA, example: SEARCH_RESULT_EXAMPLE })
   @ApiResponse({
     status: 400,
     description: '`query` is missing, given twice, or shorter or longer than allowed (named in `source.parameter`).',
