@@ -58,6 +58,7 @@ export * from './documents/document-classification';
 export * from './documents/document-fields';
 export * from './journey/journey-facts';
 export * from './journey/container-journey.rules';
+export * from './journey/refresh-cadence.rules';
 export * from './sources/tracking-source';
 export * from './wording/human-words';
 export * from './sources/source-health';

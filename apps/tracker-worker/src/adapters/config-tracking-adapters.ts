@@ -26,6 +26,7 @@ export class ConfigTrackingAdapters extends TrackingAdapters implements OnApplic
   private readonly sandboxScacs: ReadonlySet<string>;
   private readonly sandboxScale: TimeScale;
   private readonly served: readonly TrackingSource[];
+  private readonly rates: ReadonlyMap<string, number>;
 
   constructor(config: AdapterRegistryConfig, timeZoneOf?: TimeZoneLookup, pushedEvents?: PushedDcsaEvents, quota?: SourceQuotaStore) {
     super();
@@ -37,6 +38,7 @@ export class ConfigTrackingAdapters extends TrackingAdapters implements OnApplic
     this.sandboxScacs = new Set(config.carriers.filter((c) => c.kind === 'sandbox').map((c) => key(c.scac)));
     this.sandboxScale = new TimeScale(config.sandbox.clockCompression);
     this.served = trackingSourcesOf(config);
+    this.rates = new Map(config.carriers.flatMap((c) => (c.requestsPerMinute === undefined ? [] : [[key(c.scac), c.requestsPerMinute]])));
   }
 
   carrier(scac: string): CarrierAdapter | null {
@@ -57,6 +59,10 @@ export class ConfigTrackingAdapters extends TrackingAdapters implements OnApplic
 
   sources(): readonly TrackingSource[] {
     return this.served;
+  }
+
+  override requestsPerMinute(scac: string): number | null {
+    return this.rates.get(key(scac)) ?? null;
   }
 
   override quotaUsage(): Promise<SourceQuotaReading[]> {

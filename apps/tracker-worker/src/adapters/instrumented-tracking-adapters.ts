@@ -50,6 +50,10 @@ export class InstrumentedTrackingAdapters extends TrackingAdapters {
     return this.inner.sources();
   }
 
+  override requestsPerMinute(scac: string): number | null {
+    return this.inner.requestsPerMinute(scac);
+  }
+
   override quotaUsage(): Promise<SourceQuotaReading[]> {
     return this.inner.quotaUsage();
   }

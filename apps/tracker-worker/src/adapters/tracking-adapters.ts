@@ -16,6 +16,11 @@ export abstract class TrackingAdapters {
   abstract timeScale(scac: string): TimeScale;
   /** Every carrier, terminal and rail carrier these adapters answer for (registered at start-up, docs/carriers.md). */
   abstract sources(): readonly TrackingSource[];
+  /** The carrier's `requestsPerMinute` for the whole fleet; null when it has none. */
+  requestsPerMinute(_scac: string): number | null {
+    return null;
+  }
+
   /** What each limited source's quota holds now, for every worker together (none unless the adapters keep quotas). */
   quotaUsage(): Promise<SourceQuotaReading[]> {
     return Promise.resolve([]);

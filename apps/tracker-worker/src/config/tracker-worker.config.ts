@@ -1,3 +1,5 @@
+import { DEFAULT_REFRESH_CADENCE, parseRefreshCadence } from '@quayside/domain';
+import type { RefreshCadence } from '@quayside/domain';
 import { WorkerAppConfig } from '@quayside/platform';
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateBy, ValidateIf } from 'class-validator';
 import type { ValidationArguments } from 'class-validator';
@@ -28,11 +30,28 @@ export class TrackerWorkerConfig extends WorkerAppConfig {
   @Max(10_000_000)
   SANDBOX_CLOCK_COMPRESSION: number = 1;
 
-  /** How often an active shipment is asked for again (before jitter). */
+  /**
+   * How often an active shipment is asked for again (before jitter) while nothing is known of its
+   * containers (the cadence phase `unknown`); the other phases follow REFRESH_CADENCE.
+   */
   @IsInt()
   @Min(60)
   @Max(7 * 24 * 3600)
   REFRESH_INTERVAL_SECONDS: number = 3 * 3600;
+
+  /**
+   * The refresh interval per journey phase, as `phase=seconds` pairs separated by commas; the
+   * phases not named keep the default table (docs/tracking-requests.md, "Refresh cadence").
+   */
+  @IsString()
+  @ValidateBy({
+    name: 'refreshCadence',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && cadenceProblem(value) === null,
+      defaultMessage: (args?: ValidationArguments) => `REFRESH_CADENCE: ${cadenceProblem(String(args?.value)) ?? 'must be a string'}`,
+    },
+  })
+  REFRESH_CADENCE: string = '';
 
   /** Each refresh lands at a random point in ±this share of the interval, so shipments never refresh in step. */
   @IsNumber({ allowNaN: false, allowInfinity: false })
@@ -263,4 +282,18 @@ export class TrackerWorkerConfig extends WorkerAppConfig {
   @Min(128)
   @Max(16_384)
   DOCUMENT_READER_MAX_RSS_MB: number = 640;
+
+  /** The cadence table: the defaults, `unknown` from REFRESH_INTERVAL_SECONDS, then REFRESH_CADENCE. */
+  get refreshCadence(): RefreshCadence {
+    return parseRefreshCadence(this.REFRESH_CADENCE, { ...DEFAULT_REFRESH_CADENCE, unknown: this.REFRESH_INTERVAL_SECONDS });
+  }
+}
+
+function cadenceProblem(text: string): string | null {
+  try {
+    parseRefreshCadence(text);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }

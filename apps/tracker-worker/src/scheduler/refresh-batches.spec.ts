@@ -1,7 +1,7 @@
 import { refreshBatches } from './schedule-refreshes.service';
 
 describe('refreshBatches', () => {
-  const due = (id: string, scac: string) => ({ id, shipping_line_scac: scac });
+  const due = (id: string, scac: string) => ({ id, shipping_line_scac: scac, refresh_phase: null });
 
   it.each<[string, Array<ReturnType<typeof due>>, number, string[][]]>([
     ['nothing due', [], 50, []],

@@ -14,6 +14,7 @@ import { JOB, jobRoute, outboxJob } from '@quayside/queues';
 import { TrackingAdapters } from '../adapters/tracking-adapters';
 import { TrackerWorkerConfig } from '../config/tracker-worker.config';
 import { nextRefreshAt } from './refresh-cadence';
+import type { CadenceSettings } from './refresh-cadence';
 import type { Observation, ShippingLineRef } from './observation';
 import type { DecisionContext, ObservationValue } from './observation-decision';
 import { decideObservation } from './observation-decision';
@@ -258,7 +259,7 @@ export class CarrierShipmentRefresher {
       newId: timeOrderedId,
       scale,
       line,
-      nextRefreshAt: () => nextRefreshAt(now, scale, this.cadence()),
+      nextRefreshAt: (phase) => nextRefreshAt(now, scale, this.cadence(), phase),
       nextAttempt: (request: TrackingRequestEntity, at: Date) =>
         outboxJob(JOB.trackRequest, { trackingRequestId: request.id }, { accountId: request.account_id, availableAt: at }),
     };
@@ -299,9 +300,9 @@ export class CarrierShipmentRefresher {
     return { status };
   }
 
-  private cadence(): { intervalSeconds: number; jitterRatio: number; minIntervalMs: number } {
+  private cadence(): CadenceSettings {
     return {
-      intervalSeconds: this.config.REFRESH_INTERVAL_SECONDS,
+      cadence: this.config.refreshCadence,
       jitterRatio: this.config.REFRESH_JITTER_RATIO,
       minIntervalMs: this.config.REFRESH_MIN_INTERVAL_MS,
     };

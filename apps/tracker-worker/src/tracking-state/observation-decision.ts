@@ -1,6 +1,7 @@
 import type { CarrierTrackResult } from '@quayside/carriers';
 import type { Follower, LoadedObservation, ObservationDecision, StateWrite } from '@quayside/data-access';
-import type { TrackingStoppedReason } from '@quayside/domain';
+import { journeyFactsOfRecord, journeyOf, refreshPhaseOf } from '@quayside/domain';
+import type { Journey, RefreshPhase, TrackingStoppedReason } from '@quayside/domain';
 import type { TimeScale } from '../adapters/time-scale';
 import type { Observation, ShippingLineRef } from './observation';
 import { readBookkeeping, planObservation } from './observation-plan';
@@ -24,8 +25,8 @@ export interface ObservationValue {
 export interface DecisionContext extends AttemptContext {
   line: ShippingLineRef | null;
   scale: TimeScale;
-  /** A jittered next refresh from now, for a physical shipment that has none scheduled. */
-  nextRefreshAt: () => Date;
+  /** A jittered next refresh from now, one interval of the shipment's cadence phase out. */
+  nextRefreshAt: (phase: RefreshPhase) => Date;
 }
 
 const isActive = (follower: Follower): boolean => follower.state !== null && follower.state.shipment.line_tracking_stopped_at === null;
@@ -104,6 +105,9 @@ function decideFound(
   let first: { outcome: ObservationOutcome; reason: TrackingStoppedReason | null } | null = null;
   let request: RequestOutcome | null = null;
   let followed = false;
+  /** Every followed container as it will be: the shipment is refreshed by the most urgent of them. */
+  const journeys: Journey[] = [];
+  let etas: { pod: Date | null; destination: Date | null } = { pod: null, destination: null };
   for (const follower of loaded.followers) {
     const record = follower.state;
     const stopped = record !== null && record.shipment.line_tracking_stopped_at !== null;
@@ -160,17 +164,24 @@ function decideFound(
       if (reason !== null) addStop(write, follower, reason, context);
       first ??= { outcome: reason === null ? 'refreshed' : 'stopped', reason };
     }
-    if (reason === null) followed = true;
+    if (reason === null) {
+      followed = true;
+      for (const container of plan.containersAfter) journeys.push(journeyOf(journeyFactsOfRecord(container), context.now));
+      etas = { pod: plan.shipment.values.pod_eta_at ?? null, destination: plan.shipment.values.destination_eta_at ?? null };
+    }
     writes.push(write);
     shipmentIds.push(plan.shipmentId);
   }
   const carrier = observation.carrier;
-  const schedule = followed ? (loaded.carrierShipment.next_refresh_at ?? context.nextRefreshAt()) : null;
+  // The answer says where the journey is: the next refresh is one interval of that phase from now
+  // (docs/tracking-requests.md, "Refresh cadence"), replacing the one set when the refresh was claimed.
+  const phase = refreshPhaseOf({ journeys, podEtaAt: etas.pod, destinationEtaAt: etas.destination }, context.now, context.scale.dayMs);
+  const schedule = followed ? context.nextRefreshAt(phase) : null;
   // Ask by the broadest number the carrier has given: a bill of lading covers every container.
   const query = carrier.billOfLadingNumber ? { query_type: 'bill_of_lading' as const, query_number: carrier.billOfLadingNumber } : {};
   return {
     writes,
-    carrierShipment: { next_refresh_at: schedule, ...query },
+    carrierShipment: { next_refresh_at: schedule, refresh_phase: followed ? phase : null, ...query },
     value: { outcome: first?.outcome ?? 'refreshed', stoppedReason: first?.reason ?? null, shipmentIds, request },
   };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CarrierShipmentSnapshot } from '@quayside/carriers';
 import type { ContainerEntity, ShipmentEntity, StateWrite, StoredShipmentState } from '@quayside/data-access';
-import type { ShipmentSnapshot, SnapshotEvent } from '@quayside/domain';
+import type { JourneyRecordColumns, ShipmentSnapshot, SnapshotEvent } from '@quayside/domain';
 import { diffShipmentSnapshots } from '@quayside/domain';
 import type { TrackedContainerColumns } from './container-state';
 import { nextContainer } from './container-state';
@@ -59,8 +59,8 @@ export interface ObservationPlan {
   rawEvents: NonNullable<StateWrite['rawEvents']>;
   diff: SnapshotEvent[];
   next: ShipmentSnapshot;
-  /** Containers as they will be after the write (stored ones not in the observation unchanged). */
-  containersAfter: Array<Pick<ContainerEntity, 'number' | 'empty_terminated_at'>>;
+  /** Containers as they will be after the write (stored ones not in the observation unchanged): the stop rules and the cadence read them. */
+  containersAfter: Array<JourneyRecordColumns & Pick<ContainerEntity, 'number'>>;
   bookkeeping: ShipmentBookkeeping;
 }
 
@@ -205,10 +205,12 @@ export function planObservation(observation: Observation, stored: StoredShipment
     newId: context.newId,
   });
 
-  const containersAfter = [
-    ...containers.map((c) => ({
-      number: String(c.values.number ?? storedNumber(stored, c.values.id)),
-      empty_terminated_at: c.values.empty_terminated_at ?? null,
+  const containersAfter: ObservationPlan['containersAfter'] = [
+    ...[...nextColumns].map(([number, { existing, columns }]) => ({
+      ...columns,
+      number,
+      // The one journey column the carrier answer does not carry (the rail facility's own date).
+      ind_facility_lfd_on: existing?.ind_facility_lfd_on ?? null,
     })),
     ...(stored?.containers ?? []).filter((c) => !carrier.containers.some((n) => n.number === c.number)),
   ];
@@ -232,8 +234,4 @@ export function planObservation(observation: Observation, stored: StoredShipment
     containersAfter,
     bookkeeping,
   };
-}
-
-function storedNumber(stored: StoredShipmentState | null, id: string): string {
-  return stored?.containers.find((c) => c.id === id)?.number ?? id;
 }

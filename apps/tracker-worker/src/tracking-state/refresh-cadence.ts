@@ -1,7 +1,10 @@
+import { refreshDelayMs } from '@quayside/domain';
+import type { RefreshCadence, RefreshPhase } from '@quayside/domain';
 import type { TimeScale } from '../adapters/time-scale';
 
 export interface CadenceSettings {
-  intervalSeconds: number;
+  /** Seconds between refreshes per phase (docs/tracking-requests.md, "Refresh cadence"). */
+  cadence: RefreshCadence;
   /** Share of the interval each refresh may land before or after its slot. */
   jitterRatio: number;
   /** A compressed sandbox cadence never goes below this. */
@@ -9,12 +12,17 @@ export interface CadenceSettings {
 }
 
 /**
- * When a shipment should be refreshed next: one interval from now, moved by a random share
- * of it. Shipments created together (a bulk import) therefore drift apart within a few
- * cycles instead of hitting the carrier in step.
+ * When a shipment should be refreshed next: its phase's interval from now, moved by a random
+ * share of it (the domain's rule), on the shipment's clock. Shipments created together (a bulk
+ * import) therefore drift apart within a few cycles instead of hitting the carrier in step.
  */
-export function nextRefreshAt(now: Date, scale: TimeScale, settings: CadenceSettings, random: () => number = Math.random): Date {
-  const interval = Math.max(scale.ms(settings.intervalSeconds * 1000), settings.minIntervalMs);
-  const jitter = interval * settings.jitterRatio * (2 * random() - 1);
-  return new Date(now.getTime() + Math.round(interval + jitter));
+export function nextRefreshAt(
+  now: Date,
+  scale: TimeScale,
+  settings: CadenceSettings,
+  phase: RefreshPhase = 'unknown',
+  random: () => number = Math.random,
+): Date {
+  const delay = Math.max(scale.ms(refreshDelayMs(phase, settings.cadence, settings.jitterRatio, random)), settings.minIntervalMs);
+  return new Date(now.getTime() + Math.round(delay));
 }

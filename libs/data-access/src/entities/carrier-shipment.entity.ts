@@ -1,7 +1,7 @@
-import { REQUEST_TYPES } from '@quayside/domain';
-import type { RequestType } from '@quayside/domain';
+import { REFRESH_PHASES, REQUEST_TYPES } from '@quayside/domain';
+import type { RefreshPhase, RequestType } from '@quayside/domain';
 import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { CreatedAtColumn, InstantColumn, TextColumn, UpdatedAtColumn, UuidColumn, inList } from './column-types';
+import { CreatedAtColumn, InstantColumn, NullableTextColumn, TextColumn, UpdatedAtColumn, UuidColumn, inList } from './column-types';
 
 /**
  * One physical shipment as its carrier knows it (carrier + the number it is known by),
@@ -13,6 +13,7 @@ import { CreatedAtColumn, InstantColumn, TextColumn, UpdatedAtColumn, UuidColumn
  */
 @Entity({ name: 'carrier_shipments' })
 @Check('chk_carrier_shipments_query_type', inList('query_type', REQUEST_TYPES))
+@Check('chk_carrier_shipments_refresh_phase', inList('refresh_phase', REFRESH_PHASES, { nullable: true }))
 @Index('uq_carrier_shipments_number', ['shipping_line_scac', 'normalized_number'], { unique: true })
 @Index('idx_carrier_shipments_refresh_due', ['next_refresh_at'], { where: '"next_refresh_at" IS NOT NULL' })
 export class CarrierShipmentEntity {
@@ -40,6 +41,14 @@ export class CarrierShipmentEntity {
   /** One schedule for every follower; null while nobody follows it actively. */
   @InstantColumn()
   next_refresh_at!: Date | null;
+
+  /**
+   * The cadence phase its last answer put it in (docs/tracking-requests.md, "Refresh cadence"):
+   * it set `next_refresh_at`, and when a carrier's quota is short the scheduler serves the most
+   * urgent phases first. Null until the carrier first answered with its containers.
+   */
+  @NullableTextColumn()
+  refresh_phase!: RefreshPhase | null;
 
   /** A refresh holds the lease until this instant (or until it applies its observation). */
   @InstantColumn()

@@ -28,6 +28,7 @@ import { TrackingSources1795928701108 } from './1795928701108-tracking-sources';
 import { EquipmentHeightHighCube1796000000000 } from './1796000000000-equipment-height-high-cube';
 import { Retention1796100000000 } from './1796100000000-retention';
 import { SourceHealth1796200000000 } from './1796200000000-source-health';
+import { CarrierShipmentRefreshPhase1796300000000 } from './1796300000000-carrier-shipment-refresh-phase';
 
 // Listed explicitly (not globbed) so swc-node, jest and the built image load the same set.
 // `tools/cli/migration-generate.ts` rewrites this list from the files in this folder.
@@ -61,4 +62,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   EquipmentHeightHighCube1796000000000,
   Retention1796100000000,
   SourceHealth1796200000000,
+  CarrierShipmentRefreshPhase1796300000000,
 ];

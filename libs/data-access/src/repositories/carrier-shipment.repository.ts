@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { REFRESH_PHASES } from '@quayside/domain';
+import type { RefreshPhase } from '@quayside/domain';
 import { DataSource } from 'typeorm';
 import { CarrierShipmentEntity } from '../entities/carrier-shipment.entity';
 import { releaseLease, releaseLeases } from './observation-lease';
@@ -11,6 +13,16 @@ import type { ObservationLease } from './shipment-state.types';
 export interface DueCarrierShipment {
   id: string;
   shipping_line_scac: string;
+  /** The cadence phase its last answer put it in; null before the first. */
+  refresh_phase: RefreshPhase | null;
+}
+
+/** How the scheduler picks among due shipments when it cannot take them all. */
+export interface DueSelection {
+  /** Cadence phases most urgent first (a shipment with none ranks as `unknown`). */
+  urgency: readonly RefreshPhase[];
+  /** Shipments of a carrier claimed per tick at most (its quota), by SCAC; a carrier not named has no cap. */
+  perCarrier: ReadonlyMap<string, number>;
 }
 
 /** The answer to "may I ask the carrier about this number now?" before the carrier has named its shipment. */
@@ -257,16 +269,28 @@ export class CarrierShipmentRepository {
     limit: number,
     nextRefreshAt: (row: DueCarrierShipment) => Date,
     jobs: (rows: DueCarrierShipment[]) => OutboxEntry[],
+    selection: DueSelection = { urgency: REFRESH_PHASES, perCarrier: new Map() },
   ): Promise<DueCarrierShipment[]> {
     return this.dataSource.transaction(async (manager) => {
+      // Most urgent phase first, then longest due; at most a carrier's share per tick, so when its
+      // quota is the bottleneck the urgent ones go first and the rest wait for the next ticks.
       const due = await queryRows<DueCarrierShipment>(
         manager,
-        `SELECT id, shipping_line_scac FROM carrier_shipments
-         WHERE next_refresh_at IS NOT NULL AND next_refresh_at <= $1
-         ORDER BY next_refresh_at
+        `WITH ranked AS (
+           SELECT id, COALESCE(array_position($3::text[], refresh_phase), array_position($3::text[], 'unknown')) AS urgency,
+                  ROW_NUMBER() OVER (
+                    PARTITION BY shipping_line_scac
+                    ORDER BY COALESCE(array_position($3::text[], refresh_phase), array_position($3::text[], 'unknown')), next_refresh_at
+                  ) AS place
+           FROM carrier_shipments
+           WHERE next_refresh_at IS NOT NULL AND next_refresh_at <= $1
+         )
+         SELECT c.id, c.shipping_line_scac, c.refresh_phase FROM carrier_shipments c JOIN ranked r ON r.id = c.id
+         WHERE r.place <= COALESCE(($4::jsonb ->> c.shipping_line_scac)::int, $2)
+         ORDER BY r.urgency, c.next_refresh_at
          LIMIT $2
-         FOR UPDATE SKIP LOCKED`,
-        [now, limit],
+         FOR UPDATE OF c SKIP LOCKED`,
+        [now, limit, [...selection.urgency], JSON.stringify(Object.fromEntries(selection.perCarrier))],
       );
       if (due.length === 0) return [];
       await manager.query(
