@@ -2,6 +2,9 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import type { Server } from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { SANDBOX_SCENARIOS } from '@quayside/carriers';
 import { createTestDatabase, expectMatchesCommittedScreenshot, launchChromium, servePage, testRedisPrefix } from '@quayside/testing';
 import type { Region, TestDatabase } from '@quayside/testing';
@@ -168,6 +171,32 @@ describe('the README flow: npm start, npm run demo, then the console and the wid
     expect(deliveries.length).toBeGreaterThanOrEqual(notifications);
     expect(deliveries.length).toBeLessThan(100);
     expect(deliveries.filter((state) => state === 'Delivered').length).toBeGreaterThanOrEqual(notifications);
+  });
+
+  it("an assistant on /mcp with the demo's key finds its containers by number and its webhook's notifications", async () => {
+    const client = new Client({ name: 'readme-assistant', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers: { authorization: `Bearer ${demoKey}` } } }),
+    );
+    try {
+      const ask = async <T>(name: string, args: Record<string, unknown>): Promise<T> => {
+        const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+        const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+        if (result.isError) throw new Error(`${name}: ${text}`);
+        return JSON.parse(text) as T;
+      };
+      const box = SANDBOX_SCENARIOS.find((s) => s.number === 'TEST-TR-HOLDS')!.containers[0]!.number;
+      expect(await ask<{ number: string; shipment: { bill_of_lading_number: string } }>('get_container', { container: box })).toMatchObject(
+        {
+          number: box,
+          shipment: { bill_of_lading_number: 'TEST-TR-HOLDS' },
+        },
+      );
+      const recent = await ask<unknown[]>('list_recent_notifications', { hours: 24, limit: 100 });
+      expect(recent.length).toBeGreaterThanOrEqual(notifications);
+    } finally {
+      await client.close();
+    }
   });
 
   it('shows a shipment with its containers, as the README pictures it', async () => {
