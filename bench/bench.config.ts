@@ -40,6 +40,12 @@ export class BenchConfig extends BaseAppConfig {
   @Max(100_000)
   BENCH_TRACKER_WORKER_REFRESHES: number = 2000;
 
+  /** Seconds the three apps sit idle, side by side, before their resident memory is held to its budget (docs/architecture.md, "Memory"). */
+  @IsInt()
+  @Min(5)
+  @Max(600)
+  BENCH_IDLE_SECONDS: number = 60;
+
   /** Webhook posts in flight; the dispatcher's delivery processor runs 16. */
   @IsInt()
   @Min(1)

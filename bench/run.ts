@@ -17,10 +17,15 @@ import { seedBase } from './database/bench-ids';
 import { checkpointsBetween, describeServer, readCheckpoints, readServerSettings } from './database/server-settings';
 import type { CheckpointCount, ServerSettings } from './database/server-settings';
 import { createBenchAccount, growContainers } from './database/seed-containers';
+import { measureIdleMemory } from './memory/idle-memory';
+import type { IdleReading } from './memory/idle-memory';
+import { APPS, formatMemoryTable, overBudget } from './memory/memory-budget';
+import type { AppMemory } from './memory/memory-budget';
 import { formatTable } from './report/results-table';
 import type { ResultRow } from './report/results-table';
 import { writeResults } from './report/write-results';
 import { ROOT } from './support/child-process';
+import type { AppName } from './support/child-process';
 import { deleteRedisPrefix } from './support/redis-prefix';
 import { TrackerBench } from './tracker/tracker-bench';
 import { TrackerWorkerBench } from './tracker/tracker-worker-bench';
@@ -66,6 +71,9 @@ async function main(): Promise<void> {
   });
 
   const rows: ResultRow[] = [];
+  // The highest peak RSS of each app's processes under load, from the rows of the phase that ran it.
+  const peaks = new Map<AppName, number>();
+  let idle: IdleReading[] = [];
   let server: { settings: ServerSettings; checkpointsBefore: CheckpointCount } | null = null;
   let checkpointsAfter: CheckpointCount | null = null;
   try {
@@ -97,6 +105,10 @@ async function main(): Promise<void> {
       dispatcherDeliveries: config.BENCH_DISPATCHER_DELIVERIES,
       dispatcherEnv: appEnv,
     });
+    // At rest first, before any load has grown a heap: the three apps side by side on the empty account.
+    phase = performance.now();
+    idle = await measureIdleMemory(appEnv, config.BENCH_IDLE_SECONDS);
+    console.log(`idle memory, ${config.BENCH_IDLE_SECONDS} s after ready (${seconds(phase)})`);
     webhooks = webhookBench;
     await webhookBench.start();
     const base = seedBase(new Date());
@@ -118,10 +130,11 @@ async function main(): Promise<void> {
       seeded = size;
       console.log(` (${seconds(phase)})`);
       // Servers of one phase are stopped before the next starts: no relay publishes another phase's rows.
-      for (const [name, measure] of [
-        ['list and get endpoints', () => api.run(size)],
+      for (const [name, app, measure] of [
+        ['list and get endpoints', 'api', () => api.run(size)],
         [
           'tracker refreshes',
+          'tracker-worker',
           async () => {
             // The worker first: it refreshes shipments no other phase has touched yet.
             const endToEnd = await trackerWorker.run(size, previousSize);
@@ -132,11 +145,14 @@ async function main(): Promise<void> {
             ];
           },
         ],
-        ['webhook deliveries', () => webhookBench.run(size)],
+        ['webhook deliveries', 'webhook-dispatcher', () => webhookBench.run(size)],
       ] as const) {
         phase = performance.now();
         const measured = await measure();
         rows.push(...measured);
+        for (const row of measured)
+          if (row.quayside.peakRssMb !== undefined && row.quayside.peakRssMb !== null)
+            peaks.set(app, Math.max(peaks.get(app) ?? 0, row.quayside.peakRssMb));
         console.log(`${name} at ${size.toLocaleString('en-US')} containers (${seconds(phase)})`);
       }
     }
@@ -172,6 +188,11 @@ async function main(): Promise<void> {
   }
 
   console.log(`\n${formatTable(rows)}\n`);
+  const memory: AppMemory[] = APPS.map((app) => {
+    const reading = idle.find((one) => one.app === app);
+    return { app, idleRssMb: reading?.lastMb ?? null, idleRangeMb: reading?.rangeMb ?? null, peakRssMb: peaks.get(app) ?? null };
+  });
+  console.log(`${formatMemoryTable(memory, config.BENCH_IDLE_SECONDS)}\n`);
   const postgres =
     server === null
       ? null
@@ -180,7 +201,7 @@ async function main(): Promise<void> {
           // Seeding ends with a checkpoint of its own (seed-containers.ts): those are counted too.
           checkpointsDuringRun: checkpointsAfter === null ? null : checkpointsBetween(server.checkpointsBefore, checkpointsAfter),
         };
-  const file = writeResults(rows, { startedAt, sizes, config, postgres });
+  const file = writeResults(rows, { startedAt, sizes, config, postgres, memory });
   console.log(`written to ${file}`);
   const failed = rows.flatMap((row) =>
     (['quayside', 'bare'] as const).flatMap((side) =>
@@ -189,6 +210,11 @@ async function main(): Promise<void> {
   );
   if (failed.length > 0) {
     console.error(`Measurements with errors (not valid):\n${failed.map((line) => `  ${line}`).join('\n')}`);
+    process.exitCode = 1;
+  }
+  const breaches = overBudget(memory);
+  if (breaches.length > 0) {
+    console.error(`Memory over budget (docs/architecture.md, "Memory"):\n${breaches.map((line) => `  ${line}`).join('\n')}`);
     process.exitCode = 1;
   }
 }

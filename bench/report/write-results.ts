@@ -3,6 +3,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BenchConfig } from '../bench.config';
 import type { CheckpointCount, ServerSettings } from '../database/server-settings';
+import type { AppMemory } from '../memory/memory-budget';
 import { throughputRatio } from './results-table';
 import type { ResultRow } from './results-table';
 
@@ -16,6 +17,7 @@ export function writeResults(
     sizes: number[];
     config: BenchConfig;
     postgres: (ServerSettings & { checkpointsDuringRun: CheckpointCount | null }) | null;
+    memory: readonly AppMemory[];
   },
 ): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
@@ -41,7 +43,9 @@ export function writeResults(
       trackerWorkerRefreshes: run.config.BENCH_TRACKER_WORKER_REFRESHES,
       webhookConcurrency: run.config.BENCH_WEBHOOK_CONCURRENCY,
       dispatcherDeliveries: run.config.BENCH_DISPATCHER_DELIVERIES,
+      idleSeconds: run.config.BENCH_IDLE_SECONDS,
     },
+    memory: run.memory,
     rows: rows.map((row) => ({ ...row, ratio: throughputRatio(row) })),
   };
   writeFileSync(file, `${JSON.stringify(document, null, 2)}\n`);
