@@ -126,6 +126,21 @@ describe('AdapterRegistry', () => {
       'terminal W185: unknown kind navis',
     ],
     ['a clock compression of zero', { ...SANDBOX_ONLY, sandbox: { clockCompression: 0 } }, 'clock compression'],
+    [
+      'a maxConcurrency of zero',
+      { ...SANDBOX_ONLY, carriers: [{ scac: 'TEST', kind: 'sandbox', maxConcurrency: 0 }] },
+      'carrier TEST: maxConcurrency must be a positive integer, got 0',
+    ],
+    [
+      'a requestsPerMinute that is not a whole number',
+      { ...SANDBOX_ONLY, carriers: [{ scac: 'TEST', kind: 'sandbox', requestsPerMinute: 1.5 }] },
+      'carrier TEST: requestsPerMinute must be a positive integer, got 1.5',
+    ],
+    [
+      'a requestsPerMinute without the shared quota store (it would hold per process only)',
+      { ...SANDBOX_ONLY, carriers: [{ scac: 'TEST', kind: 'sandbox', requestsPerMinute: 60 }] },
+      'carrier TEST: requestsPerMinute needs the shared quota store (Redis)',
+    ],
   ] as const)('refuses %s at start-up', (_what, config, message) => {
     expect(() => new AdapterRegistry(config as AdapterRegistryConfig)).toThrow(message);
   });
