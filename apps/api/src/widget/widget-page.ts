@@ -113,7 +113,9 @@ function daysLeft(days: number | null): string {
 function milestoneItem(m: Milestone, shipment: ShipmentHeadline | null): string {
   const wording = isEventName(m.event) ? EVENT_WORDING[m.event] : null;
   const what = wording?.words ?? 'Other update';
-  const where = [eventPlaceName(wording?.place ?? 'reported', m.location, shipment), m.vessel].filter((x) => x).join(' · ');
+  const where = [eventPlaceName(wording === null ? 'reported' : wording.place, m.location, shipment), m.vessel]
+    .filter((x) => x)
+    .join(' · ');
   return `<li class="qs-${wording?.kind === 'milestone' ? 'milestone' : 'change'}"><span class="qs-event">${esc(what)}</span> <time datetime="${esc(m.at ?? '')}">${esc(date(m.at) ?? '')}</time>${where ? ` <span class="qs-where">${esc(where)}</span>` : ''}</li>`;
 }
 
