@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { QuaysideApiError } from '../api/quayside-api';
 
-/** A tool's answer as JSON text (what assistants read best) plus the same as structured content. */
+/** A tool's answer as JSON text (what assistants read best; the tools declare no output schema, so no structured content). */
 export function jsonResult(value: unknown): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }] };
 }
