@@ -63,7 +63,8 @@ export function registerTrackingTools(server: McpServer, api: QuaysideApi, now: 
     {
       title: 'Containers at risk',
       description:
-        'Containers not yet picked up whose last free day is within `days` days (or has passed), or that have holds at the terminal; most urgent first.',
+        'Containers waiting for pickup (at the port of discharge or the inland destination) whose last free day there is within `days` days ' +
+        'or has passed, or that are held there; never one on the move, picked up or returned. Fewest days left first, each with its reasons in words.',
       inputSchema: {
         days: z
           .number()
