@@ -14,6 +14,7 @@ export type ContainerView = ContainerEntity & {
   raw_event_ids?: readonly string[];
   pickup_facility_id?: string | null;
   rail_lfd_visible?: boolean;
+  data_stale?: boolean;
 };
 
 export function toContainerView<T extends ContainerEntity>(container: T, account: AccountContext): T & { rail_lfd_visible: boolean } {

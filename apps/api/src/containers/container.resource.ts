@@ -18,7 +18,11 @@ export function containerResource(loaders: ContainerRelationshipLoaders): Resour
     type: CONTAINER_TYPE,
     id: (container) => container.id,
     // The journey (days left, risk) as of this answer.
-    attributes: (container) => containerAttributes(container, { railLfd: container.rail_lfd_visible !== false }, new Date()),
+    attributes: (container) => ({
+      ...containerAttributes(container, { railLfd: container.rail_lfd_visible !== false }, new Date()),
+      // A Quayside extension, where the read filled it (docs/carriers.md, "Source health").
+      ...(container.data_stale === undefined ? {} : { data_stale: container.data_stale }),
+    }),
     relationships: {
       shipment: relationshipByIds<ContainerView, AccountContext>('shipment', (c) => c.shipment_id, loaders.shipments),
       pod_terminal: relationshipByIds<ContainerView, AccountContext>(

@@ -202,6 +202,11 @@ export const CONTAINER_SCHEMA: SchemaObject = resourceSchema(
       nullable: true,
       description: 'Beyond the established API: which source pickup_lfd comes from.',
     },
+    data_stale: {
+      type: 'boolean',
+      description:
+        'Beyond the established API: its shipment\'s `data_stale` — followed, and the line\'s data older than the refresh cadence allows (docs/carriers.md, "Source health").',
+    },
     fees_total_by_currency: {
       type: 'object',
       additionalProperties: { type: 'number' },

@@ -45,6 +45,11 @@ export const shipmentSchema: Schema = resourceSchema(
     line_tracking_last_succeeded_at: instant('When the line last answered.'),
     line_tracking_stopped_at: instant('When tracking stopped; null while tracked.'),
     line_tracking_stopped_reason: { type: 'string', enum: [...TRACKING_STOPPED_REASONS], nullable: true },
+    data_stale: {
+      type: 'boolean',
+      description:
+        'Beyond the established API: true while the shipment is followed and the line\'s data is older than the refresh cadence allows (its source has not answered since; docs/carriers.md, "Source health").',
+    },
   },
   {
     port_of_lading: toOne('port'),

@@ -30,7 +30,11 @@ export function shipmentResource(loaders: ShipmentRelationshipLoaders): Resource
   return {
     type: SHIPMENT_TYPE,
     id: (shipment) => shipment.id,
-    attributes: shipmentAttributes,
+    // `data_stale` (a Quayside extension) where the read filled it: the api's reads do, webhook payloads do not.
+    attributes: (shipment) => ({
+      ...shipmentAttributes(shipment),
+      ...(shipment.data_stale === undefined ? {} : { data_stale: shipment.data_stale }),
+    }),
     relationships: {
       port_of_lading: to('port', (s) => s.port_of_lading_id, loaders.ports),
       port_of_discharge: to('port', (s) => s.port_of_discharge_id, loaders.ports),

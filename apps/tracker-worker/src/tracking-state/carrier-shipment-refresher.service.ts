@@ -13,7 +13,7 @@ import type { RequestType } from '@quayside/domain';
 import { JOB, jobRoute, outboxJob } from '@quayside/queues';
 import { TrackingAdapters } from '../adapters/tracking-adapters';
 import { TrackerWorkerConfig } from '../config/tracker-worker.config';
-import { nextRefreshAt } from './refresh-cadence';
+import { freshUntil, nextRefreshAt } from './refresh-cadence';
 import type { CadenceSettings } from './refresh-cadence';
 import type { Observation, ShippingLineRef } from './observation';
 import type { DecisionContext, ObservationValue } from './observation-decision';
@@ -260,6 +260,8 @@ export class CarrierShipmentRefresher {
       scale,
       line,
       nextRefreshAt: (phase) => nextRefreshAt(now, scale, this.cadence(), phase),
+      // Time for a due refresh to be picked up (a scheduler tick) and answered (its lease).
+      freshUntil: (phase) => freshUntil(now, scale, this.cadence(), phase, this.config.SCHEDULER_TICK_MS + this.config.REFRESH_LEASE_MS),
       nextAttempt: (request: TrackingRequestEntity, at: Date) =>
         outboxJob(JOB.trackRequest, { trackingRequestId: request.id }, { accountId: request.account_id, availableAt: at }),
     };

@@ -27,6 +27,8 @@ export interface DecisionContext extends AttemptContext {
   scale: TimeScale;
   /** A jittered next refresh from now, one interval of the shipment's cadence phase out. */
   nextRefreshAt: (phase: RefreshPhase) => Date;
+  /** Until when an answer got now in this phase is as fresh as the cadence allows (`carrier_shipments.fresh_until`). */
+  freshUntil: (phase: RefreshPhase) => Date;
 }
 
 const isActive = (follower: Follower): boolean => follower.state !== null && follower.state.shipment.line_tracking_stopped_at === null;
@@ -181,7 +183,12 @@ function decideFound(
   const query = carrier.billOfLadingNumber ? { query_type: 'bill_of_lading' as const, query_number: carrier.billOfLadingNumber } : {};
   return {
     writes,
-    carrierShipment: { next_refresh_at: schedule, refresh_phase: followed ? phase : null, ...query },
+    carrierShipment: {
+      next_refresh_at: schedule,
+      refresh_phase: followed ? phase : null,
+      fresh_until: context.freshUntil(phase),
+      ...query,
+    },
     value: { outcome: first?.outcome ?? 'refreshed', stoppedReason: first?.reason ?? null, shipmentIds, request },
   };
 }

@@ -26,3 +26,15 @@ export function nextRefreshAt(
   const delay = Math.max(scale.ms(refreshDelayMs(phase, settings.cadence, settings.jitterRatio, random)), settings.minIntervalMs);
   return new Date(now.getTime() + Math.round(delay));
 }
+
+/**
+ * Until when data fetched at `fetchedAt` in `phase` is as fresh as the cadence allows: the latest
+ * its next refresh may be scheduled (the phase's interval with the whole jitter, on the shipment's
+ * clock), plus the time a due refresh may take to be picked up and answered (`graceMs`). Past it,
+ * the shipment's data is older than the cadence allows and is marked `data_stale` where users read
+ * it (docs/carriers.md, "Source health").
+ */
+export function freshUntil(fetchedAt: Date, scale: TimeScale, settings: CadenceSettings, phase: RefreshPhase, graceMs: number): Date {
+  const latest = Math.max(scale.ms(refreshDelayMs(phase, settings.cadence, settings.jitterRatio, () => 1)), settings.minIntervalMs);
+  return new Date(fetchedAt.getTime() + Math.round(latest) + graceMs);
+}

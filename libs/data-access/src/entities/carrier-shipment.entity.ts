@@ -73,6 +73,14 @@ export class CarrierShipmentEntity {
   @InstantColumn()
   carrier_source_at!: Date | null;
 
+  /**
+   * Until when the carrier's last answer is as fresh as the refresh cadence allows (written with
+   * `carrier_fetched_at` by the tracker-worker, `freshUntil` in refresh-cadence.ts); past it, a
+   * followed shipment's data is marked `data_stale` where users read it. Null before the first answer.
+   */
+  @InstantColumn()
+  fresh_until!: Date | null;
+
   @Column({ type: 'bigint', default: 0 })
   terminal_seq!: string;
 

@@ -29,6 +29,7 @@ import { EquipmentHeightHighCube1796000000000 } from './1796000000000-equipment-
 import { Retention1796100000000 } from './1796100000000-retention';
 import { SourceHealth1796200000000 } from './1796200000000-source-health';
 import { CarrierShipmentRefreshPhase1796300000000 } from './1796300000000-carrier-shipment-refresh-phase';
+import { DataFreshUntil1796400000000 } from './1796400000000-data-fresh-until';
 
 // Listed explicitly (not globbed) so swc-node, jest and the built image load the same set.
 // `tools/cli/migration-generate.ts` rewrites this list from the files in this folder.
@@ -63,4 +64,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Retention1796100000000,
   SourceHealth1796200000000,
   CarrierShipmentRefreshPhase1796300000000,
+  DataFreshUntil1796400000000,
 ];

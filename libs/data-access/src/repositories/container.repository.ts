@@ -8,6 +8,7 @@ import { AccountScopedRepository } from './account-scoped.repository';
 import type { OutboxEntry } from './outbox.repository';
 import { OutboxRepository } from './outbox.repository';
 import { queryRows } from './query-rows';
+import { STALE_DATA_OF_SHIPMENT } from './stale-data.statement';
 import type { CustomFieldMatch, Page, PageOf } from './list-page';
 import { listPage, whereCustomFields } from './list-page';
 import { ListTotals } from './list-totals';
@@ -43,6 +44,8 @@ export type ContainerWithEvents = ContainerEntity & {
   raw_event_ids: string[];
   custom_field_ids: string[];
   pickup_facility_id: string | null;
+  /** Its shipment's `data_stale` (docs/carriers.md, "Source health"). */
+  data_stale: boolean;
 };
 
 /**
@@ -107,6 +110,7 @@ export class ContainerRepository extends AccountScopedRepository<ContainerEntity
       raw: string[] | null;
       custom: string[] | null;
       pickup_facility_id: string | null;
+      stale: boolean;
     }>(
       this.dataSource,
       `SELECT c.id,
@@ -114,7 +118,8 @@ export class ContainerRepository extends AccountScopedRepository<ContainerEntity
               (SELECT array_agg(re.id ORDER BY re.created_at, re.data_source, re.index, re.id) FROM raw_events re WHERE re.container_id = c.id) AS raw,
               (SELECT array_agg(cf.id ORDER BY cf.created_at, cf.id) FROM custom_fields cf
                 WHERE cf.account_id = c.account_id AND cf.entity_type = 'Container' AND cf.entity_id = c.id) AS custom,
-              CASE WHEN c.pod_rail_carrier_scac IS NOT NULL OR c.ind_rail_carrier_scac IS NOT NULL THEN s.destination_terminal_id ELSE c.pod_terminal_id END AS pickup_facility_id
+              CASE WHEN c.pod_rail_carrier_scac IS NOT NULL OR c.ind_rail_carrier_scac IS NOT NULL THEN s.destination_terminal_id ELSE c.pod_terminal_id END AS pickup_facility_id,
+              ${STALE_DATA_OF_SHIPMENT('c.shipment_id')} AS stale
        FROM containers c LEFT JOIN shipments s ON s.id = c.shipment_id
        WHERE c.account_id = $1 AND c.id = ANY($2::uuid[])`,
       [scope.accountId, rows.map((row) => row.id)],
@@ -127,6 +132,7 @@ export class ContainerRepository extends AccountScopedRepository<ContainerEntity
         raw_event_ids: found?.raw ?? [],
         custom_field_ids: found?.custom ?? [],
         pickup_facility_id: found?.pickup_facility_id ?? null,
+        data_stale: found?.stale === true,
       });
     });
   }

@@ -289,6 +289,7 @@ export class ObservationRepository {
           ? { next_refresh_at: schedule.next_refresh_at?.toISOString() ?? null, set_schedule: true }
           : {}),
         ...(schedule.refresh_phase !== undefined ? { refresh_phase: schedule.refresh_phase } : {}),
+        ...(schedule.fresh_until !== undefined ? { fresh_until: schedule.fresh_until?.toISOString() ?? null } : {}),
         ...(schedule.query_type !== undefined ? { query_type: schedule.query_type } : {}),
         ...(schedule.query_number !== undefined ? { query_number: schedule.query_number } : {}),
       };
@@ -302,6 +303,7 @@ export class ObservationRepository {
       'advanced_carrier_shipments',
       `UPDATE carrier_shipments cs SET
          ${SOURCES.flatMap((s) => [keep(`${s}_seq`, `${s}_seq`), keep(`${s}_fetched_at`, `${s}_seq`), keep(`${s}_source_at`, `${s}_seq`)]).join(',\n         ')},
+         ${keep('fresh_until', 'fresh_until')},
          ${keep('next_refresh_at', 'set_schedule')},
          ${keep('refresh_phase', 'refresh_phase')},
          ${keep('query_type', 'query_type')},

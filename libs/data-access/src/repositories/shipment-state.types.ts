@@ -175,7 +175,9 @@ export interface LoadedObservation {
 /** The decision on an observation: a write per record, and the physical shipment's schedule and query. */
 export interface ObservationDecision<T> {
   writes: StateWrite[];
-  carrierShipment?: Partial<Pick<CarrierShipmentEntity, 'next_refresh_at' | 'refresh_phase' | 'query_type' | 'query_number'>>;
+  carrierShipment?: Partial<
+    Pick<CarrierShipmentEntity, 'next_refresh_at' | 'refresh_phase' | 'fresh_until' | 'query_type' | 'query_number'>
+  >;
   value: T;
 }
 

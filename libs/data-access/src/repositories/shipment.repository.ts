@@ -11,6 +11,7 @@ import { containsPattern, listPage, whereCustomFields } from './list-page';
 import type { OutboxJobName } from './tracking-request.repository';
 import { OutboxRepository } from './outbox.repository';
 import { queryRows } from './query-rows';
+import { STALE_DATA_OF_SHIPMENT } from './stale-data.statement';
 
 /**
  * A shipment with the ids of its containers and of its custom field values (the to-many
@@ -22,6 +23,11 @@ export interface ShipmentRecord extends Shipment {
   container_ids: string[];
   custom_field_ids: string[];
   destination_rail_terminal_id?: string | null;
+  /**
+   * Followed, and its carrier data older than the refresh cadence allows (past the physical
+   * shipment's `fresh_until`; docs/carriers.md "Source health"); left out where a read does not fill it.
+   */
+  data_stale?: boolean;
 }
 
 export interface ShipmentFilters {
@@ -233,11 +239,18 @@ export class ShipmentRepository extends AccountScopedRepository<ShipmentEntity> 
   /** Both linkages of the rows in one statement (custom field values on their own cost every shipment read a round trip). */
   private async withContainerIds(rows: readonly ShipmentEntity[]): Promise<ShipmentRecord[]> {
     if (rows.length === 0) return [];
-    const links = await queryRows<{ shipment_id: string; ids: string[] | null; rail_terminal_id: string | null; custom: string[] | null }>(
+    const links = await queryRows<{
+      shipment_id: string;
+      ids: string[] | null;
+      rail_terminal_id: string | null;
+      custom: string[] | null;
+      stale: boolean | null;
+    }>(
       this.dataSource,
       `SELECT s.id AS shipment_id, c.ids, c.rail_terminal_id,
               (SELECT array_agg(cf.id ORDER BY cf.created_at, cf.id) FROM custom_fields cf
-                WHERE cf.account_id = $2 AND cf.entity_type = 'Shipment' AND cf.entity_id = s.id) AS custom
+                WHERE cf.account_id = $2 AND cf.entity_type = 'Shipment' AND cf.entity_id = s.id) AS custom,
+              ${STALE_DATA_OF_SHIPMENT('s.id')} AS stale
        FROM unnest($1::uuid[]) AS s(id)
        LEFT JOIN LATERAL (
          SELECT array_agg(c.id ORDER BY c.created_at, c.id) AS ids,
@@ -254,6 +267,7 @@ export class ShipmentRepository extends AccountScopedRepository<ShipmentEntity> 
         container_ids: link?.ids ?? [],
         custom_field_ids: link?.custom ?? [],
         destination_rail_terminal_id: link?.rail_terminal_id ?? null,
+        data_stale: link?.stale === true,
       });
     });
   }
