@@ -1,5 +1,6 @@
 import { inFixtureTransaction, OutboxRepository, WebhookEntity } from '@quayside/data-access';
 import type { DatabaseConnection } from '@quayside/data-access';
+import { REFRESH_PHASES } from '@quayside/domain';
 import { JOB, outboxJob } from '@quayside/queues';
 import { createAccount, createTestDatabase, testRedisPrefix } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
@@ -95,8 +96,9 @@ describe('tracker-workers killed over and over store and announce exactly what a
         const worker = new AppProcess('tracker-worker', {
           ...common,
           REFRESH_LEASE_MS: '2000',
-          // Only the test refreshes, after each stage: the schedule never fires during the run.
+          // Only the test refreshes, after each stage: the schedule never fires during the run, whatever the phase.
           REFRESH_INTERVAL_SECONDS: String(7 * 24 * 3600),
+          REFRESH_CADENCE: REFRESH_PHASES.map((phase) => `${phase}=${7 * 24 * 3600}`).join(','),
           CARRIERS_CONFIG: JSON.stringify({
             carriers: [{ scac: 'DCSA', kind: 'dcsa', baseUrl: carrierUrl, timeoutMs: 10_000 }],
             terminals: [],
