@@ -40,11 +40,14 @@ export class BenchConfig extends BaseAppConfig {
   @Max(100_000)
   BENCH_TRACKER_WORKER_REFRESHES: number = 2000;
 
-  /** Seconds the three apps sit idle, side by side, before their resident memory is held to its budget (docs/architecture.md, "Memory"). */
+  /**
+   * Seconds the three apps sit idle, side by side, before their resident memory is held to its
+   * budget: long enough for V8's memory reducer to have run (docs/architecture.md, "Memory").
+   */
   @IsInt()
   @Min(5)
   @Max(600)
-  BENCH_IDLE_SECONDS: number = 60;
+  BENCH_IDLE_SECONDS: number = 180;
 
   /** Webhook posts in flight; the dispatcher's delivery processor runs 16. */
   @IsInt()
