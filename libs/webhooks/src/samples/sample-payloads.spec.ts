@@ -55,6 +55,24 @@ describe('sample notification payloads', () => {
     expect(lfd.attributes).toMatchObject({ event: 'container.pickup_lfd.changed', value: '2026-08-20T07:00:00.000Z' });
   });
 
+  it("carries the container's journey as the api answers it, judged as of the notification's creation", () => {
+    const journeyAt = (createdAt: string) =>
+      sampleNotificationPayload('container.transport.available', { createdAt: new Date(createdAt) }).included.find(
+        (r) => r.type === 'container',
+      )!.attributes['journey'];
+    // At the port, available, no hold; the line's last free day is 2026-08-20 in Los Angeles.
+    expect(journeyAt('2026-08-14T09:30:05Z')).toMatchObject({
+      phase: 'at_port',
+      waiting_at: 'port_of_discharge',
+      ready_for_pickup: true,
+      pickup_status: 'ready',
+      last_free_day_source: 'line',
+      days_left: 6,
+      at_risk: false,
+    });
+    expect(journeyAt('2026-08-19T18:00:00Z')).toMatchObject({ days_left: 1, at_risk: true, risk_reasons: ['last_free_day_soon'] });
+  });
+
   it('uses the given notification and webhook ids', () => {
     const payload = sampleNotificationPayload('tracking_request.succeeded', {
       notificationId: 'n-1',
