@@ -52,7 +52,3 @@ export function seedBase(now: Date): Date {
 export function containerNumber(ordinal: number): string {
   return `BNCU${String(ordinal).padStart(7, '0')}`;
 }
-
-export function billOfLadingNumber(shipmentOrdinal: number): string {
-  return `BNCH${String(shipmentOrdinal).padStart(10, '0')}`;
-}

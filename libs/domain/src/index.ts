@@ -7,7 +7,6 @@ export * from './enums/tracking-request.enum';
 export * from './resources/account';
 export * from './resources/common';
 export * from './resources/container';
-export * from './resources/party';
 export * from './resources/reference-data';
 export * from './resources/shipment';
 export * from './resources/terminal-data';

@@ -20,7 +20,6 @@ export * from './resources/terminal.attributes';
 export * from './resources/tracking-request.attributes';
 export * from './resources/transport-event.attributes';
 export { JsonApiClient } from './client/json-api-client';
-export type { JsonApiClientOptions, JsonApiResponse } from './client/json-api-client';
 export * from './reading/json-api-reading';
 export * from './reading/journey-summary';
 export * from './reading/container-risk';

@@ -1,5 +1,4 @@
 export { RuntimeModule } from './runtime.module';
-export type { RuntimeOptions } from './runtime.module';
 import flagsByApp from './compiled-node-flags.json';
 
 const FLAGS: Readonly<Record<string, readonly string[] | undefined>> & { default: readonly string[] } = flagsByApp;

@@ -3,15 +3,12 @@ export type { TestDatabase } from './database/create-test-database';
 export { testRedisPrefix } from './redis/test-redis-prefix';
 export { createAccount } from './factories/account.factory';
 export { createShipment } from './factories/shipment.factory';
-export type { ShipmentOverrides } from './factories/shipment.factory';
 export { createContainer, createTransportEvent } from './factories/container.factory';
-export type { ContainerOverrides, TransportEventOverrides } from './factories/container.factory';
 export { CONTAINER_FIXTURES } from './factories/container-fixtures';
 export { createParty, linkParty } from './factories/party.factory';
 export { serveCarriers } from './factories/tracking-source.factory';
 export { dcsa3SchemaValidator } from './dcsa/dcsa3-schema-validator';
-export type { Dcsa3SchemaName } from './dcsa/dcsa3-schema-validator';
-export { RecordingServer, sendJson } from './http/recording-server';
+export { RecordingServer } from './http/recording-server';
 export type { RecordedRequest, RecordingHandler } from './http/recording-server';
 export { composeEnvironment, readComposeFile } from './deployment/compose-file';
 export type { ComposeService } from './deployment/compose-file';
@@ -23,7 +20,6 @@ export {
   SAMPLE_BILL_OF_LADING,
   scannedPdf,
 } from './documents/sample-documents';
-export type { SampleBillOfLading } from './documents/sample-documents';
 export {
   flipBits,
   nestedEmail,
@@ -35,23 +31,13 @@ export {
 } from './documents/hostile-documents';
 export { S3TestServer } from './s3/s3-test-server';
 export { eventually } from './waiting/eventually';
-export { freePort } from './servers/free-port';
 export { createTestCertificates } from './servers/test-certificates';
-export type { CertificateNames, TestCertificates } from './servers/test-certificates';
+export type { TestCertificates } from './servers/test-certificates';
 export { TestPostgresServer } from './servers/test-postgres-server';
-export type { TestPostgresOptions } from './servers/test-postgres-server';
 export { TestPgBouncer } from './servers/test-pgbouncer';
-export type { TestPgBouncerOptions } from './servers/test-pgbouncer';
 export { OpenApiResponseValidator } from './openapi/openapi-response-validator';
-export type { OpenApiAnswer, OpenApiFinding } from './openapi/openapi-response-validator';
-export { chromiumPath, launchChromium, servePage } from './browser/browser';
-export {
-  blankRegions,
-  expectMatchesCommittedScreenshot,
-  MAX_MISMATCH_RATIO,
-  SCREENSHOT_NOW,
-  screenshotMismatch,
-} from './browser/screenshot';
+export type { OpenApiFinding } from './openapi/openapi-response-validator';
+export { launchChromium, servePage } from './browser/browser';
+export { expectMatchesCommittedScreenshot, SCREENSHOT_NOW } from './browser/screenshot';
 export type { Region } from './browser/screenshot';
 export { TestRedisServer } from './servers/test-redis-server';
-export type { TestRedisOptions } from './servers/test-redis-server';

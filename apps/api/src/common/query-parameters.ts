@@ -28,14 +28,21 @@ export function booleanParameter(query: Query, parameter: string): boolean | und
   return value === 'true';
 }
 
-function instantParameter(query: Query, parameter: string): Date | undefined {
-  const value = textParameter(query, parameter);
-  if (value === undefined) return undefined;
-  const parsed = new Date(value);
-  if (!ISO_INSTANT.test(value) || Number.isNaN(parsed.getTime())) {
+export function isIsoInstant(value: unknown): value is string {
+  return typeof value === 'string' && ISO_INSTANT.test(value) && !Number.isNaN(new Date(value).getTime());
+}
+
+/** An ISO 8601 instant; 400 naming the parameter otherwise. */
+export function parseInstant(value: string, parameter: string): Date {
+  if (!isIsoInstant(value)) {
     throw badRequest(`${parameter} must be an ISO 8601 date-time, e.g. 2026-08-14T00:00:00Z.`, { parameter });
   }
-  return parsed;
+  return new Date(value);
+}
+
+function instantParameter(query: Query, parameter: string): Date | undefined {
+  const value = textParameter(query, parameter);
+  return value === undefined ? undefined : parseInstant(value, parameter);
 }
 
 /** `filter[<field>][start]` and `filter[<field>][end]`, both inclusive, either optional. */

@@ -41,9 +41,18 @@ describe('parseContainerFilters', () => {
     ['filter[created_at][start]', { 'filter[created_at][start]': 'yesterday' }],
     ['filter[updated_at][end]', { 'filter[updated_at][end]': '2026-13-45T99:00:00Z' }],
     ['filter[number]', { 'filter[number]': ['A', 'B'] }],
+    ['filter[created_at][start]', { 'filter[created_at][start]': '2026-08-02', 'filter[created_at][end]': '2026-08-01' }],
   ])('answers 400 naming %s when its value is malformed', (parameter, query) => {
     const error = thrownBy(() => parseContainerFilters(query));
     expect(error.kind).toBe('bad_request');
     expect(error.toDocument()).toEqual({ errors: [expect.objectContaining({ source: { parameter } })] });
+  });
+
+  it('answers 400 naming a filter it does not know, so a misspelt one never returns the whole list', () => {
+    const error = thrownBy(() => parseContainerFilters({ 'filter[status]': 'available' }));
+    expect(error.kind).toBe('bad_request');
+    const [first] = error.toDocument().errors;
+    expect(first?.source).toEqual({ parameter: 'filter[status]' });
+    expect(first?.detail).toContain('filter[current_status]');
   });
 });

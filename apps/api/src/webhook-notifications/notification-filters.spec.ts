@@ -47,6 +47,7 @@ describe('webhook notification filters', () => {
     ['an unknown status, named', { 'filter[delivery_status]': 'lost' }, 'filter[delivery_status]', '"lost"'],
     ['a date that is not ISO 8601', { 'filter[created_at][start]': 'yesterday' }, 'filter[created_at][start]', 'ISO 8601'],
     ['a parameter given twice', { 'filter[event]': ['container.updated', 'container.created'] }, 'filter[event]', 'once'],
+    ['a misspelt filter, with the ones it knows', { 'filter[events]': 'container.updated' }, 'filter[events]', 'filter[event],'],
   ])('answers 400 to %s', (_label, query, parameter, detail) => {
     const error = refusal(query);
     expect(error).toMatchObject({ status: 400, parameter });

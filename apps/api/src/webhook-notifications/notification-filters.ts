@@ -2,6 +2,7 @@ import { isUuid } from '@quayside/data-access';
 import type { WebhookNotificationFilters } from '@quayside/data-access';
 import { DELIVERY_STATUSES, EVENT_NAMES, badRequest } from '@quayside/domain';
 import type { DeliveryStatus, EventName } from '@quayside/domain';
+import { parseInstant, refuseUnknownFilters } from '../common/query-parameters';
 
 /** Query parameters `GET /v2/webhook_notifications` understands besides `page[...]` and `include`. */
 export const NOTIFICATION_FILTER_PARAMETERS = [
@@ -11,8 +12,6 @@ export const NOTIFICATION_FILTER_PARAMETERS = [
   'filter[created_at][start]',
   'filter[created_at][end]',
 ] as const;
-
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** A query member given once as text, flat (`'filter[event]'`) or nested (`filter.event`) depending on the parser. */
 export function queryText(query: Record<string, unknown>, parameter: string): string | undefined {
@@ -29,24 +28,12 @@ export function queryText(query: Record<string, unknown>, parameter: string): st
   return value;
 }
 
-export function isIsoInstant(value: unknown): value is string {
-  return typeof value === 'string' && ISO_INSTANT.test(value) && !Number.isNaN(new Date(value).getTime());
-}
-
-/** An ISO 8601 instant; 400 naming the parameter otherwise. */
-export function parseInstant(value: string, parameter: string): Date {
-  const parsed = new Date(value);
-  if (!isIsoInstant(value)) {
-    throw badRequest(`${parameter} must be an ISO 8601 date-time, e.g. 2026-08-14T00:00:00Z.`, { parameter });
-  }
-  return parsed;
-}
-
 /**
  * Reads the filters of `GET /v2/webhook_notifications` (they combine with AND). A malformed
- * value answers 400 naming the parameter, an unknown event or status naming the value.
+ * value or an unknown `filter[...]` answers 400 naming the parameter, an unknown event or status naming the value.
  */
 export function parseNotificationFilters(query: Record<string, unknown>): WebhookNotificationFilters {
+  refuseUnknownFilters(query, NOTIFICATION_FILTER_PARAMETERS);
   const filters: WebhookNotificationFilters = {};
   const webhookId = queryText(query, 'filter[webhook_id]');
   if (webhookId !== undefined) {

@@ -3,7 +3,8 @@ import { WebhookRegistrationRepository, isUuid } from '@quayside/data-access';
 import { badRequest, unprocessableEntity } from '@quayside/domain';
 import { BULK_REDELIVERY_LIMIT, WebhookRedeliveryService } from '@quayside/webhooks';
 import type { AccountContext } from '../tenancy/account-context';
-import { isIsoInstant, parseInstant, queryText } from './notification-filters';
+import { isIsoInstant, parseInstant } from '../common/query-parameters';
+import { queryText } from './notification-filters';
 
 export interface BulkRedeliveryResult {
   meta: {

@@ -1,5 +1,6 @@
 import { EVENT_CATALOG, EVENT_NAMES, isEventAvailableTo } from '@quayside/domain';
 import type { AccountFeature, EventName, ValidationIssue, WebhookHeader } from '@quayside/domain';
+import { SIGNATURE_HEADER_NAMES } from '@quayside/webhooks';
 
 /** Most custom headers a webhook may carry. */
 export const MAX_CUSTOM_HEADERS = 20;
@@ -26,10 +27,7 @@ export const FORBIDDEN_HEADER_NAMES: ReadonlySet<string> = new Set([
   'expect',
   'http2-settings',
   'user-agent',
-  'x-t49-webhook-signature',
-  'webhook-id',
-  'webhook-timestamp',
-  'webhook-signature',
+  ...SIGNATURE_HEADER_NAMES,
 ]);
 
 // RFC 9110 5.1: a field name is a token.

@@ -141,8 +141,6 @@ export type CarrierTrackResult =
   | { outcome: 'booking_cancelled' }
   | { outcome: 'data_unavailable' };
 
-export type CarrierTrackOutcome = CarrierTrackResult['outcome'];
-
 /** Tracks one number at one ocean carrier. Never throws for carrier-side problems: they are outcomes. */
 export interface CarrierAdapter {
   track(query: CarrierTrackQuery): Promise<CarrierTrackResult>;

@@ -69,8 +69,6 @@ export type SandboxStep =
   | (StepBase & { type: 'yard_location'; location: string | null })
   | (StepBase & { type: 'pod_terminal'; firmsCode: string });
 
-export type SandboxStepType = SandboxStep['type'];
-
 /** A scenario is data: a shipment and a timeline of steps, played "as of now" by the scenario player. */
 export interface SandboxScenario {
   /** The tracking number (bill of lading or booking); its containers can be tracked by their own numbers too. */

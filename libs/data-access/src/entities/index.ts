@@ -72,8 +72,6 @@ export {
   WebhookNotificationEntity,
   WidgetKeyEntity,
 };
-export { TRACKING_REQUEST_ACTIVE_UNIQUE_INDEX } from './tracking-request.entity';
-export { WEBHOOK_RESPONSE_BODY_MAX_BYTES } from './webhook-notification.entity';
 export { WEBHOOK_FORMATS } from './webhook.entity';
 export type { WebhookFormat } from './webhook.entity';
 

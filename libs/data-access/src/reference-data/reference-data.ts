@@ -70,11 +70,3 @@ export const RAIL_CARRIER_SEEDS: readonly RailCarrierSeed[] = railCarriersFile.r
 export const PORT_SEEDS: readonly PortSeed[] = portsFile.ports;
 export const METRO_AREA_SEEDS: readonly MetroAreaSeed[] = metroAreasFile.metro_areas;
 export const TERMINAL_SEEDS: readonly TerminalSeed[] = terminalsFile.terminals;
-
-/** The SCAC, terminal firms codes and railroad the sandbox adapters answer for. */
-export const SANDBOX_REFERENCE = {
-  shippingLineScac: 'TEST',
-  terminalFirmsCodes: ['TST1', 'TST2'],
-  railCarrierScac: 'TSTR',
-  portCode: 'USLAX',
-} as const;

@@ -9,15 +9,9 @@ import type { OutboxEntry } from './outbox.repository';
 import { OutboxRepository } from './outbox.repository';
 import { queryRows } from './query-rows';
 import { STALE_DATA_OF_SHIPMENT } from './stale-data.statement';
-import type { CustomFieldMatch, Page, PageOf } from './list-page';
+import type { CustomFieldMatch, Page, PageOf, TimeRange } from './list-page';
 import { listPage, whereCustomFields } from './list-page';
 import { ListTotals } from './list-totals';
-
-/** An instant range; either end may be open. */
-export interface InstantRange {
-  start?: Date;
-  end?: Date;
-}
 
 /** Filters of `GET /containers`; every one given must match. */
 export interface ContainerListFilters {
@@ -28,8 +22,8 @@ export interface ContainerListFilters {
   shipmentId?: string;
   currentStatuses?: readonly ContainerStatus[];
   availableForPickup?: boolean;
-  createdAt?: InstantRange;
-  updatedAt?: InstantRange;
+  createdAt?: TimeRange;
+  updatedAt?: TimeRange;
   customFields?: readonly CustomFieldMatch[];
 }
 
@@ -161,11 +155,7 @@ export class ContainerRepository extends AccountScopedRepository<ContainerEntity
     return query;
   }
 
-  private applyRange(
-    query: SelectQueryBuilder<ContainerEntity>,
-    column: 'created_at' | 'updated_at',
-    range: InstantRange | undefined,
-  ): void {
+  private applyRange(query: SelectQueryBuilder<ContainerEntity>, column: 'created_at' | 'updated_at', range: TimeRange | undefined): void {
     if (range?.start !== undefined) query.andWhere(`row.${column} >= :${column}Start`, { [`${column}Start`]: range.start });
     if (range?.end !== undefined) query.andWhere(`row.${column} <= :${column}End`, { [`${column}End`]: range.end });
   }

@@ -16,32 +16,26 @@ import { SourceHealthRepository } from './source-health.repository';
 
 export { OutboxRepository } from './outbox.repository';
 export type { ClaimedOutboxRow, OutboxEntry } from './outbox.repository';
-export { OUTBOX_WAKE_APPLICATION_NAME, OUTBOX_WAKE_CHANNEL, OutboxWakeListener } from './outbox-wake.listener';
-export type { OutboxWakeOptions } from './outbox-wake.listener';
+export { OutboxWakeListener } from './outbox-wake.listener';
 export { ReferenceDataRepository } from './reference-data.repository';
 export { DcsaPushedEventRepository } from './dcsa-pushed-event.repository';
 export { RailTerminalRepository } from './rail-terminal.repository';
 export { TrackingSourceRepository } from './tracking-source.repository';
 export { RETAINED_RECORDS, RetentionRepository } from './retention.repository';
-export type { PrunedBatch, RetainedRecord } from './retention.repository';
+export type { RetainedRecord } from './retention.repository';
 export { SourceHealthRepository } from './source-health.repository';
 export type { SourceCallTally, SourceHealthView } from './source-health.repository';
-export type { NewPushedDcsaEvent, PushRecorded } from './dcsa-pushed-event.repository';
-export { queryRows } from './query-rows';
-export { EventRelatedRecordsRepository } from './event-related-records.repository';
+export type { PushRecorded } from './dcsa-pushed-event.repository';
 export { WebhookNotificationRepository } from './webhook-notification.repository';
-export type { AttemptRecord, NewWebhookNotification } from './webhook-notification.repository';
-export { WebhookRepository } from './webhook.repository';
+export type { NewWebhookNotification } from './webhook-notification.repository';
 export { WebhookRedeliveryRepository } from './webhook-redelivery.repository';
 export type { DeliveryJobTarget } from './webhook-redelivery.repository';
 export { FanOutRepository } from './fan-out.repository';
 export type { FanOutPlan } from './fan-out.repository';
 export { DeliveryOutcomeRepository } from './delivery-outcome.repository';
-export { EXACT_TOTAL_BOUND, LARGE_TOTAL_TTL_MS, ListTotals } from './list-totals';
+export { EXACT_TOTAL_BOUND, ListTotals } from './list-totals';
 export type {
   AttemptContext,
-  AttemptOutcome,
-  DeliveryAttempt,
   DeliveryConsequence,
   DeliveryJobRef,
   NotificationToDeliver,

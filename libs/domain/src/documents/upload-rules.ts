@@ -1,5 +1,4 @@
 import type { FileKind } from './document-type.enum';
-import { FILE_KINDS } from './document-type.enum';
 import { kindFromFileName } from './file-sniffing';
 
 export interface UploadLimits {
@@ -124,8 +123,4 @@ export function corruptFile(what: string, why: string): UploadProblem {
 
 function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-export function isFileKind(value: string): value is FileKind {
-  return (FILE_KINDS as readonly string[]).includes(value);
 }

@@ -38,4 +38,3 @@ export const ERROR_CODES = [
   'rate_limited',
   'internal_error',
 ] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,5 +1,5 @@
 import type { EquipmentHeight, EquipmentLength, EquipmentType } from '../enums/equipment.enum';
-import type { IanaTimeZone, Id, UtcTimestamp } from './common';
+import type { IanaTimeZone, UtcTimestamp } from './common';
 import type { Fee, Hold, ImportDeadlines } from './terminal-data';
 
 export const CONTAINER_STATUSES = [
@@ -74,11 +74,4 @@ export interface ContainerAttributes {
   ssl_lfd: null;
   import_deadlines: ImportDeadlines;
   current_status: ContainerStatus | null;
-}
-
-export interface Container extends ContainerAttributes {
-  id: Id;
-  account_id: Id;
-  shipment_id: Id | null;
-  pod_terminal_id: Id | null;
 }

@@ -1,5 +1,5 @@
 import type { EventOrigin, EstimatedEventName, EventName, MilestoneEventName } from '../enums/event-name.enum';
-import type { IanaTimeZone, Id, UtcTimestamp } from './common';
+import type { IanaTimeZone, UtcTimestamp } from './common';
 
 /** A normalized milestone: UTC timestamp plus the IANA zone of where it happened. */
 export interface TransportEventAttributes {
@@ -12,17 +12,6 @@ export interface TransportEventAttributes {
   location_locode: string | null;
   created_at: UtcTimestamp;
   data_source: EventOrigin;
-}
-
-export interface TransportEvent extends TransportEventAttributes {
-  id: Id;
-  account_id: Id;
-  container_id: Id;
-  shipment_id: Id | null;
-  location_id: Id | null;
-  terminal_id: Id | null;
-  vessel_name: string | null;
-  vessel_imo: string | null;
 }
 
 export interface EstimatedEventAttributes {

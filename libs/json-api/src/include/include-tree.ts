@@ -1,10 +1,6 @@
 /** Parsed `include`: each key a relationship name, each value what to include below it. */
 export type IncludeTree = Map<string, IncludeTree>;
 
-export function emptyIncludeTree(): IncludeTree {
-  return new Map();
-}
-
 /** Builds the tree of dotted paths (`shipment,shipment.port_of_lading` → shipment → port_of_lading). */
 export function includeTreeFromPaths(paths: readonly string[]): IncludeTree {
   const root: IncludeTree = new Map();

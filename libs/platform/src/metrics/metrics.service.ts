@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
-export type JobOutcome = 'completed' | 'failed';
-
 /**
  * Every Prometheus series of a Quayside process, defined in one place so the three apps
  * name and label them alike. Each process has its own registry, labelled with its app.

@@ -64,9 +64,3 @@ export class RecordingServer {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 }
-
-/** Answers with a JSON body (a string is sent as is, so a test can send malformed JSON). */
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers });
-  response.end(typeof body === 'string' ? body : JSON.stringify(body));
-}

@@ -1,6 +1,6 @@
 import { webcrypto } from 'node:crypto';
 import fc from 'fast-check';
-import { generateWebhookSecret, signWebhook, standardWebhooksSecret, verifyT49Signature } from './webhook-signature';
+import { generateWebhookSecret, signWebhook, standardWebhooksSecret } from './webhook-signature';
 
 /** The published test vector of docs/webhooks.md (values computed with `openssl dgst`). */
 const TEST_VECTOR = {
@@ -50,8 +50,6 @@ describe('webhook signatures', () => {
   it('fails verification when one byte of the body changes', async () => {
     const headers = signWebhook(TEST_VECTOR);
     expect(await receiverVerifies(TEST_VECTOR.secret, { ...headers }, TEST_VECTOR.body.replace('arrived', 'arrivee'))).toBe(false);
-    expect(verifyT49Signature(TEST_VECTOR.secret, `${TEST_VECTOR.body} `, TEST_VECTOR.t49)).toBe(false);
-    expect(verifyT49Signature(TEST_VECTOR.secret, TEST_VECTOR.body, TEST_VECTOR.t49.toUpperCase())).toBe(true);
   });
 
   it('gives the whsec_ form whose base64 key is the secret bytes', () => {

@@ -1,11 +1,11 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 
 /** Header carrying the hex HMAC-SHA256 of the raw body (the established API's header). */
-export const T49_SIGNATURE_HEADER = 'x-t49-webhook-signature';
+const T49_SIGNATURE_HEADER = 'x-t49-webhook-signature';
 /** Standard Webhooks headers (https://www.standardwebhooks.com): id, unix seconds, `v1,<base64>`. */
 export const STANDARD_WEBHOOK_ID_HEADER = 'webhook-id';
 export const STANDARD_WEBHOOK_TIMESTAMP_HEADER = 'webhook-timestamp';
-export const STANDARD_WEBHOOK_SIGNATURE_HEADER = 'webhook-signature';
+const STANDARD_WEBHOOK_SIGNATURE_HEADER = 'webhook-signature';
 
 export interface SignatureInput {
   /** The webhook's secret exactly as the API shows it; its UTF-8 bytes are the HMAC key. */
@@ -18,12 +18,15 @@ export interface SignatureInput {
   body: string;
 }
 
-export interface SignatureHeaders {
-  'x-t49-webhook-signature': string;
-  'webhook-id': string;
-  'webhook-timestamp': string;
-  'webhook-signature': string;
-}
+/** Every header a delivery is signed with; a webhook's own headers may not set them. */
+export const SIGNATURE_HEADER_NAMES = [
+  T49_SIGNATURE_HEADER,
+  STANDARD_WEBHOOK_ID_HEADER,
+  STANDARD_WEBHOOK_TIMESTAMP_HEADER,
+  STANDARD_WEBHOOK_SIGNATURE_HEADER,
+] as const;
+
+export type SignatureHeaders = Record<(typeof SIGNATURE_HEADER_NAMES)[number], string>;
 
 // A string key is taken as its UTF-8 bytes, and the digest is encoded by the hash itself: both
 // about halve the cost of a signature against copying the key and the digest into Buffers
@@ -43,10 +46,10 @@ export function standardWebhookSignature(input: SignatureInput): string {
 /** Every signature header of one attempt. A retry re-signs with its own timestamp; id and body stay. */
 export function signWebhook(input: SignatureInput): SignatureHeaders {
   return {
-    'x-t49-webhook-signature': t49Signature(input.secret, input.body),
-    'webhook-id': input.id,
-    'webhook-timestamp': String(input.timestamp),
-    'webhook-signature': standardWebhookSignature(input),
+    [T49_SIGNATURE_HEADER]: t49Signature(input.secret, input.body),
+    [STANDARD_WEBHOOK_ID_HEADER]: input.id,
+    [STANDARD_WEBHOOK_TIMESTAMP_HEADER]: String(input.timestamp),
+    [STANDARD_WEBHOOK_SIGNATURE_HEADER]: standardWebhookSignature(input),
   };
 }
 
@@ -61,14 +64,4 @@ export function standardWebhooksSecret(secret: string): string {
 /** A new webhook secret: 32 random bytes as 64 lowercase hex characters. */
 export function generateWebhookSecret(): string {
   return randomBytes(32).toString('hex');
-}
-
-/**
- * Checks the established API header in constant time (for the trigger endpoint's self-check and
- * for receivers written in TypeScript).
- */
-export function verifyT49Signature(secret: string, body: string, signature: string): boolean {
-  const expected = Buffer.from(t49Signature(secret, body), 'utf8');
-  const given = Buffer.from(signature.trim().toLowerCase(), 'utf8');
-  return expected.length === given.length && timingSafeEqual(expected, given);
 }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CUSTOM_FIELD_DATA_TYPES, CUSTOM_FIELD_ENTITY_TYPES, CUSTOM_FIELD_REFERENCE_TYPES } from '@quayside/domain';
+import { CUSTOM_FIELD_DATA_TYPES, CUSTOM_FIELD_ENTITY_TYPES, CUSTOM_FIELD_REFERENCE_TYPES, CUSTOM_FIELD_SLUG } from '@quayside/domain';
 import type { CustomFieldDataType, CustomFieldEntityType, CustomFieldReferenceType } from '@quayside/domain';
 import { Allow, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { CUSTOM_FIELD_VALUE_SCHEMA } from './custom-field-value.schema';
@@ -12,11 +12,11 @@ export class CreateCustomFieldDefinitionAttributes {
 
   @ApiProperty({
     description: 'Names the field in values and filters; unique per entity type; cannot change.',
-    pattern: '^[a-z][a-z0-9_]{0,62}$',
+    pattern: CUSTOM_FIELD_SLUG.source,
     example: 'customer_reference_number',
   })
   @IsString()
-  @Matches(/^[a-z][a-z0-9_]{0,62}$/, {
+  @Matches(CUSTOM_FIELD_SLUG, {
     message: 'api_slug must be lower-case letters, digits and underscores, starting with a letter (at most 63).',
   })
   api_slug!: string;
