@@ -10,16 +10,18 @@ import { createTestDatabase, launchChromium, testRedisPrefix } from '@quayside/t
 import type { TestDatabase } from '@quayside/testing';
 import type { Browser, Page } from 'playwright-core';
 import { AppProcess, freePort } from './support/app-process';
+import { includedOf, readDelivery } from './support/notification-document';
 import type { Resource } from './support/notification-document';
 import { deleteRedisKeys } from './support/redis-prefix-cleanup';
 import { WebhookSink } from './support/webhook-sink';
+import type { CapturedDelivery } from './support/webhook-sink';
 
 /**
  * Every sandbox scenario played to its end by the three apps as processes, then every surface
  * asked the same question: where is TEST-TR-RAIL's container, can it be picked up, is it at risk?
  * Its journey ends inland (picked up at the Chicago ramp, no port full out, the rail last free
  * day passed, returned empty): the api's attributes, the MCP at-risk tool, the widget and the
- * console must all say "returned, not at risk" (libs/domain journeyOf, issue 44). Then the console
+ * console, and the webhook payload of its return, must all say "returned, not at risk" (libs/domain journeyOf, issue 44). Then the console
  * and the widget of every scenario are read for raw event or status names: none may show.
  *
  * The sandbox clock plays a scenario day in 2 s (TEST-TR-FULL-LIFECYCLE's 27 days in 54 s); the
@@ -167,6 +169,27 @@ describe('one journey answer on every surface, in words: the sandbox scenarios e
       risk_reasons: [],
     });
     expect((a['journey'] as Record<string, unknown>)['picked_up_at']).toBe(a['final_destination_full_out_at']);
+  });
+
+  it('the webhook payloads: the notification of its empty return carries the same journey', async () => {
+    const isReturn = (delivery: CapturedDelivery): boolean => {
+      const { document } = readDelivery(delivery);
+      return (
+        document.data.attributes.event === 'container.transport.empty_in' &&
+        includedOf(document, 'container').some((c) => c.attributes['number'] === RAIL_CONTAINER)
+      );
+    };
+    await sink.waitFor((all) => all.some(isReturn), 30_000, `the empty return of ${RAIL_CONTAINER}`);
+    const delivery = readDelivery(sink.deliveries.find(isReturn)!);
+    const container = includedOf(delivery.document, 'container').find((c) => c.attributes['number'] === RAIL_CONTAINER)!;
+    expect(container.attributes['journey']).toMatchObject({
+      phase: 'empty_returned',
+      done: true,
+      pickup_at: 'inland_destination',
+      pickup_status: 'returned',
+      at_risk: false,
+      risk_reasons: [],
+    });
   });
 
   it('the MCP server: not among the containers at risk, even over 60 days; returned, not at risk', async () => {
