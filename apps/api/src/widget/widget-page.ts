@@ -93,7 +93,7 @@ function journeyFacts(j: Journey, shipment: ShipmentHeadline | null): string {
   const lastFreeDay =
     j.last_free_day === null
       ? null
-      : `${date(j.last_free_day) ?? ''}${j.last_free_day_source ? ` (${LAST_FREE_DAY_SOURCE_WORDS[j.last_free_day_source]})` : ''}${daysLeft(j.days_left)}`;
+      : `${date(j.last_free_day) ?? ''} (${j.last_free_day_source ? LAST_FREE_DAY_SOURCE_WORDS[j.last_free_day_source] : 'source not reported'}${daysLeft(j.days_left)})`;
   return [
     fact('Pickup', PICKUP_STATUS_WORDS[j.pickup_status]),
     fact(j.picked_up_at !== null || j.phase === 'picked_up' || j.done ? 'Picked up at' : 'Pickup at', placeName(j.pickup_at, shipment)),

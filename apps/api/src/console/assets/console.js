@@ -112,7 +112,7 @@
           ? ', today'
           : j.days_left > 0
             ? ', ' + j.days_left + (j.days_left === 1 ? ' day left' : ' days left')
-            : ', passed';
+            : ', passed ' + -j.days_left + (j.days_left === -1 ? ' day ago' : ' days ago');
     // Only the date reads as one piece; the words beside it may wrap on a phone.
     return h(
       'span',
