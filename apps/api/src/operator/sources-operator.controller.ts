@@ -41,6 +41,18 @@ export class SourcesOperatorController {
       errors_last_hour: view.recentErrors,
       error_rate_last_hour: sourceErrorRate(view),
       oldest_data_at: view.oldestDataAt,
+      quota:
+        view.quota === null
+          ? null
+          : {
+              requests_in_window: view.quota.requestsInWindow,
+              requests_per_window: view.quota.requestsPerWindow,
+              window_ms: view.quota.windowMs,
+              in_flight: view.quota.inFlight,
+              max_concurrency: view.quota.maxConcurrency,
+              paused_until: view.quota.pausedUntil,
+              read_at: view.quota.readAt,
+            },
     }));
     await reply.type('application/json').send({ checked_at: now, sources });
   }

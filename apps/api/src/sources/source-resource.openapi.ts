@@ -42,6 +42,21 @@ export const sourceSchema: Schema = {
           description: 'Share of the last hour’s calls that failed; null when none was made.',
         },
         oldest_data_at: instant('When the oldest data of an actively followed shipment it answers for was fetched.'),
+        quota: {
+          type: 'object',
+          nullable: true,
+          description:
+            'Its quota as every tracker-worker together uses it (docs/carriers.md, "Limits"), as last read (`read_at`); null before a worker read it.',
+          required: ['requests_last_minute', 'requests_per_minute', 'in_flight', 'max_concurrency', 'paused_until', 'read_at'],
+          properties: {
+            requests_last_minute: { type: 'integer', minimum: 0, description: 'Requests started in its rolling minute.' },
+            requests_per_minute: { type: 'integer', nullable: true, description: 'Its `requestsPerMinute`; null without a rate limit.' },
+            in_flight: { type: 'integer', minimum: 0 },
+            max_concurrency: { type: 'integer', minimum: 0 },
+            paused_until: instant('Until when the source asked to be left alone (429, Retry-After); null when it did not.'),
+            read_at: { type: 'string', format: 'date-time' },
+          },
+        },
       },
     },
   },

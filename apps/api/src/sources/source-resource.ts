@@ -27,5 +27,16 @@ export const sourceResource: ResourceDefinition<SourceHealthView, AccountContext
     calls_last_hour: view.recentCalls,
     error_rate_last_hour: sourceErrorRate(view),
     oldest_data_at: view.oldestDataAt?.toISOString() ?? null,
+    quota:
+      view.quota === null
+        ? null
+        : {
+            requests_last_minute: view.quota.requestsInWindow,
+            requests_per_minute: view.quota.requestsPerWindow,
+            in_flight: view.quota.inFlight,
+            max_concurrency: view.quota.maxConcurrency,
+            paused_until: view.quota.pausedUntil?.toISOString() ?? null,
+            read_at: view.quota.readAt.toISOString(),
+          },
   }),
 };

@@ -19,6 +19,14 @@ export const SOURCE_LIST_EXAMPLE = exampleAll('/v2/sources', [
       calls_last_hour: 120,
       error_rate_last_hour: 1,
       oldest_data_at: '2026-11-28T20:51:09.000Z',
+      quota: {
+        requests_last_minute: 2,
+        requests_per_minute: 60,
+        in_flight: 0,
+        max_concurrency: 4,
+        paused_until: null,
+        read_at: '2026-11-29T08:30:15.000Z',
+      },
     },
   },
   {
@@ -38,6 +46,7 @@ export const SOURCE_LIST_EXAMPLE = exampleAll('/v2/sources', [
       calls_last_hour: 36,
       error_rate_last_hour: 0,
       oldest_data_at: '2026-11-29T06:02:13.000Z',
+      quota: null,
     },
   },
 ]);

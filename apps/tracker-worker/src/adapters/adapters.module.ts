@@ -6,6 +6,8 @@ import { DcsaPushedEventRepository, ReferenceDataRepository } from '@quayside/da
 import { MetricsService, REDIS, REDIS_PREFIX } from '@quayside/platform';
 import { TrackerWorkerConfig } from '../config/tracker-worker.config';
 import { SourceHealthRecorder } from '../source-health/source-health-recorder';
+import { SourceQuotaReader } from '../source-health/source-quota-reader';
+import { AdapterQuotaReader } from './adapter-quota-reader';
 import { adapterRegistryConfig } from './adapter-registry-config';
 import { ConfigTrackingAdapters } from './config-tracking-adapters';
 import { InstrumentedTrackingAdapters } from './instrumented-tracking-adapters';
@@ -61,8 +63,13 @@ export class AdaptersModule {
         },
         SourceRegistrar,
         SourceQuotaMetrics,
+        {
+          provide: SourceQuotaReader,
+          inject: [TrackingAdapters],
+          useFactory: (adapters: TrackingAdapters) => new AdapterQuotaReader(adapters),
+        },
       ],
-      exports: [TrackingAdapters],
+      exports: [TrackingAdapters, SourceQuotaReader],
     };
   }
 }

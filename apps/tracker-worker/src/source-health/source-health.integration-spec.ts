@@ -24,12 +24,13 @@ describe('source health shared by tracker-worker processes', () => {
   let receiver: RecordingServer;
   let status = 200;
   let config: TrackerWorkerConfig;
+  const prefix = testRedisPrefix();
 
   beforeAll(async () => {
     db = await createTestDatabase();
     repository = new SourceHealthRepository(db.dataSource);
     receiver = await RecordingServer.start((_request, response) => response.writeHead(status).end());
-    config = testTrackerConfig(db.url, testRedisPrefix(), {
+    config = testTrackerConfig(db.url, prefix, {
       SOURCE_DOWN_AFTER_SECONDS: 600,
       OPERATOR_WEBHOOK_URL: `${receiver.baseUrl}/operator`,
       OPERATOR_WEBHOOK_SECRET: SECRET,

@@ -1,10 +1,11 @@
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import { SourceHealthRepository } from '@quayside/data-access';
 import { SOURCE_ERROR_RATE_WINDOW_MS } from '@quayside/domain';
 import type { SourceHealth } from '@quayside/domain';
 import { TrackerWorkerConfig } from '../config/tracker-worker.config';
 import { OperatorNotifier } from './operator-notifier';
+import { SourceQuotaReader } from './source-quota-reader';
 
 /**
  * Tells the operator when a configured source has failed every call for SOURCE_DOWN_AFTER_SECONDS
@@ -23,6 +24,7 @@ export class SourceOutageWatcher implements OnApplicationBootstrap, OnApplicatio
     private readonly repository: SourceHealthRepository,
     private readonly notifier: OperatorNotifier,
     private readonly config: TrackerWorkerConfig,
+    @Optional() private readonly quota?: SourceQuotaReader,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -60,6 +62,8 @@ export class SourceOutageWatcher implements OnApplicationBootstrap, OnApplicatio
       await this.notify(health, this.outage(health), now, now, null);
     }
     await this.repository.prune(new Date(now.getTime() - 2 * SOURCE_ERROR_RATE_WINDOW_MS));
+    // The quota every worker shares (Redis), kept beside the health for the api and the console.
+    if (this.quota) await this.repository.recordQuota(await this.quota.read(now), now);
   }
 
   private outage(health: SourceHealth): Parameters<OperatorNotifier['send']>[0] {

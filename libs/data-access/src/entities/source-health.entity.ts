@@ -1,6 +1,6 @@
 import { SOURCE_ERROR_CLASSES, SOURCE_KINDS } from '@quayside/domain';
 import type { SourceErrorClass, SourceKind } from '@quayside/domain';
-import { Check, Entity, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, PrimaryColumn } from 'typeorm';
 import { InstantColumn, NullableTextColumn, UpdatedAtColumn, inList } from './column-types';
 
 /**
@@ -42,6 +42,28 @@ export class SourceHealthEntity {
    */
   @InstantColumn()
   outage_notified_at!: Date | null;
+
+  /** The quota in use across the fleet as a tracker-worker last read it (`quota_read_at`); null before any did. */
+  @Column({ type: 'integer', nullable: true })
+  quota_requests_in_window!: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  quota_requests_per_window!: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  quota_window_ms!: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  quota_in_flight!: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  quota_max_concurrency!: number | null;
+
+  @InstantColumn()
+  quota_paused_until!: Date | null;
+
+  @InstantColumn()
+  quota_read_at!: Date | null;
 
   @UpdatedAtColumn()
   updated_at!: Date;

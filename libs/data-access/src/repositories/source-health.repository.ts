@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SOURCE_ERROR_RATE_WINDOW_MS } from '@quayside/domain';
-import type { SourceErrorClass, SourceHealth, SourceKind, TrackingSource } from '@quayside/domain';
+import type { SourceErrorClass, SourceHealth, SourceKind, SourceQuotaUse, TrackingSource } from '@quayside/domain';
 import { DataSource } from 'typeorm';
 import { queryRows } from './query-rows';
 
@@ -32,6 +32,13 @@ interface HealthRow {
   last_error_detail: string | null;
   failing_since: Date | null;
   outage_notified_at: Date | null;
+  quota_requests_in_window?: number | null;
+  quota_requests_per_window?: number | null;
+  quota_window_ms?: number | null;
+  quota_in_flight?: number | null;
+  quota_max_concurrency?: number | null;
+  quota_paused_until?: Date | null;
+  quota_read_at?: Date | null;
 }
 
 interface ViewRow extends HealthRow {
@@ -57,6 +64,18 @@ const toHealth = (row: HealthRow, calls = 0, errors = 0): SourceHealth => ({
   outageNotifiedAt: row.outage_notified_at,
   recentCalls: calls,
   recentErrors: errors,
+  quota:
+    row.quota_read_at === null || row.quota_read_at === undefined
+      ? null
+      : {
+          requestsInWindow: row.quota_requests_in_window ?? 0,
+          requestsPerWindow: row.quota_requests_per_window ?? null,
+          windowMs: row.quota_window_ms ?? 0,
+          inFlight: row.quota_in_flight ?? 0,
+          maxConcurrency: row.quota_max_concurrency ?? 0,
+          pausedUntil: row.quota_paused_until ?? null,
+          readAt: row.quota_read_at,
+        },
 });
 
 /**
@@ -165,6 +184,42 @@ export class SourceHealthRepository {
     );
   }
 
+  /**
+   * Writes each source's quota in use as read (from the quota every tracker-worker shares) at
+   * `at`; any worker may, they all read the same, and an older reading never replaces a newer one.
+   */
+  async recordQuota(
+    readings: ReadonlyArray<{ kind: SourceKind; code: string; quota: Omit<SourceQuotaUse, 'readAt'> }>,
+    at: Date,
+  ): Promise<void> {
+    if (readings.length === 0) return;
+    const rows = readings.map(({ kind, code, quota }) => ({
+      kind,
+      code,
+      requests_in_window: quota.requestsInWindow,
+      requests_per_window: quota.requestsPerWindow,
+      window_ms: quota.windowMs,
+      in_flight: quota.inFlight,
+      max_concurrency: quota.maxConcurrency,
+      paused_until: quota.pausedUntil?.toISOString() ?? null,
+    }));
+    await this.dataSource.query(
+      `INSERT INTO source_health AS h (kind, code, quota_requests_in_window, quota_requests_per_window, quota_window_ms, quota_in_flight,
+                                       quota_max_concurrency, quota_paused_until, quota_read_at)
+       SELECT q.kind, q.code, q.requests_in_window, q.requests_per_window, q.window_ms, q.in_flight, q.max_concurrency, q.paused_until, $2
+         FROM json_to_recordset($1::json) AS q(kind text, code text, requests_in_window integer, requests_per_window integer, window_ms integer,
+                                               in_flight integer, max_concurrency integer, paused_until timestamptz)
+        ORDER BY q.kind, q.code
+       ON CONFLICT (kind, code) DO UPDATE SET
+         quota_requests_in_window = excluded.quota_requests_in_window, quota_requests_per_window = excluded.quota_requests_per_window,
+         quota_window_ms = excluded.quota_window_ms, quota_in_flight = excluded.quota_in_flight,
+         quota_max_concurrency = excluded.quota_max_concurrency, quota_paused_until = excluded.quota_paused_until,
+         quota_read_at = excluded.quota_read_at
+       WHERE h.quota_read_at IS NULL OR h.quota_read_at <= excluded.quota_read_at`,
+      [JSON.stringify(rows), at],
+    );
+  }
+
   /** Forgets call counts older than the error-rate window needs. */
   async prune(before: Date): Promise<void> {
     await this.dataSource.query(`DELETE FROM source_call_minutes WHERE minute < $1`, [before]);
@@ -198,6 +253,8 @@ export class SourceHealthRepository {
        )
        SELECT s.kind, s.code, s.adapter, s.request_types, s.sandbox, s.experimental,
               h.last_success_at, h.last_error_at, h.last_error_class, h.last_error_detail, h.failing_since, h.outage_notified_at,
+              h.quota_requests_in_window, h.quota_requests_per_window, h.quota_window_ms, h.quota_in_flight, h.quota_max_concurrency,
+              h.quota_paused_until, h.quota_read_at,
               r.recent_calls, r.recent_errors, o.oldest_data_at
          FROM tracking_sources s
          LEFT JOIN source_health h ON h.kind = s.kind AND h.code = s.code

@@ -41,6 +41,21 @@ export interface SourceHealth {
   /** Calls and failed calls in the error-rate window. */
   recentCalls: number;
   recentErrors: number;
+  /** Its quota as the fleet uses it, as a tracker-worker last read it; null when none did (docs/carriers.md, "Limits"). */
+  quota: SourceQuotaUse | null;
+}
+
+/** A source's quota in use across every tracker-worker, read from the shared quota at `readAt`. */
+export interface SourceQuotaUse {
+  requestsInWindow: number;
+  /** Its `requestsPerMinute`; null when it has no rate limit. */
+  requestsPerWindow: number | null;
+  windowMs: number;
+  inFlight: number;
+  maxConcurrency: number;
+  /** Until when the source paused us (its 429 / Retry-After); null when it does not. */
+  pausedUntil: Date | null;
+  readAt: Date;
 }
 
 /** The window the error rate is counted over. */

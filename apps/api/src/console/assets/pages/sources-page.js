@@ -23,6 +23,16 @@
     return value === null || value === undefined ? '—' : Math.round(value * 100) + '%';
   }
 
+  function quota(q) {
+    if (!q) return '—';
+    if (q.paused_until) return 'paused until ' + when(q.paused_until);
+    var rate =
+      q.requests_per_minute === null
+        ? q.requests_last_minute + ' a minute'
+        : q.requests_last_minute + ' of ' + q.requests_per_minute + ' a minute';
+    return rate + ', ' + q.in_flight + ' of ' + q.max_concurrency + ' at once';
+  }
+
   function list() {
     var root = C.show('Sources');
     root.appendChild(
@@ -50,6 +60,7 @@
             when(a.last_success_at),
             lastError,
             rate(a.error_rate_last_hour) + ' of ' + a.calls_last_hour,
+            quota(a.quota),
             when(a.oldest_data_at),
           ];
           row.className = a.status === 'down' || a.status === 'failing' ? 'qc-failed' : null;
@@ -59,7 +70,7 @@
           rows.length
             ? C.table(
                 'Sources and their health',
-                ['Source', 'Status', 'Last success', 'Last error', 'Errors (last hour)', 'Oldest data'],
+                ['Source', 'Status', 'Last success', 'Last error', 'Errors (last hour)', 'Quota in use', 'Oldest data'],
                 rows,
               )
             : h('p', { text: 'No source is configured.' }),
