@@ -1,6 +1,7 @@
 import { createMigratedScratchDatabase } from '../__tests__/scratch-database';
 import type { ScratchDatabase } from '../__tests__/scratch-database';
-import { runMigrations } from '../database/run-migrations';
+import { revertLastMigration, runMigrations } from '../database/run-migrations';
+import { MIGRATIONS } from './index';
 
 /** Containers stored as `high cube` read `high_cube` after the migration, and the old spelling is refused from then on. */
 describe('migration EquipmentHeightHighCube', () => {
@@ -16,7 +17,10 @@ describe('migration EquipmentHeightHighCube', () => {
   });
 
   it('rewrites stored heights, keeps the others, and refuses the old spelling', async () => {
-    await db.dataSource.undoLastMigration({ transaction: 'each' });
+    // Back to the schema just before EquipmentHeightHighCube: later migrations first, then it.
+    const position = MIGRATIONS.findIndex((migration) => migration.name === 'EquipmentHeightHighCube1796000000000');
+    expect(position).toBeGreaterThanOrEqual(0);
+    for (let reverted = MIGRATIONS.length; reverted > position; reverted -= 1) await revertLastMigration(db.dataSource);
     const [account] = await q<{ id: string }>(`INSERT INTO accounts (company_name) VALUES ('A') RETURNING id`);
     for (const [number, height] of [
       ['QSDU2001376', 'high cube'],
