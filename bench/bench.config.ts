@@ -1,5 +1,5 @@
 import { BaseAppConfig } from '@quayside/platform';
-import { IsInt, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, Matches, Max, Min } from 'class-validator';
 
 /**
  * What `npm run bench` reads from its environment, validated once. `DATABASE_URL` names the
@@ -70,6 +70,42 @@ export class BenchConfig extends BaseAppConfig {
   @Min(0)
   @Max(100_000_000)
   BENCH_NOTIFICATIONS: number = 1_000_000;
+
+  /** `false` runs the freshness scenario alone (bench/README.md, "Freshness at scale"). */
+  @IsIn(['true', 'false'])
+  BENCH_HOT_PATHS: 'true' | 'false' = 'true';
+
+  /** Active shipments of the freshness scenario (1000000 is opt-in); 0 leaves the scenario out. */
+  @IsInt()
+  @Min(0)
+  @Max(10_000_000)
+  BENCH_FRESHNESS_SHIPMENTS: number = 6000;
+
+  /** Measured seconds per worker count of the freshness scenario (after a 30 s warm-up). */
+  @IsInt()
+  @Min(30)
+  @Max(3600)
+  BENCH_FRESHNESS_SECONDS: number = 150;
+
+  /** Tracker-worker process counts the freshness scenario runs in turn. */
+  @Matches(/^\s*\d+\s*(,\s*\d+\s*)*$/, { message: 'BENCH_FRESHNESS_WORKERS must be a comma-separated list of process counts, e.g. 1,2,4' })
+  BENCH_FRESHNESS_WORKERS: string = '1,2,4';
+
+  /** Changes per second the pushing carriers push to the api, all together. */
+  @IsInt()
+  @Min(0)
+  @Max(5000)
+  BENCH_FRESHNESS_PUSH_RATE: number = 200;
+
+  /** Estimates per second the polled carriers move, all together. */
+  @IsInt()
+  @Min(0)
+  @Max(5000)
+  BENCH_FRESHNESS_POLLED_CHANGES: number = 10;
+
+  get freshnessWorkers(): number[] {
+    return this.BENCH_FRESHNESS_WORKERS.split(',').map((count) => Number(count.trim()));
+  }
 
   get sizes(): number[] {
     return this.BENCH_SIZES.split(',').map((size) => Number(size.trim()));

@@ -1,0 +1,487 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateWebhookSecret } from '@quayside/webhooks';
+import type { RefreshCadence } from '@quayside/domain';
+import { createBenchDatabase } from '../database/bench-database';
+import type { BenchDatabase } from '../database/bench-database';
+import { seedBase } from '../database/bench-ids';
+import { createBenchAccount, growContainers } from '../database/seed-containers';
+import { percentile } from '../support/percentile';
+import { deleteRedisPrefix } from '../support/redis-prefix';
+import { freePort, spawnApp, spawnTypeScript, stopChild, waitUntilServing } from '../support/child-process';
+import type { FreshnessCarrierSettings } from './freshness-carrier-settings';
+import { cadenceSetting, compressedCadence, maxInWindow, maxOverlap } from './freshness-stats';
+
+/** 1 h of the cadence table becomes 1 min: the phases keep their ratio (freshness-stats.ts). */
+const CADENCE_DIVISOR = 60;
+const JITTER_RATIO = 0.2;
+const SCHEDULER_TICK_MS = 5_000;
+/** The phase every seeded shipment is in: on the water, its arrival estimate a day away. */
+const PHASE = 'arriving';
+const WARM_UP_MS = 30_000;
+const SAMPLE_MS = 5_000;
+const LATENCY = { minLatencyMs: 200, maxLatencyMs: 800 };
+
+interface CarrierPlan {
+  scac: string;
+  version: '2.2' | '3.0';
+  push: boolean;
+  /** Share of the refreshes its shipments need per minute (under 1: its quota binds). */
+  quotaShare: number;
+  maxConcurrency: number;
+}
+
+/**
+ * Six lines: four polled (2.2), one of them with a quota short of what its shipments need, and two
+ * pushing 3.0 events. Quotas are sized from the scenario's own need (shipments per carrier over the
+ * phase's interval), so they bind (or not) alike at every size.
+ */
+const CARRIERS: readonly CarrierPlan[] = [
+  { scac: 'MSCU', version: '2.2', push: false, quotaShare: 1.5, maxConcurrency: 8 },
+  { scac: 'MAEU', version: '2.2', push: false, quotaShare: 1.5, maxConcurrency: 8 },
+  { scac: 'CMDU', version: '2.2', push: false, quotaShare: 1.5, maxConcurrency: 8 },
+  { scac: 'EGLV', version: '2.2', push: false, quotaShare: 0.7, maxConcurrency: 4 },
+  { scac: 'HLCU', version: '3.0', push: true, quotaShare: 1.5, maxConcurrency: 64 },
+  { scac: 'ONEY', version: '3.0', push: true, quotaShare: 1.5, maxConcurrency: 64 },
+];
+
+export interface FreshnessOptions {
+  serverUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  inherited: Record<string, string>;
+  shipments: number;
+  measureSeconds: number;
+  workerCounts: number[];
+  /** Pushed changes per second over all pushing carriers. */
+  pushPerSecond: number;
+  /** Changes per second over all polled carriers. */
+  polledChangesPerSecond: number;
+}
+
+interface CarrierRuntime {
+  plan: CarrierPlan;
+  requestsPerMinute: number;
+  logFile: string;
+  child: ChildProcess;
+  url: string;
+}
+
+export interface CarrierFigures {
+  scac: string;
+  version: string;
+  push: boolean;
+  requestsPerMinute: number;
+  maxConcurrency: number;
+  adherence: number | null;
+  requestsPerHour: number;
+  maxIn60s: number;
+  maxInFlight: number;
+}
+
+export interface FreshnessRun {
+  workers: number;
+  loadBefore: string;
+  loadAfter: string;
+  adherence: number | null;
+  requestsPerHour: number;
+  carriers: CarrierFigures[];
+  pushed: LatencyFigures;
+  polled: LatencyFigures;
+}
+
+interface LatencyFigures {
+  changes: number;
+  received: number;
+  p50Ms: number | null;
+  p95Ms: number | null;
+  p99Ms: number | null;
+}
+
+interface LogLine {
+  kind: 'request' | 'change' | 'push';
+  at: number;
+  end?: number;
+  ordinal: number;
+  version: number | null;
+  status?: number;
+}
+
+interface Receipt {
+  at: number;
+  signed: boolean;
+  event: unknown;
+  billOfLading: unknown;
+  estimated: unknown;
+}
+
+const readLines = <T>(file: string): T[] =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.length > 0)
+    .map((line) => JSON.parse(line) as T);
+
+const load = (): string =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+/**
+ * The freshness scenario (bench/README.md, "Freshness at scale"): seeded active shipments spread over
+ * six local DCSA carriers with quotas, the api taking pushes, a webhook-dispatcher delivering to a
+ * signing-checking receiver, and 1, 2, 4… tracker-worker processes in turn, all from the production
+ * build, in a database and Redis prefix of its own.
+ */
+export class FreshnessBench {
+  private readonly cadence: RefreshCadence = compressedCadence(CADENCE_DIVISOR);
+  private readonly intervalMs = this.cadence[PHASE] * 1000;
+  private readonly children: ChildProcess[] = [];
+  private db: BenchDatabase | null = null;
+  private readonly dir = mkdtempSync(join(tmpdir(), 'quayside-freshness-'));
+  private readonly etaAnchor = Date.now() + 86_400_000;
+
+  constructor(private readonly options: FreshnessOptions) {}
+
+  describe(): string {
+    return (
+      `freshness: ${this.options.shipments.toLocaleString('en-US')} active shipments over ${CARRIERS.length} DCSA carriers ` +
+      `(${CARRIERS.filter((c) => c.push).length} pushing 3.0), latency ${LATENCY.minLatencyMs}-${LATENCY.maxLatencyMs} ms; ` +
+      `REFRESH_CADENCE compressed ${CADENCE_DIVISOR}× (the phases keep their ratio): ${cadenceSetting(this.cadence)}; ` +
+      `every shipment is '${PHASE}' (${this.cadence[PHASE]} s); ${this.options.pushPerSecond} pushed and ` +
+      `${this.options.polledChangesPerSecond} polled changes/s; ${WARM_UP_MS / 1000} s warm-up then ${this.options.measureSeconds} s per worker count`
+    );
+  }
+
+  async run(progress: (line: string) => void): Promise<{ runs: FreshnessRun[]; quotaBreaches: string[] }> {
+    const { shipments } = this.options;
+    this.db = await createBenchDatabase(this.options.serverUrl);
+    const db = this.db;
+    const account = await createBenchAccount(db.dataSource);
+    const base = seedBase(new Date());
+    await growContainers(db.dataSource, { accountId: account.accountId, base }, 0, shipments * 2, (done) =>
+      progress(`\rseeding freshness: ${(done / 2).toLocaleString('en-US')} shipments`),
+    );
+    const pushing = CARRIERS.filter((c) => c.push).length;
+    const polling = CARRIERS.length - pushing;
+    const pushPerCarrier = this.options.pushPerSecond / pushing;
+    const carriers = CARRIERS.map((plan) => ({
+      plan,
+      // What its shipments need a minute at the phase's interval, times its share; a pushing
+      // carrier is also asked once per push (the refresh a push starts reads GET /events too).
+      requestsPerMinute: Math.max(
+        1,
+        Math.round(
+          ((shipments / CARRIERS.length) * 60_000 * plan.quotaShare) / this.intervalMs + (plan.push ? pushPerCarrier * 60 * 1.2 : 0),
+        ),
+      ),
+    }));
+    await this.schedule(db);
+    const secret = generateWebhookSecret();
+    const receiverLog = join(this.dir, 'receiver.jsonl');
+    const receiverPort = await freePort();
+    const receiver = this.spawn(
+      spawnTypeScript({
+        script: 'bench/servers/freshness-receiver.server.ts',
+        args: [String(receiverPort), secret, receiverLog],
+        env: this.env(),
+      }),
+    );
+    await waitUntilServing(`http://127.0.0.1:${receiverPort}/`, receiver);
+    await db.dataSource.query(`INSERT INTO webhooks (account_id, url, events, secret) VALUES ($1, $2, $3, $4)`, [
+      account.accountId,
+      `http://127.0.0.1:${receiverPort}/hooks/freshness`,
+      ['shipment.estimated.arrival'],
+      secret,
+    ]);
+
+    const tokens = Object.fromEntries(
+      CARRIERS.filter((c) => c.push).map((c) => [c.scac, `${c.scac.toLowerCase()}-bench-push-token-${secret.slice(-8)}`]),
+    );
+    const apiPort = await freePort();
+    const api = this.spawn(
+      spawnApp('api', {
+        ...this.env(),
+        PORT: String(apiPort),
+        RATE_LIMIT_WINDOW_MS: '1000',
+        RATE_LIMIT_DEFAULT: '1000000000',
+        RATE_LIMIT_REFRESH: '1000000000',
+        DCSA_PUSH_CONNECTIONS: JSON.stringify(tokens),
+      }),
+    );
+    const dispatcherPort = await freePort();
+    const dispatcher = this.spawn(
+      spawnApp('webhook-dispatcher', {
+        ...this.env(),
+        OPS_PORT: String(dispatcherPort),
+        WEBHOOK_ALLOW_HTTP: 'true',
+        WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+      }),
+    );
+    await waitUntilServing(`http://127.0.0.1:${apiPort}/health/ready`, api);
+    await waitUntilServing(`http://127.0.0.1:${dispatcherPort}/health/ready`, dispatcher);
+
+    const running: CarrierRuntime[] = [];
+    for (const [index, { plan, requestsPerMinute }] of carriers.entries()) {
+      const port = await freePort();
+      const logFile = join(this.dir, `${plan.scac}.jsonl`);
+      const settings: FreshnessCarrierSettings = {
+        scac: plan.scac,
+        version: plan.version,
+        index,
+        count: CARRIERS.length,
+        shipments,
+        seedBase: base.getTime(),
+        etaAnchor: this.etaAnchor,
+        ...LATENCY,
+        changesPerSecond: plan.push ? 0 : this.options.polledChangesPerSecond / polling,
+        push: plan.push
+          ? {
+              url: `http://127.0.0.1:${apiPort}/dcsa/v3/carriers/${plan.scac}/events`,
+              token: tokens[plan.scac]!,
+              perSecond: pushPerCarrier,
+            }
+          : null,
+        logFile,
+      };
+      const child = this.spawn(
+        spawnTypeScript({
+          script: 'bench/servers/freshness-carrier.server.ts',
+          args: [String(port), JSON.stringify(settings)],
+          env: this.env(),
+        }),
+      );
+      const url = `http://127.0.0.1:${port}`;
+      await waitUntilServing(`${url}/health`, child);
+      running.push({ plan, requestsPerMinute, logFile, child, url });
+    }
+
+    const runs: FreshnessRun[] = [];
+    for (const workers of this.options.workerCounts) {
+      progress(`\nfreshness: ${workers} tracker-worker(s)`);
+      runs.push(await this.runWorkers(db, workers, running, receiverLog));
+    }
+    // The quota over the whole scenario, from each carrier's own log.
+    const quotaBreaches = running.flatMap((carrier) => {
+      const requests = readLines<LogLine>(carrier.logFile).filter((line) => line.kind === 'request');
+      const inWindow = maxInWindow(
+        requests.map((line) => line.at),
+        60_000,
+      );
+      const inFlight = maxOverlap(requests.map((line) => ({ start: line.at, end: line.end ?? line.at })));
+      return [
+        ...(inWindow > carrier.requestsPerMinute
+          ? [`${carrier.plan.scac}: ${inWindow} requests in 60 s > requestsPerMinute ${carrier.requestsPerMinute}`]
+          : []),
+        ...(inFlight > carrier.plan.maxConcurrency
+          ? [`${carrier.plan.scac}: ${inFlight} in flight > maxConcurrency ${carrier.plan.maxConcurrency}`]
+          : []),
+      ];
+    });
+    return { runs, quotaBreaches };
+  }
+
+  async stop(): Promise<void> {
+    for (const child of this.children.reverse()) await stopChild(child).catch(() => undefined);
+    await this.db?.drop().catch((error: unknown) => console.error(`could not drop ${this.db?.name}: ${String(error)}`));
+    await deleteRedisPrefix(this.options.redisUrl, this.options.redisPrefix).catch(() => undefined);
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  private env(): Record<string, string> {
+    return {
+      ...this.options.inherited,
+      DATABASE_URL: this.db?.url ?? '',
+      REDIS_URL: this.options.redisUrl,
+      REDIS_PREFIX: this.options.redisPrefix,
+      LOG_LEVEL: 'silent',
+    };
+  }
+
+  private spawn(child: ChildProcess): ChildProcess {
+    this.children.push(child);
+    return child;
+  }
+
+  /**
+   * Spreads the seeded shipments over the carriers (ordinal mod carriers, as the carrier servers
+   * answer them) and gives each the schedule a tracker would have written: last answered within
+   * the last interval, next refresh one interval (± jitter) later, the same arrival estimate the
+   * carriers answer at first, so only a moved estimate is a change.
+   */
+  private async schedule(db: BenchDatabase): Promise<void> {
+    const scacs = CARRIERS.map((c) => c.scac);
+    const interval = this.intervalMs / 1000;
+    const grace = (SCHEDULER_TICK_MS + 120_000) / 1000;
+    const eta = new Date(this.etaAnchor);
+    await db.dataSource.query(
+      `WITH s AS (SELECT id, substr(normalized_number, 5)::int AS j, random() AS r, random() AS q FROM carrier_shipments)
+       UPDATE carrier_shipments c SET shipping_line_scac = ($1::text[])[1 + s.j % $2::int], refresh_phase = $3,
+         carrier_fetched_at = now() - s.r * $4::float8 * interval '1 second',
+         next_refresh_at = now() + ((1 - s.r) + (s.q * 2 - 1) * $5::float8) * $4::float8 * interval '1 second',
+         fresh_until = now() + ((1 - s.r) + $5::float8) * $4::float8 * interval '1 second' + $6::float8 * interval '1 second'
+       FROM s WHERE c.id = s.id`,
+      [scacs, scacs.length, PHASE, interval, JITTER_RATIO, grace],
+    );
+    const spread = `($1::text[])[1 + substr(%s, 5)::int % $2::int]`;
+    await db.dataSource.query(`UPDATE tracked_numbers SET shipping_line_scac = ${spread.replace('%s', 'number')}`, [scacs, scacs.length]);
+    await db.dataSource.query(`UPDATE tracking_requests SET scac = ${spread.replace('%s', 'request_number')}`, [scacs, scacs.length]);
+    await db.dataSource.query(`UPDATE shipments SET shipping_line_scac = ${spread.replace('%s', 'normalized_number')}, pod_eta_at = $3`, [
+      scacs,
+      scacs.length,
+      eta,
+    ]);
+    await db.dataSource.query(`UPDATE containers SET pod_eta_at = $1`, [eta]);
+    await db.dataSource.query('VACUUM (ANALYZE) carrier_shipments, tracked_numbers, tracking_requests, shipments, containers');
+  }
+
+  /** The share of shipments (each carrier's, and all) last answered within their phase's interval with its whole jitter and a tick. */
+  private async sampleAdherence(db: BenchDatabase): Promise<Map<string, { fresh: number; all: number }>> {
+    const limits = Object.fromEntries(
+      Object.entries(this.cadence).map(([phase, seconds]) => [phase, seconds * (1 + JITTER_RATIO) + SCHEDULER_TICK_MS / 1000]),
+    );
+    const rows = await db.dataSource.query<Array<{ scac: string; fresh: number; all: number }>>(
+      `SELECT shipping_line_scac AS scac, count(*)::int AS all,
+         count(*) FILTER (WHERE carrier_fetched_at >= now() - ($1::jsonb ->> refresh_phase)::float8 * interval '1 second')::int AS fresh
+       FROM carrier_shipments WHERE next_refresh_at IS NOT NULL GROUP BY 1`,
+      [JSON.stringify(limits)],
+    );
+    return new Map(rows.map((row) => [row.scac, { fresh: row.fresh, all: row.all }]));
+  }
+
+  private async runWorkers(db: BenchDatabase, workers: number, carriers: CarrierRuntime[], receiverLog: string): Promise<FreshnessRun> {
+    const carriersConfig = JSON.stringify({
+      carriers: carriers.map((c) => ({
+        scac: c.plan.scac,
+        kind: 'dcsa',
+        ...(c.plan.version === '3.0' ? { version: '3.0' } : {}),
+        baseUrl: c.url,
+        timeoutMs: 10_000,
+        requestsPerMinute: c.requestsPerMinute,
+        maxConcurrency: c.plan.maxConcurrency,
+      })),
+      terminals: [],
+      rail: [],
+    });
+    const processes: ChildProcess[] = [];
+    try {
+      for (let n = 0; n < workers; n += 1) {
+        const opsPort = await freePort();
+        const worker = spawnApp('tracker-worker', {
+          ...this.env(),
+          OPS_PORT: String(opsPort),
+          CARRIERS_CONFIG: carriersConfig,
+          REFRESH_CADENCE: cadenceSetting(this.cadence),
+          REFRESH_INTERVAL_SECONDS: String(this.cadence.unknown),
+          REFRESH_JITTER_RATIO: String(JITTER_RATIO),
+          SCHEDULER_TICK_MS: String(SCHEDULER_TICK_MS),
+        });
+        processes.push(worker);
+        await waitUntilServing(`http://127.0.0.1:${opsPort}/health/ready`, worker);
+      }
+      const loadBefore = load();
+      await new Promise((resolve) => setTimeout(resolve, WARM_UP_MS));
+      const from = Date.now();
+      const samples: Array<Map<string, { fresh: number; all: number }>> = [];
+      const until = from + this.options.measureSeconds * 1000;
+      while (Date.now() < until) {
+        samples.push(await this.sampleAdherence(db));
+        await new Promise((resolve) => setTimeout(resolve, Math.min(SAMPLE_MS, Math.max(0, until - Date.now()))));
+      }
+      const to = Date.now();
+      // Deliveries of changes made near the end get a moment to arrive before the logs are read.
+      await new Promise((resolve) => setTimeout(resolve, 10_000));
+      return { workers, loadBefore, loadAfter: load(), ...this.figures(carriers, receiverLog, samples, from, to) };
+    } finally {
+      for (const worker of processes) await stopChild(worker);
+    }
+  }
+
+  private figures(
+    carriers: CarrierRuntime[],
+    receiverLog: string,
+    samples: Array<Map<string, { fresh: number; all: number }>>,
+    from: number,
+    to: number,
+  ): Omit<FreshnessRun, 'workers' | 'loadBefore' | 'loadAfter'> {
+    const hours = (to - from) / 3_600_000;
+    const share = (scac: string | null): number | null => {
+      let fresh = 0;
+      let all = 0;
+      for (const sample of samples)
+        for (const [key, value] of sample)
+          if (scac === null || key === scac) {
+            fresh += value.fresh;
+            all += value.all;
+          }
+      return all === 0 ? null : fresh / all;
+    };
+    // First receipt of each (shipment, estimate): a signed post of a moved estimate.
+    const received = new Map<string, number>();
+    for (const receipt of readLines<Receipt>(receiverLog)) {
+      if (!receipt.signed || typeof receipt.billOfLading !== 'string' || typeof receipt.estimated !== 'string') continue;
+      const version = Math.round((Date.parse(receipt.estimated) - this.etaAnchor) / 60_000);
+      const key = `${Number(receipt.billOfLading.slice(4))}:${version}`;
+      if (!received.has(key)) received.set(key, receipt.at);
+    }
+    const pushed: number[] = [];
+    const polled: number[] = [];
+    let pushedChanges = 0;
+    let polledChanges = 0;
+    const figures = carriers.map((carrier): CarrierFigures => {
+      const lines = readLines<LogLine>(carrier.logFile);
+      const requests = lines.filter((line) => line.kind === 'request' && line.at >= from && line.at < to);
+      if (carrier.plan.push) {
+        for (const line of lines)
+          if (line.kind === 'push' && line.at >= from && line.at < to && line.status === 200) {
+            pushedChanges += 1;
+            const at = received.get(`${line.ordinal}:${line.version}`);
+            if (at !== undefined) pushed.push(at - line.at);
+          }
+      } else {
+        // Polled: from the end of the first answer that carried the moved estimate.
+        const seen = new Map<string, number>();
+        for (const line of lines)
+          if (line.kind === 'request' && line.status === 200 && (line.version ?? 0) > 0) {
+            const key = `${line.ordinal}:${line.version}`;
+            if (!seen.has(key)) seen.set(key, line.end ?? line.at);
+          }
+        for (const [key, at] of seen)
+          if (at >= from && at < to) {
+            polledChanges += 1;
+            const receivedAt = received.get(key);
+            if (receivedAt !== undefined) polled.push(receivedAt - at);
+          }
+      }
+      return {
+        scac: carrier.plan.scac,
+        version: carrier.plan.version,
+        push: carrier.plan.push,
+        requestsPerMinute: carrier.requestsPerMinute,
+        maxConcurrency: carrier.plan.maxConcurrency,
+        adherence: share(carrier.plan.scac),
+        requestsPerHour: requests.length / hours,
+        maxIn60s: maxInWindow(
+          requests.map((line) => line.at),
+          60_000,
+        ),
+        maxInFlight: maxOverlap(requests.map((line) => ({ start: line.at, end: line.end ?? line.at }))),
+      };
+    });
+    const latency = (values: number[], changes: number): LatencyFigures => ({
+      changes,
+      received: values.length,
+      p50Ms: percentile(values, 50),
+      p95Ms: percentile(values, 95),
+      p99Ms: percentile(values, 99),
+    });
+    return {
+      adherence: share(null),
+      requestsPerHour: figures.reduce((sum, carrier) => sum + carrier.requestsPerHour, 0),
+      carriers: figures,
+      pushed: latency(pushed, pushedChanges),
+      polled: latency(polled, polledChanges),
+    };
+  }
+}

@@ -1,0 +1,249 @@
+/**
+ * One shipping line of the freshness scenario (bench/README.md, "Freshness at scale") on
+ * 127.0.0.1: it publishes DCSA Track & Trace 2.2 (`GET /v2/events`) or 3.0 (`GET /events`) for
+ * its share of the seeded bills of lading (`BNCH<ordinal>` with ordinal ≡ index mod count), each
+ * answer after 200–800 ms, and its arrival estimates move while the bench runs: a polled line
+ * moves some at random; a pushing (3.0) line moves them and pushes each new version to the api's
+ * `POST /dcsa/v3/carriers/{scac}/events` at once. Every request it answers, every change and every
+ * push is appended to its log (JSON lines): the bench reads latencies, quotas and spending from the
+ * carrier's own records, not from Quayside's.
+ *
+ *   node -r @swc-node/register bench/servers/freshness-carrier.server.ts <port> '<settings JSON>'
+ */
+import { createWriteStream } from 'node:fs';
+import { createServer } from 'node:http';
+import { CONTAINERS_PER_SHIPMENT, containerNumber } from '../database/bench-ids';
+import type { FreshnessCarrierSettings } from '../freshness/freshness-carrier-settings';
+
+const port = Number(process.argv[2]);
+const settings = JSON.parse(process.argv[3] ?? '{}') as FreshnessCarrierSettings;
+if (!Number.isInteger(port) || port <= 0 || typeof settings.scac !== 'string') {
+  console.error("usage: freshness-carrier.server.ts <port> '<settings JSON>'");
+  process.exit(2);
+}
+
+const DAY = 86_400_000;
+const ETA_STEP_MS = 60_000;
+const log = createWriteStream(settings.logFile, { flags: 'a' });
+const iso = (epochMs: number): string => new Date(epochMs).toISOString();
+/** Version of each shipment's arrival estimate and when it was made (version 0: the seeded one). */
+const versions = new Map<number, { version: number; at: number }>();
+const current = (ordinal: number): { version: number; at: number } => versions.get(ordinal) ?? { version: 0, at: settings.etaAnchor - DAY };
+const eta = (version: number): number => settings.etaAnchor + version * ETA_STEP_MS;
+
+function bump(ordinal: number): { version: number; at: number } {
+  const next = { version: current(ordinal).version + 1, at: Date.now() };
+  versions.set(ordinal, next);
+  return next;
+}
+
+function randomOwnOrdinal(): number {
+  const own = Math.ceil((settings.shipments - settings.index) / settings.count);
+  return settings.index + Math.floor(Math.random() * own) * settings.count;
+}
+
+// DCSA 2.2 (TNT_v2.2.0): the same history the bench stored, a departure and the current estimate.
+function events22(billOfLading: string, ordinal: number): unknown[] {
+  const vessel = { vesselIMONumber: '9000001', vesselName: 'BENCH EXPRESS' };
+  const pol = { transportCallID: 'CNSHA-VESSEL', UNLocationCode: 'CNSHA', modeOfTransport: 'VESSEL', exportVoyageNumber: '001E', vessel };
+  const pod = { transportCallID: 'USLAX-VESSEL', UNLocationCode: 'USLAX', modeOfTransport: 'VESSEL', importVoyageNumber: '001E', vessel };
+  const documentReferences = [{ documentReferenceType: 'TRD', documentReferenceValue: billOfLading }];
+  const uuid = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const containers = Array.from({ length: CONTAINERS_PER_SHIPMENT }, (_, offset) => ordinal * CONTAINERS_PER_SHIPMENT + offset);
+  const equipment = containers.flatMap((container) => {
+    const at = settings.seedBase + container * 1000;
+    return (
+      [
+        ['GTOT', true, 10],
+        ['GTIN', false, 9],
+        ['LOAD', false, 8],
+      ] as const
+    ).map(([code, empty, daysBefore], k) => ({
+      eventID: uuid(container * 10 + k + 1),
+      eventCreatedDateTime: iso(at - daysBefore * DAY),
+      eventType: 'EQUIPMENT',
+      eventClassifierCode: 'ACT',
+      eventDateTime: iso(at - daysBefore * DAY),
+      equipmentEventTypeCode: code,
+      equipmentReference: containerNumber(container),
+      ISOEquipmentCode: '45G1',
+      emptyIndicatorCode: empty ? 'EMPTY' : 'LADEN',
+      eventLocation: { UNLocationCode: 'CNSHA' },
+      documentReferences,
+      ...(code === 'LOAD' ? { transportCall: pol } : {}),
+    }));
+  });
+  const departedAt = settings.seedBase + ordinal * CONTAINERS_PER_SHIPMENT * 1000 - 7 * DAY;
+  const estimate = current(ordinal);
+  return [
+    ...equipment,
+    {
+      eventID: uuid(9_000_000_000 + ordinal),
+      eventCreatedDateTime: iso(departedAt),
+      eventType: 'TRANSPORT',
+      eventClassifierCode: 'ACT',
+      eventDateTime: iso(departedAt),
+      transportEventTypeCode: 'DEPA',
+      transportCall: pol,
+      documentReferences,
+    },
+    {
+      // A new estimate is a new event, as 2.2 has no versions of one.
+      eventID: `00000000-0000-4000-9${String(estimate.version % 1000).padStart(3, '0')}-${String(ordinal).padStart(12, '0')}`,
+      eventCreatedDateTime: iso(estimate.at),
+      eventType: 'TRANSPORT',
+      eventClassifierCode: 'EST',
+      eventDateTime: iso(eta(estimate.version)),
+      transportEventTypeCode: 'ARRI',
+      transportCall: pod,
+      documentReferences,
+    },
+  ];
+}
+
+// DCSA 3.0 (tnt-v3.0.0-openapi.yaml), in the words of libs/carriers/src/dcsa/fixtures/dcsa3-journey.json.
+const ROUTING = { originatingParties: [{ partyCode: 'BNCH', codeListProvider: 'SMDG', codeListName: 'LCL', partyFunction: 'CA' }] };
+const CALL = (reference: string, sequence: number): Record<string, unknown> => ({
+  transportCall: {
+    transportCallReference: reference,
+    transportCallSequenceNumber: sequence,
+    modeOfTransport: 'VESSEL',
+    exportVoyageNumberOrReference: { carrierVoyageNumber: '001E' },
+    importVoyageNumberOrReference: { carrierVoyageNumber: '001E' },
+    vesselTransport: { vesselIMONumber: '9000001', vesselName: 'BENCH EXPRESS' },
+  },
+});
+
+function estimate30(billOfLading: string, ordinal: number): Record<string, unknown> {
+  const estimate = current(ordinal);
+  return {
+    eventRouting: ROUTING,
+    eventID: `bnch-${ordinal}-eta`,
+    eventDateTime: iso(eta(estimate.version)),
+    eventUpdatedDateTime: iso(estimate.at),
+    eventLocation: { UNLocationCode: 'USLAX' },
+    eventClassification: { eventType: 'TRANSPORT', eventClassifier: 'ESTIMATED', transportEventType: 'ARRIVED' },
+    shipmentDetails: { documentReference: { type: 'TRANSPORT_DOCUMENT', reference: billOfLading } },
+    transportDetails: CALL('USLAX-1', 2),
+  };
+}
+
+function events30(billOfLading: string, ordinal: number): unknown[] {
+  const shipmentDetails = { documentReference: { type: 'TRANSPORT_DOCUMENT', reference: billOfLading } };
+  const containers = Array.from({ length: CONTAINERS_PER_SHIPMENT }, (_, offset) => ordinal * CONTAINERS_PER_SHIPMENT + offset);
+  const equipment = containers.flatMap((container) => {
+    const at = settings.seedBase + container * 1000;
+    return (
+      [
+        ['GATED_OUT', 'EMPTY', 10],
+        ['GATED_IN', 'LADEN', 9],
+        ['LOADED', 'LADEN', 8],
+      ] as const
+    ).map(([code, empty, daysBefore]) => ({
+      eventRouting: ROUTING,
+      eventID: `bnch-${container}-${code}`,
+      eventDateTime: iso(at - daysBefore * DAY),
+      eventUpdatedDateTime: iso(at - daysBefore * DAY),
+      eventLocation: { UNLocationCode: 'CNSHA' },
+      eventClassification: { eventType: 'EQUIPMENT', eventClassifier: 'ACTUAL', equipmentEventType: code },
+      shipmentDetails,
+      equipmentDetails: { equipmentReference: containerNumber(container), ISOEquipmentCode: '45G1', emptyIndicator: empty },
+      ...(code === 'LOADED' ? { transportDetails: CALL('CNSHA-1', 1) } : {}),
+    }));
+  });
+  const departedAt = settings.seedBase + ordinal * CONTAINERS_PER_SHIPMENT * 1000 - 7 * DAY;
+  return [
+    ...equipment,
+    {
+      eventRouting: ROUTING,
+      eventID: `bnch-${ordinal}-departed`,
+      eventDateTime: iso(departedAt),
+      eventUpdatedDateTime: iso(departedAt),
+      eventLocation: { UNLocationCode: 'CNSHA' },
+      eventClassification: { eventType: 'TRANSPORT', eventClassifier: 'ACTUAL', transportEventType: 'DEPARTED' },
+      shipmentDetails,
+      transportDetails: CALL('CNSHA-1', 1),
+    },
+    estimate30(billOfLading, ordinal),
+  ];
+}
+
+const billOfLading = (ordinal: number): string => `BNCH${String(ordinal).padStart(10, '0')}`;
+
+async function push(): Promise<void> {
+  if (!settings.push) return;
+  const ordinal = randomOwnOrdinal();
+  const change = bump(ordinal);
+  const body = JSON.stringify({ events: [estimate30(billOfLading(ordinal), ordinal)] });
+  let status = 0;
+  try {
+    const response = await fetch(settings.push.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${settings.push.token}` },
+      body,
+    });
+    status = response.status;
+    await response.arrayBuffer();
+  } catch {
+    status = -1;
+  }
+  log.write(`${JSON.stringify({ kind: 'push', at: change.at, end: Date.now(), ordinal, version: change.version, status })}\n`);
+}
+
+// Changes at a steady rate: every tick makes the changes due since the start.
+const started = Date.now();
+let made = 0;
+const TICK_MS = 20;
+const perSecond = settings.push ? settings.push.perSecond : settings.changesPerSecond;
+const ticker =
+  perSecond > 0 && settings.shipments > settings.index
+    ? setInterval(() => {
+        const due = Math.floor(((Date.now() - started) / 1000) * perSecond);
+        for (; made < due; made += 1) {
+          if (settings.push) void push();
+          else {
+            const ordinal = randomOwnOrdinal();
+            const change = bump(ordinal);
+            log.write(`${JSON.stringify({ kind: 'change', at: change.at, ordinal, version: change.version })}\n`);
+          }
+        }
+      }, TICK_MS)
+    : null;
+
+const server = createServer((request, response) => {
+  const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+  if (url.pathname === '/health') {
+    response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    return;
+  }
+  const arrived = Date.now();
+  const latency = settings.minLatencyMs + Math.random() * (settings.maxLatencyMs - settings.minLatencyMs);
+  setTimeout(() => {
+    const match = /^BNCH(\d{10})$/.exec(url.searchParams.get('transportDocumentReference') ?? '');
+    const ordinal = match ? Number(match[1]) : -1;
+    const path = settings.version === '3.0' ? '/events' : '/v2/events';
+    let status = 404;
+    if (url.pathname === path && ordinal >= 0 && ordinal % settings.count === settings.index && ordinal < settings.shipments) {
+      status = 200;
+      const body =
+        settings.version === '3.0'
+          ? JSON.stringify({ events: events30(billOfLading(ordinal), ordinal) })
+          : JSON.stringify(events22(billOfLading(ordinal), ordinal));
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        ...(settings.version === '3.0' ? { 'api-version': '3.0.0' } : {}),
+      });
+      response.end(body);
+    } else response.writeHead(404, { 'content-type': 'application/json' }).end(settings.version === '3.0' ? '{"events":[]}' : '[]');
+    const served = ordinal >= 0 ? current(ordinal).version : null;
+    log.write(`${JSON.stringify({ kind: 'request', at: arrived, end: Date.now(), ordinal, version: served, status })}\n`);
+  }, latency);
+});
+server.keepAliveTimeout = 10_000;
+server.listen(port, '127.0.0.1');
+process.on('SIGTERM', () => {
+  if (ticker) clearInterval(ticker);
+  server.closeAllConnections();
+  server.close(() => log.end(() => process.exit(0)));
+});
