@@ -96,6 +96,13 @@ export class ObservationService {
       }
       return { kind: 'found', checkedAt: context.now, byContainer };
     } catch (error) {
+      // Paused (its 429 / Retry-After) or its quota spent: not asked this refresh. The shipment is still
+      // refreshed from its carrier and keeps the terminal's last answer, whose terminal_checked_at says
+      // how old it is; the next refresh asks again (docs/terminal-data.md, "Limits").
+      if (error instanceof SourceBackoffError) {
+        this.logger.warn(`terminal ${firmsCode} not asked: ${error.message}; its last answer is kept`);
+        return { kind: 'failed' };
+      }
       this.logger.error(`terminal ${firmsCode} adapter threw: ${String(error)}`);
       return { kind: 'failed' };
     }
@@ -122,7 +129,10 @@ export class ObservationService {
         if (result.outcome === 'transient_failure') numbers.forEach((n) => failed.add(n));
         else for (const status of result.containers) byContainer.set(status.containerNumber, status);
       } catch (error) {
-        this.logger.error(`rail carrier ${railScac} adapter threw: ${String(error)}`);
+        // As for a terminal: a paused rail carrier is not asked this refresh and its last answer is kept.
+        if (error instanceof SourceBackoffError)
+          this.logger.warn(`rail carrier ${railScac} not asked: ${error.message}; its last answer is kept`);
+        else this.logger.error(`rail carrier ${railScac} adapter threw: ${String(error)}`);
         numbers.forEach((n) => failed.add(n));
       }
     }

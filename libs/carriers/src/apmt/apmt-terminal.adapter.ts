@@ -1,17 +1,26 @@
 import type { Dispatcher } from 'undici';
 import { OAuth2TokenError } from '../dcsa/oauth2-token.error';
 import { OAuth2TokenProvider } from '../dcsa/oauth2-token.provider';
+import { headerValue } from '../http/header-value';
 import { HttpConnections } from '../http/http-connections';
 import type { ApmtTerminalConfig } from '../ports/adapter-config';
 import type { TerminalAdapter, TerminalContainerStatus, TerminalLookupQuery, TerminalLookupResult } from '../ports/terminal-adapter.port';
 import type { TransientFailure } from '../ports/transient-failure';
 import { transientFailure } from '../ports/transient-failure';
+import { SourceBackoffError } from '../quota/source-backoff.error';
+import type { SourceGate } from '../quota/source-gate';
+import { pauseOnRefusal } from '../quota/source-refusal';
 import { parseApmtImportAvailability } from './apmt-import-availability.parser';
 
 export interface ApmtAdapterDependencies {
   dispatcher?: Dispatcher;
   /** Epoch milliseconds, for OAuth2 token expiry. */
   clock?: () => number;
+  /**
+   * The terminal's limits, for every worker together (docs/carriers.md, "Limits"): each HTTP
+   * request to it waits here, and a 429 pauses the terminal. Without it, requests are not limited.
+   */
+  gate?: SourceGate;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -34,10 +43,13 @@ export class ApmtTerminalAdapter implements TerminalAdapter {
   private readonly connections: HttpConnections;
   private readonly tokens: OAuth2TokenProvider | null;
 
+  private readonly gate: SourceGate | undefined;
+
   constructor(
     private readonly config: ApmtTerminalConfig,
     dependencies: ApmtAdapterDependencies = {},
   ) {
+    this.gate = dependencies.gate;
     const base = new URL(config.baseUrl);
     if (base.protocol !== 'https:' && base.protocol !== 'http:') throw new Error(`terminal ${config.firmsCode}: baseUrl must be http(s)`);
     if (!/^[A-Z]{5}$/.test(config.facilityCode))
@@ -68,6 +80,8 @@ export class ApmtTerminalAdapter implements TerminalAdapter {
         containers.push(...batch.filter((c) => asked.has(c.containerNumber)));
       }
     } catch (error) {
+      // The terminal asked to be left alone (or its quota is spent): the caller skips it this time.
+      if (error instanceof SourceBackoffError) throw error;
       return transientFailure(
         'internal_processing_error',
         `terminal ${this.config.firmsCode}: ${error instanceof Error ? error.message : String(error)}`,
@@ -98,12 +112,15 @@ export class ApmtTerminalAdapter implements TerminalAdapter {
       throw error;
     }
     let status: number;
+    let retryAfter: string | null;
     let body: string;
     try {
-      const response = await this.connections.request(url, { method: 'GET', headers, timeoutMs: this.timeoutMs });
-      status = response.statusCode;
-      body = await response.body.text();
+      ({ status, retryAfter, body } = await this.limited(async () => {
+        const response = await this.connections.request(url, { method: 'GET', headers, timeoutMs: this.timeoutMs });
+        return { status: response.statusCode, retryAfter: headerValue(response.headers['retry-after']), body: await response.body.text() };
+      }));
     } catch (error) {
+      if (error instanceof SourceBackoffError) throw error;
       const code =
         typeof error === 'object' && error !== null
           ? String((error as { code?: unknown; name?: unknown }).code ?? (error as { name?: unknown }).name)
@@ -118,6 +135,9 @@ export class ApmtTerminalAdapter implements TerminalAdapter {
     if (status === 404 && /not\s*found|no\s*data|no\s*record/i.test(body)) return [];
     if (status === 401 || status === 403)
       return transientFailure('internal_processing_error', `terminal ${firms}: credentials refused (${status})`, 'auth_refused');
+    // Too many requests, or unavailable for a time it names: every worker leaves the terminal alone that long.
+    const backoff = await pauseOnRefusal(this.gate, status, retryAfter);
+    if (backoff) throw backoff;
     if (status === 429) return transientFailure('shipping_line_unreachable', `terminal ${firms}: answered ${status}`, 'quota');
     if (status >= 500) return transientFailure('shipping_line_unreachable', `terminal ${firms}: answered ${status}`);
     if (status !== 200)
@@ -136,5 +156,10 @@ export class ApmtTerminalAdapter implements TerminalAdapter {
     });
     if (!parsed.ok) return transientFailure('unrecognized_response', `terminal ${firms}: ${parsed.problem}`);
     return parsed.containers;
+  }
+
+  /** One HTTP request under the terminal's limits (when the registry gave it a gate). */
+  private limited<T>(request: () => Promise<T>): Promise<T> {
+    return this.gate ? this.gate.run(request) : request();
   }
 }

@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { HttpConnections } from '../http/http-connections';
-import { retryAfterMs } from '../http/retry-after';
+import { headerValue } from '../http/header-value';
 import type { DcsaCarrierConfig } from '../ports/adapter-config';
 import type { CarrierAdapter, CarrierTrackQuery, CarrierTrackResult } from '../ports/carrier-adapter.port';
 import type { TimeZoneLookup } from '../ports/time-zone-lookup';
@@ -8,6 +8,7 @@ import type { TransientFailure } from '../ports/transient-failure';
 import { transientFailure } from '../ports/transient-failure';
 import { SourceBackoffError } from '../quota/source-backoff.error';
 import type { SourceGate } from '../quota/source-gate';
+import { pauseOnRefusal } from '../quota/source-refusal';
 import { resolveTimeZones } from '../time-zones/time-zone-resolver';
 import { locodesOf, mapDcsaEvents } from './dcsa-event.mapper';
 import type { DcsaProtocol } from './dcsa-protocol';
@@ -42,8 +43,6 @@ const PAGE_LIMIT = 100;
 /** A shipment has tens of events; hundreds of pages mean a server that loops. */
 const MAX_PAGES = 50;
 const MAX_BODY_CHARS = 20_000_000;
-/** The pause after a 429 that does not say for how long. */
-const DEFAULT_PAUSE_MS = 60_000;
 
 type InvalidNumber = Extract<CarrierTrackResult, { outcome: 'invalid_number' }>;
 type Page = { kind: 'events'; body: unknown; next: string | null } | { kind: 'not_found' };
@@ -224,13 +223,9 @@ export class DcsaCarrierAdapter implements CarrierAdapter {
     if (statusCode === 401 || statusCode === 403)
       return transientFailure('internal_processing_error', `carrier ${scac}: credentials refused (${statusCode})`, 'auth_refused');
     const retryAfter = headerValue(responseHeaders['retry-after']);
-    const pauseMs = retryAfterMs(retryAfter, new Date());
     // Too many requests, or unavailable for a time it names: every worker leaves the carrier alone that long.
-    if (this.dependencies.gate && (statusCode === 429 || (statusCode === 503 && pauseMs !== null))) {
-      const backoff = await this.dependencies.gate.pause(pauseMs ?? DEFAULT_PAUSE_MS);
-      backoff.answeredWith = statusCode === 429 ? 'quota' : 'unreachable';
-      throw backoff;
-    }
+    const backoff = await pauseOnRefusal(this.dependencies.gate, statusCode, retryAfter);
+    if (backoff) throw backoff;
     if (statusCode === 429 || statusCode >= 500) {
       return transientFailure(
         'shipping_line_unreachable',
@@ -276,11 +271,6 @@ export class DcsaCarrierAdapter implements CarrierAdapter {
     if (this.tokens) headers.authorization = `Bearer ${await this.tokens.token()}`;
     return headers;
   }
-}
-
-function headerValue(value: string | string[] | undefined): string | null {
-  const first = Array.isArray(value) ? value[0] : value;
-  return first === undefined || first.trim() === '' ? null : first.trim();
 }
 
 function describeNetworkError(error: unknown, timeoutMs: number): string {

@@ -11,15 +11,18 @@ export type CarrierAuthConfig =
       clientAuthentication?: 'basic' | 'body';
     };
 
-/** Limits applied to every call to one carrier, whatever the adapter kind. */
-export interface CarrierLimitsConfig {
-  /** Calls in flight at once (default 4). */
+/**
+ * Limits applied to every HTTP request to one source (carrier, terminal or rail carrier), whatever
+ * the adapter kind, for every tracker-worker together (docs/carriers.md, "Limits").
+ */
+export interface SourceLimitsConfig {
+  /** Requests in flight at once (default 4). */
   maxConcurrency?: number;
-  /** Calls started per rolling minute (default unlimited). */
+  /** Requests started per rolling minute (default unlimited). */
   requestsPerMinute?: number;
 }
 
-export interface DcsaCarrierConfig extends CarrierLimitsConfig {
+export interface DcsaCarrierConfig extends SourceLimitsConfig {
   scac: string;
   kind: 'dcsa';
   /** Track & Trace version the carrier publishes (default `2.2`). */
@@ -31,14 +34,14 @@ export interface DcsaCarrierConfig extends CarrierLimitsConfig {
   timeoutMs?: number;
 }
 
-export interface SandboxCarrierConfig extends CarrierLimitsConfig {
+export interface SandboxCarrierConfig extends SourceLimitsConfig {
   scac: string;
   kind: 'sandbox';
 }
 
 export type CarrierConfig = DcsaCarrierConfig | SandboxCarrierConfig;
 
-export interface SandboxTerminalConfig {
+export interface SandboxTerminalConfig extends SourceLimitsConfig {
   firmsCode: string;
   kind: 'sandbox';
 }
@@ -49,7 +52,7 @@ export interface SandboxTerminalConfig {
  * (docs/carriers.md, "Published contracts"), so it runs only when `experimental: true` says the
  * operator knows.
  */
-export interface ApmtTerminalConfig {
+export interface ApmtTerminalConfig extends SourceLimitsConfig {
   firmsCode: string;
   kind: 'apmt';
   /** Required: the operator accepts an adapter whose field names are not verified (a warning at start-up). */
@@ -69,7 +72,7 @@ export interface ApmtTerminalConfig {
 
 export type TerminalConfig = SandboxTerminalConfig | ApmtTerminalConfig;
 
-export interface RailConfig {
+export interface RailConfig extends SourceLimitsConfig {
   scac: string;
   kind: 'sandbox';
 }

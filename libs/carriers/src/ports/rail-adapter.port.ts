@@ -54,5 +54,6 @@ export interface RailContainerStatus {
 export type RailLookupResult = { outcome: 'found'; containers: RailContainerStatus[] } | TransientFailure;
 
 export interface RailAdapter {
+  /** Throws `SourceBackoffError` while the rail carrier is paused or its quota spent: it was not asked (docs/carriers.md, "Limits"). */
   lookup(query: RailLookupQuery): Promise<RailLookupResult>;
 }

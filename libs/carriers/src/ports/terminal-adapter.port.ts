@@ -36,5 +36,6 @@ export interface TerminalContainerStatus {
 export type TerminalLookupResult = { outcome: 'found'; containers: TerminalContainerStatus[] } | TransientFailure;
 
 export interface TerminalAdapter {
+  /** Throws `SourceBackoffError` while the terminal is paused or its quota spent: it was not asked (docs/carriers.md, "Limits"). */
   lookup(query: TerminalLookupQuery): Promise<TerminalLookupResult>;
 }

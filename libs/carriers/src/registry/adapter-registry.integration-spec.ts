@@ -1,13 +1,11 @@
-import { RecordingServer, testRedisPrefix } from '@quayside/testing';
-import Redis from 'ioredis';
+import { RecordingServer } from '@quayside/testing';
 import type { AdapterRegistryConfig } from '../ports/adapter-config';
-import { RedisSourceQuota } from '../quota/redis-source-quota';
 import { SourceBackoffError } from '../quota/source-backoff.error';
-import { AdapterRegistry } from './adapter-registry';
+import type { AdapterRegistry } from './adapter-registry';
+import { TwoWorkers } from './__tests__/two-workers';
 
 describe('AdapterRegistry with the shared quota (Redis): a DCSA carrier answering 429', () => {
-  const prefix = testRedisPrefix();
-  const redis = new Redis('redis://127.0.0.1:6379');
+  const workers = new TwoWorkers();
   let server: RecordingServer;
   let registries: AdapterRegistry[];
 
@@ -22,19 +20,12 @@ describe('AdapterRegistry with the shared quota (Redis): a DCSA carrier answerin
       rail: [],
       sandbox: { clockCompression: 1 },
     };
-    // Two workers: each its own registry, the same Redis and prefix.
-    registries = [
-      new AdapterRegistry(config, { quota: new RedisSourceQuota(redis, prefix) }),
-      new AdapterRegistry(config, { quota: new RedisSourceQuota(redis, prefix) }),
-    ];
+    registries = workers.start(config);
   });
 
   afterAll(async () => {
-    await Promise.all(registries.map((registry) => registry.close()));
+    await workers.close();
     await server.close();
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
   });
 
   const track = (registry: AdapterRegistry) => {

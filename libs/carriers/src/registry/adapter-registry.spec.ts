@@ -14,6 +14,15 @@ const SANDBOX_ONLY: AdapterRegistryConfig = {
   sandbox: { clockCompression: 86_400 },
 };
 
+const APMT_W185 = {
+  firmsCode: 'W185',
+  kind: 'apmt',
+  experimental: true,
+  facilityCode: 'USLAX',
+  baseUrl: 'https://api.example',
+  timeZone: 'America/Los_Angeles',
+} as const;
+
 describe('AdapterRegistry', () => {
   const registry = new AdapterRegistry(SANDBOX_ONLY);
 
@@ -140,6 +149,34 @@ describe('AdapterRegistry', () => {
       'a requestsPerMinute without the shared quota store (it would hold per process only)',
       { ...SANDBOX_ONLY, carriers: [{ scac: 'TEST', kind: 'sandbox', requestsPerMinute: 60 }] },
       'carrier TEST: requestsPerMinute needs the shared quota store (Redis)',
+    ],
+    [
+      "a terminal's maxConcurrency of zero",
+      { ...SANDBOX_ONLY, terminals: [{ firmsCode: 'TST1', kind: 'sandbox', maxConcurrency: 0 }] },
+      'terminal TST1: maxConcurrency must be a positive integer, got 0',
+    ],
+    [
+      "an APM Terminals facility's requestsPerMinute that is not a whole number",
+      {
+        ...SANDBOX_ONLY,
+        terminals: [{ ...APMT_W185, requestsPerMinute: 0.5 }],
+      },
+      'terminal W185: requestsPerMinute must be a positive integer, got 0.5',
+    ],
+    [
+      "a terminal's requestsPerMinute without the shared quota store",
+      { ...SANDBOX_ONLY, terminals: [{ firmsCode: 'TST1', kind: 'sandbox', requestsPerMinute: 30 }] },
+      'terminal TST1: requestsPerMinute needs the shared quota store (Redis)',
+    ],
+    [
+      "a rail carrier's maxConcurrency that is not a whole number",
+      { ...SANDBOX_ONLY, rail: [{ scac: 'TSTR', kind: 'sandbox', maxConcurrency: 2.5 }] },
+      'rail carrier TSTR: maxConcurrency must be a positive integer, got 2.5',
+    ],
+    [
+      "a rail carrier's requestsPerMinute without the shared quota store",
+      { ...SANDBOX_ONLY, rail: [{ scac: 'TSTR', kind: 'sandbox', requestsPerMinute: 30 }] },
+      'rail carrier TSTR: requestsPerMinute needs the shared quota store (Redis)',
     ],
   ] as const)('refuses %s at start-up', (_what, config, message) => {
     expect(() => new AdapterRegistry(config as AdapterRegistryConfig)).toThrow(message);

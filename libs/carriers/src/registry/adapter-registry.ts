@@ -2,7 +2,7 @@ import type { Dispatcher } from 'undici';
 import { ApmtTerminalAdapter } from '../apmt/apmt-terminal.adapter';
 import { DcsaCarrierAdapter } from '../dcsa/dcsa-carrier.adapter';
 import type { PushedDcsaEvents } from '../dcsa/dcsa-carrier.adapter';
-import type { AdapterRegistryConfig, CarrierConfig } from '../ports/adapter-config';
+import type { AdapterRegistryConfig, CarrierConfig, SourceLimitsConfig } from '../ports/adapter-config';
 import type { CarrierAdapter } from '../ports/carrier-adapter.port';
 import type { RailAdapter } from '../ports/rail-adapter.port';
 import type { TerminalAdapter } from '../ports/terminal-adapter.port';
@@ -15,6 +15,7 @@ import { LocalSourceGate } from '../quota/local-source-gate';
 import type { SourceGate } from '../quota/source-gate';
 import type { SourceLimits, SourceQuotaStore, SourceQuotaUsage, SourceRef } from '../quota/source-quota';
 import { LimitedCarrierAdapter } from './limited-carrier.adapter';
+import { LimitedLookupAdapter } from './limited-lookup.adapter';
 
 export interface AdapterRegistryDependencies {
   /** UN/LOCODE → IANA zone (the ports table), for carriers whose events carry only UTC offsets. */
@@ -26,9 +27,9 @@ export interface AdapterRegistryDependencies {
   /** The events DCSA 3.0 carriers pushed (docs/dcsa.md, "Carriers that push"). */
   pushedEvents?: PushedDcsaEvents;
   /**
-   * Where each carrier's `requestsPerMinute` and `maxConcurrency` are held for every worker
-   * process together (Redis in the tracker-worker). Without it, concurrency holds per process
-   * and `requestsPerMinute` is refused.
+   * Where each source's (carrier, terminal, rail carrier) `requestsPerMinute` and `maxConcurrency`
+   * are held for every worker process together (Redis in the tracker-worker). Without it,
+   * concurrency holds per process and `requestsPerMinute` is refused.
    */
   quota?: SourceQuotaStore;
 }
@@ -76,14 +77,14 @@ export class AdapterRegistry {
   constructor(config: AdapterRegistryConfig, dependencies: AdapterRegistryDependencies = {}) {
     const sandbox = { clockCompression: config.sandbox.clockCompression };
     for (const [scac, carrier] of uniqueKeys(config.carriers, (c) => c.scac, 'carrier')) {
-      const gate = carrierGate(scac, carrier, dependencies.quota);
-      this.gates.push(gate);
+      const gate = this.gateFor({ kind: 'carrier', code: scac }, `carrier ${scac}`, carrier, dependencies.quota);
       this.carriers.set(scac, this.buildCarrier(scac, carrier, sandbox, { ...dependencies, gate }));
     }
     for (const [firmsCode, terminal] of uniqueKeys(config.terminals, (t) => t.firmsCode, 'terminal')) {
+      const gate = this.gateFor({ kind: 'terminal', code: firmsCode }, `terminal ${firmsCode}`, terminal, dependencies.quota);
       switch (terminal.kind) {
         case 'sandbox':
-          this.terminals.set(firmsCode, new SandboxTerminalAdapter(sandbox));
+          this.terminals.set(firmsCode, new LimitedLookupAdapter(new SandboxTerminalAdapter(sandbox), gate));
           break;
         case 'apmt': {
           if (terminal.experimental !== true) {
@@ -93,7 +94,7 @@ export class AdapterRegistry {
           }
           let adapter: ApmtTerminalAdapter;
           try {
-            adapter = new ApmtTerminalAdapter({ ...terminal, firmsCode }, dependencies);
+            adapter = new ApmtTerminalAdapter({ ...terminal, firmsCode }, { ...dependencies, gate });
           } catch (error) {
             throw new Error(`adapter configuration: terminal ${firmsCode}: ${error instanceof Error ? error.message : String(error)}`);
           }
@@ -106,9 +107,10 @@ export class AdapterRegistry {
       }
     }
     for (const [scac, rail] of uniqueKeys(config.rail, (r) => r.scac, 'rail carrier')) {
+      const gate = this.gateFor({ kind: 'rail', code: scac }, `rail carrier ${scac}`, rail, dependencies.quota);
       switch (rail.kind) {
         case 'sandbox':
-          this.rails.set(scac, new SandboxRailAdapter(sandbox));
+          this.rails.set(scac, new LimitedLookupAdapter(new SandboxRailAdapter(sandbox), gate));
       }
     }
   }
@@ -130,7 +132,7 @@ export class AdapterRegistry {
     return [...this.carriers.keys()];
   }
 
-  /** What each carrier's quota holds now, across every worker (metrics, the health of a source). */
+  /** What each source's quota holds now, across every worker (metrics, the health of a source). */
   quotaUsage(): Promise<SourceQuotaReading[]> {
     return Promise.all(this.gates.map(async (gate) => ({ source: gate.source, usage: await gate.usage() })));
   }
@@ -138,6 +140,18 @@ export class AdapterRegistry {
   /** Releases HTTP connection pools (on application shutdown). */
   async close(): Promise<void> {
     await Promise.all(this.closables.map((adapter) => adapter.close()));
+  }
+
+  /** The gate of one source, kept for its quota readings; a wrong limit stops start-up naming the source. */
+  private gateFor(
+    source: SourceRef,
+    named: string,
+    config: SourceLimitsConfig & { timeoutMs?: number },
+    quota: SourceQuotaStore | undefined,
+  ): SourceGate {
+    const gate = sourceGate(source, named, config, quota);
+    this.gates.push(gate);
+    return gate;
   }
 
   private buildCarrier(
@@ -163,15 +177,19 @@ export class AdapterRegistry {
   }
 }
 
-function carrierGate(scac: string, carrier: CarrierConfig, quota: SourceQuotaStore | undefined): SourceGate {
-  const maxConcurrency = carrier.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY;
-  const rate = carrier.requestsPerMinute;
+function sourceGate(
+  source: SourceRef,
+  named: string,
+  config: SourceLimitsConfig & { timeoutMs?: number },
+  quota: SourceQuotaStore | undefined,
+): SourceGate {
+  const maxConcurrency = config.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY;
+  const rate = config.requestsPerMinute;
   const fail = (problem: string): never => {
-    throw new Error(`adapter configuration: carrier ${scac}: ${problem}`);
+    throw new Error(`adapter configuration: ${named}: ${problem}`);
   };
   if (!Number.isInteger(maxConcurrency) || maxConcurrency < 1) fail(`maxConcurrency must be a positive integer, got ${maxConcurrency}`);
   if (rate !== undefined && (!Number.isInteger(rate) || rate < 1)) fail(`requestsPerMinute must be a positive integer, got ${rate}`);
-  const source: SourceRef = { kind: 'carrier', code: scac };
   if (quota === undefined) {
     if (rate !== undefined) fail('requestsPerMinute needs the shared quota store (Redis), which this process was not given');
     return new LocalSourceGate(source, maxConcurrency);
@@ -180,7 +198,8 @@ function carrierGate(scac: string, carrier: CarrierConfig, quota: SourceQuotaSto
     maxConcurrency,
     requestsPerWindow: rate ?? null,
     windowMs: MINUTE_MS + WINDOW_SLACK_MS,
-    leaseMs: (carrier.kind === 'dcsa' ? (carrier.timeoutMs ?? DEFAULT_TIMEOUT_MS) : DEFAULT_TIMEOUT_MS) + LEASE_SLACK_MS,
+    // Sandbox sources have no timeout of their own: the HTTP default.
+    leaseMs: (config.timeoutMs ?? DEFAULT_TIMEOUT_MS) + LEASE_SLACK_MS,
   };
   return new FleetSourceGate(source, limits, quota);
 }
