@@ -1,40 +1,20 @@
 import type { Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { CarrierAdapter, RailAdapter, SandboxScenario, TerminalAdapter } from '@quayside/carriers';
+import type { CarrierAdapter, RailAdapter, TerminalAdapter } from '@quayside/carriers';
 import { ApmtTerminalAdapter, SANDBOX_SCAC, SandboxCarrierAdapter } from '@quayside/carriers';
 import { ShipmentStateRepository, TrackingRepository } from '@quayside/data-access';
 import type { TrackingSource } from '@quayside/domain';
 import { TimeScale } from '../adapters/time-scale';
 import { TrackingAdapters } from '../adapters/tracking-adapters';
+import { AT_PIER_400, PIER_400_CONTAINER } from '../test/pier-400-scenario';
 import { TrackerTestHarness, dayOf } from '../test/tracker-test-harness';
 import { TrackRequestUseCase } from '../tracking-requests/track-request.use-case';
 import { ObservationService } from '../tracking-state/observation.service';
 import { RefreshShipmentUseCase } from './refresh-shipment.use-case';
 
 const T0 = new Date('2026-08-14T08:00:00.000Z');
-const NUMBER = 'WFHU5080179';
-
-/** The line's side from the sandbox; the discharge terminal is APM Terminals Pier 400 (W185). */
-const AT_PIER_400: SandboxScenario = {
-  number: 'TEST-TR-APMT',
-  bookingNumber: null,
-  plays: 'discharged at an APM Terminals facility',
-  places: {
-    pol: { locode: 'CNSHA', name: 'Shanghai', timeZone: 'Asia/Shanghai' },
-    pod: { locode: 'USLAX', name: 'Los Angeles', timeZone: 'America/Los_Angeles' },
-  },
-  vessel: { name: 'QUAYSIDE PIONEER', imo: '9312341', voyage: '012E' },
-  podTerminalFirmsCode: 'W185',
-  railCarrierScac: null,
-  containers: [
-    { number: NUMBER, isoSizeType: '45G1', equipment: { type: 'dry', length: 40, height: 'high_cube' }, sealNumber: null, weightLbs: null },
-  ],
-  steps: [
-    { day: -1, type: 'milestone', event: 'container.transport.vessel_departed', at: 'pol' },
-    { day: 2, type: 'milestone', event: 'container.transport.vessel_discharged', at: 'pod' },
-  ],
-};
+const NUMBER = PIER_400_CONTAINER;
 
 /** Import Availability messages in the terminal's words, as the facility would answer on two days. */
 const DAY_2 = {

@@ -5,13 +5,16 @@ import type { TrackingSource } from '@quayside/domain';
 import { TrackingAdapters } from '../adapters/tracking-adapters';
 import { TimeScale } from '../adapters/time-scale';
 
-/** The sandbox adapters (real time) playing the built-in scenarios plus a test's own. */
+/** The sandbox adapters (real time) playing the built-in scenarios plus a test's own, and any real terminals a test adds by FIRMS code. */
 export class ScenarioAdapters extends TrackingAdapters {
   private readonly line: CarrierAdapter;
   private readonly terminals: TerminalAdapter;
   private readonly railCarrier: RailAdapter;
 
-  constructor(extra: readonly SandboxScenario[]) {
+  constructor(
+    extra: readonly SandboxScenario[],
+    private readonly realTerminals: ReadonlyMap<string, TerminalAdapter> = new Map(),
+  ) {
     super();
     const options = { clockCompression: 1, scenarios: [...SANDBOX_SCENARIOS, ...extra] };
     this.line = new SandboxCarrierAdapter(options);
@@ -24,7 +27,7 @@ export class ScenarioAdapters extends TrackingAdapters {
   }
 
   terminal(firmsCode: string): TerminalAdapter | null {
-    return firmsCode.startsWith('TST') ? this.terminals : null;
+    return this.realTerminals.get(firmsCode) ?? (firmsCode.startsWith('TST') ? this.terminals : null);
   }
 
   rail(): RailAdapter | null {
