@@ -89,6 +89,15 @@ const FEATURES: Record<string, Values> = {
     trackerWorker: { databasePoolSize: 8 },
     webhookDispatcher: { databasePoolSize: 6 },
   },
+  'a Redis Cluster over TLS with a CA and an ACL user, scaled by KEDA': {
+    secret: { REDIS_URL: 'rediss://redis-0.redis:6379', REDIS_PASSWORD: 'acl-password' },
+    redis: {
+      tls: { caSecret: { name: 'redis-ca', key: 'tls.crt' } },
+      username: 'quayside',
+      clusterNodes: ['redis-1.redis:6379', 'redis-2.redis:6379'],
+    },
+    autoscaling: { enabled: true, redis: { enableTLS: true } },
+  },
   'no migration Job and no disruption budgets': {
     migrations: { enabled: false },
     api: { podDisruptionBudget: { enabled: false } },
@@ -493,6 +502,59 @@ describe('the Helm chart deploy/helm/quayside, rendered by the real helm', () =>
       expect(refusal({ postgresql: { poolMode: 'transaction' } })).toMatch(/poolMode=transaction needs secret.DATABASE_DIRECT_URL/);
       expect(refusal({ postgresql: { tls: { mode: 'prefer' } } })).toMatch(/postgresql.tls.mode must be/);
       expect(refusal({ postgresql: { poolMode: 'statement' } })).toMatch(/postgresql.poolMode must be session or transaction/);
+    });
+  });
+
+  describe('Redis: TLS with a CA, an ACL user, a Cluster (docs/deploy.md, "Production Redis and PostgreSQL")', () => {
+    it('mounts the CA in every pod and names it, and gives the login and the seed nodes to every app', () => {
+      const objects = renderValid(FEATURES['a Redis Cluster over TLS with a CA and an ACL user, scaled by KEDA']);
+      expect(config(objects)).toEqual(
+        expect.objectContaining({
+          REDIS_TLS_CA_FILE: '/etc/quayside/redis-ca/ca.crt',
+          REDIS_USERNAME: 'quayside',
+          REDIS_CLUSTER_NODES: 'redis-1.redis:6379,redis-2.redis:6379',
+        }),
+      );
+      expect(find(objects, 'Secret', 'quayside-secret').stringData).toEqual(
+        expect.objectContaining({ REDIS_URL: 'rediss://redis-0.redis:6379', REDIS_PASSWORD: 'acl-password' }),
+      );
+      for (const workload of workloads(objects)) {
+        expect(podSpec(workload).volumes?.find((v) => v.name === 'redis-ca') as unknown).toEqual({
+          name: 'redis-ca',
+          secret: { secretName: 'redis-ca', items: [{ key: 'tls.crt', path: 'ca.crt' }] },
+        });
+        expect(container(workload).volumeMounts).toContainEqual({ name: 'redis-ca', mountPath: '/etc/quayside/redis-ca', readOnly: true });
+      }
+    });
+
+    it("scales the workers through KEDA's redis-cluster trigger on the hash-tagged wait lists", () => {
+      const objects = renderValid(FEATURES['a Redis Cluster over TLS with a CA and an ACL user, scaled by KEDA']);
+      const triggers = (find(objects, 'ScaledObject', 'quayside-tracker-worker').spec as { triggers: unknown[] }).triggers;
+      expect(triggers).toEqual([
+        {
+          type: 'redis-cluster',
+          metadata: {
+            addresses: 'redis-1.redis:6379,redis-2.redis:6379',
+            enableTLS: 'true',
+            listName: 'quayside:{tracker}:tracker:wait',
+            listLength: '50',
+          },
+        },
+      ]);
+    });
+
+    it('by default: no CA, no login, one node', () => {
+      const objects = renderValid();
+      for (const name of ['REDIS_TLS_CA_FILE', 'REDIS_USERNAME', 'REDIS_CLUSTER_NODES']) expect(config(objects)).not.toHaveProperty(name);
+      expect(find(objects, 'Secret', 'quayside-secret').stringData).not.toHaveProperty('REDIS_PASSWORD');
+      for (const workload of workloads(objects)) expect(podSpec(workload).volumes?.map((v) => v.name)).not.toContain('redis-ca');
+    });
+
+    it('refuses a CA without TLS, and seed nodes that are not host:port', () => {
+      expect(refusal({ redis: { tls: { caSecret: { name: 'redis-ca' } } } })).toMatch(
+        /redis.tls.caSecret is set but secret.REDIS_URL is not a rediss/,
+      );
+      expect(refusal({ redis: { clusterNodes: ['redis-1'] } })).toMatch(/redis.clusterNodes lists seed nodes as host:port, not "redis-1"/);
     });
   });
 

@@ -6,6 +6,8 @@ export * from './health/readiness.service';
 export * from './health/readiness.module';
 export * from './logging/logger.module';
 export * from './redis/redis.module';
+export * from './redis/redis-connection';
+export * from './config/redis.config';
 export * from './redis/lua-script';
 export * from './config/worker-app.config';
 export * from './ops/ops-server';

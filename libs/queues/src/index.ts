@@ -5,3 +5,4 @@ export * from './queues.module';
 export * from './relay/outbox-relay.service';
 export * from './metrics/queue-metrics.service';
 export * from './registration/repeatable-tick.registration';
+export { queuePrefix } from './connection/bull-cluster-clients';

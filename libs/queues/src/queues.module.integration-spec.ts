@@ -25,7 +25,7 @@ async function boot(providers: (new (...args: never[]) => unknown)[]): Promise<(
   const moduleRef = await Test.createTestingModule({
     imports: [
       QueuesModule.forRoot({
-        redisUrl: 'redis://127.0.0.1:6379',
+        redis: { url: 'redis://127.0.0.1:6379' },
         prefix: testRedisPrefix(),
         consumes: [QUEUE.webhookDelivery],
         relay: false,

@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bull';
 import type { DynamicModule } from '@nestjs/common';
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import type { RedisConnectionOptions } from '@quayside/platform';
 import { QUEUE_NAMES } from './contract/queue-contract';
 import type { QueueName } from './contract/queue-contract';
 import { QueueMetricsService } from './metrics/queue-metrics.service';
@@ -9,9 +10,12 @@ import { OutboxRelayService } from './relay/outbox-relay.service';
 import type { RelayOptions } from './relay/outbox-relay.service';
 import { CONSUMED_QUEUES } from './contract/queue-contract';
 import { JobHandlerCheckService } from './registration/job-handler-check.service';
+import { BullClusterClients } from './connection/bull-cluster-clients';
+import { BullClusterCloser } from './connection/bull-cluster-closer';
 
 export interface QueuesModuleOptions {
-  redisUrl: string;
+  /** The process's Redis (a node or a Cluster, TLS, login): the same as every other connection's. */
+  redis: RedisConnectionOptions;
   /** Redis key prefix: deployments and test runs sharing one Redis stay apart. */
   prefix: string;
   /** Queues this app processes; each must have exactly one handler per job (checked at start-up). */
@@ -30,14 +34,13 @@ export interface QueuesModuleOptions {
 export class QueuesModule {
   static forRoot(options: QueuesModuleOptions): DynamicModule {
     const relay = options.relay === false ? [] : [OutboxRelayService];
+    const connections = new BullClusterClients(options.redis, options.prefix);
     return {
       module: QueuesModule,
       global: true,
       imports: [
         DiscoveryModule,
         BullModule.forRoot({
-          url: options.redisUrl,
-          prefix: options.prefix,
           // Jobs are tracked in Postgres (outbox, notification rows); Redis keeps no history.
           defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
           settings: {
@@ -46,7 +49,7 @@ export class QueuesModule {
             maxStalledCount: 3,
           },
         }),
-        ...QUEUE_NAMES.map((name) => BullModule.registerQueue({ name })),
+        ...QUEUE_NAMES.map((name) => BullModule.registerQueue({ name, ...connections.queueOptions(name) })),
       ],
       providers: [
         { provide: CONSUMED_QUEUES, useValue: options.consumes },
@@ -56,6 +59,8 @@ export class QueuesModule {
             options.relay === false ? null : (options.relay ?? { pollIntervalMs: 200, redeliverAfterMs: 300_000, maxPublishes: 12 }),
         },
         JobHandlerCheckService,
+        { provide: BullClusterClients, useValue: connections },
+        BullClusterCloser,
         ...(options.relay === false ? [] : [QueueMetricsService]),
         ...relay,
       ],

@@ -36,9 +36,9 @@ export class RuntimeModule {
         createLoggerModule(app, config.LOG_LEVEL, config.LOG_FORMAT, config.LOG_FILE),
         MetricsModule.forRoot(app),
         DataAccessModule.forRoot({ ...config.databaseConnection, genericPlans }),
-        RedisModule.forRoot({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX }),
+        RedisModule.forRoot({ connection: config.redisConnection, prefix: config.REDIS_PREFIX }),
         QueuesModule.forRoot({
-          redisUrl: config.REDIS_URL,
+          redis: config.redisConnection,
           prefix: config.REDIS_PREFIX,
           consumes: [...consumes],
           relay: {

@@ -41,3 +41,4 @@ export { launchChromium, servePage } from './browser/browser';
 export { expectMatchesCommittedScreenshot, SCREENSHOT_NOW } from './browser/screenshot';
 export type { Region } from './browser/screenshot';
 export { TestRedisServer } from './servers/test-redis-server';
+export { TestRedisCluster } from './servers/test-redis-cluster';

@@ -1,8 +1,8 @@
 import type { OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Account } from '@quayside/domain';
-import { REDIS, REDIS_PREFIX } from '@quayside/platform';
-import type Redis from 'ioredis';
+import { closeRedisClient, duplicateRedisClient, REDIS, REDIS_PREFIX } from '@quayside/platform';
+import type { RedisClient } from '@quayside/platform';
 import { LRUCache } from 'lru-cache';
 
 /** What a live key resolved to: enough to authenticate again without the database. */
@@ -33,11 +33,11 @@ export class AuthenticationCache implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(AuthenticationCache.name);
   private readonly entries: LRUCache<string, AuthenticatedKey> | null;
   private readonly channel: string;
-  private subscriber: Redis | null = null;
+  private subscriber: RedisClient | null = null;
 
   constructor(
     @Inject(AUTH_CACHE_TTL_SECONDS) ttlSeconds: number,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     @Inject(REDIS_PREFIX) prefix: string,
   ) {
     const ttl = ttlSeconds * 1000;
@@ -49,7 +49,7 @@ export class AuthenticationCache implements OnModuleInit, OnModuleDestroy {
     if (this.entries === null) return;
     // Its own connection (a subscribed connection does nothing else), which waits for Redis
     // rather than failing fast like the shared client: the subscription must outlive outages.
-    const subscriber = this.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+    const subscriber = duplicateRedisClient(this.redis, { enableOfflineQueue: true, maxRetriesPerRequest: null });
     this.subscriber = subscriber;
     subscriber.on('message', (channel: string, message: string) => {
       if (channel === this.channel) this.forgetLocally(message);
@@ -66,10 +66,8 @@ export class AuthenticationCache implements OnModuleInit, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     const subscriber = this.subscriber;
-    if (!subscriber) return;
-    // QUIT waits in the offline queue while Redis is away, which would hold shutdown forever.
-    if (subscriber.status === 'ready') await subscriber.quit().catch(() => subscriber.disconnect());
-    else subscriber.disconnect();
+    // QUIT would wait in the offline queue while Redis is away, holding shutdown forever.
+    if (subscriber) await closeRedisClient(subscriber);
   }
 
   get(keyHash: string): AuthenticatedKey | undefined {

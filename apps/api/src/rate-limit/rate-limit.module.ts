@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { DynamicModule } from '@nestjs/common';
 import { Module } from '@nestjs/common';
 import { REDIS, REDIS_PREFIX } from '@quayside/platform';
-import type Redis from 'ioredis';
+import type { RedisClient } from '@quayside/platform';
 import { LimiterCallQueue } from './limiter-call-queue';
 import { LocalFallbackLimiter } from './local-fallback-limiter';
 import { RATE_LIMIT_OPTIONS } from './rate-limit-options';
@@ -21,7 +21,7 @@ export class RateLimitModule {
         {
           provide: SlidingWindowRateLimiter,
           inject: [REDIS, REDIS_PREFIX],
-          useFactory: (redis: Redis, prefix: string) =>
+          useFactory: (redis: RedisClient, prefix: string) =>
             new SlidingWindowRateLimiter(redis, {
               prefix,
               windowMs: options.windowMs,

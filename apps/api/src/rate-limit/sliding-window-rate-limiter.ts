@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { LuaScript } from '@quayside/platform';
-import type Redis from 'ioredis';
+import type { LuaScriptClient } from '@quayside/platform';
 import { SLIDING_WINDOW_LUA } from './sliding-window.script';
 
 export type RateLimitDecision = { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
@@ -48,7 +48,7 @@ export class SlidingWindowRateLimiter {
   private readonly reserving = new Map<string, Promise<RateLimitDecision>>();
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: LuaScriptClient,
     private readonly options: SlidingWindowOptions,
   ) {}
 

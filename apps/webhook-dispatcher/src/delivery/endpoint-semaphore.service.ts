@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { REDIS, REDIS_PREFIX } from '@quayside/platform';
-import Redis from 'ioredis';
+import type { RedisClient } from '@quayside/platform';
 import { WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
 import { ACQUIRE_LEASES_LUA } from './endpoint-semaphore.script';
 
@@ -24,7 +24,7 @@ export class EndpointSemaphoreService {
   private warned = false;
 
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     @Inject(REDIS_PREFIX) private readonly prefix: string,
     private readonly config: WebhookDispatcherConfig,
   ) {}

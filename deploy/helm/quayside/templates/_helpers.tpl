@@ -133,6 +133,16 @@ volumes:
           path: ca.crt
 {{- end }}
 {{- end }}
+{{- with .root.Values.redis.tls.caSecret }}
+{{- if .name }}
+  - name: redis-ca
+    secret:
+      secretName: {{ .name }}
+      items:
+        - key: {{ .key }}
+          path: ca.crt
+{{- end }}
+{{- end }}
 {{- end -}}
 
 {{/* Called with (dict "root" $ "documents" <bool>), as quayside.volumes. */}}
@@ -149,9 +159,19 @@ volumeMounts:
     mountPath: /etc/quayside/postgres-ca
     readOnly: true
 {{- end }}
+{{- if .root.Values.redis.tls.caSecret.name }}
+  - name: redis-ca
+    mountPath: /etc/quayside/redis-ca
+    readOnly: true
+{{- end }}
 {{- end -}}
 
 {{/* Where PostgreSQL's CA certificate is mounted (postgresql.tls.caSecret), as DATABASE_SSL_CA_FILE reads it. */}}
 {{- define "quayside.postgresCaFile" -}}
 /etc/quayside/postgres-ca/ca.crt
+{{- end -}}
+
+{{/* Where Redis's CA certificate is mounted (redis.tls.caSecret), as REDIS_TLS_CA_FILE reads it. */}}
+{{- define "quayside.redisCaFile" -}}
+/etc/quayside/redis-ca/ca.crt
 {{- end -}}

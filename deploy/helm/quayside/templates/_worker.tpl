@@ -141,6 +141,15 @@ spec:
   cooldownPeriod: {{ $root.Values.autoscaling.cooldownPeriod }}
   triggers:
     {{- range $queue := .queues }}
+    {{- if $root.Values.redis.clusterNodes }}
+    # On a Cluster the queue's keys carry its name as a hash tag (libs/queues queuePrefix).
+    - type: redis-cluster
+      metadata:
+        addresses: {{ join "," $root.Values.redis.clusterNodes | quote }}
+        enableTLS: {{ $redis.enableTLS | toString | quote }}
+        listName: {{ printf "%s:{%s}:%s:wait" $root.Values.config.REDIS_PREFIX $queue $queue | quote }}
+        listLength: {{ $scaling.listLength | toString | quote }}
+    {{- else }}
     - type: redis
       metadata:
         address: {{ $redis.address | quote }}
@@ -148,6 +157,7 @@ spec:
         enableTLS: {{ $redis.enableTLS | toString | quote }}
         listName: {{ printf "%s:%s:wait" $root.Values.config.REDIS_PREFIX $queue | quote }}
         listLength: {{ $scaling.listLength | toString | quote }}
+    {{- end }}
       {{- if $redis.passwordSecret.name }}
       authenticationRef:
         name: {{ $name }}-redis

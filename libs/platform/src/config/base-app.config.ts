@@ -1,24 +1,16 @@
-import { IsIn, IsInt, IsString, Matches, Max, Min, ValidateBy } from 'class-validator';
+import { IsIn, IsInt, IsString, Max, Min, ValidateBy } from 'class-validator';
 import type { ValidationArguments } from 'class-validator';
-import { DatabaseConfig } from './database.config';
+import { RedisConfig } from './redis.config';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /**
- * Settings every Quayside process needs (the database's in DatabaseConfig); each app's config
+ * Settings every Quayside process needs (the database's in DatabaseConfig, Redis's in RedisConfig); each app's config
  * class extends it. Types are written out because class-transformer converts the environment's
  * strings by them.
  */
-export class BaseAppConfig extends DatabaseConfig {
-  @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
-  REDIS_URL: string = 'redis://127.0.0.1:6379';
-
-  /** Namespace for every Redis key (Bull queues, rate limits), so deployments and test runs can share a server. */
-  @IsString()
-  @Matches(/^[A-Za-z0-9:_-]+$/, { message: 'REDIS_PREFIX may only hold letters, digits, ":", "_" and "-"' })
-  REDIS_PREFIX: string = 'quayside';
-
+export class BaseAppConfig extends RedisConfig {
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'info';
 

@@ -3,6 +3,7 @@ import { DATABASE_POOL_MODES, DATABASE_TLS_MODES } from '@quayside/data-access';
 import type { DataAccessModuleOptions, DatabasePoolMode, DatabaseTlsMode } from '@quayside/data-access';
 import { IsIn, IsInt, Matches, Max, Min, ValidateBy } from 'class-validator';
 import type { ValidationArguments } from 'class-validator';
+import { readsAsPem } from './pem-file';
 
 const POSTGRES_URL = /^postgres(ql)?:\/\/.+/;
 /** pg reads these from a URL with its own meaning of each mode; TLS is set in one place instead. */
@@ -14,16 +15,6 @@ function tlsParameterOf(url: string): string | undefined {
     return TLS_URL_PARAMETERS.find((name) => parameters.has(name));
   } catch {
     return undefined;
-  }
-}
-
-function readsAsPem(path: unknown): boolean {
-  if (typeof path !== 'string') return false;
-  if (path === '') return true;
-  try {
-    return readFileSync(path, 'utf8').includes('-----BEGIN CERTIFICATE-----');
-  } catch {
-    return false;
   }
 }
 

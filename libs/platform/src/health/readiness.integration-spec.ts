@@ -6,6 +6,7 @@ import type { TestDatabase } from '@quayside/testing';
 import { once } from 'node:events';
 import type Redis from 'ioredis';
 import { REDIS, RedisModule } from '../redis/redis.module';
+import { redisConnectionFromUrl } from '../redis/redis-connection';
 import { ReadinessModule } from './readiness.module';
 import { ReadinessService } from './readiness.service';
 
@@ -16,7 +17,7 @@ describe('ReadinessService', () => {
     const module = await Test.createTestingModule({
       imports: [
         DataAccessModule.forRoot({ databaseUrl: db.url }),
-        RedisModule.forRoot({ url: redisUrl, prefix: 'qs-readiness' }),
+        RedisModule.forRoot({ connection: redisConnectionFromUrl(redisUrl), prefix: 'qs-readiness' }),
         ReadinessModule,
       ],
     }).compile();

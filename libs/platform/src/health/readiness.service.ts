@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type { HealthCheckResult, HealthIndicatorResult } from '@nestjs/terminus';
-import Redis from 'ioredis';
 import { REDIS } from '../redis/redis.module';
+import type { RedisClient } from '../redis/redis-connection';
 
 export interface DependencyStatus {
   status: 'up' | 'down';
@@ -27,7 +27,7 @@ export class ReadinessService {
     private readonly health: HealthCheckService,
     private readonly database: TypeOrmHealthIndicator,
     private readonly indicators: HealthIndicatorService,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
   ) {}
 
   async check(timeoutMs = 2000): Promise<Readiness> {

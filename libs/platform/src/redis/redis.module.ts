@@ -1,27 +1,29 @@
 import type { DynamicModule, OnApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable, Module } from '@nestjs/common';
-import Redis from 'ioredis';
+import { closeRedisClient, createRedisClient } from './redis-connection';
+import type { RedisClient, RedisConnectionOptions } from './redis-connection';
 
 export const REDIS = Symbol('REDIS');
 export const REDIS_PREFIX = Symbol('REDIS_PREFIX');
 
 @Injectable()
 class RedisCloser implements OnApplicationShutdown {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(@Inject(REDIS) private readonly redis: RedisClient) {}
 
   async onApplicationShutdown(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    await closeRedisClient(this.redis);
   }
 }
 
 /**
- * One shared ioredis client per process for everything that is not Bull (rate limits,
- * readiness). Keys are namespaced by hand with the injected prefix, because Lua scripts
- * must receive their full key names in KEYS to stay Redis Cluster safe.
+ * One shared ioredis client per process for everything that is not Bull (rate limits, leases,
+ * readiness): a node or a Cluster client (docs/deploy.md). Keys are namespaced by hand with the
+ * injected prefix, because Lua scripts must receive their full key names in KEYS (all in one
+ * hash slot) to stay Redis Cluster safe.
  */
 @Module({})
 export class RedisModule {
-  static forRoot(options: { url: string; prefix: string }): DynamicModule {
+  static forRoot(options: { connection: RedisConnectionOptions; prefix: string }): DynamicModule {
     return {
       module: RedisModule,
       global: true,
@@ -29,7 +31,7 @@ export class RedisModule {
         {
           provide: REDIS,
           useFactory: () =>
-            new Redis(options.url, {
+            createRedisClient(options.connection, {
               // Fail fast instead of queueing commands forever while Redis is away: callers decide.
               maxRetriesPerRequest: 1,
               enableOfflineQueue: false,

@@ -46,7 +46,7 @@ describe('OutboxRelayService, listening', () => {
         DataAccessModule.forRoot({ databaseUrl: db.url }),
         // A minute between polls: only a wake-up publishes a row committed after the first pass.
         QueuesModule.forRoot({
-          redisUrl: 'redis://127.0.0.1:6379',
+          redis: { url: 'redis://127.0.0.1:6379' },
           prefix: testRedisPrefix(),
           consumes: [],
           relay: { pollIntervalMs: 60_000, redeliverAfterMs: 300_000, maxPublishes: 12, listen: true },
