@@ -31,6 +31,8 @@ export {
 } from './documents/hostile-documents';
 export { S3TestServer } from './s3/s3-test-server';
 export { eventually } from './waiting/eventually';
+export { SmtpClient } from './servers/smtp-client';
+export { ProcessTreeMemory } from './processes/process-tree-memory';
 export { createTestCertificates } from './servers/test-certificates';
 export type { TestCertificates } from './servers/test-certificates';
 export { TestPostgresServer } from './servers/test-postgres-server';

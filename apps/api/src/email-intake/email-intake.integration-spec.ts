@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { connect } from 'node:net';
-import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { OutboxEntity } from '@quayside/data-access';
 import type { ProvisionedAccount } from '@quayside/data-access';
-import { emailWithAttachments, pdfWithPageSize, pngDeclaring, tiffWithPages } from '@quayside/testing';
+import { emailWithAttachments, pdfWithPageSize, pngDeclaring, SmtpClient, tiffWithPages } from '@quayside/testing';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { ApiTestContext, call } from '../test/api-test-app';
 import { SmtpListenerService } from './smtp-listener.service';
@@ -60,54 +58,6 @@ function eml(to: string, subject: string, attachments: readonly Attachment[]): s
   return lines.join('\r\n');
 }
 
-/** A plain SMTP client over a socket: each command answers the server's full (multi-line) reply. */
-class SmtpClient {
-  private buffer = '';
-  private waiting: ((reply: string) => void) | null = null;
-
-  private constructor(private readonly socket: Socket) {
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      this.buffer += chunk;
-      this.flush();
-    });
-  }
-
-  static async open(port: number): Promise<{ client: SmtpClient; greeting: string }> {
-    const socket = connect(port, '127.0.0.1');
-    const client = new SmtpClient(socket);
-    return { client, greeting: await client.reply() };
-  }
-
-  async send(command: string): Promise<string> {
-    const reply = this.reply();
-    this.socket.write(`${command}\r\n`);
-    return reply;
-  }
-
-  async close(): Promise<void> {
-    await this.send('QUIT').catch(() => '');
-    this.socket.destroy();
-  }
-
-  private reply(): Promise<string> {
-    return new Promise((resolve) => {
-      this.waiting = resolve;
-      this.flush();
-    });
-  }
-
-  private flush(): void {
-    const lines = this.buffer.split('\r\n');
-    const last = lines.findIndex((line) => /^\d{3} /.test(line));
-    if (last === -1 || this.waiting === null) return;
-    const resolve = this.waiting;
-    this.waiting = null;
-    this.buffer = lines.slice(last + 1).join('\r\n');
-    resolve(lines.slice(0, last + 1).join('\n'));
-  }
-}
-
 describe('email submissions over SMTP', () => {
   let ctx: ApiTestContext;
   let app: NestFastifyApplication;
@@ -129,22 +79,8 @@ describe('email submissions over SMTP', () => {
   }
 
   /** Sends one message; answers the reply to each step up to the first refusal. */
-  async function deliver(to: string, message: string, mailFrom = 'MAIL FROM:<ops@importer.example>'): Promise<Record<string, string>> {
-    const { client } = await SmtpClient.open(port);
-    const replies: Record<string, string> = {};
-    try {
-      replies['ehlo'] = await client.send('EHLO importer.example');
-      replies['mail'] = await client.send(mailFrom);
-      if (!replies['mail'].startsWith('250')) return replies;
-      replies['rcpt'] = await client.send(`RCPT TO:<${to}>`);
-      if (!replies['rcpt'].startsWith('250')) return replies;
-      replies['data'] = await client.send('DATA');
-      replies['end'] = await client.send(`${message.replace(/\r\n\./g, '\r\n..')}\r\n.`);
-      return replies;
-    } finally {
-      await client.close();
-    }
-  }
+  const deliver = (to: string, message: string, mailFrom?: string): Promise<Record<string, string>> =>
+    SmtpClient.deliver(port, to, message, mailFrom);
 
   beforeAll(async () => {
     storageDir = await mkdtemp(join(tmpdir(), 'quayside-email-'));

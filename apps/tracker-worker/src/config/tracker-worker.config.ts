@@ -4,6 +4,35 @@ import { WorkerAppConfig } from '@quayside/platform';
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateBy, ValidateIf } from 'class-validator';
 import type { ValidationArguments } from 'class-validator';
 
+/**
+ * What a reader process takes (docs/documents.md "Memory of a reader"): with its OCR engine
+ * loaded and before any page, about 375 MB run from source; then, for the one page it decodes at
+ * a time, at most about 20 bytes a pixel (a TIFF page: its decoded samples and their RGBA copy,
+ * the canvas they are drawn on and its PNG, then Tesseract's own copies in WebAssembly memory;
+ * a PNG or JPEG read by OCR alone about 12, a PDF page rendered then read about 17). Measured
+ * with pidusage every 50 ms around one read of pages of 12 and 16 megapixels; the base is rounded
+ * up for what a loaded machine adds.
+ */
+const READER_BASE_MB = 400;
+const READER_BYTES_PER_PIXEL = 20;
+const MB = 1024 * 1024;
+
+/** The largest pixel budget a reader of `maxRssMb` reads without being killed for its memory. */
+function pixelsFitting(maxRssMb: number): number {
+  return Math.max(0, Math.floor(((maxRssMb - READER_BASE_MB) * MB) / READER_BYTES_PER_PIXEL));
+}
+
+/** The reader memory a page of `pixels` needs at most. */
+function readerMbFor(pixels: number): number {
+  return Math.ceil(READER_BASE_MB + (pixels * READER_BYTES_PER_PIXEL) / MB);
+}
+
+/**
+ * What fetching a file from storage and recording its result may take on top of reading it:
+ * the lease must outlast all three, or a second worker claims a document still being read.
+ */
+const LEASE_MARGIN_MS = 10_000;
+
 /** Everything the tracker-worker process reads from its environment, validated once at boot. */
 export class TrackerWorkerConfig extends WorkerAppConfig {
   /**
@@ -218,12 +247,29 @@ export class TrackerWorkerConfig extends WorkerAppConfig {
   STORAGE_S3_SECRET_ACCESS_KEY: string = '';
 
   /**
-   * How long a worker holds a document it extracts. Longer than the slowest OCR of a document
-   * (pages × seconds each); a worker that dies mid-extraction delays that document by at most this.
+   * How long a worker holds a document it extracts. At least DOCUMENT_READ_TIMEOUT_MS and ten
+   * seconds more (fetching the file, recording the result), checked at boot: a shorter lease would
+   * end while the document is still being read and let a second worker claim it. A worker that
+   * dies mid-extraction delays that document by at most this.
    */
   @IsInt()
   @Min(1000)
   @Max(3_600_000)
+  @ValidateBy({
+    name: 'outlastsTheRead',
+    validator: {
+      validate: (value: unknown, args) =>
+        typeof value === 'number' && value >= (args?.object as TrackerWorkerConfig).DOCUMENT_READ_TIMEOUT_MS + LEASE_MARGIN_MS,
+      defaultMessage: (args) => {
+        const readMs = (args?.object as TrackerWorkerConfig).DOCUMENT_READ_TIMEOUT_MS;
+        return (
+          `DOCUMENT_EXTRACTION_LEASE_MS=${String(args?.value)} is shorter than a read may take: it must be at least ` +
+          `DOCUMENT_READ_TIMEOUT_MS (${readMs}) + ${LEASE_MARGIN_MS} ms for fetching the file and recording the result, ` +
+          `i.e. ${readMs + LEASE_MARGIN_MS}, or a second worker would claim a document still being read`
+        );
+      },
+    },
+  })
   DOCUMENT_EXTRACTION_LEASE_MS: number = 600_000;
 
   /** Claims of one document after which it is marked failed rather than tried again (a file that kills the worker every time). */
@@ -242,12 +288,31 @@ export class TrackerWorkerConfig extends WorkerAppConfig {
    * The pixel budget (docs/documents.md "Limits"): nothing is decoded that would be more pixels
    * than this — an image, a TIFF page, an image in a mail, a PDF page rendered for OCR. The same
    * setting as the api's; a page found over it only here (a file stored before the api checked
-   * it) fails its document with the reason.
+   * it) fails its document with the reason. It must fit DOCUMENT_READER_MAX_RSS_MB (checked at
+   * boot): a reader needs about 400 MB plus 20 bytes a pixel, so 12 MP (an A4 or Letter page
+   * at 400 dpi) fits the default 640 MB.
    */
   @IsInt()
   @Min(10_000)
   @Max(200_000_000)
-  DOCUMENT_MAX_PIXELS: number = 40_000_000;
+  @ValidateBy({
+    name: 'fitsReaderMemory',
+    validator: {
+      validate: (value: unknown, args) =>
+        typeof value === 'number' && value <= pixelsFitting((args?.object as TrackerWorkerConfig).DOCUMENT_READER_MAX_RSS_MB),
+      defaultMessage: (args) => {
+        const pixels = Number(args?.value);
+        const maxRssMb = (args?.object as TrackerWorkerConfig).DOCUMENT_READER_MAX_RSS_MB;
+        return (
+          `DOCUMENT_MAX_PIXELS=${pixels} does not fit DOCUMENT_READER_MAX_RSS_MB=${maxRssMb}: a reader needs about ` +
+          `${READER_BASE_MB} MB + ${READER_BYTES_PER_PIXEL} bytes a pixel, ${readerMbFor(pixels)} MB for a page this large, and would be ` +
+          `killed for its memory on every such page. Lower DOCUMENT_MAX_PIXELS to ${pixelsFitting(maxRssMb)} (and the api's with it) ` +
+          `or raise DOCUMENT_READER_MAX_RSS_MB to ${readerMbFor(pixels)}`
+        );
+      },
+    },
+  })
+  DOCUMENT_MAX_PIXELS: number = 12_000_000;
 
   /** How deep mail attached to mail is read (the api's setting of the same name); deeper mail is left unread. */
   @IsInt()
@@ -267,16 +332,29 @@ export class TrackerWorkerConfig extends WorkerAppConfig {
   @Max(3_600_000)
   DOCUMENT_READ_TIMEOUT_MS: number = 180_000;
 
-  /** Longest one page may take (decoding, rendering, OCR); past it the reader process is killed and the attempt fails. */
+  /**
+   * Longest one page may take (decoding, rendering, OCR); past it the reader process is killed
+   * and the attempt fails. At most DOCUMENT_READ_TIMEOUT_MS (checked at boot).
+   */
   @IsInt()
   @Min(500)
   @Max(600_000)
+  @ValidateBy({
+    name: 'isAtMostReadTimeout',
+    validator: {
+      validate: (value: unknown, args) =>
+        typeof value === 'number' && value <= (args?.object as TrackerWorkerConfig).DOCUMENT_READ_TIMEOUT_MS,
+      defaultMessage: (args) =>
+        `DOCUMENT_PAGE_TIMEOUT_MS=${String(args?.value)} must not be larger than DOCUMENT_READ_TIMEOUT_MS=${(args?.object as TrackerWorkerConfig).DOCUMENT_READ_TIMEOUT_MS} (a page is part of its document)`,
+    },
+  })
   DOCUMENT_PAGE_TIMEOUT_MS: number = 60_000;
 
   /**
    * Resident memory a reader process may use (its JavaScript heap, Tesseract's WebAssembly
-   * memory, the canvas's pixels); past it the process is killed and the attempt fails. With one
-   * reader the worker and its reader stay under 1 GB together (docs/documents.md "Limits").
+   * memory, the canvas's pixels); past it the process is killed and the attempt fails. It must
+   * hold a page of DOCUMENT_MAX_PIXELS (checked there). With one reader the worker (about 270 MB)
+   * and its reader stay under 1 GB together (docs/documents.md "Memory of a reader").
    */
   @IsInt()
   @Min(128)

@@ -76,7 +76,11 @@ describe('a worker killed during an extraction', () => {
         OUTBOX_REDELIVER_AFTER_MS: '1000',
         STORAGE_LOCAL_DIR: storageDir,
         // The killed worker's hold on the document lapses after this; the next claim waits for it.
-        DOCUMENT_EXTRACTION_LEASE_MS: '2000',
+        // A lease must outlast a whole read and 10 s (checked at boot): the read keeps its default
+        // bound (three pages of OCR take minutes on a machine loaded twenty times over), a page
+        // twice the default, and the lease the shortest the read allows.
+        DOCUMENT_EXTRACTION_LEASE_MS: '190000',
+        DOCUMENT_PAGE_TIMEOUT_MS: '120000',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
@@ -131,11 +135,21 @@ describe('a worker killed during an extraction', () => {
     await redis.quit();
 
     startWorker();
-    const extracted = await waitFor('the second worker to extract the document', async () => {
-      const row = await document();
-      return row.extraction_status === 'pending' ? null : row;
+    // The first worker's lease (190 s) lapses first, then the read.
+    const extracted = await waitFor(
+      'the second worker to extract the document',
+      async () => {
+        const row = await document();
+        return row.extraction_status === 'pending' ? null : row;
+      },
+      600_000,
+    );
+    expect(extracted).toMatchObject({
+      extraction_status: 'extracted',
+      extraction_error: null,
+      extraction_attempts: 2,
+      document_type: 'bill_of_lading',
     });
-    expect(extracted).toMatchObject({ extraction_status: 'extracted', extraction_attempts: 2, document_type: 'bill_of_lading' });
     const representations = await db.dataSource.getRepository(DocumentRepresentationEntity).findBy({ document_id: id });
     expect(representations).toHaveLength(1);
     expect((representations[0]!.payload['container_numbers'] as Array<{ value: string }>).map((f) => f.value)).toEqual(
@@ -159,5 +173,5 @@ describe('a worker killed during an extraction', () => {
     await queue.close();
     expect(await events()).toEqual(['document.extracted']);
     expect(await db.dataSource.getRepository(DocumentRepresentationEntity).countBy({ document_id: id })).toBe(1);
-  }, 300_000);
+  }, 900_000);
 });

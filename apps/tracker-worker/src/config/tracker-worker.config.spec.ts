@@ -1,0 +1,66 @@
+import { ConfigValidationError, loadConfig } from '@quayside/platform';
+import { TrackerWorkerConfig } from './tracker-worker.config';
+
+function problemsOf(env: Record<string, string>): readonly string[] {
+  try {
+    loadConfig('tracker-worker', TrackerWorkerConfig, env);
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigValidationError) return error.problems;
+    throw error;
+  }
+}
+
+describe('TrackerWorkerConfig: the document limits hold together at boot', () => {
+  it('accepts the defaults: 12 MP read by a 640 MB reader, a 10-minute lease over a 3-minute read', () => {
+    const config = loadConfig('tracker-worker', TrackerWorkerConfig, {});
+    expect(config).toMatchObject({
+      DOCUMENT_MAX_PIXELS: 12_000_000,
+      DOCUMENT_READER_MAX_RSS_MB: 640,
+      DOCUMENT_READ_TIMEOUT_MS: 180_000,
+      DOCUMENT_PAGE_TIMEOUT_MS: 60_000,
+      DOCUMENT_EXTRACTION_LEASE_MS: 600_000,
+    });
+  });
+
+  it.each([
+    // A reader needs 400 MB + 20 bytes a pixel: 640 MB reads 12,582,912 pixels, 1,164 MB reads 40 MP.
+    ['the largest budget 640 MB reads', { DOCUMENT_MAX_PIXELS: '12582912' }, null],
+    [
+      'one pixel more',
+      { DOCUMENT_MAX_PIXELS: '12582913' },
+      "DOCUMENT_MAX_PIXELS: DOCUMENT_MAX_PIXELS=12582913 does not fit DOCUMENT_READER_MAX_RSS_MB=640: a reader needs about 400 MB + 20 bytes a pixel, 641 MB for a page this large, and would be killed for its memory on every such page. Lower DOCUMENT_MAX_PIXELS to 12582912 (and the api's with it) or raise DOCUMENT_READER_MAX_RSS_MB to 641",
+    ],
+    ['40 MP with the memory it needs', { DOCUMENT_MAX_PIXELS: '40000000', DOCUMENT_READER_MAX_RSS_MB: '1163' }, null],
+    ['40 MP with the default memory', { DOCUMENT_MAX_PIXELS: '40000000' }, /raise DOCUMENT_READER_MAX_RSS_MB to 1163$/],
+    [
+      'a reader smaller than its base',
+      { DOCUMENT_MAX_PIXELS: '10000', DOCUMENT_READER_MAX_RSS_MB: '256' },
+      /Lower DOCUMENT_MAX_PIXELS to 0 /,
+    ],
+    [
+      'a lease of the read and ten seconds',
+      { DOCUMENT_READ_TIMEOUT_MS: '20000', DOCUMENT_PAGE_TIMEOUT_MS: '5000', DOCUMENT_EXTRACTION_LEASE_MS: '30000' },
+      null,
+    ],
+    [
+      'a lease shorter than a read',
+      { DOCUMENT_EXTRACTION_LEASE_MS: '120000' },
+      'DOCUMENT_EXTRACTION_LEASE_MS: DOCUMENT_EXTRACTION_LEASE_MS=120000 is shorter than a read may take: it must be at least DOCUMENT_READ_TIMEOUT_MS (180000) + 10000 ms for fetching the file and recording the result, i.e. 190000, or a second worker would claim a document still being read',
+    ],
+    [
+      'a lease of the read alone',
+      { DOCUMENT_READ_TIMEOUT_MS: '20000', DOCUMENT_PAGE_TIMEOUT_MS: '5000', DOCUMENT_EXTRACTION_LEASE_MS: '20000' },
+      /at least DOCUMENT_READ_TIMEOUT_MS \(20000\) \+ 10000 ms/,
+    ],
+    [
+      'a page longer than its document',
+      { DOCUMENT_PAGE_TIMEOUT_MS: '200000' },
+      'DOCUMENT_PAGE_TIMEOUT_MS: DOCUMENT_PAGE_TIMEOUT_MS=200000 must not be larger than DOCUMENT_READ_TIMEOUT_MS=180000 (a page is part of its document)',
+    ],
+  ] as const)('%s', (_case, env, problem) => {
+    const problems = problemsOf(env);
+    if (problem === null) expect(problems).toEqual([]);
+    else expect(problems).toEqual([typeof problem === 'string' ? problem : expect.stringMatching(problem)]);
+  });
+});
