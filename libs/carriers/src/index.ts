@@ -9,6 +9,7 @@ export * from './sandbox/sandbox-rail.adapter';
 export * from './sandbox/sandbox-scenario';
 export * from './sandbox/sandbox-scenarios';
 export * from './sandbox/sandbox-terminal.adapter';
+/** @internal Exported for tests: they play scenarios at a clock of their own. */
 export { ScenarioClock } from './sandbox/scenario-player';
 export * from './dcsa/dcsa-carrier.adapter';
 export * from './time-zones/fallback-time-zones';
@@ -25,6 +26,7 @@ export { SeaRouter } from './vessel-positions/sea-router';
 export { SandboxVesselPositionSource, normalizeLongitude } from './vessel-positions/sandbox-vessel-position.source';
 export { DatalasticVesselPositionSource } from './vessel-positions/datalastic-vessel-position.source';
 export { FirstCoveringVesselPositionSource } from './vessel-positions/first-covering-vessel-position.source';
+/** @internal Exported for tests: the DCSA feed tests read its answers with it. */
 export { parseDcsa3Events } from './dcsa/dcsa3-response.parser';
 export * from './dcsa/dcsa3-codes';
 export * from './apmt/apmt-terminal.adapter';

@@ -6,25 +6,22 @@ export type { DatabasePoolMode, DatabaseTls, DatabaseTlsMode } from './database/
 export { isDatabaseUnavailable } from './database/database-unavailable';
 export { createDatabaseConnection, inFixtureTransaction } from './database/database-connection';
 export type { DatabaseConnection, RowWriter } from './database/database-connection';
+/** @internal Exported for tests: they read the statements a call sends. */
 export { DATABASE_CONNECTION, recordStatements, recordStatementsDuring } from './database/statement-recorder';
 export type { StatementLog } from './database/statement-recorder';
 export { runMigrations } from './database/run-migrations';
-export {
-  createDatabase,
-  databaseExists,
-  dropDatabase,
-  ensureDatabase,
-  renameDatabase,
-  withAdminClient,
-  withDatabaseName,
-} from './database/database-admin';
+export { createDatabase, dropDatabase, ensureDatabase, withAdminClient, withDatabaseName } from './database/database-admin';
+/** @internal Exported for tests: libs/testing prepares test databases with them. */
+export { databaseExists, renameDatabase } from './database/database-admin';
 export { pendingSchemaChanges } from './schema/schema-diff';
 export { DataAccessModule } from './data-access.module';
 export type { DataAccessModuleOptions } from './data-access.module';
 export * from './repositories';
 export { checkMigrationsMatchEntities } from './schema/check-migrations';
+/** @internal Exported for tests: libs/testing reuses a migrated template database while it matches. */
 export { schemaFingerprint } from './schema/schema-fingerprint';
 export { seedReferenceData } from './reference-data/seed-reference-data';
+/** @internal Exported for tests: they compare the API's answers with the seeds. */
 export { METRO_AREA_SEEDS } from './reference-data/reference-data';
 export { AccountRepository } from './repositories/account.repository';
 export type { NewAccount, ProvisionedAccount } from './repositories/account.repository';

@@ -1,4 +1,4 @@
-import { EVENT_CATALOG, EVENT_GROUPS, EVENT_NAMES, isEventAvailableTo } from '@quayside/domain';
+import { EVENT_CATALOG, EVENT_GROUPS, eventsInGroup, isEventAvailableTo } from '@quayside/domain';
 import type { AccountFeature, EventGroup } from '@quayside/domain';
 import type { ResourceDefinition } from '@quayside/json-api';
 import type { AccountContext } from '../tenancy/account-context';
@@ -36,7 +36,7 @@ const CATEGORY_NAMES: Readonly<Record<EventGroup, { id: string; name: string }>>
 export function webhookEventCategories(features: readonly AccountFeature[]): WebhookEventCategory[] {
   return EVENT_GROUPS.map((group) => ({
     ...CATEGORY_NAMES[group],
-    events: EVENT_NAMES.filter((name) => EVENT_CATALOG[name].group === group).map((name) => {
+    events: eventsInGroup(group).map((name) => {
       const entry = EVENT_CATALOG[name];
       return {
         name,

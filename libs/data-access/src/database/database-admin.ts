@@ -56,6 +56,7 @@ export async function dropDatabase(client: Client, name: string): Promise<void> 
   await client.query(`DROP DATABASE IF EXISTS ${quoteName(name)} WITH (FORCE)`);
 }
 
+/** @internal Exported for tests: libs/testing prepares test databases with it. */
 export async function renameDatabase(client: Client, from: string, to: string): Promise<void> {
   await client.query(`ALTER DATABASE ${quoteName(from)} RENAME TO ${quoteName(to)}`);
 }

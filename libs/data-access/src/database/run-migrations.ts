@@ -34,7 +34,10 @@ export async function runMigrations(dataSource: DataSource): Promise<string[]> {
   });
 }
 
-/** Reverts the last applied migration (for tests of reversibility and for operators). */
+/**
+ * Reverts the last applied migration (for tests of reversibility and for operators).
+ * @internal Exported for tests: the migration tests run each migration down and up again.
+ */
 export async function revertLastMigration(dataSource: DataSource): Promise<void> {
   await withSchemaLock(dataSource, () => dataSource.undoLastMigration({ transaction: 'each' }));
 }

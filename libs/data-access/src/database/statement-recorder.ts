@@ -2,7 +2,10 @@ import { DataSource } from 'typeorm';
 import type { EntitySubscriberInterface } from 'typeorm';
 import type { DatabaseConnection } from './database-connection';
 
-/** The injection token of the apps' connection: tests fetch it with `app.get(DATABASE_CONNECTION)`. */
+/**
+ * The injection token of the apps' connection: tests fetch it with `app.get(DATABASE_CONNECTION)`.
+ * @internal Exported for tests: they read the statements a call sends.
+ */
 export const DATABASE_CONNECTION = DataSource;
 
 export interface StatementLog {
@@ -37,7 +40,10 @@ export function recordStatements(connection: DatabaseConnection): StatementLog {
   };
 }
 
-/** The statements `work` sends (recording stops when it ends, however it ends), with its result. */
+/**
+ * The statements `work` sends (recording stops when it ends, however it ends), with its result.
+ * @internal Exported for tests: they read the statements a call sends.
+ */
 export async function recordStatementsDuring<T>(
   connection: DatabaseConnection,
   work: () => Promise<T>,

@@ -33,7 +33,9 @@ export type { DeliveryJobTarget } from './webhook-redelivery.repository';
 export { FanOutRepository } from './fan-out.repository';
 export type { FanOutPlan } from './fan-out.repository';
 export { DeliveryOutcomeRepository } from './delivery-outcome.repository';
-export { EXACT_TOTAL_BOUND, ListTotals } from './list-totals';
+export { ListTotals } from './list-totals';
+/** @internal Exported for tests: the pagination tests cross the bound. */
+export { EXACT_TOTAL_BOUND } from './list-totals';
 export type {
   AttemptContext,
   DeliveryConsequence,

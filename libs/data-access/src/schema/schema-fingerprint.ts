@@ -7,6 +7,7 @@ import { seedReferenceData } from '../reference-data/seed-reference-data';
  * A short hash of everything that shapes a freshly migrated and seeded database: the
  * migrations (their code), the established API rows and the seeding code. Test templates are
  * keyed by it, so editing any of these builds a new template instead of reusing a stale one.
+ * @internal Exported for tests: libs/testing reuses a migrated template database while it matches.
  */
 export function schemaFingerprint(): string {
   const hash = createHash('sha256');

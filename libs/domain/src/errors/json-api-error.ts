@@ -23,7 +23,10 @@ export interface JsonApiErrorDocument {
   errors: JsonApiError[];
 }
 
-/** Machine-readable `code` values this service puts on its errors (docs/json-api.md lists them). */
+/**
+ * Machine-readable `code` values this service puts on its errors (docs/json-api.md lists them).
+ * @internal Exported for tests: tests check every code.
+ */
 export const ERROR_CODES = [
   'bad_request',
   'unauthorized',

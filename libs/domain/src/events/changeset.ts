@@ -39,13 +39,13 @@ export interface ContainerChangeset {
 export const CHANGESET_ATTRIBUTE_FEATURES: Readonly<Partial<Record<ChangesetAttribute, AccountFeature>>> = { pickup_lfd_rail: 'rail_lfd' };
 
 /** The changeset without the attributes the account lacks a feature for (may come out empty: then send nothing). */
-export function changesetForFeatures(changeset: ContainerChangeset, features: readonly AccountFeature[]): ContainerChangeset {
-  const visible: ContainerChangeset = { ...changeset };
+export function changesetForFeatures<C extends object = ContainerChangeset>(changeset: C, features: readonly AccountFeature[]): C {
+  const visible = { ...changeset } as Record<string, unknown>;
   for (const attribute of CHANGESET_ATTRIBUTES) {
     const feature = CHANGESET_ATTRIBUTE_FEATURES[attribute];
     if (feature !== undefined && !features.includes(feature)) delete visible[attribute];
   }
-  return visible;
+  return visible as C;
 }
 
 /** Two timestamps are the same instant (`…:00Z` and `…:00.000Z` are); null only equals null. */

@@ -1,6 +1,6 @@
 import { EVENT_NAMES, ESTIMATED_EVENT_NAMES, MILESTONE_EVENT_NAMES } from '../enums/event-name.enum';
 import { REFERENCE_OBJECT_TYPES } from '../resources/webhook';
-import { EVENT_CATALOG, EVENT_GROUPS, eventsInGroup, eventsMissingFeature, isEventAvailableTo } from './event-catalog';
+import { EVENT_CATALOG, EVENT_GROUPS, eventsInGroup, isEventAvailableTo } from './event-catalog';
 
 const EXPECTED_GROUPS: Record<string, string> = {
   'tracking_request.succeeded': 'tracking_request',
@@ -70,8 +70,5 @@ describe('event catalog', () => {
     expect(isEventAvailableTo('container.pickup_lfd_rail.changed', [])).toBe(false);
     expect(isEventAvailableTo('container.pickup_lfd_rail.changed', ['rail_lfd'])).toBe(true);
     expect(EVENT_NAMES.filter((name) => !isEventAvailableTo(name, []))).toEqual(['container.pickup_lfd_rail.changed']);
-    expect(eventsMissingFeature(['container.updated', 'container.pickup_lfd_rail.changed'], ['routing'])).toEqual([
-      'container.pickup_lfd_rail.changed',
-    ]);
   });
 });

@@ -100,8 +100,3 @@ export function isEventAvailableTo(event: EventName, features: readonly AccountF
   const feature = EVENT_CATALOG[event].required_feature;
   return feature === null || features.includes(feature);
 }
-
-/** The events of `events` the account lacks a feature for (to name in a 403). */
-export function eventsMissingFeature(events: readonly EventName[], features: readonly AccountFeature[]): EventName[] {
-  return events.filter((event) => !isEventAvailableTo(event, features));
-}

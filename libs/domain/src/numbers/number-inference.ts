@@ -1,7 +1,7 @@
 import type { RequestType } from '../enums/tracking-request.enum';
 import type { CarrierPrefixes } from './carrier-prefixes';
 import { INFERENCE_PREFIXES, carriersByContainerOwner, carriersByShipmentPrefix } from './carrier-prefixes';
-import { containerCheckDigit, looksLikeContainerNumber } from './container-number';
+import { isValidContainerNumber, looksLikeContainerNumber } from './container-number';
 import type { NumberInvalidReason } from './request-number';
 import { parseRequestNumber } from './request-number';
 
@@ -68,7 +68,7 @@ export function inferTrackingNumber(value: unknown, table: readonly CarrierPrefi
   }
   const number = parsed.number;
   if (looksLikeContainerNumber(number)) {
-    const passed = containerCheckDigit(number.slice(0, 10)) === Number(number.charAt(10));
+    const passed = isValidContainerNumber(number);
     const owner = number.slice(0, 4);
     const candidates = spread(carriersByContainerOwner(owner, table).map((carrier) => ({ carrier, prefix: owner })));
     return {

@@ -1,5 +1,5 @@
 import type { RequestType } from '../enums/tracking-request.enum';
-import { containerCheckDigit, looksLikeContainerNumber } from './container-number';
+import { isValidContainerNumber, looksLikeContainerNumber } from './container-number';
 
 export const REQUEST_NUMBER_MIN_LENGTH = 5;
 export const REQUEST_NUMBER_MAX_LENGTH = 30;
@@ -68,8 +68,7 @@ export function checkRequestNumber(value: unknown, requestType: RequestType): Re
   const parsed = parseRequestNumber(value);
   if (!parsed.ok || requestType !== 'container') return parsed;
   if (!looksLikeContainerNumber(parsed.number)) return { ok: false, reason: 'not_a_container_number' };
-  if (containerCheckDigit(parsed.number.slice(0, 10)) !== Number(parsed.number.charAt(10)))
-    return { ok: false, reason: 'check_digit_mismatch' };
+  if (!isValidContainerNumber(parsed.number)) return { ok: false, reason: 'check_digit_mismatch' };
   return parsed;
 }
 

@@ -1,5 +1,4 @@
-import type { HoldName } from '../enums/holds-and-fees.enum';
-import type { Fee, Hold } from '../resources/terminal-data';
+import type { Fee } from '../resources/terminal-data';
 
 /** A hold as a terminal adapter reports it, before normalization. */
 export interface ReportedHold {
@@ -8,20 +7,10 @@ export interface ReportedHold {
   description?: string | null;
 }
 
-/** The holds without `name`: what clearing a hold does. */
-export function clearHold(holds: readonly Hold[], name: HoldName): Hold[] {
-  return holds.filter((hold) => hold.name !== name);
-}
-
 /**
- * Sum of the posted fees in one currency, leaving out `total` entries (they restate the others).
- * Summed in cents so 0.1 + 0.2 is 0.3.
+ * Sums per currency (upper-cased ISO 4217 code), leaving out `total` entries (they restate the
+ * others). Summed in cents so 0.1 + 0.2 is 0.3.
  */
-export function sumFees(fees: readonly Fee[], currency = 'USD'): number {
-  return feeTotalsByCurrency(fees)[currency.toUpperCase()] ?? 0;
-}
-
-/** Sums per currency (upper-cased ISO 4217 code), excluding `total` entries. */
 export function feeTotalsByCurrency(fees: readonly Fee[]): Record<string, number> {
   const cents: Record<string, number> = {};
   for (const fee of fees) {

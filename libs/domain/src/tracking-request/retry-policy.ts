@@ -43,9 +43,10 @@ export function transientRetryDelaySeconds(retryIndex: number, policy: Transient
   return Math.min(policy.base_delay_seconds * policy.factor ** retryIndex, policy.max_delay_seconds);
 }
 
-/** The whole schedule: one delay per allowed retry, in order. */
+/**
+ * The whole schedule: one delay per allowed retry, in order.
+ * @internal Exported for tests: tests assert the whole schedule.
+ */
 export function transientRetrySchedule(policy: TransientRetryPolicy = RETRY_POLICY.transient): readonly number[] {
   return Array.from({ length: policy.max_retries }, (_unused, index) => transientRetryDelaySeconds(index, policy));
 }
-
-export const TRANSIENT_RETRY_DELAYS_SECONDS: readonly number[] = Object.freeze(transientRetrySchedule());

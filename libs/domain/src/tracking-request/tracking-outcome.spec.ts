@@ -7,7 +7,7 @@ import {
 } from '../enums/tracking-request.enum';
 import type { RequestType, TrackingRequestStatus } from '../enums/tracking-request.enum';
 import { DomainError } from '../errors/domain-error';
-import { TRANSIENT_RETRY_DELAYS_SECONDS } from './retry-policy';
+import { transientRetrySchedule } from './retry-policy';
 import type { TrackingDecision, TrackingOutcome, TrackingRequestState } from './tracking-outcome';
 import { TRACKING_OUTCOMES, TRANSIENT_FAILURE_REASONS, decideTrackingOutcome } from './tracking-outcome';
 
@@ -76,7 +76,7 @@ describe('decideTrackingOutcome', () => {
       state = apply(state, decision);
       decision = decideTrackingOutcome(state, { kind: 'transient_failure', reason: 'shipping_line_unreachable' }, now);
     }
-    expect(delays).toEqual(TRANSIENT_RETRY_DELAYS_SECONDS);
+    expect(delays).toEqual(transientRetrySchedule());
     expect(decision).toMatchObject({
       status: 'failed',
       failed_reason: 'retries_exhausted',

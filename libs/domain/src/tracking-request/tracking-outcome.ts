@@ -29,6 +29,7 @@ export type TrackingOutcomeKind = (typeof TRACKING_OUTCOMES)[number];
 
 /** The temporary reasons a carrier call can fail with (`awaiting_manifest` has its own outcome). */
 export type TransientFailureReason = Exclude<TemporaryFailedReason, 'awaiting_manifest'>;
+/** @internal Exported for tests: tests enumerate the reasons. */
 export const TRANSIENT_FAILURE_REASONS = [
   'unrecognized_response',
   'shipping_line_unreachable',

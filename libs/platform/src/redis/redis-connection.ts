@@ -21,7 +21,10 @@ export function isClusterConnection(connection: RedisConnectionOptions): boolean
   return (connection.clusterNodes?.length ?? 0) > 0;
 }
 
-/** A connection to the Redis at `url` with nothing else set (tests, tools). */
+/**
+ * A connection to the Redis at `url` with nothing else set (tests, tools).
+ * @internal Exported for tests: the readiness test connects with it.
+ */
 export function redisConnectionFromUrl(url: string): RedisConnectionOptions {
   return { url };
 }

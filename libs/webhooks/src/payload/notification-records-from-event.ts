@@ -1,5 +1,5 @@
 import type { AccountFeature, EventOrigin, EventRecord, EventRelatedRecords } from '@quayside/domain';
-import { CHANGESET_ATTRIBUTE_FEATURES, DATA_SOURCES } from '@quayside/domain';
+import { DATA_SOURCES, changesetForFeatures } from '@quayside/domain';
 import type { ContainerChangeRecord, NotificationRecords } from './payload-records';
 
 function isPair(value: unknown): value is [unknown, unknown] {
@@ -12,21 +12,6 @@ function changesetOf(payload: Record<string, unknown>): Record<string, [unknown,
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return {};
   return Object.fromEntries(
     Object.entries(raw as Record<string, unknown>).filter((entry): entry is [string, [unknown, unknown]] => isPair(entry[1])),
-  );
-}
-
-const FEATURE_OF_ATTRIBUTE: Readonly<Record<string, AccountFeature | undefined>> = CHANGESET_ATTRIBUTE_FEATURES;
-
-/** Leaves out the attributes the account lacks a feature for (the rail last free day without `rail_lfd`), as `changesetForFeatures`. */
-function visibleChangeset(
-  changeset: Record<string, [unknown, unknown]>,
-  features: readonly AccountFeature[],
-): Record<string, [unknown, unknown]> {
-  return Object.fromEntries(
-    Object.entries(changeset).filter(([name]) => {
-      const feature = FEATURE_OF_ATTRIBUTE[name];
-      return feature === undefined || features.includes(feature);
-    }),
   );
 }
 
@@ -54,7 +39,7 @@ export function notificationRecordsFromEvent(
     const timezone = event.payload['timezone'];
     const terminalId = event.payload['terminal_id'];
     const stored = changesetOf(event.payload);
-    const changeset = visibleChangeset(stored, features);
+    const changeset = changesetForFeatures(stored, features);
     if (Object.keys(stored).length > 0 && Object.keys(changeset).length === 0) return null;
     const change: ContainerChangeRecord = {
       id: event.reference_object_id,

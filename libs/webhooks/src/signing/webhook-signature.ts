@@ -53,14 +53,6 @@ export function signWebhook(input: SignatureInput): SignatureHeaders {
   };
 }
 
-/**
- * The secret in the `whsec_<base64 key>` form Standard Webhooks libraries take: our key is the
- * secret's UTF-8 bytes, so handing this to such a library verifies `webhook-signature` unchanged.
- */
-export function standardWebhooksSecret(secret: string): string {
-  return `whsec_${Buffer.from(secret, 'utf8').toString('base64')}`;
-}
-
 /** A new webhook secret: 32 random bytes as 64 lowercase hex characters. */
 export function generateWebhookSecret(): string {
   return randomBytes(32).toString('hex');

@@ -11,6 +11,7 @@ export interface WebhookUrlPolicy {
   allow: AllowList;
 }
 
+/** @internal Exported for tests: tests check the policy production uses by default. */
 export const STRICT_WEBHOOK_URL_POLICY: WebhookUrlPolicy = { allowHttp: false, allow: EMPTY_ALLOW_LIST };
 
 const MAX_URL_LENGTH = 2048;
