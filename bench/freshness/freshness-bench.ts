@@ -87,6 +87,8 @@ export interface FreshnessRun {
   loadAfter: string;
   adherence: number | null;
   requestsPerHour: number;
+  /** Pushes the api accepted per second of the window (the carriers push fewer while the api lags). */
+  pushedPerSecond: number;
   carriers: CarrierFigures[];
   pushed: LatencyFigures;
   polled: LatencyFigures;
@@ -479,6 +481,7 @@ export class FreshnessBench {
     return {
       adherence: share(null),
       requestsPerHour: figures.reduce((sum, carrier) => sum + carrier.requestsPerHour, 0),
+      pushedPerSecond: pushedChanges / ((to - from) / 1000),
       carriers: figures,
       pushed: latency(pushed, pushedChanges),
       polled: latency(polled, polledChanges),

@@ -7,11 +7,11 @@ const whole = (value: number): string => Math.round(value).toLocaleString('en-US
 /** The freshness scenario's figures per worker count, then per carrier (bench/README.md, "Freshness at scale"). */
 export function formatFreshnessTable(runs: readonly FreshnessRun[]): string {
   const lines = [
-    '| workers | load (before → after) | cadence adherence | source requests/h | pushed → webhook p50/p95/p99 ms (received/changes) | polled → webhook p50/p95/p99 ms (received/changes) |',
-    '| ------: | --------------------- | ----------------: | ----------------: | ------------------------------------------------- | ------------------------------------------------- |',
+    '| workers | load (before → after) | cadence adherence | source requests/h | pushed changes/s | pushed → webhook p50/p95/p99 ms (received/changes) | polled → webhook p50/p95/p99 ms (received/changes) |',
+    '| ------: | --------------------- | ----------------: | ----------------: | ---------------: | ------------------------------------------------- | ------------------------------------------------- |',
     ...runs.map(
       (run) =>
-        `| ${run.workers} | ${run.loadBefore} → ${run.loadAfter} | ${percent(run.adherence)} | ${whole(run.requestsPerHour)} | ` +
+        `| ${run.workers} | ${run.loadBefore} → ${run.loadAfter} | ${percent(run.adherence)} | ${whole(run.requestsPerHour)} | ${run.pushedPerSecond.toFixed(1)} | ` +
         `${ms(run.pushed.p50Ms)}/${ms(run.pushed.p95Ms)}/${ms(run.pushed.p99Ms)} (${run.pushed.received}/${run.pushed.changes}) | ` +
         `${ms(run.polled.p50Ms)}/${ms(run.polled.p95Ms)}/${ms(run.polled.p99Ms)} (${run.polled.received}/${run.polled.changes}) |`,
     ),
