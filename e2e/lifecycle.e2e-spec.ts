@@ -71,6 +71,15 @@ interface JsonApiMany {
 const hmac = (secret: string, data: string): Buffer => createHmac('sha256', Buffer.from(secret, 'utf8')).update(data, 'utf8').digest();
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Asks every half second until `done` holds; fails after `timeoutMs` naming `what`. */
+async function until(what: string, timeoutMs: number, done: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(500);
+  }
+}
+
 /** Whom a notification is about: `container <number>`, `shipment <bill>` or `tracking_request <number>`. */
 function subjectOf(document: NotificationDocument, containerNumbers: ReadonlyMap<string, string>): string {
   const event = document.data.attributes.event;
@@ -176,9 +185,28 @@ describe('a sandbox lifecycle end to end: three processes, the public API only, 
 
     const total = Object.values(EXPECTED).flat(2).length;
     await sink.waitFor((all) => new Set(all.map((d) => d.headers['webhook-id'])).size >= total, 10_000, `${total} distinct notifications`);
-    await sleep(1_000); // anything unexpected arriving late is caught too
+    // Anything unexpected arriving late is caught too. The scenarios ended (TEST-TR-MULTI-CONTAINER
+    // on day 8, TEST-TR-FULL-LIFECYCLE stopped on day 27); the receiver has heard all there is to
+    // hear once the tracker refreshed TEST-TR-MULTI-CONTAINER again after that stop (a refresh
+    // commits its events with their fan-out rows) and no fan-out or delivery row is left open
+    // (a delivery row is completed after the receiver's answer).
+    const stoppedSeenAt = new Date().toISOString();
+    const multi = (await api.expect<JsonApiMany>(200, 'GET', '/shipments')).data.find(
+      (s) => s.attributes['bill_of_lading_number'] === MULTI,
+    );
+    await until(`${MULTI} refreshed after ${FULL} stopped`, 60_000, async () => {
+      const { data } = await api.expect<JsonApiOne>(200, 'GET', `/shipments/${multi!.id}`);
+      const attempted = data.attributes['line_tracking_last_attempted_at'];
+      return typeof attempted === 'string' && attempted > stoppedSeenAt;
+    });
+    await until('every fan-out and delivery done', 60_000, async () => {
+      const [open] = await db.dataSource.query<Array<{ n: number }>>(
+        `SELECT count(*)::int AS n FROM outbox WHERE queue IN ('webhook-fanout', 'webhook-delivery') AND completed_at IS NULL`,
+      );
+      return open!.n === 0;
+    });
     deliveries = sink.deliveries.map(readDelivery);
-  }, 100_000);
+  }, 220_000);
 
   it('the API shows the final state: request stopped after success, shipment and container with every milestone, no holds left', async () => {
     const request = await api.expect<JsonApiOne>(200, 'GET', `/tracking_requests/${requests.get(FULL)?.id}`);

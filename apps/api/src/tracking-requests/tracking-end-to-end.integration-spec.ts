@@ -145,11 +145,13 @@ describe('end to end: a request accepted while Redis is down is tracked once Red
     const id = (created.json!['data'] as { id: string }).id;
     expect(created.json!['data']).toMatchObject({ attributes: { status: 'pending' }, relationships: { tracked_object: { data: null } } });
 
-    // The relay keeps trying; the accepted work waits in Postgres, committed with the request.
-    await new Promise((done) => setTimeout(done, 500));
-    const [row] = (await ctx.db.dataSource.getRepository(OutboxEntity).findBy({ queue: 'tracker', job_name: 'track-request' })).filter(
-      (r) => r.payload['trackingRequestId'] === id,
-    );
+    // The accepted work waits in Postgres, committed with the request. Asked once the relay has
+    // claimed the row (publish_count 1) and so tried to publish it with Redis down: from then on
+    // a relay that dropped or completed what it could not publish would show it.
+    const row = await waitFor('the relay to claim the row while Redis is down', async () => {
+      const rows = await ctx.db.dataSource.getRepository(OutboxEntity).findBy({ queue: 'tracker', job_name: 'track-request' });
+      return rows.find((r) => r.payload['trackingRequestId'] === id && r.publish_count > 0);
+    });
     expect(row).toMatchObject({ completed_at: null, account_id: owner.account.id });
     expect((await request(id)).status).toBe('pending');
 
@@ -158,9 +160,9 @@ describe('end to end: a request accepted while Redis is down is tracked once Red
     await redis.ready();
     const queue = new Bull('tracker', redis.url, { prefix: ctx.redisPrefix });
     try {
-      const job = await waitFor('the job on the tracker queue', () => queue.getJob(row!.id));
+      const job = await waitFor('the job on the tracker queue', () => queue.getJob(row.id));
       expect(job.name).toBe('track-request');
-      expect(job.data).toMatchObject({ trackingRequestId: id, outboxId: row!.id });
+      expect(job.data).toMatchObject({ trackingRequestId: id, outboxId: row.id });
     } finally {
       await queue.close();
     }

@@ -56,9 +56,14 @@ describe('a webhook that keeps failing', () => {
     // Far fewer than 2 × 13 calls: deactivation stopped the series.
     expect(receiver.received.length).toBeLessThan(26);
 
-    const callsBefore = receiver.received.length;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(receiver.received.length).toBe(callsBefore);
+    // No more calls: a call comes only from a delivery job, and every delivery job is an outbox
+    // row (a retry is a new row, written with the outcome of the attempt before it). Once no
+    // row of these notifications is open, none is left to call the receiver, and each row was
+    // completed only after its call, if any, had its answer.
+    const callsSettled = receiver.received.length;
+    const ids = rows.map((n) => n.id);
+    await waitFor('no delivery of these notifications left to run', async () => (await openDeliveries(db, ids)) === 0);
+    expect(receiver.received.length).toBe(callsSettled);
   });
 
   it('redelivers one notification by id for its own account only, closing any older open series', async () => {
@@ -86,3 +91,13 @@ describe('a webhook that keeps failing', () => {
     expect(open).toBeLessThanOrEqual(1);
   });
 });
+
+/** Delivery jobs (outbox rows) of these notifications not yet completed. */
+function openDeliveries(db: TestDatabase, notificationIds: string[]): Promise<number> {
+  return db.dataSource
+    .getRepository(OutboxEntity)
+    .createQueryBuilder('o')
+    .where('o.queue = :queue AND o.completed_at IS NULL', { queue: QUEUE.webhookDelivery })
+    .andWhere("o.payload->>'notificationId' IN (:...ids)", { ids: notificationIds })
+    .getCount();
+}

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
-import { inFixtureTransaction, WebhookEntity, WebhookRedeliveryRepository } from '@quayside/data-access';
+import { WebhookEntity, WebhookRedeliveryRepository } from '@quayside/data-access';
 import { createAccount, createTestDatabase, testRedisPrefix } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
 import { WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_RETRY_JITTER, WebhookRedeliveryService } from '@quayside/webhooks';
@@ -166,12 +166,21 @@ describe('webhook delivery (dispatcher against local receivers)', () => {
   it('sends nothing to a webhook that is turned off', async () => {
     const hook = await receiver((_req, _index, res) => res.writeHead(200).end());
     const webhook = await createWebhook(db.dataSource, accountId, { url: hook.url, events: ['tracking_request.tracking_stopped'] });
-    await inFixtureTransaction(db.dataSource, async (manager) => {
-      await emitTrackingRequestEvent(db.dataSource, accountId, 'tracking_request.tracking_stopped');
-      await manager.update(WebhookEntity, { id: webhook.id }, { active: false, deactivated_reason: 'failing for 5 days' });
-    });
+    await db.dataSource
+      .getRepository(WebhookEntity)
+      .update({ id: webhook.id }, { active: false, deactivated_reason: 'failing for 5 days' });
+    // The marker: an active webhook of the same account and event. Fan-out writes every
+    // webhook's notification of an event in one transaction, so once the marker's has been
+    // delivered, the event's fan-out is over: had it made one for the webhook turned off, it
+    // would be stored by now.
+    const marker = await receiver((_req, _index, res) => res.writeHead(200).end());
+    const markerHook = await createWebhook(db.dataSource, accountId, { url: marker.url, events: ['tracking_request.tracking_stopped'] });
+    await emitTrackingRequestEvent(db.dataSource, accountId, 'tracking_request.tracking_stopped');
+
+    const [delivered] = await waitFor("the marker webhook's delivery", () => settled(db.dataSource, markerHook.id));
+    expect(delivered).toMatchObject({ delivery_status: 'succeeded' });
+    expect(marker.received).toHaveLength(1);
     // Fan-out skips inactive webhooks entirely.
-    await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await notificationsOf(db.dataSource, webhook.id)).toEqual([]);
     expect(hook.received).toHaveLength(0);
   });

@@ -81,8 +81,9 @@ describe('HttpConnections', () => {
 
   it('gives up on a server that does not answer within the timeout', async () => {
     hang = true;
-    const started = Date.now();
+    // The server never answers: only the request's own timeout can end this (undici's defaults
+    // wait 300 s, far beyond Jest's limit), and a TimeoutError names that timeout. No clock is
+    // read here, so a loaded machine makes the test slower, never red.
     await expect(own().request(baseUrl, { method: 'GET', headers: {}, timeoutMs: 200 })).rejects.toMatchObject({ name: 'TimeoutError' });
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });
