@@ -1,7 +1,7 @@
 import { Test } from '@nestjs/testing';
 import type { TestingModule } from '@nestjs/testing';
 import { DataAccessModule } from '@quayside/data-access';
-import { createTestDatabase } from '@quayside/testing';
+import { createTestDatabase, testRedisPrefix } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
 import { once } from 'node:events';
 import type Redis from 'ioredis';
@@ -17,7 +17,7 @@ describe('ReadinessService', () => {
     const module = await Test.createTestingModule({
       imports: [
         DataAccessModule.forRoot({ databaseUrl: db.url }),
-        RedisModule.forRoot({ connection: redisConnectionFromUrl(redisUrl), prefix: 'qs-readiness' }),
+        RedisModule.forRoot({ connection: redisConnectionFromUrl(redisUrl), prefix: testRedisPrefix() }),
         ReadinessModule,
       ],
     }).compile();
