@@ -23,6 +23,8 @@ export { schemaFingerprint } from './schema/schema-fingerprint';
 export { seedReferenceData } from './reference-data/seed-reference-data';
 /** @internal Exported for tests: they compare the API's answers with the seeds. */
 export { METRO_AREA_SEEDS } from './reference-data/reference-data';
+/** The ports table every database is seeded with: libs/carriers falls back on its time zones. */
+export { PORT_SEEDS } from './reference-data/reference-data';
 export { AccountRepository } from './repositories/account.repository';
 export type { NewAccount, ProvisionedAccount } from './repositories/account.repository';
 export { ApiKeyRepository } from './repositories/api-key.repository';

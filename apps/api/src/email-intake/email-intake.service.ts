@@ -2,20 +2,10 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EmailSubmissionRepository } from '@quayside/data-access';
 import type { AccountScope, EmailSubmissionEntity, NewDocument, NewEmailSubmission } from '@quayside/data-access';
+import { FILE_KIND_EXTENSIONS, kindFromFileName, kindOfContentType } from '@quayside/domain';
 import type { AddressObject, Attachment, ParsedMail } from 'mailparser';
 import { DocumentIntakeService, EXTRACTION_JOB } from '../documents/document-intake.service';
 import { SmtpRefusal } from './smtp-refusal';
-
-/** Attachments worth a document: the kinds uploads accept (docs/documents.md "Upload"). */
-const DOCUMENT_EXTENSIONS = /\.(pdf|png|jpe?g|tiff?|eml)$/i;
-const DOCUMENT_CONTENT_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/tiff', 'message/rfc822']);
-const EXTENSION_OF: Readonly<Record<string, string>> = {
-  'application/pdf': 'pdf',
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/tiff': 'tif',
-  'message/rfc822': 'eml',
-};
 
 type StagedDocument = Omit<NewDocument, 'email_submission_id'>;
 
@@ -49,7 +39,8 @@ export class EmailIntakeService {
     const staged: StagedDocument[] = [];
     try {
       for (const [index, attachment] of attachments.entries()) {
-        const fileName = attachment.filename ?? `attachment-${index + 1}.${EXTENSION_OF[attachment.contentType] ?? 'bin'}`;
+        const kind = kindOfContentType(attachment.contentType);
+        const fileName = attachment.filename ?? `attachment-${index + 1}.${kind === null ? 'bin' : FILE_KIND_EXTENSIONS[kind][0]}`;
         staged.push(await this.stageOrRefuse(account, fileName, attachment.content));
       }
       const created = await this.submissions.createWithDocuments(account, submissionFields(mail), staged, EXTRACTION_JOB);
@@ -83,10 +74,11 @@ function distinct(attachments: readonly Attachment[]): Attachment[] {
   });
 }
 
+/** Attachments worth a document: the kinds uploads accept (docs/documents.md "Upload"), by content type or name. */
 function isDocumentAttachment(attachment: Attachment): boolean {
   // Images embedded in the body (signature logos) are not documents.
   if (attachment.related && attachment.contentDisposition !== 'attachment') return false;
-  return DOCUMENT_CONTENT_TYPES.has(attachment.contentType.toLowerCase()) || DOCUMENT_EXTENSIONS.test(attachment.filename ?? '');
+  return kindOfContentType(attachment.contentType) !== null || kindFromFileName(attachment.filename ?? '') !== null;
 }
 
 /** The detail of an upload refusal (the 4xx an upload would get), or null for any other failure. */

@@ -30,6 +30,21 @@ export const FILE_KIND_CONTENT_TYPES: Readonly<Record<FileKind, string>> = {
   eml: 'message/rfc822',
 };
 
+/** The file name extensions each kind goes by; the first is the one an unnamed mail attachment is given. */
+export const FILE_KIND_EXTENSIONS: Readonly<Record<FileKind, readonly string[]>> = {
+  pdf: ['pdf'],
+  png: ['png'],
+  jpeg: ['jpg', 'jpeg'],
+  tiff: ['tif', 'tiff'],
+  eml: ['eml'],
+};
+
+/** The kind a content type (`image/png`) stands for, or `null` for one not accepted. */
+export function kindOfContentType(contentType: string): FileKind | null {
+  const type = contentType.trim().toLowerCase();
+  return FILE_KINDS.find((kind) => FILE_KIND_CONTENT_TYPES[kind] === type) ?? null;
+}
+
 /** Rotation accepted by `POST /documents/{id}/rotate`, clockwise. */
 export const ROTATION_DEGREES = [90, 180, 270] as const;
 export type RotationDegrees = (typeof ROTATION_DEGREES)[number];

@@ -1,15 +1,10 @@
+import { FILE_KIND_EXTENSIONS, FILE_KINDS } from './document-type.enum';
 import type { FileKind } from './document-type.enum';
 
 // A Map: a file named `x.constructor` must not find Object.prototype's member.
-const EXTENSIONS: ReadonlyMap<string, FileKind> = new Map([
-  ['pdf', 'pdf'],
-  ['png', 'png'],
-  ['jpg', 'jpeg'],
-  ['jpeg', 'jpeg'],
-  ['tif', 'tiff'],
-  ['tiff', 'tiff'],
-  ['eml', 'eml'],
-]);
+const EXTENSIONS: ReadonlyMap<string, FileKind> = new Map(
+  FILE_KINDS.flatMap((kind) => FILE_KIND_EXTENSIONS[kind].map((extension) => [extension, kind] as const)),
+);
 
 /** The kind a file name claims by its extension, or `null` for none or an unknown one. */
 export function kindFromFileName(fileName: string): FileKind | null {

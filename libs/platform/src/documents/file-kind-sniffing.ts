@@ -1,13 +1,10 @@
-import { looksLikeMail } from '@quayside/domain';
+import { FILE_KIND_CONTENT_TYPES, FILE_KINDS, looksLikeMail } from '@quayside/domain';
 import type { FileKind } from '@quayside/domain';
 
-// What file-type names each accepted kind (an animated PNG is still a PNG to read).
+// What file-type names each accepted kind: its content type, and an animated PNG is still a PNG to read.
 const KIND_OF_MIME: ReadonlyMap<string, FileKind> = new Map([
-  ['application/pdf', 'pdf'],
-  ['image/png', 'png'],
+  ...FILE_KINDS.map((kind) => [FILE_KIND_CONTENT_TYPES[kind], kind] as const),
   ['image/apng', 'png'],
-  ['image/jpeg', 'jpeg'],
-  ['image/tiff', 'tiff'],
 ]);
 
 /**
