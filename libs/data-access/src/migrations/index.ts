@@ -25,12 +25,12 @@ import { ReadAheadForBitmapScans1795800000000 } from './1795800000000-read-ahead
 import { RoomForDeliveryAttempts1795839443920 } from './1795839443920-room-for-delivery-attempts';
 import { DocumentsQueue1795900000000 } from './1795900000000-documents-queue';
 import { TrackingSources1795928701108 } from './1795928701108-tracking-sources';
-import { SourceQuotaUse1796600000000 } from './1796600000000-source-quota-use';
 import { EquipmentHeightHighCube1796000000000 } from './1796000000000-equipment-height-high-cube';
 import { Retention1796100000000 } from './1796100000000-retention';
 import { SourceHealth1796200000000 } from './1796200000000-source-health';
 import { CarrierShipmentRefreshPhase1796300000000 } from './1796300000000-carrier-shipment-refresh-phase';
 import { DataFreshUntil1796400000000 } from './1796400000000-data-fresh-until';
+import { SourceQuotaUse1796600000000 } from './1796600000000-source-quota-use';
 
 // Listed explicitly (not globbed) so swc-node, jest and the built image load the same set.
 // `tools/cli/migration-generate.ts` rewrites this list from the files in this folder.
@@ -61,10 +61,10 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   RoomForDeliveryAttempts1795839443920,
   DocumentsQueue1795900000000,
   TrackingSources1795928701108,
-  SourceQuotaUse1796600000000,
   EquipmentHeightHighCube1796000000000,
   Retention1796100000000,
   SourceHealth1796200000000,
   CarrierShipmentRefreshPhase1796300000000,
   DataFreshUntil1796400000000,
+  SourceQuotaUse1796600000000,
 ];
