@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { signWebhook } from '@quayside/webhooks';
 import { TrackerWorkerConfig } from '../config/tracker-worker.config';
@@ -25,11 +24,13 @@ export class OperatorNotifier {
     return this.config.OPERATOR_WEBHOOK_URL !== undefined;
   }
 
-  /** Resolves when the receiver answered 2xx; throws otherwise (the caller gives the notice back). */
-  async send(notice: OperatorNotice, at: Date): Promise<void> {
+  /**
+   * One attempt: resolves when the receiver answered 2xx, throws otherwise (the caller retries it
+   * later). `id` is the notice's, the same on every attempt, so a receiver can drop a repeat.
+   */
+  async send(id: string, notice: Readonly<Record<string, unknown>>, at: Date): Promise<void> {
     const url = this.config.OPERATOR_WEBHOOK_URL;
     if (url === undefined) return;
-    const id = randomUUID();
     const body = JSON.stringify({ id, sent_at: at.toISOString(), ...notice });
     const response = await fetch(url, {
       method: 'POST',

@@ -1,12 +1,12 @@
 import { SourceHealthRepository } from '@quayside/data-access';
-import { createTestDatabase, eventually, RecordingServer, serveCarriers, testRedisPrefix } from '@quayside/testing';
+import { createTestDatabase, RecordingServer, serveCarriers, testRedisPrefix } from '@quayside/testing';
 import type { RecordedRequest, TestDatabase } from '@quayside/testing';
 import { standardWebhookSignature } from '@quayside/webhooks';
 import { testTrackerConfig } from '../test/tracker-test-harness';
 import type { TrackerWorkerConfig } from '../config/tracker-worker.config';
 import { OperatorNotifier } from './operator-notifier';
 import { SourceHealthRecorder } from './source-health-recorder';
-import { SourceOutageWatcher } from './source-outage.watcher';
+import { NOTICE_LEASE_MS, SourceOutageWatcher } from './source-outage.watcher';
 
 const SECRET = 'operator-secret-0123456789';
 const T0 = new Date('2026-11-29T08:00:00.000Z');
@@ -35,7 +35,7 @@ describe('source health shared by tracker-worker processes', () => {
       OPERATOR_WEBHOOK_URL: `${receiver.baseUrl}/operator`,
       OPERATOR_WEBHOOK_SECRET: SECRET,
     });
-    await serveCarriers(db.dataSource, ['MAEU', 'HLCU']);
+    await serveCarriers(db.dataSource, ['MAEU', 'HLCU', 'ONEY']);
   });
 
   afterAll(async () => {
@@ -99,31 +99,62 @@ describe('source health shared by tracker-worker processes', () => {
     expect(notices().map((notice) => notice['event'])).toEqual(['source.down', 'source.recovered']);
   });
 
-  it('gives a notice the receiver refused back, and a later look sends it', async () => {
+  it('retries a notice the receiver answered 500 with backoff, and delivers it once, under the same id', async () => {
     const recorder = new SourceHealthRecorder(repository);
     recorder.saw('carrier', 'MAEU', { ok: false, errorClass: 'quota', detail: 'carrier MAEU: answered 429' }, at(800));
     await recorder.flushed();
     const watcher = new SourceOutageWatcher(repository, new OperatorNotifier(config), config);
     const before = receiver.requests.length;
-    status = 503;
+    status = 500;
     await watcher.check(at(1400));
     expect(receiver.requests).toHaveLength(before + 1);
-    expect((await health('MAEU'))?.outageNotifiedAt).toBeNull();
+    // The outage stays declared: the notice waits for delivery, it is not given back.
+    expect((await health('MAEU'))?.outageNotifiedAt).toEqual(at(1400));
     status = 200;
+    await watcher.check(at(1410)); // within the first backoff (30 s): not sent again yet
+    expect(receiver.requests).toHaveLength(before + 1);
+    await watcher.check(at(1430));
     await watcher.check(at(1460));
-    await eventually(
-      () => notices().slice(before),
-      (sent) => sent.length === 2,
-      'the refused notice sent again',
-    );
+    await watcher.check(at(5000));
+    const sent = receiver.requests.slice(before);
+    expect(sent.map((request) => request.headers['webhook-id'])).toEqual([sent[0]!.headers['webhook-id'], sent[0]!.headers['webhook-id']]);
     expect(
       notices()
         .slice(before)
-        .map((notice) => [notice['event'], (notice['last_error'] as { class: string }).class]),
+        .map((notice) => [notice['id'], notice['event'], (notice['last_error'] as { class: string }).class, notice['sent_at']]),
     ).toEqual([
-      ['source.down', 'quota'],
-      ['source.down', 'quota'],
+      [sent[0]!.headers['webhook-id'], 'source.down', 'quota', at(1400).toISOString()],
+      [sent[0]!.headers['webhook-id'], 'source.down', 'quota', at(1430).toISOString()],
     ]);
-    expect((await health('MAEU'))?.outageNotifiedAt).toEqual(at(1460));
+  });
+
+  it('sends a notice whose claiming process died before posting it, from another process once its lease has passed', async () => {
+    const recorder = new SourceHealthRecorder(repository);
+    recorder.saw('carrier', 'ONEY', { ok: false, errorClass: 'unreachable', detail: 'carrier ONEY: no answer within 10000 ms' }, at(2000));
+    await recorder.flushed();
+    // The process that "died": it claimed the outage and leased the notice, and never posted it.
+    const claimed = await repository.claimOutages(at(2600), 600_000, (down) => ({
+      event: 'source.down',
+      source: { kind: down.kind, code: down.code },
+      failing_since: down.failingSince,
+    }));
+    expect(claimed.map((down) => down.code)).toEqual(['ONEY']);
+    const { due } = await repository.claimNotices(at(2600), 'a process that died', NOTICE_LEASE_MS, 16);
+    expect(due.map((notice) => notice.code)).toEqual(['ONEY']);
+    const before = receiver.requests.length;
+    const other = new SourceOutageWatcher(repository, new OperatorNotifier(config), config);
+    await other.check(at(2630)); // the lease still holds: the other process leaves the notice
+    expect(receiver.requests).toHaveLength(before);
+    await other.check(new Date(at(2600).getTime() + NOTICE_LEASE_MS));
+    await other.check(new Date(at(2600).getTime() + 2 * NOTICE_LEASE_MS));
+    expect(receiver.requests.slice(before).map((request) => request.headers['webhook-id'])).toEqual([due[0]!.id]);
+    expect(notices().slice(before)).toEqual([
+      expect.objectContaining({
+        id: due[0]!.id,
+        event: 'source.down',
+        source: { kind: 'carrier', code: 'ONEY' },
+        failing_since: at(2000).toISOString(),
+      }),
+    ]);
   });
 });

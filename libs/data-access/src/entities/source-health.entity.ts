@@ -1,7 +1,7 @@
 import { SOURCE_ERROR_CLASSES, SOURCE_KINDS } from '@quayside/domain';
 import type { SourceErrorClass, SourceKind } from '@quayside/domain';
 import { Check, Column, Entity, PrimaryColumn } from 'typeorm';
-import { InstantColumn, NullableTextColumn, UpdatedAtColumn, inList } from './column-types';
+import { InstantColumn, NullableTextColumn, UpdatedAtColumn, UuidColumn, inList } from './column-types';
 
 /**
  * How one source has been answering (docs/carriers.md, "Source health"): every tracker-worker
@@ -37,11 +37,39 @@ export class SourceHealthEntity {
   failing_since!: Date | null;
 
   /**
-   * When the operator was told of the outage running now (null: none told). Set by one atomic
-   * claim, so one process of the fleet sends each notice (docs/carriers.md, "Source health").
+   * When the outage running now was claimed for the operator (null: none). Set by one atomic
+   * claim, so one process of the fleet logs it and queues its notice (docs/carriers.md, "Source health").
    */
   @InstantColumn()
   outage_notified_at!: Date | null;
+
+  /**
+   * The operator notice waiting to be delivered (`source.down` or `source.recovered`), queued by
+   * the claim that decided it, in the same statement, so a process dying before the POST loses
+   * nothing; cleared once the receiver answered 2xx or the attempts ran out. Null: none waiting,
+   * and a new notice of this source is not claimed until then, so they arrive in order. The id is
+   * the notice's `webhook-id`, the same on every attempt.
+   */
+  @UuidColumn({ nullable: true })
+  notice_id!: string | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  notice!: Record<string, unknown> | null;
+
+  /** Attempts taken so far, the one in flight included (a process that died mid-POST used one). */
+  @Column({ type: 'integer', default: 0 })
+  notice_attempts!: number;
+
+  /** Not sent before this instant (the backoff after a refused attempt). */
+  @InstantColumn()
+  notice_due_at!: Date | null;
+
+  /** A process is sending it until then; past it, another process takes the notice over. */
+  @InstantColumn()
+  notice_leased_until!: Date | null;
+
+  @NullableTextColumn()
+  notice_leased_by!: string | null;
 
   /** The quota in use across the fleet as a tracker-worker last read it (`quota_read_at`); null before any did. */
   @Column({ type: 'integer', nullable: true })

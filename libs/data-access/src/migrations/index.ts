@@ -31,6 +31,7 @@ import { SourceHealth1796200000000 } from './1796200000000-source-health';
 import { CarrierShipmentRefreshPhase1796300000000 } from './1796300000000-carrier-shipment-refresh-phase';
 import { DataFreshUntil1796400000000 } from './1796400000000-data-fresh-until';
 import { SourceQuotaUse1796600000000 } from './1796600000000-source-quota-use';
+import { OperatorNoticeLease1796700000000 } from './1796700000000-operator-notice-lease';
 
 // Listed explicitly (not globbed) so swc-node, jest and the built image load the same set.
 // `tools/cli/migration-generate.ts` rewrites this list from the files in this folder.
@@ -67,4 +68,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   CarrierShipmentRefreshPhase1796300000000,
   DataFreshUntil1796400000000,
   SourceQuotaUse1796600000000,
+  OperatorNoticeLease1796700000000,
 ];

@@ -24,7 +24,7 @@ export { TrackingSourceRepository } from './tracking-source.repository';
 export { RETAINED_RECORDS, RetentionRepository } from './retention.repository';
 export type { RetainedRecord } from './retention.repository';
 export { SourceHealthRepository } from './source-health.repository';
-export type { SourceCallTally, SourceHealthView } from './source-health.repository';
+export type { OperatorNoticeDelivery, SourceCallTally, SourceHealthView } from './source-health.repository';
 export type { PushRecorded } from './dcsa-pushed-event.repository';
 export { WebhookNotificationRepository } from './webhook-notification.repository';
 export type { NewWebhookNotification } from './webhook-notification.repository';

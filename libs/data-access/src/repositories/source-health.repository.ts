@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { SOURCE_ERROR_RATE_WINDOW_MS } from '@quayside/domain';
 import type { SourceErrorClass, SourceHealth, SourceKind, SourceQuotaUse, TrackingSource } from '@quayside/domain';
 import { DataSource } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { queryRows } from './query-rows';
 
 /** What one process's calls of one source saw since its last write (`SourceHealthRepository.record`). */
@@ -51,6 +52,38 @@ interface ViewRow extends HealthRow {
   oldest_data_at: Date | null;
 }
 
+interface NoticeRow {
+  kind: SourceKind;
+  code: string;
+  notice_id: string;
+  notice: OperatorNoticeBody;
+  notice_attempts: number;
+}
+
+/** A notice to the operator as queued: `event`, `source` and what it reports (docs/carriers.md, "Source health"). */
+export type OperatorNoticeBody = Record<string, unknown>;
+
+/** An operator notice leased for one attempt of delivery. */
+export interface OperatorNoticeDelivery {
+  kind: SourceKind;
+  code: string;
+  /** The notice's id (its `webhook-id`), the same on every attempt. */
+  id: string;
+  notice: OperatorNoticeBody;
+  /** Attempts taken, this one included. */
+  attempts: number;
+}
+
+const toDelivery = (row: NoticeRow): OperatorNoticeDelivery => ({
+  kind: row.kind,
+  code: row.code,
+  id: row.notice_id,
+  notice: row.notice,
+  attempts: row.notice_attempts,
+});
+
+const NO_NOTICE = `notice_id = NULL, notice = NULL, notice_attempts = 0, notice_due_at = NULL, notice_leased_until = NULL, notice_leased_by = NULL`;
+
 const HEALTH_COLUMNS = `h.kind, h.code, h.last_success_at, h.last_error_at, h.last_error_class, h.last_error_detail, h.failing_since, h.outage_notified_at`;
 
 const toHealth = (row: HealthRow, calls = 0, errors = 0): SourceHealth => ({
@@ -81,8 +114,9 @@ const toHealth = (row: HealthRow, calls = 0, errors = 0): SourceHealth => ({
 /**
  * Each source's health, shared by every tracker-worker process through one row per source: a
  * process merges what its calls saw (newest success and error win; `failing_since` is the first
- * failure after the newest success, whoever saw it), and one atomic claim per notice decides which
- * process tells the operator of an outage (docs/carriers.md, "Source health").
+ * failure after the newest success, whoever saw it), one atomic claim per outage and recovery decides
+ * which process declares it and queues its operator notice, and a lease per attempt lets one process
+ * at a time deliver that notice (docs/carriers.md, "Source health").
  */
 @Injectable()
 export class SourceHealthRepository {
@@ -145,42 +179,119 @@ export class SourceHealthRepository {
   }
 
   /**
-   * Claims the notice of every served source down for `afterMs` or longer whose outage nobody has
-   * told yet: the UPDATE's row lock lets exactly one process of the fleet claim each one.
+   * Claims every served source down for `afterMs` or longer whose outage nobody has claimed yet:
+   * the UPDATE's row lock lets exactly one process of the fleet claim each one. With `notice`, the
+   * operator notice it composes is queued in the same transaction (`notice_id`), so it outlives
+   * the process; a source whose previous notice still waits is claimed once that one is gone.
    */
-  async claimOutages(now: Date, afterMs: number): Promise<SourceHealth[]> {
-    const rows = await queryRows<HealthRow>(
-      this.dataSource,
-      `UPDATE source_health h SET outage_notified_at = $1
-         FROM tracking_sources s
-        WHERE s.kind = h.kind AND s.code = h.code AND s.withdrawn_at IS NULL
-          AND h.failing_since IS NOT NULL AND h.failing_since <= $2
-          AND (h.outage_notified_at IS NULL OR h.outage_notified_at < h.failing_since)
-      RETURNING ${HEALTH_COLUMNS}`,
-      [now, new Date(now.getTime() - afterMs)],
-    );
-    return rows.map((row) => toHealth(row));
+  async claimOutages(now: Date, afterMs: number, notice?: (health: SourceHealth) => OperatorNoticeBody): Promise<SourceHealth[]> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows = await queryRows<HealthRow>(
+        manager,
+        `UPDATE source_health h SET outage_notified_at = $1
+           FROM tracking_sources s
+          WHERE s.kind = h.kind AND s.code = h.code AND s.withdrawn_at IS NULL
+            AND h.failing_since IS NOT NULL AND h.failing_since <= $2
+            AND (h.outage_notified_at IS NULL OR h.outage_notified_at < h.failing_since)
+            AND h.notice_id IS NULL
+        RETURNING ${HEALTH_COLUMNS}`,
+        [now, new Date(now.getTime() - afterMs)],
+      );
+      const claimed = rows.map((row) => toHealth(row));
+      if (notice) await this.queueNotices(manager, claimed, notice, now);
+      return claimed;
+    });
   }
 
-  /** Claims the "recovered" notice of every source told down that has answered since. */
-  async claimRecoveries(): Promise<Array<SourceHealth & { notifiedAt: Date }>> {
-    const rows = await queryRows<HealthRow & { notified_at: Date }>(
-      this.dataSource,
-      `UPDATE source_health h SET outage_notified_at = NULL
-         FROM (SELECT kind, code, outage_notified_at AS notified_at FROM source_health
-                WHERE outage_notified_at IS NOT NULL AND last_success_at > outage_notified_at FOR UPDATE) AS o
-        WHERE h.kind = o.kind AND h.code = o.code
-      RETURNING ${HEALTH_COLUMNS}, o.notified_at`,
-    );
-    return rows.map((row) => ({ ...toHealth(row), notifiedAt: row.notified_at }));
+  /** Claims the recovery of every source whose outage was claimed and that has answered since; `notice` as in `claimOutages`. */
+  async claimRecoveries(now: Date, notice?: (health: SourceHealth) => OperatorNoticeBody): Promise<SourceHealth[]> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows = await queryRows<HealthRow>(
+        manager,
+        `UPDATE source_health h SET outage_notified_at = NULL
+           FROM (SELECT kind, code FROM source_health
+                  WHERE outage_notified_at IS NOT NULL AND last_success_at > outage_notified_at AND notice_id IS NULL
+                  ORDER BY kind, code FOR UPDATE) AS o
+          WHERE h.kind = o.kind AND h.code = o.code
+        RETURNING ${HEALTH_COLUMNS}`,
+      );
+      const claimed = rows.map((row) => toHealth(row));
+      if (notice) await this.queueNotices(manager, claimed, notice, now);
+      return claimed;
+    });
   }
 
-  /** Gives a notice back when it could not be sent, so a later check (of any process) sends it. */
-  async unclaim(kind: SourceKind, code: string, claimed: Date | null, previous: Date | null): Promise<void> {
+  private async queueNotices(
+    manager: EntityManager,
+    claimed: readonly SourceHealth[],
+    notice: (health: SourceHealth) => OperatorNoticeBody,
+    now: Date,
+  ): Promise<void> {
+    if (claimed.length === 0) return;
+    const notices = claimed.map((health) => ({ kind: health.kind, code: health.code, notice: notice(health) }));
+    await manager.query(
+      `UPDATE source_health h SET notice_id = gen_random_uuid(), notice = n.notice, notice_attempts = 0, notice_due_at = $2,
+              notice_leased_until = NULL, notice_leased_by = NULL
+         FROM json_to_recordset($1::json) AS n(kind text, code text, notice jsonb)
+        WHERE h.kind = n.kind AND h.code = n.code`,
+      [JSON.stringify(notices), now],
+    );
+  }
+
+  /**
+   * Leases the operator notices due at `now` to `by` until `now + leaseMs`, counting the attempt:
+   * a notice leased to a process that died is taken over once its lease has passed. Notices whose
+   * `maxAttempts` are spent and not leased any more are dropped and returned as `abandoned`.
+   */
+  async claimNotices(
+    now: Date,
+    by: string,
+    leaseMs: number,
+    maxAttempts: number,
+  ): Promise<{ due: OperatorNoticeDelivery[]; abandoned: OperatorNoticeDelivery[] }> {
+    return this.dataSource.transaction(async (manager) => {
+      const abandoned = await queryRows<NoticeRow>(
+        manager,
+        `UPDATE source_health h SET ${NO_NOTICE}
+           FROM (SELECT kind, code, notice_id, notice, notice_attempts FROM source_health
+                  WHERE notice_id IS NOT NULL AND notice_attempts >= $2
+                    AND (notice_leased_until IS NULL OR notice_leased_until <= $1)
+                  ORDER BY kind, code FOR UPDATE) AS o
+          WHERE h.kind = o.kind AND h.code = o.code
+        RETURNING o.kind, o.code, o.notice_id, o.notice, o.notice_attempts`,
+        [now, maxAttempts],
+      );
+      // FOR UPDATE (no SKIP LOCKED): a second process waits, then sees the lease and leaves the row.
+      const due = await queryRows<NoticeRow>(
+        manager,
+        `UPDATE source_health h SET notice_leased_until = $2, notice_leased_by = $3, notice_attempts = h.notice_attempts + 1
+           FROM (SELECT kind, code FROM source_health
+                  WHERE notice_id IS NOT NULL AND notice_attempts < $4 AND notice_due_at <= $1
+                    AND (notice_leased_until IS NULL OR notice_leased_until <= $1)
+                  ORDER BY kind, code FOR UPDATE) AS d
+          WHERE h.kind = d.kind AND h.code = d.code
+        RETURNING h.kind, h.code, h.notice_id, h.notice, h.notice_attempts`,
+        [now, new Date(now.getTime() + leaseMs), by, maxAttempts],
+      );
+      return { due: due.map(toDelivery), abandoned: abandoned.map(toDelivery) };
+    });
+  }
+
+  /** The receiver accepted the notice (2xx): it is gone, whoever holds its lease now. */
+  async noticeDelivered(delivery: Pick<OperatorNoticeDelivery, 'kind' | 'code' | 'id'>): Promise<void> {
+    await this.dataSource.query(`UPDATE source_health SET ${NO_NOTICE} WHERE kind = $1 AND code = $2 AND notice_id = $3`, [
+      delivery.kind,
+      delivery.code,
+      delivery.id,
+    ]);
+  }
+
+  /** The attempt of `by` failed: the notice waits until `retryAt`, for any process, unless another took it over meanwhile. */
+  async noticeRefused(delivery: Pick<OperatorNoticeDelivery, 'kind' | 'code' | 'id'>, by: string, retryAt: Date): Promise<void> {
     await this.dataSource.query(
-      `UPDATE source_health SET outage_notified_at = $4
-        WHERE kind = $1 AND code = $2 AND outage_notified_at IS NOT DISTINCT FROM $3`,
-      [kind, code, claimed, previous],
+      `UPDATE source_health SET notice_due_at = $5, notice_leased_until = NULL, notice_leased_by = NULL
+        WHERE kind = $1 AND code = $2 AND notice_id = $3 AND notice_leased_by = $4`,
+      [delivery.kind, delivery.code, delivery.id, by, retryAt],
     );
   }
 

@@ -36,7 +36,7 @@ export interface SourceHealth {
   lastErrorDetail: string | null;
   /** The first failed call since the last success; null while the last call succeeded. */
   failingSince: Date | null;
-  /** When the operator was told of the outage now running; null when none was. */
+  /** When the outage now running was declared (logged once, its operator notice queued); null when none was. */
   outageNotifiedAt: Date | null;
   /** Calls and failed calls in the error-rate window. */
   recentCalls: number;
@@ -68,7 +68,7 @@ export function sourceErrorRate(health: Pick<SourceHealth, 'recentCalls' | 'rece
 
 /**
  * What a source's health comes to: `unknown` before its first call, `ok` when its newest call
- * succeeded, `failing` while its calls fail, `down` once the operator was told of the outage
+ * succeeded, `failing` while its calls fail, `down` once the outage was declared to the operator
  * (the tracker-worker decides that with SOURCE_DOWN_AFTER_SECONDS, docs/carriers.md).
  */
 export type SourceStatus = 'unknown' | 'ok' | 'failing' | 'down';
