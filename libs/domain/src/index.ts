@@ -56,6 +56,7 @@ export * from './documents/document-schemas';
 export * from './documents/document-classification';
 export * from './documents/document-fields';
 export * from './journey/journey-facts';
+export * from './journey/journey-facts.factory';
 export * from './journey/container-journey.rules';
 export * from './journey/refresh-cadence.rules';
 export * from './sources/tracking-source';

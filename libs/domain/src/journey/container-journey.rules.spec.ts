@@ -4,6 +4,7 @@ import type { Hold } from '../resources/terminal-data';
 import { JOURNEY_PHASES, journeyOf, riskReasons } from './container-journey.rules';
 import type { Journey, JourneyPhase } from './container-journey.rules';
 import type { JourneyFacts } from './journey-facts';
+import { journeyFacts } from './journey-facts.factory';
 
 // 10:00 in Los Angeles and 12:00 in Chicago on 2026-08-14.
 const NOW = new Date('2026-08-14T17:00:00.000Z');
@@ -17,38 +18,6 @@ const chiDay = (days: number): string => new Date(Date.UTC(2026, 7, 14 + days, 5
 
 const customs: Hold = { name: 'customs', status: 'hold', description: null };
 const usdaPending: Hold = { name: 'USDA', status: 'pending', description: null };
-
-function facts(overrides: Partial<JourneyFacts> = {}): JourneyFacts {
-  return {
-    current_status: null,
-    empty_out_at: null,
-    pol_full_in_at: null,
-    pol_vessel_loaded_at: null,
-    pol_vessel_departed_at: null,
-    pod_arrived_at: null,
-    pod_discharged_at: null,
-    pod_full_out_at: null,
-    pod_rail_carrier_scac: null,
-    ind_rail_carrier_scac: null,
-    pod_rail_loaded_at: null,
-    pod_rail_departed_at: null,
-    ind_ata_at: null,
-    ind_rail_unloaded_at: null,
-    final_destination_full_out_at: null,
-    delivered_at: null,
-    empty_terminated_at: null,
-    available_for_pickup: null,
-    holds_at_pod_terminal: [],
-    fees_at_pod_terminal: [],
-    ind_facility_holds: null,
-    ind_facility_fees: null,
-    import_deadlines: { pickup_lfd_line: null, pickup_lfd_terminal: null, pickup_lfd_rail: null },
-    ind_facility_lfd_on: null,
-    pod_timezone: LA,
-    final_destination_timezone: CHI,
-    ...overrides,
-  };
-}
 
 const deadlines = (line: string | null, terminal: string | null, rail: string | null): JourneyFacts['import_deadlines'] => ({
   pickup_lfd_line: line,
@@ -103,7 +72,7 @@ describe('journey phase, place and pickup place', () => {
     ],
     ['empty returned (status only)', { current_status: 'empty_returned' }, 'empty_returned', null, 'port_of_discharge', true],
   ])('%s → %s', (_case, given, phase, waitingAt, pickupAt, done) => {
-    const journey = journeyOf(facts(given), NOW);
+    const journey = journeyOf(journeyFacts(given), NOW);
     expect({ phase: journey.phase, waiting_at: journey.waiting_at, pickup_at: journey.pickup_at, done: journey.done }).toEqual({
       phase,
       waiting_at: waitingAt,
@@ -113,9 +82,9 @@ describe('journey phase, place and pickup place', () => {
   });
 
   it('gives the time it left full, wherever it left', () => {
-    expect(journeyOf(facts({ ...atRamp, final_destination_full_out_at: new Date(AT) }), NOW).picked_up_at).toBe(AT);
-    expect(journeyOf(facts({ ...discharged, pod_full_out_at: AT }), NOW).picked_up_at).toBe(AT);
-    expect(journeyOf(facts({ current_status: 'picked_up' }), NOW).picked_up_at).toBeNull();
+    expect(journeyOf(journeyFacts({ ...atRamp, final_destination_full_out_at: new Date(AT) }), NOW).picked_up_at).toBe(AT);
+    expect(journeyOf(journeyFacts({ ...discharged, pod_full_out_at: AT }), NOW).picked_up_at).toBe(AT);
+    expect(journeyOf(journeyFacts({ current_status: 'picked_up' }), NOW).picked_up_at).toBeNull();
   });
 });
 
@@ -149,7 +118,7 @@ describe('availability and release readiness where it waits', () => {
     ['at the ramp: holds not reported there', { ...atRamp, holds_at_pod_terminal: [customs] }, null, false, null],
     ['picked up, the terminal still says available', { ...discharged, pod_full_out_at: AT, available_for_pickup: true }, null, false, []],
   ])('%s', (_case, given, available, ready, holds) => {
-    const journey = journeyOf(facts(given), NOW);
+    const journey = journeyOf(journeyFacts(given), NOW);
     expect({ available: journey.available_for_pickup, ready: journey.ready_for_pickup, holds: journey.holds }).toEqual({
       available,
       ready,
@@ -162,10 +131,10 @@ describe('availability and release readiness where it waits', () => {
       { type: 'demurrage' as const, amount: 150, currency: 'USD' },
       { type: 'total' as const, amount: 150, currency: 'USD' },
     ];
-    expect(journeyOf(facts({ ...discharged, fees_at_pod_terminal: fees }), NOW).fees_total_by_currency).toEqual({ USD: 150 });
-    const atTheRamp = journeyOf(facts({ ...atRamp, fees_at_pod_terminal: fees }), NOW);
+    expect(journeyOf(journeyFacts({ ...discharged, fees_at_pod_terminal: fees }), NOW).fees_total_by_currency).toEqual({ USD: 150 });
+    const atTheRamp = journeyOf(journeyFacts({ ...atRamp, fees_at_pod_terminal: fees }), NOW);
     expect([atTheRamp.fees, atTheRamp.fees_total_by_currency]).toEqual([null, null]);
-    expect(journeyOf(facts({ ...atRamp, ind_facility_fees: fees }), NOW).fees_total_by_currency).toEqual({ USD: 150 });
+    expect(journeyOf(journeyFacts({ ...atRamp, ind_facility_fees: fees }), NOW).fees_total_by_currency).toEqual({ USD: 150 });
   });
 });
 
@@ -183,7 +152,7 @@ describe('pickup in one value', () => {
     ['delivered', { ...discharged, pod_full_out_at: AT, delivered_at: AT }, 'picked_up'],
     ['returned empty after the ramp', { ...atRamp, final_destination_full_out_at: AT, empty_terminated_at: AT }, 'returned'],
   ])('%s → %s', (_case, given, status) => {
-    expect(journeyOf(facts(given), NOW).pickup_status).toBe(status);
+    expect(journeyOf(journeyFacts(given), NOW).pickup_status).toBe(status);
   });
 });
 
@@ -231,7 +200,7 @@ describe('last free day, days left and risk where it waits', () => {
       null,
     ],
   ])('%s', (_case, given, day, source, daysLeft) => {
-    const journey = journeyOf(facts(given), NOW);
+    const journey = journeyOf(journeyFacts(given), NOW);
     expect([journey.last_free_day, journey.last_free_day_source, journey.days_left]).toEqual([day, source, daysLeft]);
   });
 
@@ -239,9 +208,9 @@ describe('last free day, days left and risk where it waits', () => {
     // 2026-08-15T03:00Z is still the 14th in Los Angeles, already the 15th in UTC.
     const late = new Date('2026-08-15T03:00:00.000Z');
     const given = { ...discharged, import_deadlines: deadlines(null, laDay(1), null) };
-    expect(journeyOf(facts(given), late).days_left).toBe(1);
-    expect(journeyOf(facts({ ...given, pod_timezone: null }), late).days_left).toBe(0);
-    expect(journeyOf(facts({ ...given, pod_timezone: 'Not/AZone' }), late).days_left).toBe(0);
+    expect(journeyOf(journeyFacts(given), late).days_left).toBe(1);
+    expect(journeyOf(journeyFacts({ ...given, pod_timezone: null }), late).days_left).toBe(0);
+    expect(journeyOf(journeyFacts({ ...given, pod_timezone: 'Not/AZone' }), late).days_left).toBe(0);
   });
 
   it.each<[string, Partial<JourneyFacts>, number, Journey['risk_reasons']]>([
@@ -281,7 +250,7 @@ describe('last free day, days left and risk where it waits', () => {
       [],
     ],
   ])('risk: %s', (_case, given, within, reasons) => {
-    const journey = journeyOf(facts(given), NOW, within);
+    const journey = journeyOf(journeyFacts(given), NOW, within);
     expect(journey.risk_reasons).toEqual(reasons);
     expect(journey.at_risk).toBe(reasons.length > 0);
   });
@@ -333,7 +302,7 @@ const anyFacts: fc.Arbitrary<JourneyFacts> = fc
     final_destination_timezone: maybe(fc.constantFrom(CHI, 'America/New_York')),
   })
   .map(({ times, line, terminal, rail, ...rest }) =>
-    facts({ ...rest, ...times, import_deadlines: deadlines(iso(line), iso(terminal), iso(rail)) }),
+    journeyFacts({ ...rest, ...times, import_deadlines: deadlines(iso(line), iso(terminal), iso(rail)) }),
   );
 
 function iso(value: Date | null): string | null {

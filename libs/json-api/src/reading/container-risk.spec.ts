@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { journeyOf } from '@quayside/domain';
+import { journeyFacts, journeyOf } from '@quayside/domain';
 import type { Hold, JourneyFacts } from '@quayside/domain';
 import { containersAtRisk } from './container-risk';
 import type { ContainerJourney } from './journey-summary';
@@ -11,38 +11,6 @@ const AT = '2026-08-01T00:00:00.000Z';
 const laDay = (days: number): string => new Date(Date.UTC(2026, 7, 14 + days, 7)).toISOString();
 const chiDay = (days: number): string => new Date(Date.UTC(2026, 7, 14 + days, 5)).toISOString();
 const customs: Hold = { name: 'customs', status: 'hold', description: null };
-
-function facts(overrides: Partial<JourneyFacts>): JourneyFacts {
-  return {
-    current_status: null,
-    empty_out_at: null,
-    pol_full_in_at: null,
-    pol_vessel_loaded_at: null,
-    pol_vessel_departed_at: null,
-    pod_arrived_at: null,
-    pod_discharged_at: null,
-    pod_full_out_at: null,
-    pod_rail_carrier_scac: null,
-    ind_rail_carrier_scac: null,
-    pod_rail_loaded_at: null,
-    pod_rail_departed_at: null,
-    ind_ata_at: null,
-    ind_rail_unloaded_at: null,
-    final_destination_full_out_at: null,
-    delivered_at: null,
-    empty_terminated_at: null,
-    available_for_pickup: null,
-    holds_at_pod_terminal: [],
-    fees_at_pod_terminal: [],
-    ind_facility_holds: null,
-    ind_facility_fees: null,
-    import_deadlines: { pickup_lfd_line: null, pickup_lfd_terminal: null, pickup_lfd_rail: null },
-    ind_facility_lfd_on: null,
-    pod_timezone: 'America/Los_Angeles',
-    final_destination_timezone: 'America/Chicago',
-    ...overrides,
-  };
-}
 
 /** A container as the MCP tools read it from the api: the journey is the api's. */
 function container(id: string, given: Partial<JourneyFacts> | null): ContainerJourney {
@@ -61,7 +29,7 @@ function container(id: string, given: Partial<JourneyFacts> | null): ContainerJo
     holds: [],
     fees: [],
     fees_total_by_currency: null,
-    journey: given === null ? null : journeyOf(facts(given), NOW),
+    journey: given === null ? null : journeyOf(journeyFacts(given), NOW),
     shipment: null,
     milestones: [],
   };

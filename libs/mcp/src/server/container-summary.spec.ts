@@ -1,39 +1,10 @@
-import { journeyOf } from '@quayside/domain';
+import { journeyFacts, journeyOf } from '@quayside/domain';
 import type { JourneyFacts } from '@quayside/domain';
 import type { ResourceObject } from '@quayside/json-api';
 import { containerDetail, containerSummary } from './container-summary';
 import { ToolInputError } from './tool-result';
 
 const NOW = new Date('2026-08-20T18:00:00.000Z');
-
-const NO_FACTS: JourneyFacts = {
-  current_status: null,
-  empty_out_at: null,
-  pol_full_in_at: null,
-  pol_vessel_loaded_at: null,
-  pol_vessel_departed_at: null,
-  pod_arrived_at: null,
-  pod_discharged_at: null,
-  pod_full_out_at: null,
-  pod_rail_carrier_scac: null,
-  ind_rail_carrier_scac: null,
-  pod_rail_loaded_at: null,
-  pod_rail_departed_at: null,
-  ind_ata_at: null,
-  ind_rail_unloaded_at: null,
-  final_destination_full_out_at: null,
-  delivered_at: null,
-  empty_terminated_at: null,
-  available_for_pickup: null,
-  holds_at_pod_terminal: [],
-  fees_at_pod_terminal: [],
-  ind_facility_holds: null,
-  ind_facility_fees: null,
-  import_deadlines: { pickup_lfd_line: null, pickup_lfd_terminal: null, pickup_lfd_rail: null },
-  ind_facility_lfd_on: null,
-  pod_timezone: 'America/Los_Angeles',
-  final_destination_timezone: 'America/Chicago',
-};
 
 const SHIPMENT: ResourceObject = {
   id: 'shipment-1',
@@ -55,7 +26,7 @@ const event = (id: string, name: string, at: string, invalidated: string | null 
 
 /** A container as the api answers it: its attributes with the journey the api judged from them. */
 function container(facts: Partial<JourneyFacts>, extra: Record<string, unknown> = {}): ResourceObject {
-  const all = { ...NO_FACTS, ...facts };
+  const all = journeyFacts(facts);
   return {
     id: 'container-1',
     type: 'container',
