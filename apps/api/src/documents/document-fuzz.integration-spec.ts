@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentEntity } from '@quayside/data-access';
+import { DocumentEntity, DocumentRepresentationEntity } from '@quayside/data-access';
 import type { ProvisionedAccount } from '@quayside/data-access';
 import {
   billOfLadingPdf,
@@ -14,6 +16,7 @@ import {
   pdfWithExpandingStream,
   pdfWithPageSize,
   pngDeclaring,
+  ProcessTreeMemory,
   realPng,
   SAMPLE_BILL_OF_LADING,
   tiffWithPages,
@@ -29,6 +32,37 @@ const ROOT = resolve(__dirname, '../../../..');
 interface Case {
   fileName: string;
   bytes: Buffer;
+}
+
+/** Tallies for the run's closing note: how often each key was seen, most frequent first. */
+class Tally {
+  private readonly counts = new Map<string, number>();
+
+  add(key: string): void {
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+  }
+
+  toString(): string {
+    return [...this.counts]
+      .sort(([, a], [, b]) => b - a)
+      .map(([key, count]) => `  ${count} × ${key}`)
+      .join('\n');
+  }
+}
+
+const load = (): string =>
+  loadavg()
+    .map((average) => average.toFixed(1))
+    .join(' ');
+
+/** A process's own peak resident memory (Linux VmHWM), or null where /proc does not say. */
+function peakResidentMb(pid: number | undefined): number | null {
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? null : Math.round(Number(kb) / 1024);
+  } catch {
+    return null;
+  }
 }
 
 function multipart(fileName: string, bytes: Buffer): { body: Buffer; headers: Record<string, string> } {
@@ -73,6 +107,10 @@ describe('fuzzing document uploads and their extraction', () => {
         // The api's document folder for this test file.
         STORAGE_LOCAL_DIR: testApiConfig(ctx.db.url, ctx.redisPrefix).STORAGE_LOCAL_DIR,
         DOCUMENT_EXTRACTION_MAX_ATTEMPTS: '2',
+        // Two documents read at once (an operator's setting, docs/documents.md "Limits"): a long run
+        // is mostly hostile files whose readers are killed and replaced, and a reader starting is
+        // time the other one reads in.
+        DOCUMENT_READERS: '2',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
@@ -169,8 +207,12 @@ describe('fuzzing document uploads and their extraction', () => {
     'never answers 5xx, and every accepted document ends extracted or failed with a reason',
     async () => {
       const started = Date.now();
+      const seconds = (): number => Math.round((Date.now() - started) / 1000);
       const statuses = new Map<number, number>();
+      const refusals = new Tally();
       const accepted: string[] = [];
+      // The worker and its reader processes together, as a container's memory limit would see them.
+      const memory = new ProcessTreeMemory(worker.pid!, 250).start();
       await fc.assert(
         fc.asyncProperty(cases(), async ({ fileName, bytes }) => {
           const form = multipart(fileName, bytes);
@@ -183,8 +225,7 @@ describe('fuzzing document uploads and their extraction', () => {
           statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
           // A long run (QUAYSIDE_FUZZ_RUNS=20000) says how far it got every 1,000 cases.
           const count = [...statuses.values()].reduce((sum, n) => sum + n, 0);
-          if (count % 1000 === 0)
-            process.stderr.write(`document fuzz: ${count} cases after ${Math.round((Date.now() - started) / 1000)} s\n`);
+          if (count % 1000 === 0) process.stderr.write(`document fuzz: ${count} cases after ${seconds()} s (load ${load()})\n`);
           expect(response.statusCode).toBeLessThan(500);
           if (response.statusCode === 201) {
             accepted.push((JSON.parse(response.body) as { data: { id: string } }).data.id);
@@ -192,17 +233,31 @@ describe('fuzzing document uploads and their extraction', () => {
           }
           // A refusal of the file itself: its type, its size, its content, or a copy of one accepted before.
           expect([409, 413, 415, 422]).toContain(response.statusCode);
-          const detail = (JSON.parse(response.body) as { errors: Array<{ detail?: string }> }).errors[0]?.detail;
-          expect(detail).toEqual(expect.any(String));
+          const error = (JSON.parse(response.body) as { errors: Array<{ detail?: string; code?: string }> }).errors[0];
+          expect(error?.detail).toEqual(expect.any(String));
+          refusals.add(`${response.statusCode} ${error?.code ?? '(no code)'}`);
         }),
         { numRuns: RUNS },
       );
       const uploadedMs = Date.now() - started;
 
       const documents = ctx.db.dataSource.getRepository(DocumentEntity);
+      let reported = Date.now();
       const done = await eventually(
         () => documents.findBy({ id: In(accepted) }),
-        (rows) => rows.every((row) => row.extraction_status !== 'pending'),
+        (rows) => {
+          const pending = rows.filter((row) => row.extraction_status === 'pending').length;
+          // A long run says how extraction goes every minute.
+          if (pending > 0 && Date.now() - reported >= 60_000) {
+            reported = Date.now();
+            const extracted = rows.filter((row) => row.extraction_status === 'extracted').length;
+            process.stderr.write(
+              `document fuzz: after ${seconds()} s ${extracted} extracted, ${rows.length - extracted - pending} failed, ` +
+                `${pending} pending (reader peak ${Math.round(memory.peakMb)} MB, load ${load()})\n`,
+            );
+          }
+          return pending === 0;
+        },
         `${accepted.length} accepted documents to be extracted or failed`,
         Math.max(120_000, accepted.length * 30_000),
       );
@@ -226,13 +281,24 @@ describe('fuzzing document uploads and their extraction', () => {
         120_000,
       );
       expect(bill).toMatchObject({ extraction_status: 'extracted', document_type: 'bill_of_lading' });
+      const representation = await ctx.db.dataSource
+        .getRepository(DocumentRepresentationEntity)
+        .findOneByOrFail({ id: bill.last_document_representation_id! });
+      expect(representation.payload['bill_of_lading_numbers']).toEqual([expect.objectContaining({ value: 'MAEU269999999' })]);
       expect(worker.exitCode).toBeNull();
+      memory.stop();
 
       const outcome = (status: string): number => done.filter((row) => row.extraction_status === status).length;
+      // Reasons told apart by their words, not by the sizes and page numbers in them.
+      const reasons = new Tally();
+      for (const row of done) if (row.extraction_status === 'failed') reasons.add(row.extraction_error!.replace(/\d+/g, 'N'));
       process.stderr.write(
-        `document fuzz: ${RUNS} cases in ${Math.round((Date.now() - started) / 1000)} s (uploads ${Math.round(uploadedMs / 1000)} s); ` +
-          `answers ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}; ` +
-          `accepted ${accepted.length}: extracted ${outcome('extracted')}, failed ${outcome('failed')}\n`,
+        `document fuzz: ${RUNS} cases in ${seconds()} s (uploads ${Math.round(uploadedMs / 1000)} s), load ${load()}; ` +
+          `answers ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}\n` +
+          `refusals by status and code:\n${refusals.toString()}\n` +
+          `accepted ${accepted.length}: extracted ${outcome('extracted')}, failed ${outcome('failed')}; reasons of failure:\n${reasons.toString()}\n` +
+          `worker and readers peak ${Math.round(memory.peakMb)} MB resident (${memory.samples} samples), worker alone ${peakResidentMb(worker.pid) ?? '?'} MB; ` +
+          `worker restarts 0; then bill of lading MAEU269999999 ${bill.extraction_status} as ${bill.document_type}\n`,
       );
     },
     3_600_000 * 4,
