@@ -64,3 +64,15 @@ describe('TrackerWorkerConfig: the document limits hold together at boot', () =>
     else expect(problems).toEqual([typeof problem === 'string' ? problem : expect.stringMatching(problem)]);
   });
 });
+
+describe('TrackerWorkerConfig: the memory a reader may keep between documents', () => {
+  // Room left for a page of the whole budget at 20 bytes a pixel; never under the 400 MB base where the budget fits.
+  it.each([
+    ['the defaults: 640 MB − 12 MP × 20 B', {}, 411.1],
+    ['the largest budget 640 MB reads', { DOCUMENT_MAX_PIXELS: '12582912' }, 400],
+    ['40 MP with the memory it needs', { DOCUMENT_MAX_PIXELS: '40000000', DOCUMENT_READER_MAX_RSS_MB: '1163' }, 400.1],
+    ['a small budget in a large reader', { DOCUMENT_MAX_PIXELS: '1000000', DOCUMENT_READER_MAX_RSS_MB: '1024' }, 1004.9],
+  ] as const)('%s', (_case, env, keepMb) => {
+    expect(loadConfig('tracker-worker', TrackerWorkerConfig, env).readerKeepMb).toBeCloseTo(keepMb, 1);
+  });
+});

@@ -361,6 +361,17 @@ export class TrackerWorkerConfig extends WorkerAppConfig {
   @Max(16_384)
   DOCUMENT_READER_MAX_RSS_MB: number = 640;
 
+  /**
+   * The resident memory a reader may have after a document and still be kept for the next: room
+   * left under DOCUMENT_READER_MAX_RSS_MB for a page of DOCUMENT_MAX_PIXELS (20 bytes a pixel).
+   * At least the 400 MB base wherever the budget fits (checked above), so a reader that read
+   * ordinary pages by OCR (about 370 MB) is kept, and one whose WebAssembly memory grew with a
+   * large page (it never shrinks) is retired before it would be killed on the next.
+   */
+  get readerKeepMb(): number {
+    return this.DOCUMENT_READER_MAX_RSS_MB - (this.DOCUMENT_MAX_PIXELS * READER_BYTES_PER_PIXEL) / MB;
+  }
+
   /** The cadence table: the defaults, `unknown` from REFRESH_INTERVAL_SECONDS, then REFRESH_CADENCE. */
   get refreshCadence(): RefreshCadence {
     return parseRefreshCadence(this.REFRESH_CADENCE, { ...DEFAULT_REFRESH_CADENCE, unknown: this.REFRESH_INTERVAL_SECONDS });

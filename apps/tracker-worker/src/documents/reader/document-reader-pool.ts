@@ -23,7 +23,7 @@ const LOADER = extname(__filename) === '.ts' ? ['-r', '@swc-node/register'] : []
 /** How often a reading process's resident memory is looked at. */
 const MEMORY_CHECK_MS = 100;
 
-/** One reader process, kept between documents while its memory stays low. */
+/** One reader process, kept between documents while it has room for another page (`readerKeepMb`). */
 class ReaderProcess {
   readonly child: ChildProcess;
   private exited = false;
@@ -123,10 +123,14 @@ export class DocumentReaderPool implements OnModuleDestroy {
     return reader ?? new ReaderProcess(this.config.DOCUMENT_READER_MAX_RSS_MB);
   }
 
-  /** A reader whose memory grew past half its bound (WebAssembly memory never shrinks) is retired, not kept. */
+  /**
+   * A reader is kept while a page of the full pixel budget still fits under its bound
+   * (`readerKeepMb`): starting a reader and its OCR engine takes longer than reading an ordinary
+   * page. One whose memory grew past that (WebAssembly memory never shrinks) is retired.
+   */
   private async keepOrRetire(reader: ReaderProcess): Promise<void> {
     const rssMb = await residentMb(reader);
-    if (rssMb !== null && rssMb < this.config.DOCUMENT_READER_MAX_RSS_MB / 2) this.idle.push(reader);
+    if (rssMb !== null && rssMb <= this.config.readerKeepMb) this.idle.push(reader);
     else reader.kill();
   }
 
