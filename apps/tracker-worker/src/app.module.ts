@@ -5,6 +5,7 @@ import { RuntimeModule } from '@quayside/runtime';
 import { AdaptersModule } from './adapters/adapters.module';
 import type { TrackingAdapters } from './adapters/tracking-adapters';
 import { TrackerWorkerConfig } from './config/tracker-worker.config';
+import { DcsaPushModule } from './dcsa-push/dcsa-push.module';
 import { DocumentsModule } from './documents/documents.module';
 import { RefreshModule } from './refresh/refresh.module';
 import { RetentionModule } from './retention/retention.module';
@@ -23,13 +24,14 @@ export class AppModule {
           app: 'tracker-worker',
           config,
           configClass: TrackerWorkerConfig,
-          consumes: [QUEUE.tracker, QUEUE.documents],
+          consumes: [QUEUE.tracker, QUEUE.dcsaPush, QUEUE.documents],
           genericPlans: true,
         }),
         SourceHealthModule,
         AdaptersModule.forRoot(config, options.adapters),
         TrackingRequestsModule,
         RefreshModule,
+        DcsaPushModule,
         SchedulerModule,
         DocumentsModule,
         RetentionModule,

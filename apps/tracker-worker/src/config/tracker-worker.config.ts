@@ -33,6 +33,9 @@ function readerMbFor(pixels: number): number {
  */
 const LEASE_MARGIN_MS = 10_000;
 
+/** The most DCSA_PUSH_CONCURRENCY takes: the `apply-dcsa-push` handler's Bull concurrency, which the setting bounds below. */
+export const DCSA_PUSH_MAX_CONCURRENCY = 32;
+
 /** Everything the tracker-worker process reads from its environment, validated once at boot. */
 export class TrackerWorkerConfig extends WorkerAppConfig {
   /**
@@ -109,6 +112,16 @@ export class TrackerWorkerConfig extends WorkerAppConfig {
   @Min(1)
   @Max(1000)
   REFRESH_BATCH_SIZE: number = 50;
+
+  /**
+   * Pushed DCSA 3.0 changes applied at once by this process, on the `dcsa-push` queue of their
+   * own (docs/dcsa.md, "Carriers that push"): apart from the scheduled refreshes' slots on the
+   * `tracker` queue, so a burst of pushes neither waits behind routine polls nor starves them.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(DCSA_PUSH_MAX_CONCURRENCY)
+  DCSA_PUSH_CONCURRENCY: number = 8;
 
   /** How often the repeatable `schedule-refreshes` tick looks for due shipments. */
   @IsInt()

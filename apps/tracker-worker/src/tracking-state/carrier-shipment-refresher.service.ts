@@ -51,6 +51,12 @@ export interface RefreshCommand {
   job: string;
   /** A routine refresh gives way to one in progress; a refresh someone asked for waits for it. */
   whenBusy: 'coalesce' | 'defer';
+  /**
+   * A deferred job is tried again this soon rather than when the holder's lease would expire: a
+   * refresh holds its lease for as long as its answers take (usually under a second), far less
+   * than the lease's bound, and a pushed change should not wait out the bound.
+   */
+  retryBusyAfterMs?: number;
   /** A tracking request's attempt: its request joins the physical shipment (or is decided). */
   trackingRequestId?: string;
   /** The request's time: the clock starts again from it if nobody follows the shipment any more. */
@@ -273,10 +279,12 @@ export class CarrierShipmentRefresher {
    * complete the job under the running one): it is put back, and finds the job done.
    */
   async whenBusy(
-    command: { outboxId: string | null; whenBusy: 'coalesce' | 'defer' },
+    command: { outboxId: string | null; whenBusy: 'coalesce' | 'defer'; retryBusyAfterMs?: number },
     busy: { until: Date; heldBy: string | null },
   ): Promise<RefreshRun> {
-    const until = busy.until;
+    // The wall clock, as the lease's own: a refresh's `now` may be a scenario's.
+    const soon = command.retryBusyAfterMs === undefined ? null : Date.now() + command.retryBusyAfterMs;
+    const until = soon !== null && soon < busy.until.getTime() ? new Date(soon) : busy.until;
     if (command.whenBusy === 'coalesce' && (command.outboxId === null || busy.heldBy !== command.outboxId)) {
       const closed = await this.closeJob(command.outboxId, 'coalesced');
       return closed.status === 'replayed' ? { status: 'replayed' } : { status: 'coalesced', until };

@@ -11,6 +11,11 @@ export const QUEUE = {
   tracker: 'tracker',
   /** Document extraction apart from tracking: a slow or failing document never holds a tracking slot. */
   documents: 'documents',
+  /**
+   * DCSA 3.0 events carriers pushed, applied apart from the scheduled polls: a push never waits
+   * behind a backlog of routine refreshes, and a flood of pushes never takes the slots polls run in.
+   */
+  dcsaPush: 'dcsa-push',
   webhookFanout: 'webhook-fanout',
   webhookDelivery: 'webhook-delivery',
 } as const;
@@ -28,6 +33,8 @@ export interface JobPayloads {
   'refresh-shipment': { shipmentId: string; reason: 'manual' | 'resume' };
   /** The routine refresh of physical shipments of one carrier that fell due together, for every account following them. tracker-worker → tracker-worker. */
   'refresh-carrier-shipments': { carrierShipmentIds: string[] };
+  /** A DCSA 3.0 push named this followed physical shipment: apply it now (docs/dcsa.md, "Carriers that push"). api → tracker-worker. */
+  'apply-dcsa-push': { carrierShipmentId: string };
   /** `PATCH /containers/{id}/refresh`: jumps the queue. api → tracker-worker. */
   'refresh-container': { containerId: string };
   /** Read a stored document: text, OCR, classification, fields, links (upload, re-extract, rotate). api → tracker-worker. */
@@ -83,6 +90,7 @@ export const JOB_ROUTES: Readonly<Record<JobName, JobRoute>> = {
   'refresh-shipment': { queue: QUEUE.tracker, priority: 1 },
   'refresh-carrier-shipments': { queue: QUEUE.tracker, priority: 5 },
   'refresh-container': { queue: QUEUE.tracker, priority: 1 },
+  'apply-dcsa-push': { queue: QUEUE.dcsaPush, priority: 3 },
   'schedule-refreshes': { queue: QUEUE.tracker, priority: 3 },
   // Housekeeping waits behind everything a user is waiting for.
   'prune-retention': { queue: QUEUE.tracker, priority: 6 },
@@ -98,6 +106,7 @@ export const JOB = {
   refreshShipment: 'refresh-shipment',
   refreshCarrierShipments: 'refresh-carrier-shipments',
   refreshContainer: 'refresh-container',
+  applyDcsaPush: 'apply-dcsa-push',
   scheduleRefreshes: 'schedule-refreshes',
   pruneRetention: 'prune-retention',
   extractDocument: 'extract-document',
