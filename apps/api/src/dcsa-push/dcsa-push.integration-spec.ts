@@ -27,8 +27,8 @@ describe('POST /dcsa/v3/carriers/{connection}/events (carriers that push DCSA 3.
     return response;
   };
   const stored = async () => ctx.db.dataSource.getRepository(DcsaPushedEventEntity).find({ order: { created_at: 'ASC', position: 'ASC' } });
-  const refreshJobs = async () =>
-    (await ctx.db.dataSource.getRepository(OutboxEntity).findBy({ job_name: 'refresh-carrier-shipments' })).map((row) => row.payload);
+  const pushJobs = async () =>
+    (await ctx.db.dataSource.getRepository(OutboxEntity).findBy({ job_name: 'apply-dcsa-push' })).map((row) => [row.queue, row.payload]);
 
   beforeAll(async () => {
     ctx = await ApiTestContext.create();
@@ -39,7 +39,7 @@ describe('POST /dcsa/v3/carriers/{connection}/events (carriers that push DCSA 3.
     await ctx.close();
   });
 
-  it('stores the DCSA conformance POST /events messages and refreshes the followed shipment they name at once', async () => {
+  it('stores the DCSA conformance POST /events messages and queues the followed shipment they name for applying at once', async () => {
     const followed = await ctx.db.dataSource.getRepository(CarrierShipmentEntity).save({
       shipping_line_scac: 'HLCU',
       normalized_number: 'HHL71800000',
@@ -57,15 +57,19 @@ describe('POST /dcsa/v3/carriers/{connection}/events (carriers that push DCSA 3.
       ['HLCU', 'evt-ship-001', ['ABC709951', 'HHL71800000']],
       ['HLCU', 'evt-equip-001-2026-01-20T14:15:00Z', ['APZU4812090']],
     ]);
-    expect(await refreshJobs()).toEqual([{ carrierShipmentIds: [followed.id] }, { carrierShipmentIds: [followed.id] }]);
+    // On the push queue of its own, one job per physical shipment: never behind the scheduled polls.
+    expect(await pushJobs()).toEqual([
+      ['dcsa-push', { carrierShipmentId: followed.id }],
+      ['dcsa-push', { carrierShipmentId: followed.id }],
+    ]);
   });
 
-  it('is idempotent by eventID: the same event again stores and refreshes nothing', async () => {
-    const before = (await refreshJobs()).length;
+  it('is idempotent by eventID: the same event again stores and queues nothing', async () => {
+    const before = (await pushJobs()).length;
     const response = await push(message('tnt-300-request-transport.json'));
     expect(response.json).toEqual({ feedbackElements: [{ severity: 'INFO', message: '0 event version(s) stored, 1 already received' }] });
     expect(await stored()).toHaveLength(3);
-    expect(await refreshJobs()).toHaveLength(before);
+    expect(await pushJobs()).toHaveLength(before);
   });
 
   it.each([

@@ -12,7 +12,7 @@ const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8
 /**
  * A carrier pushing DCSA 3.0 events (docs/dcsa.md, "Carriers that push"): the connection's token
  * is checked in constant time, the body against the 3.0 schema and the adapter's floor, and the
- * new versions are stored with a refresh of every followed shipment they name.
+ * new versions are stored with a job applying them to every followed shipment they name.
  */
 @Injectable()
 export class DcsaPushService {
@@ -42,6 +42,6 @@ export class DcsaPushService {
     const checked = await validateDcsa3Push(body, now);
     if (!checked.ok)
       throw new DcsaRequestError(400, checked.problems.map((p) => p.message).join('; '), checked.problems[0]?.propertyPath ?? null);
-    return this.pushed.record(connection, checked.events, jobRoute(JOB.refreshCarrierShipments));
+    return this.pushed.record(connection, checked.events, jobRoute(JOB.applyDcsaPush));
   }
 }

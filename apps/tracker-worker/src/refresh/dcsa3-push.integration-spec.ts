@@ -1,7 +1,4 @@
 import { readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { validateDcsa3Push } from '@quayside/carriers';
 import {
@@ -14,6 +11,8 @@ import {
 } from '@quayside/data-access';
 import type { RequestType } from '@quayside/domain';
 import { JOB, jobRoute } from '@quayside/queues';
+import { ApplyDcsaPushUseCase } from '../dcsa-push/apply-dcsa-push.use-case';
+import { Dcsa3CarrierServer } from '../test/dcsa3-carrier-server';
 import { TrackerTestHarness } from '../test/tracker-test-harness';
 import { TrackRequestUseCase } from '../tracking-requests/track-request.use-case';
 import { RefreshCarrierShipmentsUseCase } from './refresh-carrier-shipments.use-case';
@@ -57,33 +56,9 @@ const HISTORIES: Record<string, History> = {
   },
 };
 
-/** A carrier's `GET /events` on 127.0.0.1: the events naming the number asked, as a carrier filters them. */
-class CarrierServer {
-  published: Event[] = [];
-  private server!: Server;
-
-  async start(): Promise<string> {
-    this.server = createServer((req, res) => {
-      req.resume();
-      const query = new URL(req.url ?? '/', 'http://x').searchParams;
-      const number =
-        query.get('carrierBookingReference') ?? query.get('transportDocumentReference') ?? query.get('equipmentReference') ?? '';
-      res.writeHead(200, { 'content-type': 'application/json', 'api-version': '3.0.0' });
-      res.end(JSON.stringify({ events: this.published.filter((e) => JSON.stringify(e).includes(`"${number}"`)) }));
-    });
-    await new Promise<void>((done) => this.server.listen(0, '127.0.0.1', done));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/tnt`;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((done) => this.server.close(() => done()));
-  }
-}
-
-async function worker(server: CarrierServer): Promise<TrackerTestHarness> {
+async function worker(server: Dcsa3CarrierServer): Promise<TrackerTestHarness> {
   const baseUrl = await server.start();
-  return TrackerTestHarness.create([TrackRequestUseCase, RefreshCarrierShipmentsUseCase], {
+  return TrackerTestHarness.create([TrackRequestUseCase, RefreshCarrierShipmentsUseCase, ApplyDcsaPushUseCase], {
     CARRIERS_CONFIG: JSON.stringify({ carriers: [{ scac: 'HLCU', kind: 'dcsa', version: '3.0', baseUrl }], terminals: [], rail: [] }),
   });
 }
@@ -143,8 +118,8 @@ async function storedState(harness: TrackerTestHarness, account: string): Promis
  * and the same notifications.
  */
 describe('a DCSA 3.0 carrier that pushes ends in the same state as one that is polled', () => {
-  const pollServer = new CarrierServer();
-  const pushServer = new CarrierServer();
+  const pollServer = new Dcsa3CarrierServer();
+  const pushServer = new Dcsa3CarrierServer();
   let polled: TrackerTestHarness;
   let pushed: TrackerTestHarness;
 
@@ -168,13 +143,11 @@ describe('a DCSA 3.0 carrier that pushes ends in the same state as one that is p
     return { account, carrierShipmentId: shipment.carrier_shipment_id ?? '' };
   }
 
-  /** What the api does with a pushed body: checks it, stores it, and queues a refresh of the shipments it names. */
+  /** What the api does with a pushed body: checks it, stores it, and queues the push for every shipment it names. */
   async function push(events: Event[]): Promise<string[]> {
     const checked = await validateDcsa3Push({ events }, NOW);
     if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
-    const recorded = await pushed.module
-      .get(DcsaPushedEventRepository)
-      .record('HLCU', checked.events, jobRoute(JOB.refreshCarrierShipments));
+    const recorded = await pushed.module.get(DcsaPushedEventRepository).record('HLCU', checked.events, jobRoute(JOB.applyDcsaPush));
     expect(recorded.duplicates).toBe(0);
     return recorded.refreshed;
   }
@@ -191,12 +164,20 @@ describe('a DCSA 3.0 carrier that pushes ends in the same state as one that is p
 
     await push(first);
     const byPush = await track(pushed, history);
-    const queuedBefore = (await pushed.pendingOutbox(JOB.refreshCarrierShipments)).length;
+    const queuedBefore = (await pushed.pendingOutbox(JOB.applyDcsaPush)).length;
     const refreshed = await push(later);
-    // The push itself queues the refresh (no poll needed); the worker runs it as the outbox job would.
+    // The push itself queues its application (no schedule needed); the worker runs it as the outbox job would.
     expect(refreshed).toEqual([byPush.carrierShipmentId]);
-    expect(await pushed.pendingOutbox(JOB.refreshCarrierShipments)).toHaveLength(queuedBefore + 1);
-    await pushed.module.get(RefreshCarrierShipmentsUseCase).execute({ carrierShipmentIds: refreshed, outboxId: null }, NOW);
+    const queued = await pushed.pendingOutbox(JOB.applyDcsaPush);
+    expect(queued).toHaveLength(queuedBefore + 1);
+    expect(queued[queued.length - 1]?.payload).toEqual({ carrierShipmentId: byPush.carrierShipmentId });
+    const job = queued[queued.length - 1]!;
+    const applied = await pushed.module
+      .get(ApplyDcsaPushUseCase)
+      .execute({ carrierShipmentId: byPush.carrierShipmentId, outboxId: job.id }, NOW);
+    // Applied (not deferred behind another refresh): the push's changes were stored with its job's row.
+    expect('eventIds' in applied ? applied.eventIds.length : 0).toBeGreaterThan(0);
+    expect(await pushed.pendingOutbox(JOB.applyDcsaPush)).toHaveLength(queuedBefore);
 
     const pollState = await storedState(polled, byPoll.account);
     expect((pollState as { transportEvents: unknown[] }).transportEvents.length).toBeGreaterThan(0);
@@ -207,8 +188,8 @@ describe('a DCSA 3.0 carrier that pushes ends in the same state as one that is p
     const repository = pushed.module.get(DcsaPushedEventRepository);
     const checked = await validateDcsa3Push({ events: eventsOf('tnt-300-request-transport.json') }, NOW);
     if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
-    const first = await repository.record('HLCU', checked.events, jobRoute(JOB.refreshCarrierShipments));
-    const again = await repository.record('HLCU', checked.events, jobRoute(JOB.refreshCarrierShipments));
+    const first = await repository.record('HLCU', checked.events, jobRoute(JOB.applyDcsaPush));
+    const again = await repository.record('HLCU', checked.events, jobRoute(JOB.applyDcsaPush));
     expect([first.stored, again.stored, again.duplicates, again.refreshed]).toEqual([1, 0, 1, []]);
   });
 });

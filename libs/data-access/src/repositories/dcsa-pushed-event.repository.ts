@@ -16,14 +16,16 @@ export interface PushRecorded {
   stored: number;
   /** Versions already stored (a carrier repeating a push): nothing changes. */
   duplicates: number;
-  /** Physical shipments of the connection's carrier that a stored event names; each gets a refresh job. */
+  /** Physical shipments of the connection's carrier that a stored event names; each gets a job applying the push. */
   refreshed: string[];
 }
 
 /**
  * DCSA 3.0 events carriers push to Quayside (docs/dcsa.md, "Carriers that push"). A push is stored
- * in one transaction with a `refresh-carrier-shipments` job for every followed shipment it names,
- * so the tracker-worker applies it as it applies a poll, at once rather than at the next poll.
+ * in one transaction with an `apply-dcsa-push` job for every followed shipment it names, so the
+ * tracker-worker applies it at once rather than at the next poll. One job per physical shipment
+ * (not one for all): each completes its outbox row in the transaction of that shipment's own
+ * changes, and a shipment another refresh holds waits for it without holding back the others.
  */
 @Injectable()
 export class DcsaPushedEventRepository {
@@ -32,11 +34,11 @@ export class DcsaPushedEventRepository {
     private readonly outbox: OutboxRepository,
   ) {}
 
-  /** `refreshJob`: the queue and name of the `refresh-carrier-shipments` job (the queues contract, which this lib does not import). */
+  /** `applyJob`: the queue and name of the `apply-dcsa-push` job (the queues contract, which this lib does not import). */
   async record(
     connection: string,
     events: readonly NewPushedDcsaEvent[],
-    refreshJob: { queue: string; jobName: string },
+    applyJob: { queue: string; jobName: string },
   ): Promise<PushRecorded> {
     return this.dataSource.transaction(async (manager) => {
       const stored = await queryRows<{ refs: string[] }>(
@@ -69,7 +71,10 @@ export class DcsaPushedEventRepository {
               [connection, refs],
             );
       const refreshed = shipments.map((row) => row.id);
-      if (refreshed.length > 0) await this.outbox.enqueue(manager, { ...refreshJob, payload: { carrierShipmentIds: refreshed } });
+      await this.outbox.enqueueMany(
+        manager,
+        refreshed.map((carrierShipmentId) => ({ ...applyJob, payload: { carrierShipmentId } })),
+      );
       return { stored: stored.length, duplicates: events.length - stored.length, refreshed };
     });
   }
