@@ -378,6 +378,8 @@ export class FreshnessBench {
           REFRESH_INTERVAL_SECONDS: String(this.cadence.unknown),
           REFRESH_JITTER_RATIO: String(JITTER_RATIO),
           SCHEDULER_TICK_MS: String(SCHEDULER_TICK_MS),
+          // Pushes applied at once per worker, on their own queue: the most the setting takes (docs/dcsa.md).
+          DCSA_PUSH_CONCURRENCY: '32',
         });
         processes.push(worker);
         await waitUntilServing(`http://127.0.0.1:${opsPort}/health/ready`, worker);
