@@ -27,7 +27,7 @@ export const sourceSchema: Schema = {
           type: 'string',
           enum: ['unknown', 'ok', 'failing', 'down'],
           description:
-            '`unknown`: not called yet; `ok`: its newest call succeeded; `failing`: its calls fail; `down`: they have failed for the outage time and the operator was told.',
+            '`unknown`: not called yet; `ok`: its newest call succeeded; `failing`: its calls fail; `down`: they have failed for the outage time and a notice to the operator is sent (or queued for retry when `OPERATOR_WEBHOOK_URL` does not answer).',
         },
         last_success_at: instant('When it last answered successfully.'),
         last_error_at: instant('When a call of it last failed.'),
