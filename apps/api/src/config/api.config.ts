@@ -306,6 +306,16 @@ export class ApiConfig extends BaseAppConfig {
   DOCUMENT_MAX_EMAIL_DEPTH: number = 3;
 
   /**
+   * Most attachments one mail (uploaded as `.eml` or sent to the SMTP listener) may hold, counting
+   * those of mail attached to it at every depth: each is checked here and read by the
+   * tracker-worker, and each mailed one becomes a document. More answer 422 `too_large` (SMTP: 552).
+   */
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  DOCUMENT_MAX_ATTACHMENTS: number = 20;
+
+  /**
    * Longest the checks of one uploaded or mailed file may take. They run in a worker thread, away
    * from the event loop; a file that takes longer (built to make a parser loop) answers 422 `too_large`.
    */

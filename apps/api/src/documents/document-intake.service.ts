@@ -46,12 +46,15 @@ export class DocumentIntakeService {
   }
 
   /**
-   * Checks a file completely and stores its bytes, without writing its row: the caller writes the
+   * Stores the bytes of a file `check` passed, without writing its row: the caller writes the
    * row (alone, or with others in one transaction as email submissions do) and calls `discard`
    * when that fails, so nothing is left half stored.
    */
-  async stage(account: AccountScope, file: Omit<IncomingFile, 'emailSubmissionId'>): Promise<Omit<NewDocument, 'email_submission_id'>> {
-    const checked = await this.check(file.fileName, file.bytes);
+  async stage(
+    account: AccountScope,
+    file: Omit<IncomingFile, 'emailSubmissionId'>,
+    checked: InspectedFile,
+  ): Promise<Omit<NewDocument, 'email_submission_id'>> {
     const sha256 = createHash('sha256').update(file.bytes).digest('hex');
     const existing = await this.documents.findBySha256(account, sha256);
     if (existing) throw duplicate(existing);
@@ -79,7 +82,7 @@ export class DocumentIntakeService {
   }
 
   async intake(account: AccountContext, file: IncomingFile): Promise<DocumentEntity> {
-    const staged = await this.stage(account, file);
+    const staged = await this.stage(account, file, await this.check(file.fileName, file.bytes));
     try {
       const created = await this.documents.create(
         account,

@@ -12,7 +12,7 @@ import {
 } from '@quayside/data-access';
 import type { ProvisionedAccount } from '@quayside/data-access';
 import { JOB, QUEUE } from '@quayside/queues';
-import { emailWithAttachments, pdfWithPageSize, pngDeclaring, tiffWithPages } from '@quayside/testing';
+import { emailWithAttachments, nestedEmail, pdfWithPageSize, pngDeclaring, tiffWithPages } from '@quayside/testing';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { ApiTestContext, call } from '../test/api-test-app';
 import { serveCarriers } from '@quayside/testing';
@@ -28,6 +28,18 @@ async function pdf(pages: number, text = 'BILL OF LADING MEDUAB123456'): Promise
 /** A PDF whose trailer names an encryption dictionary, as a password-protected file's does. */
 async function encryptedPdf(): Promise<Buffer> {
   return Buffer.from((await pdf(1)).toString('latin1').replace('trailer\n<<', 'trailer\n<<\n/Encrypt 1 0 R'), 'latin1');
+}
+
+/** Forwarded mail with `count` PDFs attached, each of its own content. */
+async function mailWithPdfs(count: number, tag: string): Promise<Buffer> {
+  const attachments = await Promise.all(
+    Array.from({ length: count }, async (_, index) => ({
+      fileName: `${tag}-${index + 1}.pdf`,
+      contentType: 'application/pdf',
+      bytes: await pdf(1, `ARRIVAL NOTICE ${tag} ${index + 1}`),
+    })),
+  );
+  return emailWithAttachments(`Fwd: ${tag}`, 'See attached.', attachments);
 }
 
 function multipart(
@@ -183,6 +195,35 @@ describe('documents: upload, read, download, delete', () => {
     expect(response.status).toBe(status);
     expect(errorOf(response.json)).toMatchObject({ status: String(status), code });
     if (status === 422) expect(errorOf(response.json)['detail']).toContain(name);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  // DOCUMENT_MAX_ATTACHMENTS is left at its default, 20; an attached mail counts as one and so does each file inside it.
+  it.each([
+    ['mail with 20 PDFs', async () => mailWithPdfs(20, 'flat')],
+    ['mail with a forwarded mail holding 19 PDFs (1 + 19)', async () => nestedEmail(1, await mailWithPdfs(19, 'nested'))],
+  ])('%s is accepted', async (_label, make) => {
+    const response = await upload('fwd.eml', await make());
+    expect(response.status).toBe(201);
+    expect((response.json['data'] as { attributes: Record<string, unknown> }).attributes).toMatchObject({
+      file_content_type: 'message/rfc822',
+    });
+  });
+
+  it.each([
+    ['mail with 21 PDFs', async () => mailWithPdfs(21, 'flat')],
+    ['mail with a forwarded mail holding 20 PDFs (1 + 20)', async () => nestedEmail(1, await mailWithPdfs(20, 'nested'))],
+    ['mail forwarded twice around 19 PDFs (1 + 1 + 19)', async () => nestedEmail(2, await mailWithPdfs(19, 'deep'))],
+  ])('%s is refused with 422 too_large naming DOCUMENT_MAX_ATTACHMENTS, and nothing is stored', async (_label, make) => {
+    const before = await storedFiles();
+    const response = await upload('fwd.eml', await make());
+    expect(response.status).toBe(422);
+    expect(errorOf(response.json)).toMatchObject({
+      status: '422',
+      code: 'too_large',
+      detail:
+        'The file fwd.eml holds more than 20 attachments, counting those of mail attached to it; at most 20 are accepted (DOCUMENT_MAX_ATTACHMENTS).',
+    });
     expect(await storedFiles()).toEqual(before);
   });
 

@@ -54,6 +54,7 @@ export const DOCUMENT_MULTIPART_ROUTES = ['POST /v2/documents', 'PUT /document_u
             maxPages: config.DOCUMENT_MAX_PAGES,
             maxPixels: config.DOCUMENT_MAX_PIXELS,
             maxEmailDepth: config.DOCUMENT_MAX_EMAIL_DEPTH,
+            maxAttachments: config.DOCUMENT_MAX_ATTACHMENTS,
           },
           { timeoutMs: config.DOCUMENT_INSPECT_TIMEOUT_MS, maxHeapMb: config.DOCUMENT_INSPECT_MAX_HEAP_MB, threads: 2 },
         ),

@@ -58,6 +58,24 @@ function eml(to: string, subject: string, attachments: readonly Attachment[]): s
   return lines.join('\r\n');
 }
 
+/** `count` PDFs, each of its own content (a file the account holds already would be refused as a duplicate). */
+async function pdfs(count: number, tag: string): Promise<Attachment[]> {
+  return Promise.all(
+    Array.from({ length: count }, async (_, index) => ({
+      fileName: `${tag}-${index + 1}.pdf`,
+      contentType: 'application/pdf',
+      bytes: await pdf(`ARRIVAL NOTICE ${tag} ${index + 1}`),
+    })),
+  );
+}
+
+/** Forwarded mail holding `attachments`, to attach to a message as `fileName`. */
+const forwarded = (fileName: string, attachments: Attachment[]): Attachment => ({
+  fileName,
+  contentType: 'message/rfc822',
+  bytes: emailWithAttachments(`Fwd: ${fileName}`, 'See attached.', attachments),
+});
+
 describe('email submissions over SMTP', () => {
   let ctx: ApiTestContext;
   let app: NestFastifyApplication;
@@ -230,6 +248,44 @@ describe('email submissions over SMTP', () => {
     const before = await counts();
     const replies = await deliver(address(), eml(address(), 'Hostile file', [{ fileName, contentType, bytes: await make() }]));
     expect(replies['end']).toMatch(new RegExp(`^554 5\\.6\\.1 Attachment ${fileName.replace('.', '\\.')} refused: `));
+    expect(await counts()).toEqual(before);
+  });
+
+  // DOCUMENT_MAX_ATTACHMENTS is left at its default, 20.
+  it('keeps a message of 20 attachments, 19 of them PDFs and one forwarded mail: one document each', async () => {
+    const before = await counts();
+    const attachments = [...(await pdfs(19, 'keep')), forwarded('fwd.eml', [])];
+    const replies = await deliver(address(), eml(address(), 'Twenty files', attachments));
+    expect(replies['end']).toMatch(/^250 /);
+    expect(await counts()).toEqual({ submissions: before.submissions + 1, documents: before.documents + 20, files: before.files + 20 });
+  });
+
+  it.each([
+    ['21 PDFs', async () => pdfs(21, 'flat')],
+    ['a forwarded mail holding 20 PDFs (1 + 20)', async () => [forwarded('fwd.eml', await pdfs(20, 'inner'))]],
+    [
+      '10 PDFs and two forwarded mails, one holding 9 PDFs and a mail of its own (10 + 2 + 9 + 1)',
+      async () => [
+        ...(await pdfs(10, 'outer')),
+        forwarded('empty.eml', []),
+        forwarded('fwd.eml', [...(await pdfs(9, 'nested')), forwarded('inner.eml', [])]),
+      ],
+    ],
+  ])('refuses for good (552, never 451) a message of more than 20 attachments: %s, storing nothing', async (_label, make) => {
+    const before = await counts();
+    const replies = await deliver(address(), eml(address(), 'Too many files', await make()));
+    expect(replies['end']).toMatch(
+      /^552 5\.3\.4 The message holds more than 20 attachments, counting those of mail attached to it; at most 20 are accepted \(DOCUMENT_MAX_ATTACHMENTS\)/,
+    );
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses for good (554) a message whose one forwarded mail alone holds 21 attachments, naming it', async () => {
+    const before = await counts();
+    const replies = await deliver(address(), eml(address(), 'A full forward', [forwarded('full.eml', await pdfs(21, 'full'))]));
+    expect(replies['end']).toMatch(
+      /^554 5\.6\.1 Attachment full\.eml refused: The file full\.eml holds more than 20 attachments, .*\(DOCUMENT_MAX_ATTACHMENTS\)/,
+    );
     expect(await counts()).toEqual(before);
   });
 

@@ -2,24 +2,33 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EmailSubmissionRepository } from '@quayside/data-access';
 import type { AccountScope, EmailSubmissionEntity, NewDocument, NewEmailSubmission } from '@quayside/data-access';
-import { FILE_KIND_EXTENSIONS, kindFromFileName, kindOfContentType } from '@quayside/domain';
+import { FILE_KIND_EXTENSIONS, kindFromFileName, kindOfContentType, tooManyAttachments } from '@quayside/domain';
+import type { InspectedFile } from '@quayside/platform';
 import type { AddressObject, Attachment, ParsedMail } from 'mailparser';
+import { ApiConfig } from '../config/api.config';
 import { DocumentIntakeService, EXTRACTION_JOB } from '../documents/document-intake.service';
 import { SmtpRefusal } from './smtp-refusal';
 
 type StagedDocument = Omit<NewDocument, 'email_submission_id'>;
 
+interface MailedFile {
+  fileName: string;
+  bytes: Buffer;
+}
+
 /**
  * Turns one inbound message into an email submission and one document per usable attachment,
  * each checked and stored exactly as an upload is (DocumentIntakeService), and all rows written
- * in one transaction. Anything wrong refuses the message with an SmtpRefusal and leaves no row
- * and no stored bytes.
+ * in one transaction. Every attachment is checked before any is stored, and the message may
+ * hold at most DOCUMENT_MAX_ATTACHMENTS of them, counting those of mail attached to it. Anything
+ * wrong refuses the message with an SmtpRefusal and leaves no row and no stored bytes.
  */
 @Injectable()
 export class EmailIntakeService {
   constructor(
     private readonly intake: DocumentIntakeService,
     private readonly submissions: EmailSubmissionRepository,
+    private readonly config: ApiConfig,
   ) {}
 
   async accept(account: AccountScope, raw: Buffer): Promise<EmailSubmissionEntity> {
@@ -36,12 +45,16 @@ export class EmailIntakeService {
     if (attachments.length === 0) {
       throw new SmtpRefusal(554, '5.6.0 No usable attachment: attach a PDF, PNG, JPEG, TIFF or .eml file');
     }
+    const files = attachments.map((attachment, index): MailedFile => {
+      const kind = kindOfContentType(attachment.contentType);
+      const fileName = attachment.filename ?? `attachment-${index + 1}.${kind === null ? 'bin' : FILE_KIND_EXTENSIONS[kind][0]}`;
+      return { fileName, bytes: attachment.content };
+    });
+    const checked = await this.checkAll(files);
     const staged: StagedDocument[] = [];
     try {
-      for (const [index, attachment] of attachments.entries()) {
-        const kind = kindOfContentType(attachment.contentType);
-        const fileName = attachment.filename ?? `attachment-${index + 1}.${kind === null ? 'bin' : FILE_KIND_EXTENSIONS[kind][0]}`;
-        staged.push(await this.stageOrRefuse(account, fileName, attachment.content));
+      for (const { file, inspected } of checked) {
+        staged.push(await refusedAs554(file.fileName, () => this.intake.stage(account, { ...file, source: 'email' }, inspected)));
       }
       const created = await this.submissions.createWithDocuments(account, submissionFields(mail), staged, EXTRACTION_JOB);
       if ('duplicate' in created) throw new SmtpRefusal(554, `5.6.1 Attachment ${created.duplicate} was already submitted to this account`);
@@ -52,14 +65,35 @@ export class EmailIntakeService {
     }
   }
 
-  private async stageOrRefuse(account: AccountScope, fileName: string, bytes: Buffer): Promise<StagedDocument> {
-    try {
-      return await this.intake.stage(account, { fileName, bytes, source: 'email' });
-    } catch (error) {
-      const detail = problemDetail(error);
-      if (detail === null) throw error;
-      throw new SmtpRefusal(554, `5.6.1 Attachment ${fileName} refused: ${detail}`);
+  /**
+   * Checks every file as an upload is checked, counting the message's attachments with those of
+   * the mail attached to it: past DOCUMENT_MAX_ATTACHMENTS the message is refused for good
+   * (552, as a message over its size is), before the next file is even opened.
+   */
+  private async checkAll(files: readonly MailedFile[]): Promise<{ file: MailedFile; inspected: InspectedFile }[]> {
+    const max = this.config.DOCUMENT_MAX_ATTACHMENTS;
+    const tooMany = (): SmtpRefusal => new SmtpRefusal(552, `5.3.4 ${tooManyAttachments('the message', max).detail}`);
+    let counted = files.length;
+    if (counted > max) throw tooMany();
+    const checked: { file: MailedFile; inspected: InspectedFile }[] = [];
+    for (const file of files) {
+      const inspected = await refusedAs554(file.fileName, () => this.intake.check(file.fileName, file.bytes));
+      counted += inspected.attachments;
+      if (counted > max) throw tooMany();
+      checked.push({ file, inspected });
     }
+    return checked;
+  }
+}
+
+/** An upload refusal of one attachment (the 4xx an upload would get) refuses the whole message for good, naming it. */
+async function refusedAs554<T>(fileName: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const detail = problemDetail(error);
+    if (detail === null) throw error;
+    throw new SmtpRefusal(554, `5.6.1 Attachment ${fileName} refused: ${detail}`);
   }
 }
 

@@ -20,6 +20,7 @@ describe('TrackerWorkerConfig: the document limits hold together at boot', () =>
       DOCUMENT_READ_TIMEOUT_MS: 180_000,
       DOCUMENT_PAGE_TIMEOUT_MS: 60_000,
       DOCUMENT_EXTRACTION_LEASE_MS: 600_000,
+      DOCUMENT_MAX_ATTACHMENTS: 20,
     });
   });
 
@@ -57,6 +58,23 @@ describe('TrackerWorkerConfig: the document limits hold together at boot', () =>
       'a page longer than its document',
       { DOCUMENT_PAGE_TIMEOUT_MS: '200000' },
       'DOCUMENT_PAGE_TIMEOUT_MS: DOCUMENT_PAGE_TIMEOUT_MS=200000 must not be larger than DOCUMENT_READ_TIMEOUT_MS=180000 (a page is part of its document)',
+    ],
+    ['one attachment a mail', { DOCUMENT_MAX_ATTACHMENTS: '1' }, null],
+    ['a thousand attachments a mail', { DOCUMENT_MAX_ATTACHMENTS: '1000' }, null],
+    [
+      'no attachment read at all',
+      { DOCUMENT_MAX_ATTACHMENTS: '0' },
+      'DOCUMENT_MAX_ATTACHMENTS: DOCUMENT_MAX_ATTACHMENTS must not be less than 1',
+    ],
+    [
+      'more than a thousand attachments',
+      { DOCUMENT_MAX_ATTACHMENTS: '1001' },
+      'DOCUMENT_MAX_ATTACHMENTS: DOCUMENT_MAX_ATTACHMENTS must not be greater than 1000',
+    ],
+    [
+      'a fraction of an attachment',
+      { DOCUMENT_MAX_ATTACHMENTS: '2.5' },
+      'DOCUMENT_MAX_ATTACHMENTS: DOCUMENT_MAX_ATTACHMENTS must be an integer number',
     ],
   ] as const)('%s', (_case, env, problem) => {
     const problems = problemsOf(env);

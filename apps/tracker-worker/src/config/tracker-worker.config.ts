@@ -333,6 +333,16 @@ export class TrackerWorkerConfig extends WorkerAppConfig {
   @Max(10)
   DOCUMENT_MAX_EMAIL_DEPTH: number = 3;
 
+  /**
+   * Most attachments a stored mail may hold, counting those of mail attached to it (the api's
+   * setting of the same name). A mail over it, stored before the api's limit was lowered, is
+   * not read: its document fails, naming the setting.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  DOCUMENT_MAX_ATTACHMENTS: number = 20;
+
   /** Documents read (decoded, OCR) at once by one worker, each in its own reader process. */
   @IsInt()
   @Min(1)

@@ -30,6 +30,8 @@ import {
   createShipment,
   createTestDatabase,
   emailWithAttachments,
+  nestedEmail,
+  realPng,
   SAMPLE_BILL_OF_LADING,
   scannedPdf,
   testRedisPrefix,
@@ -49,6 +51,16 @@ class ConfigModule {}
 async function pageAsPng(pdf: Buffer): Promise<Buffer> {
   const [png] = await renderPdfPages(pdf, [1], 2);
   return png!;
+}
+
+/** Mail with `count` scanned pages attached as PNGs (each its own, as a scanner's would be). */
+function scansMail(count: number): Buffer {
+  const scans = Array.from({ length: count }, (_, index) => ({
+    fileName: `scan-${index + 1}.png`,
+    contentType: 'image/png',
+    bytes: realPng(120 + index, 60),
+  }));
+  return emailWithAttachments(`Scans ${count}`, 'See attached.', scans);
 }
 
 // Real PostgreSQL, real files on disk, real PDF text, real OCR: each test stores a generated
@@ -331,6 +343,23 @@ describe('document extraction (tracker-worker)', () => {
     expect((await events(job.documentId)).map((e) => [e.name, e.payload])).toEqual([
       ['document.extraction_failed', { extraction_error: document.extraction_error }],
     ]);
+  });
+
+  // A mail stored before the api's DOCUMENT_MAX_ATTACHMENTS was lowered (here: the default, 20) is not read past it.
+  it.each([
+    ['21 scans', () => scansMail(21)],
+    ['a forwarded mail holding 20 scans (1 + 20)', () => nestedEmail(1, scansMail(20))],
+  ])('fails a stored mail of more than DOCUMENT_MAX_ATTACHMENTS attachments (%s) at once, naming the setting', async (_label, make) => {
+    const job = await upload('fwd.eml', 'eml', make());
+
+    await expect(extract(job)).resolves.toBe('failed');
+
+    const document = await documentRow(job.documentId);
+    expect(document).toMatchObject({ extraction_status: 'failed', extraction_attempts: 1, last_document_representation_id: null });
+    expect(document.extraction_error).toBe(
+      'The file fwd.eml holds more than 20 attachments, counting those of mail attached to it; at most 20 are accepted (DOCUMENT_MAX_ATTACHMENTS).',
+    );
+    expect((await events(job.documentId)).map((e) => e.name)).toEqual(['document.extraction_failed']);
   });
 
   it('drill: a worker killed between claim and record leaves the document extracted exactly once', async () => {

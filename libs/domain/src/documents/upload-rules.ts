@@ -8,6 +8,11 @@ export interface UploadLimits {
   maxPixels: number;
   /** How deep mail attached to mail is opened (an `.eml` inside an `.eml` is depth 2). */
   maxEmailDepth: number;
+  /**
+   * Most attachments of an accepted kind one mail may hold, counting those of the mail attached
+   * to it at every depth (an attached mail counts once itself): each one is checked and read.
+   */
+  maxAttachments: number;
 }
 
 /**
@@ -113,6 +118,18 @@ export function nestedTooDeep(what: string, maxDepth: number): UploadProblem {
     status: 422,
     code: 'too_large',
     detail: `${capitalized(what)} is mail nested more than ${maxDepth} deep inside mail (DOCUMENT_MAX_EMAIL_DEPTH).`,
+  };
+}
+
+/**
+ * Mail holding more than DOCUMENT_MAX_ATTACHMENTS attachments, across mail in mail. Counting
+ * stops at the first one past the limit, so the detail says "more than", not how many.
+ */
+export function tooManyAttachments(what: string, maxAttachments: number): UploadProblem {
+  return {
+    status: 422,
+    code: 'too_large',
+    detail: `${capitalized(what)} holds more than ${maxAttachments} attachments, counting those of mail attached to it; at most ${maxAttachments} are accepted (DOCUMENT_MAX_ATTACHMENTS).`,
   };
 }
 

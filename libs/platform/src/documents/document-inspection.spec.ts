@@ -11,10 +11,20 @@ import {
 import fc from 'fast-check';
 import { inspectDocument } from './document-inspection';
 
-const LIMITS = { maxBytes: 1_000_000, maxPages: 10, maxPixels: 40_000_000, maxEmailDepth: 3 };
+const LIMITS = { maxBytes: 1_000_000, maxPages: 10, maxPixels: 40_000_000, maxEmailDepth: 3, maxAttachments: 3 };
 const text = (value: string): Buffer => Buffer.from(value, 'utf8');
 const mailWith = (fileName: string, contentType: string, bytes: Buffer): Buffer =>
   emailWithAttachments('Fwd: documents', 'See attached.', [{ fileName, contentType, bytes }]);
+/** Mail with `count` PNG scans attached, and `extra` files of a kind that is not read. */
+const mailWithScans = (
+  count: number,
+  extra: { fileName: string; contentType: string; bytes: Buffer }[] = [],
+  scan: Buffer = realPng(),
+): Buffer =>
+  emailWithAttachments('Fwd: scans', 'See attached.', [
+    ...Array.from({ length: count }, (_, index) => ({ fileName: `scan-${index + 1}.png`, contentType: 'image/png', bytes: scan })),
+    ...extra,
+  ]);
 
 describe('inspectDocument', () => {
   let bill: Buffer;
@@ -23,9 +33,9 @@ describe('inspectDocument', () => {
   });
 
   it.each([
-    ['a PDF named .pdf', 'bl.pdf', () => bill, { kind: 'pdf', pageCount: 1 }],
-    ['a PDF without an extension', 'scan', () => bill, { kind: 'pdf', pageCount: 1 }],
-    ['a PNG', 'page.png', () => realPng(), { kind: 'png', pageCount: 1 }],
+    ['a PDF named .pdf', 'bl.pdf', () => bill, { kind: 'pdf', pageCount: 1, attachments: 0 }],
+    ['a PDF without an extension', 'scan', () => bill, { kind: 'pdf', pageCount: 1, attachments: 0 }],
+    ['a PNG', 'page.png', () => realPng(), { kind: 'png', pageCount: 1, attachments: 0 }],
     [
       'a two-page TIFF',
       'scan.tif',
@@ -34,14 +44,26 @@ describe('inspectDocument', () => {
           { width: 40, height: 30 },
           { width: 30, height: 20 },
         ]),
-      { kind: 'tiff', pageCount: 2 },
+      { kind: 'tiff', pageCount: 2, attachments: 0 },
     ],
-    ['mail with a PNG', 'fwd.eml', () => mailWith('scan.png', 'image/png', realPng()), { kind: 'eml', pageCount: null }],
+    ['mail with a PNG', 'fwd.eml', () => mailWith('scan.png', 'image/png', realPng()), { kind: 'eml', pageCount: null, attachments: 1 }],
     [
+      // Two attached mails and the PNG in the innermost: three attachments, the limit.
       'mail in mail in mail (depth 3)',
       'fwd.eml',
       () => nestedEmail(2, mailWith('scan.png', 'image/png', realPng())),
-      { kind: 'eml', pageCount: null },
+      { kind: 'eml', pageCount: null, attachments: 3 },
+    ],
+    ['mail with as many scans as the limit', 'fwd.eml', () => mailWithScans(3), { kind: 'eml', pageCount: null, attachments: 3 }],
+    [
+      'mail with as many scans as the limit and files of kinds not read',
+      'fwd.eml',
+      () =>
+        mailWithScans(3, [
+          { fileName: 'notes.txt', contentType: 'text/plain', bytes: text('hello') },
+          { fileName: 'sheet.csv', contentType: 'text/csv', bytes: text('a,b\n1,2') },
+        ]),
+      { kind: 'eml', pageCount: null, attachments: 3 },
     ],
   ] as const)('%s is accepted', async (_label, name, bytes, expected) => {
     expect(await inspectDocument(name, bytes(), LIMITS)).toEqual(expected);
@@ -150,6 +172,31 @@ describe('inspectDocument', () => {
       422,
       'too_large',
       'The attachment scan.png of the attachment forwarded-1.eml of the file fwd.eml',
+    ],
+    [
+      'mail with one scan more than the limit',
+      'fwd.eml',
+      () => mailWithScans(4),
+      422,
+      'too_large',
+      'The file fwd.eml holds more than 3 attachments, counting those of mail attached to it; at most 3 are accepted (DOCUMENT_MAX_ATTACHMENTS).',
+    ],
+    [
+      // Counted before any is opened: the count refuses them, not the first one's pixels.
+      'mail with a thousand PNGs each declaring 60,000 × 60,000',
+      'fwd.eml',
+      () => mailWithScans(1000, [], pngDeclaring(60_000, 60_000)),
+      422,
+      'too_large',
+      'The file fwd.eml holds more than 3 attachments',
+    ],
+    [
+      'mail whose attached mail brings the count past the limit (1 + 3)',
+      'fwd.eml',
+      () => nestedEmail(1, mailWithScans(3)),
+      422,
+      'too_large',
+      'The file fwd.eml holds more than 3 attachments',
     ],
     [
       'mail nested four deep',

@@ -8,7 +8,7 @@ export interface DocumentInspectorSettings {
   timeoutMs: number;
   /** Heap of the thread that checks (DOCUMENT_INSPECT_MAX_HEAP_MB). */
   maxHeapMb: number;
-  /** Files checked at once. */
+  /** Files checked at once (DOCUMENT_INSPECTION_THREADS). */
   threads: number;
 }
 

@@ -113,6 +113,7 @@ export class DocumentReaderPool implements OnModuleDestroy {
         maxPages: Number.MAX_SAFE_INTEGER,
         maxPixels: this.config.DOCUMENT_MAX_PIXELS,
         maxEmailDepth: this.config.DOCUMENT_MAX_EMAIL_DEPTH,
+        maxAttachments: this.config.DOCUMENT_MAX_ATTACHMENTS,
       },
     };
   }
