@@ -330,6 +330,16 @@ export class ApiConfig extends BaseAppConfig {
   @Max(4096)
   DOCUMENT_INSPECT_MAX_HEAP_MB: number = 256;
 
+  /**
+   * Files checked at once per api process, each in a worker thread of up to
+   * DOCUMENT_INSPECT_MAX_HEAP_MB; more wait for a thread. Each costs a core while it checks, so
+   * more than the machine's cores only adds memory.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(32)
+  DOCUMENT_INSPECTION_THREADS: number = 2;
+
   /** Inbound SMTP for email submissions (docs/documents.md "Email submissions"); off unless `true`. */
   @IsIn(['true', 'false'])
   SMTP_ENABLED: 'true' | 'false' = 'false';

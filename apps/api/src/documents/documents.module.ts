@@ -56,7 +56,11 @@ export const DOCUMENT_MULTIPART_ROUTES = ['POST /v2/documents', 'PUT /document_u
             maxEmailDepth: config.DOCUMENT_MAX_EMAIL_DEPTH,
             maxAttachments: config.DOCUMENT_MAX_ATTACHMENTS,
           },
-          { timeoutMs: config.DOCUMENT_INSPECT_TIMEOUT_MS, maxHeapMb: config.DOCUMENT_INSPECT_MAX_HEAP_MB, threads: 2 },
+          {
+            timeoutMs: config.DOCUMENT_INSPECT_TIMEOUT_MS,
+            maxHeapMb: config.DOCUMENT_INSPECT_MAX_HEAP_MB,
+            threads: config.DOCUMENT_INSPECTION_THREADS,
+          },
         ),
     },
   ],
