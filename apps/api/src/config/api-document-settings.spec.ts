@@ -18,7 +18,7 @@ describe('api configuration of document checks', () => {
 
   it.each([
     ['one attachment', { DOCUMENT_MAX_ATTACHMENTS: '1' }],
-    ['a thousand attachments', { DOCUMENT_MAX_ATTACHMENTS: '1000' }],
+    ['500 attachments', { DOCUMENT_MAX_ATTACHMENTS: '500' }],
     ['one checking thread', { DOCUMENT_INSPECTION_THREADS: '1' }],
     ['32 checking threads', { DOCUMENT_INSPECTION_THREADS: '32' }],
   ])('accepts %s', (_case, env) => {
@@ -27,7 +27,7 @@ describe('api configuration of document checks', () => {
 
   it.each([
     ['no attachment at all', { DOCUMENT_MAX_ATTACHMENTS: '0' }, 'DOCUMENT_MAX_ATTACHMENTS', 'must not be less than 1'],
-    ['more than a thousand attachments', { DOCUMENT_MAX_ATTACHMENTS: '1001' }, 'DOCUMENT_MAX_ATTACHMENTS', 'must not be greater than 1000'],
+    ['more than 500 attachments', { DOCUMENT_MAX_ATTACHMENTS: '501' }, 'DOCUMENT_MAX_ATTACHMENTS', 'must not be greater than 500'],
     ['a fraction of an attachment', { DOCUMENT_MAX_ATTACHMENTS: '2.5' }, 'DOCUMENT_MAX_ATTACHMENTS', 'must be an integer number'],
     ['words for a count', { DOCUMENT_MAX_ATTACHMENTS: 'twenty' }, 'DOCUMENT_MAX_ATTACHMENTS', 'must be an integer number'],
     ['no checking thread', { DOCUMENT_INSPECTION_THREADS: '0' }, 'DOCUMENT_INSPECTION_THREADS', 'must not be less than 1'],

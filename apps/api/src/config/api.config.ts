@@ -309,10 +309,11 @@ export class ApiConfig extends BaseAppConfig {
    * Most attachments one mail (uploaded as `.eml` or sent to the SMTP listener) may hold, counting
    * those of mail attached to it at every depth: each is checked here and read by the
    * tracker-worker, and each mailed one becomes a document. More answer 422 `too_large` (SMTP: 552).
+   * At most 500: mailparser refuses a message of more than 1,000 parts as unreadable anyway.
    */
   @IsInt()
   @Min(1)
-  @Max(1000)
+  @Max(500)
   DOCUMENT_MAX_ATTACHMENTS: number = 20;
 
   /**

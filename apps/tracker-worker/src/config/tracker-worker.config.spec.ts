@@ -60,16 +60,16 @@ describe('TrackerWorkerConfig: the document limits hold together at boot', () =>
       'DOCUMENT_PAGE_TIMEOUT_MS: DOCUMENT_PAGE_TIMEOUT_MS=200000 must not be larger than DOCUMENT_READ_TIMEOUT_MS=180000 (a page is part of its document)',
     ],
     ['one attachment a mail', { DOCUMENT_MAX_ATTACHMENTS: '1' }, null],
-    ['a thousand attachments a mail', { DOCUMENT_MAX_ATTACHMENTS: '1000' }, null],
+    ['500 attachments a mail', { DOCUMENT_MAX_ATTACHMENTS: '500' }, null],
     [
       'no attachment read at all',
       { DOCUMENT_MAX_ATTACHMENTS: '0' },
       'DOCUMENT_MAX_ATTACHMENTS: DOCUMENT_MAX_ATTACHMENTS must not be less than 1',
     ],
     [
-      'more than a thousand attachments',
-      { DOCUMENT_MAX_ATTACHMENTS: '1001' },
-      'DOCUMENT_MAX_ATTACHMENTS: DOCUMENT_MAX_ATTACHMENTS must not be greater than 1000',
+      'more than 500 attachments',
+      { DOCUMENT_MAX_ATTACHMENTS: '501' },
+      'DOCUMENT_MAX_ATTACHMENTS: DOCUMENT_MAX_ATTACHMENTS must not be greater than 500',
     ],
     [
       'a fraction of an attachment',

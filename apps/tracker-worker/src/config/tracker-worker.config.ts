@@ -336,11 +336,11 @@ export class TrackerWorkerConfig extends WorkerAppConfig {
   /**
    * Most attachments a stored mail may hold, counting those of mail attached to it (the api's
    * setting of the same name). A mail over it, stored before the api's limit was lowered, is
-   * not read: its document fails, naming the setting.
+   * not read: its document fails, naming the setting. At most 500, as the api's.
    */
   @IsInt()
   @Min(1)
-  @Max(1000)
+  @Max(500)
   DOCUMENT_MAX_ATTACHMENTS: number = 20;
 
   /** Documents read (decoded, OCR) at once by one worker, each in its own reader process. */
