@@ -6,6 +6,7 @@ import { CustomFieldDefinitionEntity } from './custom-field-definition.entity';
 import { CustomFieldOptionEntity } from './custom-field-option.entity';
 import { CustomFieldEntity } from './custom-field.entity';
 import { DocumentRepresentationEntity } from './document-representation.entity';
+import { DcsaPolledAnswerEntity } from './dcsa-polled-answer.entity';
 import { DcsaPushedEventEntity } from './dcsa-pushed-event.entity';
 import { DocumentEntity } from './document.entity';
 import { EmailSubmissionEntity } from './email-submission.entity';
@@ -43,6 +44,7 @@ export {
   CustomFieldDefinitionEntity,
   CustomFieldEntity,
   CustomFieldOptionEntity,
+  DcsaPolledAnswerEntity,
   DcsaPushedEventEntity,
   DocumentEntity,
   DocumentRepresentationEntity,
@@ -110,6 +112,7 @@ export const ENTITIES = [
   DocumentRepresentationEntity,
   WidgetKeyEntity,
   DcsaPushedEventEntity,
+  DcsaPolledAnswerEntity,
   TrackingSourceEntity,
   SourceHealthEntity,
   SourceCallMinuteEntity,

@@ -32,6 +32,7 @@ import { CarrierShipmentRefreshPhase1796300000000 } from './1796300000000-carrie
 import { DataFreshUntil1796400000000 } from './1796400000000-data-fresh-until';
 import { SourceQuotaUse1796600000000 } from './1796600000000-source-quota-use';
 import { OperatorNoticeLease1796700000000 } from './1796700000000-operator-notice-lease';
+import { DcsaPolledAnswers1796800000000 } from './1796800000000-dcsa-polled-answers';
 
 // Listed explicitly (not globbed) so swc-node, jest and the built image load the same set.
 // `tools/cli/migration-generate.ts` rewrites this list from the files in this folder.
@@ -69,4 +70,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   DataFreshUntil1796400000000,
   SourceQuotaUse1796600000000,
   OperatorNoticeLease1796700000000,
+  DcsaPolledAnswers1796800000000,
 ];

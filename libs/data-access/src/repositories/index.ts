@@ -8,6 +8,7 @@ import { WebhookRedeliveryRepository } from './webhook-redelivery.repository';
 import { FanOutRepository } from './fan-out.repository';
 import { DeliveryOutcomeRepository } from './delivery-outcome.repository';
 import { ListTotals } from './list-totals';
+import { DcsaPolledAnswerRepository } from './dcsa-polled-answer.repository';
 import { DcsaPushedEventRepository } from './dcsa-pushed-event.repository';
 import { RailTerminalRepository } from './rail-terminal.repository';
 import { TrackingSourceRepository } from './tracking-source.repository';
@@ -18,6 +19,7 @@ export { OutboxRepository } from './outbox.repository';
 export type { ClaimedOutboxRow, OutboxEntry } from './outbox.repository';
 export { OutboxWakeListener } from './outbox-wake.listener';
 export { ReferenceDataRepository } from './reference-data.repository';
+export { DcsaPolledAnswerRepository } from './dcsa-polled-answer.repository';
 export { DcsaPushedEventRepository } from './dcsa-pushed-event.repository';
 export { RailTerminalRepository } from './rail-terminal.repository';
 export { TrackingSourceRepository } from './tracking-source.repository';
@@ -60,6 +62,7 @@ export const REPOSITORIES = [
   DeliveryOutcomeRepository,
   ListTotals,
   DcsaPushedEventRepository,
+  DcsaPolledAnswerRepository,
   RailTerminalRepository,
   TrackingSourceRepository,
   RetentionRepository,
