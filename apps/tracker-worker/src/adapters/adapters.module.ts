@@ -2,7 +2,7 @@ import type { DynamicModule } from '@nestjs/common';
 import { Module } from '@nestjs/common';
 import { RedisSourceQuota } from '@quayside/carriers';
 import type { SourceQuotaRedis } from '@quayside/carriers';
-import { DcsaPushedEventRepository, ReferenceDataRepository } from '@quayside/data-access';
+import { DcsaPolledAnswerRepository, DcsaPushedEventRepository, ReferenceDataRepository } from '@quayside/data-access';
 import { MetricsService, REDIS, REDIS_PREFIX } from '@quayside/platform';
 import { TrackerWorkerConfig } from '../config/tracker-worker.config';
 import { SourceHealthRecorder } from '../source-health/source-health-recorder';
@@ -32,6 +32,7 @@ export class AdaptersModule {
           inject: [
             ReferenceDataRepository,
             DcsaPushedEventRepository,
+            DcsaPolledAnswerRepository,
             { token: MetricsService, optional: true },
             // Absent only in tests that build the module without Redis (and configure no requestsPerMinute).
             { token: REDIS, optional: true },
@@ -41,6 +42,7 @@ export class AdaptersModule {
           useFactory: (
             referenceData: ReferenceDataRepository,
             pushed: DcsaPushedEventRepository,
+            polled: DcsaPolledAnswerRepository,
             metrics?: MetricsService,
             redis?: SourceQuotaRedis,
             prefix?: string,
@@ -57,6 +59,8 @@ export class AdaptersModule {
                 (scac, number) => pushed.eventsNaming(scac, number),
                 // Each carrier's limits hold for every worker together (docs/carriers.md, "Limits").
                 redis && prefix !== undefined ? new RedisSourceQuota(redis, prefix) : undefined,
+                // Their last answers, so a push is applied without asking again (docs/dcsa.md, "Carriers that push").
+                polled,
               );
             return metrics || health ? new InstrumentedTrackingAdapters(chosen, { metrics, health }) : chosen;
           },

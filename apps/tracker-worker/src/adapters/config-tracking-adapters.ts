@@ -2,6 +2,7 @@ import type { OnApplicationShutdown } from '@nestjs/common';
 import type {
   AdapterRegistryConfig,
   CarrierAdapter,
+  PolledDcsaAnswers,
   PushedDcsaEvents,
   RailAdapter,
   SourceQuotaReading,
@@ -28,11 +29,18 @@ export class ConfigTrackingAdapters extends TrackingAdapters implements OnApplic
   private readonly served: readonly TrackingSource[];
   private readonly rates: ReadonlyMap<string, number>;
 
-  constructor(config: AdapterRegistryConfig, timeZoneOf?: TimeZoneLookup, pushedEvents?: PushedDcsaEvents, quota?: SourceQuotaStore) {
+  constructor(
+    config: AdapterRegistryConfig,
+    timeZoneOf?: TimeZoneLookup,
+    pushedEvents?: PushedDcsaEvents,
+    quota?: SourceQuotaStore,
+    polledAnswers?: PolledDcsaAnswers,
+  ) {
     super();
     this.registry = new AdapterRegistry(config, {
       ...(timeZoneOf ? { timeZoneOf } : {}),
       ...(pushedEvents ? { pushedEvents } : {}),
+      ...(polledAnswers ? { polledAnswers } : {}),
       ...(quota ? { quota } : {}),
     });
     this.sandboxScacs = new Set(config.carriers.filter((c) => c.kind === 'sandbox').map((c) => key(c.scac)));

@@ -29,7 +29,13 @@ export class InstrumentedTrackingAdapters extends TrackingAdapters {
 
   carrier(scac: string): CarrierAdapter | null {
     const adapter = this.inner.carrier(scac);
-    return adapter && { track: (query) => this.count('carrier', scac, () => adapter.track(query)) };
+    if (adapter === null) return null;
+    const held = adapter.trackHeld?.bind(adapter);
+    return {
+      track: (query) => this.count('carrier', scac, () => adapter.track(query)),
+      // No request is made: nothing to count against the carrier's calls or health.
+      ...(held ? { trackHeld: held } : {}),
+    };
   }
 
   terminal(firmsCode: string): TerminalAdapter | null {

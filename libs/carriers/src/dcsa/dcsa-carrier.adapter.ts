@@ -2,7 +2,7 @@ import type { Dispatcher } from 'undici';
 import { HttpConnections } from '../http/http-connections';
 import { headerValue } from '../http/header-value';
 import type { DcsaCarrierConfig } from '../ports/adapter-config';
-import type { CarrierAdapter, CarrierTrackQuery, CarrierTrackResult } from '../ports/carrier-adapter.port';
+import type { CarrierAdapter, CarrierTrackQuery, CarrierTrackResult, HeldTrackResult } from '../ports/carrier-adapter.port';
 import type { TimeZoneLookup } from '../ports/time-zone-lookup';
 import type { TransientFailure } from '../ports/transient-failure';
 import { transientFailure } from '../ports/transient-failure';
@@ -29,6 +29,11 @@ export interface DcsaAdapterDependencies {
    */
   pushedEvents?: PushedDcsaEvents;
   /**
+   * Where a 3.0 carrier's last `GET /events` answer for each number is kept (docs/dcsa.md, "Carriers
+   * that push"): written after every answer, read by `trackHeld` to apply a push without asking again.
+   */
+  polledAnswers?: PolledDcsaAnswers;
+  /**
    * The carrier's limits, for every worker together (docs/carriers.md, "Limits"): each HTTP
    * request to it waits here, and a 429 pauses the carrier. Without it, requests are not limited.
    */
@@ -37,6 +42,13 @@ export interface DcsaAdapterDependencies {
 
 /** The events pushed through carrier connection `scac` that name `number` (a document or container). */
 export type PushedDcsaEvents = (scac: string, number: string) => Promise<unknown[]>;
+
+/** The last answer of carrier connection `scac` to `GET /events?{parameter}={number}`: its events as listed, and when it was asked. */
+export interface PolledDcsaAnswers {
+  /** `events` null: the carrier no longer knows the number (404), and what was kept goes. An older answer never replaces a newer one. */
+  remember(scac: string, parameter: string, number: string, events: unknown[] | null, fetchedAt: Date): Promise<void>;
+  last(scac: string, parameter: string, number: string): Promise<{ events: unknown[]; fetchedAt: Date } | null>;
+}
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 const PAGE_LIMIT = 100;
@@ -91,14 +103,10 @@ export class DcsaCarrierAdapter implements CarrierAdapter {
       const first = new URL(this.eventsUrl);
       first.searchParams.set(filter.parameter, number);
       first.searchParams.set('limit', String(PAGE_LIMIT));
-      const collected = this.withPushed(await this.collectPages(first), await this.pushed(number));
-      if (collected === 'not_found') return query.kind === 'container' ? { outcome: 'not_found' } : { outcome: 'not_manifested' };
-      if (!Array.isArray(collected)) return collected;
-
-      const parsed = this.protocol.parse(collected, query.now);
-      if (!parsed.ok) return transientFailure('unrecognized_response', `carrier ${this.config.scac}: ${parsed.problem}`);
-      const zones = await resolveTimeZones(locodesOf(parsed.events), this.dependencies.timeZoneOf);
-      return mapDcsaEvents(parsed.events, query, { zones });
+      const fetchedAt = new Date();
+      const polled = await this.collectPages(first);
+      await this.remember(filter.parameter, number, polled, fetchedAt);
+      return await this.answer(this.withPushed(polled, await this.pushed(number)), query);
     } catch (error) {
       // The carrier asked to be left alone (or its quota is spent): the job waits, no attempt is spent.
       if (error instanceof SourceBackoffError) throw error;
@@ -107,6 +115,46 @@ export class DcsaCarrierAdapter implements CarrierAdapter {
         `carrier ${this.config.scac}: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
+  }
+
+  /**
+   * What `track` would answer if the carrier listed again what it last listed for the number:
+   * the kept answer with every pushed version resolved over it, parsed and mapped the same way.
+   * No request; null when no answer is kept (a number never asked, or one the carrier last did not know).
+   */
+  async trackHeld(query: CarrierTrackQuery): Promise<HeldTrackResult | null> {
+    const answers = this.dependencies.polledAnswers;
+    const filter = this.protocol.filters[query.kind];
+    const number = query.number.trim();
+    if (this.protocol.version !== '3.0' || !answers || number === '' || number.length > filter.maxLength) return null;
+    const kept = await answers.last(this.config.scac, filter.parameter, number);
+    if (kept === null) return null;
+    return { result: await this.answer(this.withPushed(kept.events, await this.pushed(number)), query), fetchedAt: kept.fetchedAt };
+  }
+
+  private async answer(
+    collected: unknown[] | 'not_found' | TransientFailure | InvalidNumber,
+    query: CarrierTrackQuery,
+  ): Promise<CarrierTrackResult> {
+    if (collected === 'not_found') return query.kind === 'container' ? { outcome: 'not_found' } : { outcome: 'not_manifested' };
+    if (!Array.isArray(collected)) return collected;
+    const parsed = this.protocol.parse(collected, query.now);
+    if (!parsed.ok) return transientFailure('unrecognized_response', `carrier ${this.config.scac}: ${parsed.problem}`);
+    const zones = await resolveTimeZones(locodesOf(parsed.events), this.dependencies.timeZoneOf);
+    return mapDcsaEvents(parsed.events, query, { zones });
+  }
+
+  /** Keeps a 3.0 answer (or forgets the number the carrier no longer knows); a failed request changes nothing kept. */
+  private async remember(
+    parameter: string,
+    number: string,
+    polled: unknown[] | 'not_found' | TransientFailure | InvalidNumber,
+    fetchedAt: Date,
+  ): Promise<void> {
+    const answers = this.dependencies.polledAnswers;
+    if (this.protocol.version !== '3.0' || !answers) return;
+    if (Array.isArray(polled) || polled === 'not_found')
+      await answers.remember(this.config.scac, parameter, number, Array.isArray(polled) ? polled : null, fetchedAt);
   }
 
   private async pushed(number: string): Promise<unknown[]> {

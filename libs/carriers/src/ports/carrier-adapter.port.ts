@@ -142,6 +142,19 @@ export type CarrierTrackResult =
   | { outcome: 'data_unavailable' };
 
 /** Tracks one number at one ocean carrier. Never throws for carrier-side problems: they are outcomes. */
+/** A carrier's answer rebuilt without asking it, and when it was last asked. */
+export interface HeldTrackResult {
+  result: CarrierTrackResult;
+  /** When the carrier gave the answer this was rebuilt from. */
+  fetchedAt: Date;
+}
+
 export interface CarrierAdapter {
   track(query: CarrierTrackQuery): Promise<CarrierTrackResult>;
+  /**
+   * The answer `track` would give if the carrier said again what it last said, with what it pushed
+   * since (docs/dcsa.md, "Carriers that push"); no request. Null when nothing of its last answer is
+   * kept (never asked, or it no longer knew the number): then only `track` can answer.
+   */
+  trackHeld?(query: CarrierTrackQuery): Promise<HeldTrackResult | null>;
 }

@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { ApmtTerminalAdapter } from '../apmt/apmt-terminal.adapter';
 import { DcsaCarrierAdapter } from '../dcsa/dcsa-carrier.adapter';
-import type { PushedDcsaEvents } from '../dcsa/dcsa-carrier.adapter';
+import type { PolledDcsaAnswers, PushedDcsaEvents } from '../dcsa/dcsa-carrier.adapter';
 import type { AdapterRegistryConfig, CarrierConfig, SourceLimitsConfig } from '../ports/adapter-config';
 import type { CarrierAdapter } from '../ports/carrier-adapter.port';
 import type { RailAdapter } from '../ports/rail-adapter.port';
@@ -26,6 +26,8 @@ export interface AdapterRegistryDependencies {
   clock?: () => number;
   /** The events DCSA 3.0 carriers pushed (docs/dcsa.md, "Carriers that push"). */
   pushedEvents?: PushedDcsaEvents;
+  /** The last `GET /events` answer of each DCSA 3.0 carrier per number, kept so a push is applied without asking again. */
+  polledAnswers?: PolledDcsaAnswers;
   /**
    * Where each source's (carrier, terminal, rail carrier) `requestsPerMinute` and `maxConcurrency`
    * are held for every worker process together (Redis in the tracker-worker). Without it,
