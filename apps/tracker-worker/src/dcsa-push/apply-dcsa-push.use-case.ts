@@ -11,14 +11,12 @@ const BUSY_RETRY_MS = 250;
 
 /**
  * Applies what a carrier pushed to one followed physical shipment (docs/dcsa.md, "Carriers that
- * push"), through the one refresh of a physical shipment: under its lease, the carrier's answer
- * with every pushed version resolved over it, decided and written with the events and outbox rows
- * in one transaction that completes this job's row, so each change is stored and notified once.
- *
- * The carrier is still asked (`GET /events`): what Quayside keeps of its last answer is the
- * mapped milestones (raw events, transport and estimated events), not the DCSA events they came
- * from, so the versions and retractions a push brings (`eventID`, `eventUpdatedDateTime`,
- * `retractedEventID`) cannot be resolved against it without the answer itself.
+ * push"), through the one refresh of a physical shipment: under its lease, the carrier's last
+ * `GET /events` answer (kept by its adapter) with every pushed version resolved over it, decided
+ * and written with the events and outbox rows in one transaction that completes this job's row,
+ * so each change is stored and notified once. Nobody is asked: not the carrier, whose answer is
+ * kept, nor the terminal and rail carriers, whose stored answers stay. A shipment whose carrier
+ * answer is not kept (never polled by this number, or last not known to the carrier) is polled.
  *
  * Never coalesced into a refresh under way: that refresh may have read the pushed events before
  * this push was stored, so the push waits for it and is then applied with everything pushed.
@@ -35,6 +33,7 @@ export class ApplyDcsaPushUseCase {
         job: JOB.applyDcsaPush,
         whenBusy: 'defer',
         retryBusyAfterMs: BUSY_RETRY_MS,
+        preferHeld: true,
       },
       now,
     );

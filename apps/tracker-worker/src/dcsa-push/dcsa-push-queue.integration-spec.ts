@@ -5,6 +5,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { validateDcsa3Push } from '@quayside/carriers';
 import {
+  CarrierShipmentEntity,
   DcsaPushedEventRepository,
   EventEntity,
   inFixtureTransaction,
@@ -149,13 +150,27 @@ describe('pushed DCSA 3.0 changes are applied on a queue of their own', () => {
     return app.get(DcsaPushedEventRepository).record('HLCU', checked.events, jobRoute(JOB.applyDcsaPush));
   }
 
-  it('while the scheduled refreshes wait on a carrier that does not answer, a pushed arrival estimate is applied and notified once', async () => {
+  it('while the scheduled refreshes wait on a carrier that does not answer, a pushed arrival estimate is applied and notified once, without asking the carrier', async () => {
     const account = (await createAccount(db.dataSource)).id;
     const followed = await track(account, 'QSBK300001', 'HLCU');
     const maeu = await Promise.all(MAEU_COPIES.map((copy) => track(account, `QSBK9${String(copy).padStart(5, '0')}`, 'MAEU')));
     const tracker = app.get<Queue>(getQueueToken(QUEUE.tracker));
 
     // MAEU stops answering; a scheduler tick's worth of its routine refreshes fills the tracker queue.
+    // One routine refresh of HLCU's shipment: it is now asked by its bill of lading (the broadest number the
+    // carrier gave), and that answer is what Quayside keeps of it.
+    const refreshed = await inFixtureTransaction(db.dataSource, (manager) =>
+      app
+        .get(OutboxRepository)
+        .enqueue(manager, outboxJob(JOB.refreshCarrierShipments, { carrierShipmentIds: [followed.carrier_shipment_id ?? ''] })),
+    );
+    await waitFor('the routine refresh of the pushing carrier', async () =>
+      (await db.dataSource.getRepository(OutboxEntity).findOneByOrFail({ id: refreshed.id })).completed_at !== null ? true : null,
+    );
+    expect(pushing.asked.at(-1)).toBe('QSBL300001');
+    const askedBeforePush = pushing.asked.length;
+    const scheduled = await db.dataSource.getRepository(CarrierShipmentEntity).findOneByOrFail({ id: followed.carrier_shipment_id ?? '' });
+
     polled.hold();
     await inFixtureTransaction(db.dataSource, (manager) =>
       app.get(OutboxRepository).enqueueMany(
@@ -193,6 +208,12 @@ describe('pushed DCSA 3.0 changes are applied on a queue of their own', () => {
     expect(applyJobs.map((row) => [row.queue, row.payload, row.completed_at !== null])).toEqual([
       [QUEUE.dcsaPush, { carrierShipmentId: followed.carrier_shipment_id }, true],
     ]);
+    // Applied over HLCU's kept answer: HLCU was not asked again.
+    expect(pushing.asked).toHaveLength(askedBeforePush);
+    // Nor is its next poll put off: polling stays the reconciliation, on its schedule.
+    const after = await db.dataSource.getRepository(CarrierShipmentEntity).findOneByOrFail({ id: followed.carrier_shipment_id ?? '' });
+    expect(after.next_refresh_at?.getTime()).toBe(scheduled.next_refresh_at?.getTime());
+    expect(after.next_refresh_at).not.toBeNull();
     // All the while, MAEU answered none of the routine refreshes, and they still wait.
     expect(polled.holding()).toBeGreaterThanOrEqual(2);
     expect(await tracker.getWaitingCount()).toBeGreaterThanOrEqual(2);

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { validateDcsa3Push } from '@quayside/carriers';
 import {
   ContainerEntity,
+  DcsaPolledAnswerRepository,
   DcsaPushedEventRepository,
   EstimatedEventEntity,
   RawEventEntity,
@@ -28,15 +29,25 @@ interface History {
   kind: RequestType;
   /** What the carrier has published when the number is first tracked, then what it adds later. */
   stages: [Event[], Event[]];
+  /** Requests to the carrier that applying the later push makes: none over a kept answer, one when none is kept. */
+  pushAsks: 0 | 1;
 }
 
 const JOURNEY = eventsOf('dcsa3-journey.json');
+/** The DCSA 3.0 `GET /events` parameter of each way a shipment is asked by. */
+const PARAMETERS: Record<RequestType, string> = {
+  bill_of_lading: 'transportDocumentReference',
+  booking_number: 'carrierBookingReference',
+  container: 'equipmentReference',
+};
 const HISTORIES: Record<string, History> = {
   // The DCSA conformance messages: a GET /events answer, then a real POST /events body.
   'the DCSA conformance messages, by container': {
     number: 'APZU4812090',
     kind: 'container',
     stages: [eventsOf('tnt-300-response.json'), eventsOf('tnt-300-request-equipment.json')],
+    // Still asked by its container: the answer to that is kept, and the push is applied over it.
+    pushAsks: 0,
   },
   // A journey in the newest 3.0 words; the carrier later corrects the load time (a newer version of the same eventID).
   'a journey with a correction, by booking': {
@@ -53,6 +64,8 @@ const HISTORIES: Record<string, History> = {
         },
       ],
     ],
+    // Tracked by booking, then asked by the bill of lading the carrier gave: nothing is kept for that yet, so it is polled.
+    pushAsks: 1,
   },
 };
 
@@ -172,12 +185,17 @@ describe('a DCSA 3.0 carrier that pushes ends in the same state as one that is p
     expect(queued).toHaveLength(queuedBefore + 1);
     expect(queued[queued.length - 1]?.payload).toEqual({ carrierShipmentId: byPush.carrierShipmentId });
     const job = queued[queued.length - 1]!;
+    // The carrier is asked only when nothing of its answer by the number the shipment is asked by is kept.
+    const cs = await pushed.carrierShipment(byPush.carrierShipmentId);
+    const kept = await pushed.module.get(DcsaPolledAnswerRepository).last('HLCU', PARAMETERS[cs.query_type], cs.query_number);
+    const askedBefore = pushServer.asked.length;
     const applied = await pushed.module
       .get(ApplyDcsaPushUseCase)
       .execute({ carrierShipmentId: byPush.carrierShipmentId, outboxId: job.id }, NOW);
     // Applied (not deferred behind another refresh): the push's changes were stored with its job's row.
     expect('eventIds' in applied ? applied.eventIds.length : 0).toBeGreaterThan(0);
     expect(await pushed.pendingOutbox(JOB.applyDcsaPush)).toHaveLength(queuedBefore);
+    expect([kept === null, pushServer.asked.length - askedBefore]).toEqual(history.pushAsks === 1 ? [true, 1] : [false, 0]);
 
     const pollState = await storedState(polled, byPoll.account);
     expect((pollState as { transportEvents: unknown[] }).transportEvents.length).toBeGreaterThan(0);

@@ -3,6 +3,8 @@ import type { CarrierTrackResult } from '@quayside/carriers';
 import { SourceBackoffError } from '@quayside/carriers';
 import { CarrierShipmentRepository, ObservationRepository, OutboxRepository, timeOrderedId } from '@quayside/data-access';
 import type {
+  CarrierShipmentEntity,
+  ObservationDecision,
   ObservationItem,
   ObservationItemResult,
   ObservationLease,
@@ -57,6 +59,11 @@ export interface RefreshCommand {
    * than the lease's bound, and a pushed change should not wait out the bound.
    */
   retryBusyAfterMs?: number;
+  /**
+   * Answer from the carrier's last answer and what it pushed since, when one is kept, instead of
+   * asking it (docs/dcsa.md, "Carriers that push"); the next poll stays when it was due.
+   */
+  preferHeld?: boolean;
   /** A tracking request's attempt: its request joins the physical shipment (or is decided). */
   trackingRequestId?: string;
   /** The request's time: the clock starts again from it if nobody follows the shipment any more. */
@@ -104,16 +111,20 @@ export class CarrierShipmentRefresher {
       return (await this.carrierShipments.unschedule(claim.lease, command.outboxId)) ? { status: 'unfollowed' } : { status: 'replayed' };
     }
     let fetched: Fetched;
+    let held = false;
     try {
-      fetched = await this.fetchOrRelease(claim.lease, () =>
-        this.fetch(
+      fetched = await this.fetchOrRelease(claim.lease, async () => {
+        const query = [
           carrierShipment.shipping_line_scac,
           carrierShipment.query_type,
           carrierShipment.query_number,
           carrierShipment.tracking_since,
           now,
-        ),
-      );
+        ] as const;
+        const fromHeld = command.preferHeld === true ? await this.fetchHeld(...query) : null;
+        held = fromHeld !== null;
+        return fromHeld ?? (await this.fetch(...query));
+      });
     } catch (error) {
       if (error instanceof SourceBackoffError) return this.backOff(command.outboxId, error);
       throw error;
@@ -130,13 +141,15 @@ export class CarrierShipmentRefresher {
         trackingSince: carrierShipment.tracking_since,
       },
       FAN_OUT,
-      (loaded) =>
-        decideObservation(
+      (loaded) => {
+        const decided = decideObservation(
           loaded,
           fetched.result,
           fetched.observed,
           this.decisionContext(carrierShipment.shipping_line_scac, fetched.line, now),
-        ),
+        );
+        return held ? keepPollSchedule(decided, carrierShipment) : decided;
+      },
     );
     if (applied.status !== 'done') return { status: applied.status };
     const { outcome, ...value } = applied.value;
@@ -248,6 +261,21 @@ export class CarrierShipmentRefresher {
     return { result, observed, line, sources: observed.sources };
   }
 
+  /**
+   * The carrier's last answer with what it pushed since, observed without asking anyone; null
+   * when nothing is kept or it does not make a shipment (then the carrier is asked).
+   */
+  async fetchHeld(scac: string, kind: RequestType, number: string, trackingSince: Date, now: Date): Promise<Fetched | null> {
+    const held = await this.observation.trackHeld({ kind, number, scac, trackingSince, now });
+    if (held === null || held.result.outcome !== 'found') return null;
+    const lookups = this.observation.lookups();
+    const [observed, line] = await Promise.all([
+      this.observation.observeHeld(held.result.shipment, held.fetchedAt, { trackingSince, now }, lookups),
+      this.observation.shippingLine(scac, lookups),
+    ]);
+    return { result: held.result, observed, line, sources: observed.sources };
+  }
+
   /** Runs `fetch` under a lease; if it throws, the lease is handed back before the error goes on. */
   async fetchOrRelease<T>(lease: ObservationLease, fetch: () => Promise<T>): Promise<T> {
     try {
@@ -317,4 +345,23 @@ export class CarrierShipmentRefresher {
       minIntervalMs: this.config.REFRESH_MIN_INTERVAL_MS,
     };
   }
+}
+
+/**
+ * An answer rebuilt from the kept one never puts the next poll off, nor says the data is fresher
+ * than the last poll made it: polling stays the reconciliation, on its own schedule. A new phase
+ * that wants it sooner brings it forward, and a shipment nobody follows is unscheduled as ever.
+ */
+function keepPollSchedule<T>(decision: ObservationDecision<T>, stored: CarrierShipmentEntity): ObservationDecision<T> {
+  const decided = decision.carrierShipment;
+  if (decided === undefined) return decision;
+  const kept = { ...decided };
+  // In the same phase the poll's schedule stands (a new jittered time would only move it about).
+  const samePhase = decided.refresh_phase === undefined || decided.refresh_phase === stored.refresh_phase;
+  for (const field of ['next_refresh_at', 'fresh_until'] as const) {
+    const now = decided[field];
+    const before = stored[field];
+    if (now instanceof Date && before !== null && (samePhase || before.getTime() < now.getTime())) kept[field] = before;
+  }
+  return { ...decision, carrierShipment: kept };
 }

@@ -3,6 +3,7 @@ import type {
   CarrierShipmentSnapshot,
   CarrierTrackQuery,
   CarrierTrackResult,
+  HeldTrackResult,
   RailContainerStatus,
   TerminalContainerStatus,
 } from '@quayside/carriers';
@@ -46,6 +47,49 @@ export class ObservationService {
       this.logger.error(`carrier ${query.scac} adapter threw for ${query.number}: ${String(error)}`);
       return transientFailure('internal_processing_error', String(error));
     }
+  }
+
+  /**
+   * The carrier's last answer with what it pushed since, without a request (docs/dcsa.md, "Carriers
+   * that push"); null when the carrier must be asked: its adapter keeps no answers, none is kept for
+   * this number, or reading it failed.
+   */
+  async trackHeld(query: CarrierTrackQuery): Promise<HeldTrackResult | null> {
+    const adapter = this.adapters.carrier(query.scac);
+    if (adapter?.trackHeld === undefined) return null;
+    try {
+      return await adapter.trackHeld(query);
+    } catch (error) {
+      this.logger.warn(
+        `carrier ${query.scac}: the kept answer for ${query.number} could not be read (${String(error)}); asking the carrier`,
+      );
+      return null;
+    }
+  }
+
+  /**
+   * An observation of the carrier alone, from a held answer given at `fetchedAt`: the terminal and
+   * the rail carriers are not asked, and what is stored of them stays (as when they cannot be asked).
+   */
+  async observeHeld(
+    carrier: CarrierShipmentSnapshot,
+    fetchedAt: Date,
+    context: ObserveContext,
+    lookups: ReferenceLookups = this.lookups(),
+  ): Promise<Observation> {
+    const [podTerminalId, portIds] = await Promise.all([
+      carrier.podTerminalFirmsCode === null ? null : lookups.terminalId(carrier.podTerminalFirmsCode),
+      lookups.portIds(this.locodes(carrier)),
+    ]);
+    return {
+      carrier,
+      terminal: { kind: 'failed' },
+      rail: { byContainer: new Map(), failed: new Set(carrier.containers.map((c) => c.number)) },
+      podTerminalId,
+      portIds,
+      observedAt: context.now,
+      sources: { carrier: { fetchedAt, sourceAt: carrier.sourceUpdatedAt ? new Date(carrier.sourceUpdatedAt) : null } },
+    };
   }
 
   /** Reference data remembered for one refresh group (pass the same to every `observe` and `shippingLine` of the group). */
