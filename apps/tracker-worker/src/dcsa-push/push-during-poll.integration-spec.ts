@@ -3,9 +3,9 @@ import { resolve } from 'node:path';
 import { validateDcsa3Push } from '@quayside/carriers';
 import { DcsaPushedEventRepository, OutboxEntity } from '@quayside/data-access';
 import { JOB, jobRoute } from '@quayside/queues';
-import { RefreshCarrierShipmentsUseCase } from '../refresh/refresh-carrier-shipments.use-case';
 import { Dcsa3CarrierServer } from '../test/dcsa3-carrier-server';
 import { TrackerTestHarness } from '../test/tracker-test-harness';
+import { CarrierShipmentRefresher } from '../tracking-state/carrier-shipment-refresher.service';
 import { TrackRequestUseCase } from '../tracking-requests/track-request.use-case';
 import { ApplyDcsaPushUseCase } from './apply-dcsa-push.use-case';
 
@@ -36,7 +36,7 @@ describe('a push arriving while a scheduled poll of its shipment is under way', 
   beforeAll(async () => {
     const baseUrl = await carrier.start();
     carrier.published = JOURNEY;
-    harness = await TrackerTestHarness.create([TrackRequestUseCase, RefreshCarrierShipmentsUseCase, ApplyDcsaPushUseCase], {
+    harness = await TrackerTestHarness.create([TrackRequestUseCase, ApplyDcsaPushUseCase], {
       CARRIERS_CONFIG: JSON.stringify({ carriers: [{ scac: 'HLCU', kind: 'dcsa', version: '3.0', baseUrl }], terminals: [], rail: [] }),
     });
   });
@@ -52,14 +52,15 @@ describe('a push arriving while a scheduled poll of its shipment is under way', 
     expect((await harness.module.get(TrackRequestUseCase).execute({ trackingRequestId: id, outboxId }, NOW)).status).toBe('succeeded');
     const shipment = await harness.shipment((await harness.request(id)).tracked_object_id ?? '');
     const carrierShipmentId = shipment.carrier_shipment_id ?? '';
-    const routine = harness.module.get(RefreshCarrierShipmentsUseCase);
+    // A scheduled refresh, as the `refresh-carrier-shipments` job runs it.
+    const routine = harness.module.get(CarrierShipmentRefresher);
     // Asked by the bill of lading from now on; this poll's answer is the one kept.
-    await routine.execute({ carrierShipmentIds: [carrierShipmentId], outboxId: null }, NOW);
+    await routine.refreshBatch({ carrierShipmentIds: [carrierShipmentId], outboxId: null }, NOW);
     const before = await harness.eventNames(account);
 
     // A scheduled poll is under way: it holds the shipment's lease, its request not yet answered.
     carrier.hold();
-    const poll = routine.execute({ carrierShipmentIds: [carrierShipmentId], outboxId: null }, NOW);
+    const poll = routine.refreshBatch({ carrierShipmentIds: [carrierShipmentId], outboxId: null }, NOW);
     await waitFor('the poll to reach the carrier', () => carrier.holding() === 1);
 
     const estimate = JOURNEY[5]!;
