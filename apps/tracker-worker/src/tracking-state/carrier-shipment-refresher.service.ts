@@ -3,8 +3,6 @@ import type { CarrierTrackResult } from '@quayside/carriers';
 import { SourceBackoffError } from '@quayside/carriers';
 import { CarrierShipmentRepository, ObservationRepository, OutboxRepository, timeOrderedId } from '@quayside/data-access';
 import type {
-  CarrierShipmentEntity,
-  ObservationDecision,
   ObservationItem,
   ObservationItemResult,
   ObservationLease,
@@ -15,6 +13,7 @@ import type { RequestType } from '@quayside/domain';
 import { JOB, jobRoute, outboxJob } from '@quayside/queues';
 import { TrackingAdapters } from '../adapters/tracking-adapters';
 import { TrackerWorkerConfig } from '../config/tracker-worker.config';
+import { keepPollSchedule } from './poll-schedule';
 import { freshUntil, nextRefreshAt } from './refresh-cadence';
 import type { CadenceSettings } from './refresh-cadence';
 import type { Observation, ShippingLineRef } from './observation';
@@ -345,23 +344,4 @@ export class CarrierShipmentRefresher {
       minIntervalMs: this.config.REFRESH_MIN_INTERVAL_MS,
     };
   }
-}
-
-/**
- * An answer rebuilt from the kept one never puts the next poll off, nor says the data is fresher
- * than the last poll made it: polling stays the reconciliation, on its own schedule. A new phase
- * that wants it sooner brings it forward, and a shipment nobody follows is unscheduled as ever.
- */
-function keepPollSchedule<T>(decision: ObservationDecision<T>, stored: CarrierShipmentEntity): ObservationDecision<T> {
-  const decided = decision.carrierShipment;
-  if (decided === undefined) return decision;
-  const kept = { ...decided };
-  // In the same phase the poll's schedule stands (a new jittered time would only move it about).
-  const samePhase = decided.refresh_phase === undefined || decided.refresh_phase === stored.refresh_phase;
-  for (const field of ['next_refresh_at', 'fresh_until'] as const) {
-    const now = decided[field];
-    const before = stored[field];
-    if (now instanceof Date && before !== null && (samePhase || before.getTime() < now.getTime())) kept[field] = before;
-  }
-  return { ...decision, carrierShipment: kept };
 }
