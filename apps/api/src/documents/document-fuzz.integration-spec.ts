@@ -27,6 +27,8 @@ import { ApiTestContext, TEST_REDIS_URL, testApiConfig } from '../test/api-test-
 
 // Bounded in `npm test`; QUAYSIDE_FUZZ_RUNS=20000 for a long run.
 const RUNS = Number(process.env['QUAYSIDE_FUZZ_RUNS'] ?? '40');
+// Printed in the closing note: QUAYSIDE_FUZZ_SEED=<it> replays a run's cases.
+const SEED = Number(process.env['QUAYSIDE_FUZZ_SEED'] ?? Math.floor(Math.random() * 2 ** 31));
 const ROOT = resolve(__dirname, '../../../..');
 
 interface Case {
@@ -237,7 +239,7 @@ describe('fuzzing document uploads and their extraction', () => {
           expect(error?.detail).toEqual(expect.any(String));
           refusals.add(`${response.statusCode} ${error?.code ?? '(no code)'}`);
         }),
-        { numRuns: RUNS },
+        { numRuns: RUNS, seed: SEED },
       );
       const uploadedMs = Date.now() - started;
 
@@ -293,7 +295,7 @@ describe('fuzzing document uploads and their extraction', () => {
       const reasons = new Tally();
       for (const row of done) if (row.extraction_status === 'failed') reasons.add(row.extraction_error!.replace(/\d+/g, 'N'));
       process.stderr.write(
-        `document fuzz: ${RUNS} cases in ${seconds()} s (uploads ${Math.round(uploadedMs / 1000)} s), load ${load()}; ` +
+        `document fuzz: ${RUNS} cases (seed ${SEED}) in ${seconds()} s (uploads ${Math.round(uploadedMs / 1000)} s), load ${load()}; ` +
           `answers ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}\n` +
           `refusals by status and code:\n${refusals.toString()}\n` +
           `accepted ${accepted.length}: extracted ${outcome('extracted')}, failed ${outcome('failed')}; reasons of failure:\n${reasons.toString()}\n` +
