@@ -103,6 +103,20 @@ export class BenchConfig extends BaseAppConfig {
   @Max(5000)
   BENCH_FRESHNESS_POLLED_CHANGES: number = 10;
 
+  /**
+   * The freshness scenario's cadence: the table of docs/tracking-requests.md divided by this. 60
+   * (1 h becomes 1 min) makes adherence observable within minutes at thousands of shipments; 1 is
+   * the real cadence, which a million shipments need to be asked at a pace a machine can give.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(60)
+  BENCH_FRESHNESS_CADENCE_DIVISOR: number = 60;
+
+  /** The phases of the seeded shipments: all `arriving`, or the import mix docs/tracking-requests.md prices at 4,920 requests a day per 1,000. */
+  @IsIn(['arriving', 'documented'])
+  BENCH_FRESHNESS_MIX: 'arriving' | 'documented' = 'arriving';
+
   get freshnessWorkers(): number[] {
     return this.BENCH_FRESHNESS_WORKERS.split(',').map((count) => Number(count.trim()));
   }

@@ -67,6 +67,8 @@ async function runFreshness(config: BenchConfig, inherited: Record<string, strin
     workerCounts: config.freshnessWorkers,
     pushPerSecond: config.BENCH_FRESHNESS_PUSH_RATE,
     polledChangesPerSecond: config.BENCH_FRESHNESS_POLLED_CHANGES,
+    cadenceDivisor: config.BENCH_FRESHNESS_CADENCE_DIVISOR,
+    mix: config.BENCH_FRESHNESS_MIX,
   });
   process.once('SIGINT', () => {
     console.error('\ninterrupted: removing the freshness database and Redis keys');
@@ -84,7 +86,7 @@ async function runFreshness(config: BenchConfig, inherited: Record<string, strin
   } finally {
     await freshness.stop();
   }
-  console.log(`\n\nfreshness (${seconds(phase)}):\n${formatFreshnessTable(result.runs)}\n`);
+  console.log(`\n\nfreshness (${seconds(phase)}, the seed ${result.seedSeconds.toFixed(0)} s):\n${formatFreshnessTable(result.runs)}\n`);
   if (result.quotaBreaches.length > 0) {
     console.error(`Carrier quota exceeded (the carriers' own logs):\n${result.quotaBreaches.map((line) => `  ${line}`).join('\n')}`);
     process.exitCode = 1;

@@ -1,27 +1,35 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateWebhookSecret } from '@quayside/webhooks';
-import type { RefreshCadence } from '@quayside/domain';
+import type { RefreshCadence, RefreshPhase } from '@quayside/domain';
 import { createBenchDatabase } from '../database/bench-database';
 import type { BenchDatabase } from '../database/bench-database';
 import { seedBase } from '../database/bench-ids';
-import { createBenchAccount, growContainers } from '../database/seed-containers';
 import { percentile } from '../support/percentile';
+import { CpuUsage } from '../support/process-cpu';
 import { deleteRedisPrefix } from '../support/redis-prefix';
 import { freePort, spawnApp, spawnTypeScript, stopChild, waitUntilServing } from '../support/child-process';
 import type { FreshnessCarrierSettings } from './freshness-carrier-settings';
 import { cadenceSetting, compressedCadence, maxInWindow, maxOverlap } from './freshness-stats';
+import { dueAdherence } from './due-adherence';
+import type { DueAdherence, DueShipment } from './due-adherence';
+import { ARRIVING_MIX, DOCUMENTED_MIX, phaseShares, refreshesPerMinute } from './freshness-cadence';
+import type { PhaseMix } from './freshness-cadence';
+import { seedFreshness } from './freshness-seed';
+import { PostgresActivity } from './postgres-activity';
+import type { PostgresFigures } from './postgres-activity';
+import { whatBinds } from './what-binds';
 
-/** 1 h of the cadence table becomes 1 min: the phases keep their ratio (freshness-stats.ts). */
-const CADENCE_DIVISOR = 60;
 const JITTER_RATIO = 0.2;
 const SCHEDULER_TICK_MS = 5_000;
-/** The phase every seeded shipment is in: on the water, its arrival estimate a day away. */
-const PHASE = 'arriving';
 const WARM_UP_MS = 30_000;
 const SAMPLE_MS = 5_000;
+/** Postgres' activity and the processes' CPU are sampled more often than adherence: a wait lasts milliseconds. */
+const PROBE_MS = 1_000;
+/** Stale after the next refresh with its jitter and this (the tracker's own grace: a tick and two minutes). */
+const GRACE_SECONDS = (SCHEDULER_TICK_MS + 120_000) / 1000;
 const LATENCY = { minLatencyMs: 200, maxLatencyMs: 800 };
 
 interface CarrierPlan {
@@ -59,6 +67,10 @@ export interface FreshnessOptions {
   pushPerSecond: number;
   /** Changes per second over all polled carriers. */
   polledChangesPerSecond: number;
+  /** The cadence table of docs/tracking-requests.md divided by this (1: the real cadence). */
+  cadenceDivisor: number;
+  /** 'arriving': every shipment on the water with its arrival a day away; 'documented': the docs' import mix. */
+  mix: 'arriving' | 'documented';
 }
 
 interface CarrierRuntime {
@@ -79,6 +91,20 @@ export interface CarrierFigures {
   requestsPerHour: number;
   maxIn60s: number;
   maxInFlight: number;
+  /** Due shipments answered by their deadline, of those judged. */
+  dueAdherence: number | null;
+}
+
+/** Cores used in a window, by whom (bench/support/process-cpu.ts). */
+export interface CpuFigures {
+  cores: number;
+  busyCores: number;
+  workers: number;
+  postgres: number;
+  api: number;
+  dispatcher: number;
+  /** The carriers, the receiver and the bench's own process. */
+  others: number;
 }
 
 export interface FreshnessRun {
@@ -92,6 +118,10 @@ export interface FreshnessRun {
   carriers: CarrierFigures[];
   pushed: LatencyFigures;
   polled: LatencyFigures;
+  due: Omit<DueAdherence, 'byCarrier'>;
+  cpu: CpuFigures;
+  postgres: PostgresFigures;
+  binds: string;
 }
 
 interface LatencyFigures {
@@ -137,49 +167,70 @@ const load = (): string =>
  * build, in a database and Redis prefix of its own.
  */
 export class FreshnessBench {
-  private readonly cadence: RefreshCadence = compressedCadence(CADENCE_DIVISOR);
-  private readonly intervalMs = this.cadence[PHASE] * 1000;
+  private readonly cadence: RefreshCadence;
+  private readonly mix: PhaseMix;
   private readonly children: ChildProcess[] = [];
   private db: BenchDatabase | null = null;
   private readonly dir = mkdtempSync(join(tmpdir(), 'quayside-freshness-'));
   private readonly etaAnchor = Date.now() + 86_400_000;
+  /** The bench's processes that are not tracker-workers, by role, for their CPU. */
+  private readonly roles = new Map<'api' | 'dispatcher' | 'others', number[]>([['others', [process.pid]]]);
 
-  constructor(private readonly options: FreshnessOptions) {}
+  constructor(private readonly options: FreshnessOptions) {
+    this.cadence = compressedCadence(options.cadenceDivisor);
+    this.mix = options.mix === 'documented' ? DOCUMENTED_MIX : ARRIVING_MIX;
+  }
 
   describe(): string {
+    const phases = phaseShares(this.mix)
+      .map(({ phase, share }) => `${phase} ${(share * 100).toFixed(0)} % every ${this.cadence[phase]} s`)
+      .join(', ');
+    const need = refreshesPerMinute(this.options.shipments, this.mix, this.cadence) / 60;
     return (
       `freshness: ${this.options.shipments.toLocaleString('en-US')} active shipments over ${CARRIERS.length} DCSA carriers ` +
       `(${CARRIERS.filter((c) => c.push).length} pushing 3.0), latency ${LATENCY.minLatencyMs}-${LATENCY.maxLatencyMs} ms; ` +
-      `REFRESH_CADENCE compressed ${CADENCE_DIVISOR}× (the phases keep their ratio): ${cadenceSetting(this.cadence)}; ` +
-      `every shipment is '${PHASE}' (${this.cadence[PHASE]} s); ${this.options.pushPerSecond} pushed and ` +
-      `${this.options.polledChangesPerSecond} polled changes/s; ${WARM_UP_MS / 1000} s warm-up then ${this.options.measureSeconds} s per worker count`
+      (this.options.cadenceDivisor === 1
+        ? `REFRESH_CADENCE as docs/tracking-requests.md has it: ${cadenceSetting(this.cadence)}; `
+        : `REFRESH_CADENCE compressed ${this.options.cadenceDivisor}× (the phases keep their ratio): ${cadenceSetting(this.cadence)}; `) +
+      `${this.options.mix === 'documented' ? "the docs' import mix" : 'every shipment arriving'} (${phases}): ${need.toFixed(1)} refreshes/s due; ` +
+      `${this.options.pushPerSecond} pushed and ${this.options.polledChangesPerSecond} polled changes/s; ` +
+      `${WARM_UP_MS / 1000} s warm-up then ${this.options.measureSeconds} s per worker count`
     );
   }
 
-  async run(progress: (line: string) => void): Promise<{ runs: FreshnessRun[]; quotaBreaches: string[] }> {
+  async run(progress: (line: string) => void): Promise<{ runs: FreshnessRun[]; quotaBreaches: string[]; seedSeconds: number }> {
     const { shipments } = this.options;
     this.db = await createBenchDatabase(this.options.serverUrl);
     const db = this.db;
-    const account = await createBenchAccount(db.dataSource);
     const base = seedBase(new Date());
-    await growContainers(db.dataSource, { accountId: account.accountId, base }, 0, shipments * 2, (done) =>
-      progress(`\rseeding freshness: ${(done / 2).toLocaleString('en-US')} shipments`),
+    const seedStarted = Date.now();
+    const account = await seedFreshness(
+      db,
+      {
+        shipments,
+        base,
+        scacs: CARRIERS.map((c) => c.scac),
+        etaAt: new Date(this.etaAnchor),
+        mix: this.mix,
+        cadence: this.cadence,
+        jitterRatio: JITTER_RATIO,
+        graceSeconds: GRACE_SECONDS,
+      },
+      (done) => progress(`\rseeding freshness: ${done.toLocaleString('en-US')} shipments`),
     );
+    const seedSeconds = (Date.now() - seedStarted) / 1000;
+    progress(`\nseeded ${shipments.toLocaleString('en-US')} shipments in ${seedSeconds.toFixed(0)} s (load ${load()})`);
     const pushing = CARRIERS.filter((c) => c.push).length;
     const polling = CARRIERS.length - pushing;
     const pushPerCarrier = this.options.pushPerSecond / pushing;
+    // What a carrier's shipments need a minute at their phases' intervals.
+    const needPerMinute = refreshesPerMinute(shipments / CARRIERS.length, this.mix, this.cadence);
     const carriers = CARRIERS.map((plan) => ({
       plan,
-      // What its shipments need a minute at the phase's interval, times its share; a pushing
-      // carrier is also asked once per push (the refresh a push starts reads GET /events too).
-      requestsPerMinute: Math.max(
-        1,
-        Math.round(
-          ((shipments / CARRIERS.length) * 60_000 * plan.quotaShare) / this.intervalMs + (plan.push ? pushPerCarrier * 60 * 1.2 : 0),
-        ),
-      ),
+      // Its need times its share; a pushing carrier is also asked once per push (the refresh a
+      // push starts reads GET /events too).
+      requestsPerMinute: Math.max(1, Math.round(needPerMinute * plan.quotaShare + (plan.push ? pushPerCarrier * 60 * 1.2 : 0))),
     }));
-    await this.schedule(db);
     const secret = generateWebhookSecret();
     const receiverLog = join(this.dir, 'receiver.jsonl');
     const receiverPort = await freePort();
@@ -191,6 +242,7 @@ export class FreshnessBench {
       }),
     );
     await waitUntilServing(`http://127.0.0.1:${receiverPort}/`, receiver);
+    this.role('others', receiver);
     await db.dataSource.query(`INSERT INTO webhooks (account_id, url, events, secret) VALUES ($1, $2, $3, $4)`, [
       account.accountId,
       `http://127.0.0.1:${receiverPort}/hooks/freshness`,
@@ -223,6 +275,8 @@ export class FreshnessBench {
     );
     await waitUntilServing(`http://127.0.0.1:${apiPort}/health/ready`, api);
     await waitUntilServing(`http://127.0.0.1:${dispatcherPort}/health/ready`, dispatcher);
+    this.role('api', api);
+    this.role('dispatcher', dispatcher);
 
     const running: CarrierRuntime[] = [];
     for (const [index, { plan, requestsPerMinute }] of carriers.entries()) {
@@ -256,6 +310,7 @@ export class FreshnessBench {
       );
       const url = `http://127.0.0.1:${port}`;
       await waitUntilServing(`${url}/health`, child);
+      this.role('others', child);
       running.push({ plan, requestsPerMinute, logFile, child, url });
     }
 
@@ -281,7 +336,7 @@ export class FreshnessBench {
           : []),
       ];
     });
-    return { runs, quotaBreaches };
+    return { runs, quotaBreaches, seedSeconds };
   }
 
   async stop(): Promise<void> {
@@ -306,36 +361,8 @@ export class FreshnessBench {
     return child;
   }
 
-  /**
-   * Spreads the seeded shipments over the carriers (ordinal mod carriers, as the carrier servers
-   * answer them) and gives each the schedule a tracker would have written: last answered within
-   * the last interval, next refresh one interval (± jitter) later, the same arrival estimate the
-   * carriers answer at first, so only a moved estimate is a change.
-   */
-  private async schedule(db: BenchDatabase): Promise<void> {
-    const scacs = CARRIERS.map((c) => c.scac);
-    const interval = this.intervalMs / 1000;
-    const grace = (SCHEDULER_TICK_MS + 120_000) / 1000;
-    const eta = new Date(this.etaAnchor);
-    await db.dataSource.query(
-      `WITH s AS (SELECT id, substr(normalized_number, 5)::int AS j, random() AS r, random() AS q FROM carrier_shipments)
-       UPDATE carrier_shipments c SET shipping_line_scac = ($1::text[])[1 + s.j % $2::int], refresh_phase = $3,
-         carrier_fetched_at = now() - s.r * $4::float8 * interval '1 second',
-         next_refresh_at = now() + ((1 - s.r) + (s.q * 2 - 1) * $5::float8) * $4::float8 * interval '1 second',
-         fresh_until = now() + ((1 - s.r) + $5::float8) * $4::float8 * interval '1 second' + $6::float8 * interval '1 second'
-       FROM s WHERE c.id = s.id`,
-      [scacs, scacs.length, PHASE, interval, JITTER_RATIO, grace],
-    );
-    const spread = `($1::text[])[1 + substr(%s, 5)::int % $2::int]`;
-    await db.dataSource.query(`UPDATE tracked_numbers SET shipping_line_scac = ${spread.replace('%s', 'number')}`, [scacs, scacs.length]);
-    await db.dataSource.query(`UPDATE tracking_requests SET scac = ${spread.replace('%s', 'request_number')}`, [scacs, scacs.length]);
-    await db.dataSource.query(`UPDATE shipments SET shipping_line_scac = ${spread.replace('%s', 'normalized_number')}, pod_eta_at = $3`, [
-      scacs,
-      scacs.length,
-      eta,
-    ]);
-    await db.dataSource.query(`UPDATE containers SET pod_eta_at = $1`, [eta]);
-    await db.dataSource.query('VACUUM (ANALYZE) carrier_shipments, tracked_numbers, tracking_requests, shipments, containers');
+  private role(role: 'api' | 'dispatcher' | 'others', child: ChildProcess): void {
+    if (child.pid !== undefined) this.roles.set(role, [...(this.roles.get(role) ?? []), child.pid]);
   }
 
   /** The share of shipments (each carrier's, and all) last answered within their phase's interval with its whole jitter and a tick. */
@@ -350,6 +377,37 @@ export class FreshnessBench {
       [JSON.stringify(limits)],
     );
     return new Map(rows.map((row) => [row.scac, { fresh: row.fresh, all: row.all }]));
+  }
+
+  /** The shipments whose refresh comes due between `from` and `until`, as scheduled at `from` (none of them claimed yet). */
+  private async comingDue(db: BenchDatabase, from: number, until: number): Promise<Map<string, DueShipment>> {
+    const rows = await db.dataSource.query<Array<{ id: string; scac: string; phase: RefreshPhase; fetched: string; due: string }>>(
+      `SELECT id, shipping_line_scac AS scac, COALESCE(refresh_phase, 'unknown') AS phase,
+         (extract(epoch FROM carrier_fetched_at) * 1000)::text AS fetched, (extract(epoch FROM next_refresh_at) * 1000)::text AS due
+       FROM carrier_shipments WHERE next_refresh_at >= $1 AND next_refresh_at < $2 AND carrier_fetched_at IS NOT NULL`,
+      [new Date(from), new Date(until)],
+    );
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        { scac: row.scac, phase: row.phase, previousFetchedAt: Number(row.fetched), dueAt: Number(row.due), refreshedAt: null },
+      ]),
+    );
+  }
+
+  /** Notes the first answer after the previous one of each due shipment not yet answered (those due by now, or answered early). */
+  private async markRefreshed(db: BenchDatabase, due: Map<string, DueShipment>): Promise<void> {
+    const waiting = [...due].filter(([, shipment]) => shipment.refreshedAt === null).map(([id]) => id);
+    if (waiting.length === 0) return;
+    const rows = await db.dataSource.query<Array<{ id: string; fetched: string }>>(
+      `SELECT id, (extract(epoch FROM carrier_fetched_at) * 1000)::text AS fetched FROM carrier_shipments WHERE id = ANY($1::uuid[])`,
+      [waiting],
+    );
+    for (const row of rows) {
+      const shipment = due.get(row.id);
+      const fetched = Number(row.fetched);
+      if (shipment && Number.isFinite(fetched) && fetched > shipment.previousFetchedAt) shipment.refreshedAt = fetched;
+    }
   }
 
   private async runWorkers(db: BenchDatabase, workers: number, carriers: CarrierRuntime[], receiverLog: string): Promise<FreshnessRun> {
@@ -387,16 +445,90 @@ export class FreshnessBench {
       const loadBefore = load();
       await new Promise((resolve) => setTimeout(resolve, WARM_UP_MS));
       const from = Date.now();
-      const samples: Array<Map<string, { fresh: number; all: number }>> = [];
       const until = from + this.options.measureSeconds * 1000;
+      const due = await this.comingDue(db, from, until);
+      const cpu = new CpuUsage(cpus().length);
+      const postgres = new PostgresActivity(db.dataSource);
+      await postgres.start();
+      const probe = (): void =>
+        cpu.sample(
+          new Map([
+            ['workers', processes.flatMap((worker) => (worker.pid === undefined ? [] : [worker.pid]))],
+            ['postgres', [...postgres.processes().backends, ...postgres.processes().shared]],
+            ...[...this.roles].map(([role, pids]) => [role, pids] as const),
+          ]),
+        );
+      probe();
+      // A scan of every active shipment each 5 s is a load of its own past 100,000 of them: then one, at the end.
+      const sampleEvery = this.options.shipments > 100_000 ? Number.POSITIVE_INFINITY : SAMPLE_MS;
+      const samples: Array<Map<string, { fresh: number; all: number }>> = [];
+      let nextSample = from;
+      let nextDueCheck = from;
       while (Date.now() < until) {
-        samples.push(await this.sampleAdherence(db));
-        await new Promise((resolve) => setTimeout(resolve, Math.min(SAMPLE_MS, Math.max(0, until - Date.now()))));
+        await postgres.sample();
+        probe();
+        if (Date.now() >= nextSample) {
+          samples.push(await this.sampleAdherence(db));
+          nextSample += sampleEvery;
+        }
+        if (Date.now() >= nextDueCheck) {
+          await this.markRefreshed(db, due);
+          nextDueCheck += SAMPLE_MS;
+        }
+        await new Promise((resolve) => setTimeout(resolve, Math.min(PROBE_MS, Math.max(0, until - Date.now()))));
       }
       const to = Date.now();
+      await this.markRefreshed(db, due);
+      if (samples.length === 0 || sampleEvery === Number.POSITIVE_INFINITY) samples.push(await this.sampleAdherence(db));
+      probe();
+      const cpuFigures = cpu.figures();
+      const postgresFigures = await postgres.figures();
       // Deliveries of changes made near the end get a moment to arrive before the logs are read.
       await new Promise((resolve) => setTimeout(resolve, 10_000));
-      return { workers, loadBefore, loadAfter: load(), ...this.figures(carriers, receiverLog, samples, from, to) };
+      const adherence = dueAdherence([...due.values()], {
+        cadence: this.cadence,
+        jitterRatio: JITTER_RATIO,
+        tickMs: SCHEDULER_TICK_MS,
+        windowEnd: to,
+      });
+      const logs = this.figures(carriers, receiverLog, samples, from, to, adherence);
+      const used = (group: string): number => cpuFigures.byGroup.get(group) ?? 0;
+      const cpuByRole: CpuFigures = {
+        cores: cpuFigures.cores,
+        busyCores: cpuFigures.busyCores,
+        workers: used('workers'),
+        postgres: used('postgres'),
+        api: used('api'),
+        dispatcher: used('dispatcher'),
+        others: used('others'),
+      };
+      const { byCarrier: _byCarrier, ...dueFigures } = adherence;
+      return {
+        workers,
+        loadBefore,
+        loadAfter: load(),
+        ...logs,
+        due: dueFigures,
+        cpu: cpuByRole,
+        postgres: postgresFigures,
+        binds: whatBinds({
+          cores: cpuByRole.cores,
+          busyCores: cpuByRole.busyCores,
+          workers,
+          workerCores: cpuByRole.workers,
+          postgresCores: cpuByRole.postgres,
+          otherBenchCores: cpuByRole.api + cpuByRole.dispatcher + cpuByRole.others,
+          backendStates: postgresFigures.states,
+          samples: postgresFigures.samples,
+          quotasAtLimit: logs.carriers.flatMap((carrier) => {
+            const limits = [
+              ...(carrier.maxIn60s >= 0.95 * carrier.requestsPerMinute ? ['requestsPerMinute'] : []),
+              ...(carrier.maxInFlight >= carrier.maxConcurrency ? ['maxConcurrency'] : []),
+            ];
+            return limits.length === 0 ? [] : [{ scac: carrier.scac, limits }];
+          }),
+        }),
+      };
     } finally {
       for (const worker of processes) await stopChild(worker);
     }
@@ -408,7 +540,8 @@ export class FreshnessBench {
     samples: Array<Map<string, { fresh: number; all: number }>>,
     from: number,
     to: number,
-  ): Omit<FreshnessRun, 'workers' | 'loadBefore' | 'loadAfter'> {
+    due: DueAdherence,
+  ): Omit<FreshnessRun, 'workers' | 'loadBefore' | 'loadAfter' | 'due' | 'cpu' | 'postgres' | 'binds'> {
     const hours = (to - from) / 3_600_000;
     const share = (scac: string | null): number | null => {
       let fresh = 0;
@@ -471,6 +604,9 @@ export class FreshnessBench {
           60_000,
         ),
         maxInFlight: maxOverlap(requests.map((line) => ({ start: line.at, end: line.end ?? line.at }))),
+        dueAdherence: ((judged) => (judged === undefined || judged.judged === 0 ? null : judged.onTime / judged.judged))(
+          due.byCarrier.get(carrier.plan.scac),
+        ),
       };
     });
     const latency = (values: number[], changes: number): LatencyFigures => ({

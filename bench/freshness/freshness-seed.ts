@@ -1,0 +1,69 @@
+import type { RefreshCadence } from '@quayside/domain';
+import type { BenchDatabase } from '../database/bench-database';
+import { bulkLoad } from '../database/bulk-load';
+import { checkpoint, createBenchAccount, growContainers } from '../database/seed-containers';
+import type { BenchAccount } from '../database/seed-containers';
+import { phaseDraw } from './freshness-cadence';
+import type { PhaseMix } from './freshness-cadence';
+
+const SEEDED_TABLES = [
+  'carrier_shipments',
+  'tracked_numbers',
+  'shipments',
+  'tracking_requests',
+  'containers',
+  'transport_events',
+  'raw_events',
+];
+/** Batches seeded at once: one per core of the machine the bench was written on. */
+const PARALLEL_BATCHES = 2;
+
+export interface FreshnessSeed {
+  shipments: number;
+  base: Date;
+  /** The carriers, shipment `j` on the `j mod n`-th, as the carrier servers answer them. */
+  scacs: readonly string[];
+  /** The arrival estimate every shipment and container holds: the one the carriers answer at first. */
+  etaAt: Date;
+  mix: PhaseMix;
+  cadence: RefreshCadence;
+  jitterRatio: number;
+  /** How long after a shipment's next refresh (with its whole jitter) its data counts as stale. */
+  graceSeconds: number;
+}
+
+/**
+ * The scenario's active shipments in one set-based pass (bench/database/seed-containers.ts, two
+ * containers and their history each), with their indexes built once at the end (bulk-load.ts),
+ * each shipment on its carrier and with the estimate the carriers answer from the start. Each
+ * gets a phase drawn from the mix and the schedule a tracker would have written: last answered
+ * within the last interval of its phase, next refresh one interval (± jitter) after that.
+ */
+export async function seedFreshness(db: BenchDatabase, seed: FreshnessSeed, progress: (shipments: number) => void): Promise<BenchAccount> {
+  const account = await createBenchAccount(db.dataSource);
+  const draw = phaseDraw(seed.mix, seed.cadence);
+  await bulkLoad(db.dataSource, SEEDED_TABLES, async () => {
+    await growContainers(
+      db.dataSource,
+      { accountId: account.accountId, base: seed.base, lines: seed.scacs, podEtaAt: seed.etaAt, parallel: PARALLEL_BATCHES },
+      0,
+      seed.shipments * 2,
+      (done) => progress(done / 2),
+    );
+    await db.dataSource.query(
+      `WITH s AS (SELECT id, width_bucket(random(), $2::float8[]) AS k, random() AS r, random() AS q FROM carrier_shipments),
+            p AS (SELECT id, ($1::text[])[k] AS phase, ($3::float8[])[k] * interval '1 second' AS every, r, q FROM s)
+       UPDATE carrier_shipments c SET refresh_phase = p.phase,
+         carrier_fetched_at = now() - p.r * p.every,
+         next_refresh_at = now() + ((1 - p.r) + (p.q * 2 - 1) * $4::float8) * p.every,
+         fresh_until = now() + ((1 - p.r) + $4::float8) * p.every + $5::float8 * interval '1 second'
+       FROM p WHERE c.id = p.id`,
+      [draw.phases, draw.lowerBounds, draw.intervals, seed.jitterRatio, seed.graceSeconds],
+    );
+  });
+  // The rebuilt expression indexes (trigram search) get their statistics; the schedule's update leaves dead rows.
+  await db.dataSource.query('VACUUM (ANALYZE) carrier_shipments');
+  await db.dataSource.query('ANALYZE shipments, containers, tracking_requests');
+  await checkpoint(db.dataSource);
+  return account;
+}
