@@ -36,8 +36,11 @@ export interface FreshnessSeed {
  * The scenario's active shipments in one set-based pass (bench/database/seed-containers.ts, two
  * containers and their history each), with their indexes built once at the end (bulk-load.ts),
  * each shipment on its carrier and with the estimate the carriers answer from the start. Each
- * gets a phase drawn from the mix and the schedule a tracker would have written: last answered
- * within the last interval of its phase, next refresh one interval (± jitter) after that.
+ * gets a phase drawn from the mix and the schedule a tracker would have written: its jittered
+ * interval drawn (the phase's ± jitter), last answered somewhere within it and next refreshed at
+ * its end, so every refresh is ahead and they come due at the steady rate from the first second
+ * (drawn as "last answer within the interval, next one interval ± jitter after it", 5 % of them
+ * were due at once: a backlog of 50,000 at a million).
  */
 export async function seedFreshness(db: BenchDatabase, seed: FreshnessSeed, progress: (shipments: number) => void): Promise<BenchAccount> {
   const account = await createBenchAccount(db.dataSource);
@@ -52,11 +55,12 @@ export async function seedFreshness(db: BenchDatabase, seed: FreshnessSeed, prog
     );
     await db.dataSource.query(
       `WITH s AS (SELECT id, width_bucket(random(), $2::float8[]) AS k, random() AS r, random() AS q FROM carrier_shipments),
-            p AS (SELECT id, ($1::text[])[k] AS phase, ($3::float8[])[k] * interval '1 second' AS every, r, q FROM s)
+            p AS (SELECT id, ($1::text[])[k] AS phase, ($3::float8[])[k] * interval '1 second' AS every,
+                         ($3::float8[])[k] * (1 + (q * 2 - 1) * $4::float8) * interval '1 second' AS jittered, r FROM s)
        UPDATE carrier_shipments c SET refresh_phase = p.phase,
-         carrier_fetched_at = now() - p.r * p.every,
-         next_refresh_at = now() + ((1 - p.r) + (p.q * 2 - 1) * $4::float8) * p.every,
-         fresh_until = now() + ((1 - p.r) + $4::float8) * p.every + $5::float8 * interval '1 second'
+         carrier_fetched_at = now() - p.r * p.jittered,
+         next_refresh_at = now() + (1 - p.r) * p.jittered,
+         fresh_until = now() - p.r * p.jittered + (1 + $4::float8) * p.every + $5::float8 * interval '1 second'
        FROM p WHERE c.id = p.id`,
       [draw.phases, draw.lowerBounds, draw.intervals, seed.jitterRatio, seed.graceSeconds],
     );
