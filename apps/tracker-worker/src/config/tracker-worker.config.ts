@@ -186,6 +186,15 @@ export class TrackerWorkerConfig extends WorkerAppConfig {
   @Max(36_500)
   RETENTION_DOCUMENTS_DAYS: number = 0;
 
+  /**
+   * Events DCSA 3.0 carriers pushed, counted from their arrival, once they name no number still
+   * asked (a shipment kept or an open tracking request); one still named is kept whatever its age.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(36_500)
+  RETENTION_DCSA_PUSHED_EVENTS_DAYS: number = 90;
+
   /** How often the retention job runs (one run for the whole deployment at a time). */
   @IsInt()
   @Min(1000)

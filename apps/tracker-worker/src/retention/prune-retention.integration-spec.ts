@@ -54,6 +54,7 @@ describe('retention', () => {
       RETENTION_RAW_EVENTS_DAYS: 90,
       RETENTION_STOPPED_SHIPMENTS_DAYS: 0,
       RETENTION_DOCUMENTS_DAYS: 0,
+      RETENTION_DCSA_PUSHED_EVENTS_DAYS: 90,
       RETENTION_BATCH_SIZE: 3,
       RETENTION_MAX_BATCHES: 1000,
     });
@@ -183,5 +184,87 @@ describe('retention', () => {
     await expect(storage.get('documents/old-bl')).resolves.toBeNull();
     expect(await count(`documents WHERE storage_key = 'documents/recent-bl'`)).toBe(1);
     await expect(storage.get('documents/recent-bl')).resolves.toEqual(Buffer.from('%PDF-1.4 bill of lading'));
+  });
+
+  it("deletes pushed DCSA events and kept answers naming no number still asked, in batches; keeps a followed shipment's however old", async () => {
+    const followed = await trackedShipment('TEST-TR-SUCCEEDED', RECENT);
+    const stopped = await trackedShipment('TEST-TR-RAIL', RECENT);
+    const gone = await trackedShipment('TEST-TR-MULTI-CONTAINER', RECENT);
+    const physical = async (shipmentId: string) =>
+      (
+        await harness.db.dataSource.query<Array<{ id: string; scac: string; query: string; own: string }>>(
+          `SELECT cs.id, cs.shipping_line_scac AS scac, cs.query_number AS query, cs.normalized_number AS own
+             FROM carrier_shipments cs JOIN shipments s ON s.carrier_shipment_id = cs.id WHERE s.id = $1`,
+          [shipmentId],
+        )
+      )[0]!;
+    const [kept, resumable, unfollowed] = [await physical(followed), await physical(stopped), await physical(gone)];
+    // Stopped but kept (it may be resumed); every account's record of the other removed (as the
+    // stopped-shipments retention or a deletion does), so nobody asks by its number any more.
+    await harness.db.dataSource.query(
+      `UPDATE shipments SET line_tracking_stopped_at = $2, line_tracking_stopped_reason = 'cancelled_by_user' WHERE id = $1`,
+      [stopped, OLD],
+    );
+    await harness.db.dataSource.query(`DELETE FROM shipments WHERE carrier_shipment_id = $1`, [unfollowed.id]);
+    // An open request for a number no shipment is stored for yet: its first poll reads what was pushed.
+    const requested = 'TEST-TR-REQUESTED';
+    await harness.trackingRequest(account, requested, T0);
+
+    /** `times` versions, each its own event; `group` names them for counting what is left. */
+    const push = async (group: string, scac: string, refs: string[], createdAt: string, times: number): Promise<void> => {
+      for (let i = 0; i < times; i += 1) {
+        await harness.db.dataSource.query(
+          `INSERT INTO dcsa_pushed_events (connection, event_id, version_key, refs, body, position, created_at)
+           VALUES ($1, $2, '2026-01-01T00:00:00Z', $3, '{}', 0, $4)`,
+          [scac, `${group}-${i}`, refs, createdAt],
+        );
+      }
+    };
+    await push('followed-query', kept.scac, [kept.query.toUpperCase(), 'MSKU0000001'], OLD, 2);
+    await push('followed-own', kept.scac, [kept.own], OLD, 1);
+    await push('stopped', resumable.scac, [resumable.query.toUpperCase()], OLD, 2);
+    await push('requested', kept.scac, [requested], OLD, 1);
+    await push('unfollowed-old', unfollowed.scac, [unfollowed.query.toUpperCase(), unfollowed.own], OLD, 5);
+    await push('unfollowed-recent', unfollowed.scac, [unfollowed.query.toUpperCase()], RECENT, 2);
+    // The followed shipment's number through another connection names nothing asked there.
+    await push('other-connection', 'OTHR', [kept.query.toUpperCase()], OLD, 2);
+
+    const answer = async (scac: string, parameter: string, number: string, fetchedAt: Date): Promise<void> => {
+      await harness.db.dataSource.query(
+        `INSERT INTO dcsa_polled_answers (connection, parameter, number, events, fetched_at) VALUES ($1, $2, $3, '[]', $4)`,
+        [scac, parameter, number, fetchedAt],
+      );
+    };
+    const longAgo = new Date(OLD);
+    await answer(kept.scac, 'transportDocumentReference', kept.query, longAgo);
+    await answer(resumable.scac, 'transportDocumentReference', resumable.query, longAgo);
+    await answer(kept.scac, 'carrierBookingReference', requested, longAgo);
+    await answer(unfollowed.scac, 'transportDocumentReference', unfollowed.query, longAgo);
+    // The booking a shipment was asked by before its bill of lading: asked by nobody now.
+    await answer(kept.scac, 'carrierBookingReference', 'BOOKING-ASKED-BEFORE', longAgo);
+    // Asked an hour ago: within the day a poll's shipment may take to be stored as asking by it.
+    await answer(unfollowed.scac, 'equipmentReference', 'MSKU0000002', new Date(NOW.getTime() - 3600_000));
+
+    const left = async () =>
+      Object.fromEntries(
+        (
+          await harness.db.dataSource.query<Array<{ kind: string; n: number }>>(
+            `SELECT regexp_replace(event_id, '-[0-9]+$', '') AS kind, count(*)::int AS n FROM dcsa_pushed_events GROUP BY 1`,
+          )
+        ).map((row) => [row.kind, row.n]),
+      );
+    const answered = async () =>
+      (await harness.db.dataSource.query<Array<{ number: string }>>(`SELECT number FROM dcsa_polled_answers`))
+        .map((row) => row.number)
+        .sort();
+
+    const result = await prune();
+
+    // Five old versions naming the unfollowed shipment and two through another connection: batches of three, three and one.
+    expect(result).toEqual({ deleted: { dcsa_pushed_events: 7, dcsa_polled_answers: 2 }, unfinished: [] });
+    expect(await left()).toEqual({ 'followed-query': 2, 'followed-own': 1, stopped: 2, requested: 1, 'unfollowed-recent': 2 });
+    expect(await answered()).toEqual([kept.query, resumable.query, requested, 'MSKU0000002'].sort());
+    // A second run finds nothing more.
+    await expect(prune()).resolves.toEqual({ deleted: {}, unfinished: [] });
   });
 });

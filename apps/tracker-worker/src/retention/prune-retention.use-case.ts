@@ -14,6 +14,12 @@ const HOUR_MS = 3600 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 /** Past its replay window a key only waits to be replaced; an hour more is kept for clocks that differ. */
 const IDEMPOTENCY_KEY_KEPT_MS = (IDEMPOTENCY_KEY_TTL_HOURS + 1) * HOUR_MS;
+/**
+ * A carrier's kept answer for a number nobody asks by any more goes a day after it was asked: the
+ * day covers a poll whose shipment is not yet stored as asking by it (a booking's first answer by
+ * its bill of lading). Removing one never changes an answer; a push for its number polls instead.
+ */
+const POLLED_ANSWER_KEPT_MS = DAY_MS;
 
 /**
  * Deletes what is past its retention (docs/deploy.md "Retention"), kind by kind, in batches of
@@ -73,6 +79,10 @@ export class PruneRetentionUseCase {
         return this.config.RETENTION_DOCUMENTS_DAYS * DAY_MS;
       case 'idempotency_keys':
         return IDEMPOTENCY_KEY_KEPT_MS;
+      case 'dcsa_pushed_events':
+        return this.config.RETENTION_DCSA_PUSHED_EVENTS_DAYS * DAY_MS;
+      case 'dcsa_polled_answers':
+        return POLLED_ANSWER_KEPT_MS;
     }
   }
 }

@@ -16,6 +16,8 @@ import { CreatedAtColumn, InstantColumn, NullableTextColumn, TextColumn, Updated
 @Check('chk_carrier_shipments_refresh_phase', inList('refresh_phase', REFRESH_PHASES, { nullable: true }))
 @Index('uq_carrier_shipments_number', ['shipping_line_scac', 'normalized_number'], { unique: true })
 @Index('idx_carrier_shipments_refresh_due', ['next_refresh_at'], { where: '"next_refresh_at" IS NOT NULL' })
+// (shipping_line_scac, upper(query_number)): a push and retention look a number up by it (made by the DcsaRetention migration; TypeORM cannot describe an expression).
+@Index('idx_carrier_shipments_query_number', { synchronize: false })
 export class CarrierShipmentEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

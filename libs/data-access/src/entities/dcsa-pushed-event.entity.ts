@@ -10,6 +10,8 @@ import { CreatedAtColumn, TextArrayColumn, TextColumn } from './column-types';
 @Entity({ name: 'dcsa_pushed_events' })
 @Index('uq_dcsa_pushed_events_version', ['connection', 'event_id', 'version_key'], { unique: true })
 @Index('idx_dcsa_pushed_events_order', ['connection', 'created_at', 'position'])
+// Retention's way to the oldest rows (USING brin, made by the DcsaRetention migration; TypeORM cannot describe it).
+@Index('idx_dcsa_pushed_events_created_at_brin', { synchronize: false })
 export class DcsaPushedEventEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

@@ -33,6 +33,7 @@ import { DataFreshUntil1796400000000 } from './1796400000000-data-fresh-until';
 import { SourceQuotaUse1796600000000 } from './1796600000000-source-quota-use';
 import { OperatorNoticeLease1796700000000 } from './1796700000000-operator-notice-lease';
 import { DcsaPolledAnswers1796800000000 } from './1796800000000-dcsa-polled-answers';
+import { DcsaRetention1796900000000 } from './1796900000000-dcsa-retention';
 
 // Listed explicitly (not globbed) so swc-node, jest and the built image load the same set.
 // `tools/cli/migration-generate.ts` rewrites this list from the files in this folder.
@@ -71,4 +72,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   SourceQuotaUse1796600000000,
   OperatorNoticeLease1796700000000,
   DcsaPolledAnswers1796800000000,
+  DcsaRetention1796900000000,
 ];

@@ -14,8 +14,24 @@ import { queryRows } from './query-rows';
  *   a shipment still tracked is never removed, so its milestones are kept while it is.
  * - `documents`: the rows; the caller deletes the stored bytes they name.
  * - `idempotency_keys`: past the replay window, a key only waits to be replaced.
+ * - `dcsa_pushed_events`: versions a DCSA 3.0 carrier pushed that name (by a ref) no number still
+ *   asked through that connection — neither a physical shipment some account's shipment record
+ *   still points at (tracked or stopped: a stopped one may be resumed) by the number it is asked
+ *   by or its own, nor an open tracking request. A refresh reads the pushed versions naming the
+ *   number it asks by, so deleting one still named would change what the next refresh answers.
+ * - `dcsa_polled_answers`: a carrier's kept answer for a number no such shipment or request asks
+ *   by any more (it was asked by a booking and now by its bill of lading, or nobody follows it).
  */
-export const RETAINED_RECORDS = ['webhook_notifications', 'events', 'raw_events', 'shipments', 'documents', 'idempotency_keys'] as const;
+export const RETAINED_RECORDS = [
+  'webhook_notifications',
+  'events',
+  'raw_events',
+  'shipments',
+  'documents',
+  'idempotency_keys',
+  'dcsa_pushed_events',
+  'dcsa_polled_answers',
+] as const;
 export type RetainedRecord = (typeof RETAINED_RECORDS)[number];
 
 /**
@@ -23,6 +39,22 @@ export type RetainedRecord = (typeof RETAINED_RECORDS)[number];
  * once take different rows and neither waits on a row being written), then one short DELETE.
  * Small batches keep each transaction's locks and WAL short beside the hot path.
  */
+/**
+ * Physical shipments of carrier connection `connection` that an account's shipment record points at,
+ * and open tracking requests of it, asking by a number in `numbers` (upper case). A shipment is asked
+ * by `query_number` and may come to be asked by its own `normalized_number` (a booking's bill of
+ * lading); both are looked up through indexes (`uq_carrier_shipments_number`,
+ * `idx_carrier_shipments_query_number`, `idx_tracking_requests_open_number`).
+ */
+const STILL_ASKED = (connection: string, numbers: string): string => `(
+  EXISTS (SELECT 1 FROM carrier_shipments cs
+           WHERE cs.shipping_line_scac = ${connection}
+             AND (cs.normalized_number = ANY(${numbers}) OR upper(cs.query_number) = ANY(${numbers}))
+             AND EXISTS (SELECT 1 FROM shipments s WHERE s.carrier_shipment_id = cs.id))
+  OR EXISTS (SELECT 1 FROM tracking_requests tr
+              WHERE tr.scac = ${connection} AND tr.request_number = ANY(${numbers})
+                AND tr.status IN ('pending', 'awaiting_manifest')))`;
+
 const BATCH_DELETES: Readonly<Record<RetainedRecord, string>> = {
   webhook_notifications: `
     DELETE FROM webhook_notifications WHERE id IN (
@@ -57,6 +89,18 @@ const BATCH_DELETES: Readonly<Record<RetainedRecord, string>> = {
       SELECT id FROM idempotency_keys WHERE created_at < $1
       LIMIT $2 FOR UPDATE SKIP LOCKED)
     RETURNING id, NULL AS storage_key`,
+  dcsa_pushed_events: `
+    DELETE FROM dcsa_pushed_events WHERE id IN (
+      SELECT p.id FROM dcsa_pushed_events p
+      WHERE p.created_at < $1 AND NOT ${STILL_ASKED('p.connection', 'p.refs')}
+      LIMIT $2 FOR UPDATE OF p SKIP LOCKED)
+    RETURNING id, NULL AS storage_key`,
+  dcsa_polled_answers: `
+    DELETE FROM dcsa_polled_answers WHERE (connection, parameter, number) IN (
+      SELECT a.connection, a.parameter, a.number FROM dcsa_polled_answers a
+      WHERE a.fetched_at < $1 AND NOT ${STILL_ASKED('a.connection', 'ARRAY[upper(a.number)]')}
+      LIMIT $2 FOR UPDATE OF a SKIP LOCKED)
+    RETURNING number AS id, NULL AS storage_key`,
 };
 
 export interface PrunedBatch {
