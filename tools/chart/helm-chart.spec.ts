@@ -540,6 +540,15 @@ describe('the Helm chart deploy/helm/quayside, rendered by the real helm', () =>
             listLength: '50',
           },
         },
+        {
+          type: 'redis-cluster',
+          metadata: {
+            addresses: 'redis-1.redis:6379,redis-2.redis:6379',
+            enableTLS: 'true',
+            listName: 'quayside:{dcsa-push}:dcsa-push:wait',
+            listLength: '50',
+          },
+        },
       ]);
     });
 
@@ -586,7 +595,11 @@ describe('the Helm chart deploy/helm/quayside, rendered by the real helm', () =>
       (find(objects, 'ScaledObject', name).spec as { triggers: { type: string; metadata: { listName: string } }[] }).triggers.map(
         (trigger) => [trigger.type, trigger.metadata.listName],
       );
-    expect(lists('quayside-tracker-worker')).toEqual([['redis', 'prod:tracker:wait']]);
+    // Pushed DCSA changes wait on a queue of their own (docs/dcsa.md "Carriers that push"): a backlog of them adds replicas too.
+    expect(lists('quayside-tracker-worker')).toEqual([
+      ['redis', 'prod:tracker:wait'],
+      ['redis', 'prod:dcsa-push:wait'],
+    ]);
     expect(lists('quayside-webhook-dispatcher')).toEqual([
       ['redis', 'prod:webhook-fanout:wait'],
       ['redis', 'prod:webhook-delivery:wait'],
