@@ -45,8 +45,10 @@ export class PruneRetentionUseCase {
       const before = new Date(now.getTime() - keptMs);
       let deleted = 0;
       let batches = 0;
+      let resumeAfter: string | null = null;
       for (;;) {
-        const batch = await this.retention.pruneBatch(record, before, this.config.RETENTION_BATCH_SIZE);
+        const batch = await this.retention.pruneBatch(record, before, this.config.RETENTION_BATCH_SIZE, resumeAfter);
+        resumeAfter = batch.resumeAfter;
         for (const key of batch.storageKeys) await this.storage.delete(key);
         deleted += batch.deleted;
         batches += 1;

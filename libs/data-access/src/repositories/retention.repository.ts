@@ -89,12 +89,15 @@ const BATCH_DELETES: Readonly<Record<RetainedRecord, string>> = {
       SELECT id FROM idempotency_keys WHERE created_at < $1
       LIMIT $2 FOR UPDATE SKIP LOCKED)
     RETURNING id, NULL AS storage_key`,
+  // Old versions a kept shipment still names stay, possibly many: each batch goes on from the
+  // last row the one before deleted ($3, in the physical order the table is read in) instead of
+  // checking them all again. A row the order skips waits for the next run, which starts over.
   dcsa_pushed_events: `
     DELETE FROM dcsa_pushed_events WHERE id IN (
       SELECT p.id FROM dcsa_pushed_events p
-      WHERE p.created_at < $1 AND NOT ${STILL_ASKED('p.connection', 'p.refs')}
+      WHERE p.created_at < $1 AND p.ctid > $3::tid AND NOT ${STILL_ASKED('p.connection', 'p.refs')}
       LIMIT $2 FOR UPDATE OF p SKIP LOCKED)
-    RETURNING id, NULL AS storage_key`,
+    RETURNING id, NULL AS storage_key, ctid::text AS place`,
   dcsa_polled_answers: `
     DELETE FROM dcsa_polled_answers WHERE (connection, parameter, number) IN (
       SELECT a.connection, a.parameter, a.number FROM dcsa_polled_answers a
@@ -103,11 +106,17 @@ const BATCH_DELETES: Readonly<Record<RetainedRecord, string>> = {
     RETURNING number AS id, NULL AS storage_key`,
 };
 
+/** Kinds whose batches go on from where the batch before stopped (`PrunedBatch.resumeAfter`). */
+const RESUMED: ReadonlySet<RetainedRecord> = new Set(['dcsa_pushed_events']);
+const FROM_THE_START = '(0,0)';
+
 export interface PrunedBatch {
   /** Rows deleted by this batch. */
   deleted: number;
   /** Object-storage keys the deleted rows named (documents): the caller deletes the bytes. */
   storageKeys: string[];
+  /** Where the next batch of the same run goes on from (pass it back); null: from the start. */
+  resumeAfter: string | null;
 }
 
 /** Deletes records past their retention, one small batch per call. */
@@ -115,8 +124,27 @@ export interface PrunedBatch {
 export class RetentionRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async pruneBatch(record: RetainedRecord, before: Date, limit: number): Promise<PrunedBatch> {
-    const rows = await queryRows<{ id: string; storage_key: string | null }>(this.dataSource, BATCH_DELETES[record], [before, limit]);
-    return { deleted: rows.length, storageKeys: rows.flatMap((row) => (row.storage_key === null ? [] : [row.storage_key])) };
+  async pruneBatch(record: RetainedRecord, before: Date, limit: number, resumeAfter: string | null = null): Promise<PrunedBatch> {
+    const resumed = RESUMED.has(record);
+    const rows = await queryRows<{ id: string; storage_key: string | null; place?: string }>(
+      this.dataSource,
+      BATCH_DELETES[record],
+      resumed ? [before, limit, resumeAfter ?? FROM_THE_START] : [before, limit],
+    );
+    return {
+      deleted: rows.length,
+      storageKeys: rows.flatMap((row) => (row.storage_key === null ? [] : [row.storage_key])),
+      resumeAfter: resumed ? (lastPlace(rows.flatMap((row) => (row.place === undefined ? [] : [row.place]))) ?? resumeAfter) : null,
+    };
   }
+}
+
+/** The furthest of the row places (`(page,item)`) given, in the table's physical order. */
+function lastPlace(places: readonly string[]): string | null {
+  let last: { place: string; page: number; item: number } | null = null;
+  for (const place of places) {
+    const [page, item] = place.slice(1, -1).split(',').map(Number) as [number, number];
+    if (last === null || page > last.page || (page === last.page && item > last.item)) last = { place, page, item };
+  }
+  return last?.place ?? null;
 }
