@@ -30,6 +30,8 @@ import { TerminalEntity } from './terminal.entity';
 @Index('uq_containers_shipment_number', ['account_id', 'shipment_id', 'number'], { unique: true })
 @Index('idx_containers_account_list', ['account_id', 'created_at', 'id'])
 @Index('idx_containers_account_number', ['account_id', 'number'])
+// upper(number), across accounts: the shipments a pushed container number names (made by the DcsaPushLookups migration; TypeORM cannot describe an expression).
+@Index('idx_containers_upper_number', { synchronize: false })
 @Index('idx_containers_refresh_due', ['next_refresh_at'], { where: '"next_refresh_at" IS NOT NULL' })
 export class ContainerEntity implements ContainerRecord {
   @PrimaryGeneratedColumn('uuid')

@@ -12,6 +12,8 @@ import { CreatedAtColumn, TextArrayColumn, TextColumn } from './column-types';
 @Index('idx_dcsa_pushed_events_order', ['connection', 'created_at', 'position'])
 // Retention's way to the oldest rows (USING brin, made by the DcsaRetention migration; TypeORM cannot describe it).
 @Index('idx_dcsa_pushed_events_created_at_brin', { synchronize: false })
+// The events naming a number (`refs @> ARRAY[number]`; USING gin, made by the DcsaPushLookups migration).
+@Index('idx_dcsa_pushed_events_refs', { synchronize: false })
 export class DcsaPushedEventEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

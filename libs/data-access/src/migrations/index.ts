@@ -34,6 +34,7 @@ import { SourceQuotaUse1796600000000 } from './1796600000000-source-quota-use';
 import { OperatorNoticeLease1796700000000 } from './1796700000000-operator-notice-lease';
 import { DcsaPolledAnswers1796800000000 } from './1796800000000-dcsa-polled-answers';
 import { DcsaRetention1796900000000 } from './1796900000000-dcsa-retention';
+import { DcsaPushLookups1797000000000 } from './1797000000000-dcsa-push-lookups';
 
 // Listed explicitly (not globbed) so swc-node, jest and the built image load the same set.
 // `tools/cli/migration-generate.ts` rewrites this list from the files in this folder.
@@ -73,4 +74,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   OperatorNoticeLease1796700000000,
   DcsaPolledAnswers1796800000000,
   DcsaRetention1796900000000,
+  DcsaPushLookups1797000000000,
 ];

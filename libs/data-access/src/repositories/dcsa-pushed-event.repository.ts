@@ -56,13 +56,16 @@ export class DcsaPushedEventRepository {
         ],
       );
       const refs = [...new Set(stored.flatMap((row) => row.refs))];
+      // Each comparison has its index: `normalized_number` is stored upper case (uq_carrier_shipments_number),
+      // `query_number` and container numbers as asked or as the carrier sent them, so they are compared
+      // through their upper-case expression indexes (idx_carrier_shipments_query_number, idx_containers_upper_number).
       const shipments =
         refs.length === 0
           ? []
           : await queryRows<{ id: string }>(
               manager,
               `SELECT cs.id FROM carrier_shipments cs
-                WHERE cs.shipping_line_scac = $1 AND (upper(cs.normalized_number) = ANY($2) OR upper(cs.query_number) = ANY($2))
+                WHERE cs.shipping_line_scac = $1 AND (cs.normalized_number = ANY($2) OR upper(cs.query_number) = ANY($2))
                UNION
                SELECT DISTINCT s.carrier_shipment_id FROM containers c JOIN shipments s ON s.id = c.shipment_id
                  JOIN carrier_shipments cs ON cs.id = s.carrier_shipment_id
@@ -79,11 +82,15 @@ export class DcsaPushedEventRepository {
     });
   }
 
-  /** The pushed events of `connection` naming `number` (upper case), in order of arrival. */
+  /**
+   * The pushed events of `connection` naming `number` (upper case), in order of arrival. `refs @>`
+   * (not `= ANY(refs)`) so the GIN index on `refs` finds them instead of a scan of every event the
+   * carrier pushed.
+   */
   async eventsNaming(connection: string, number: string): Promise<unknown[]> {
     const rows = await queryRows<{ body: unknown }>(
       this.dataSource,
-      `SELECT body FROM dcsa_pushed_events WHERE connection = $1 AND $2 = ANY(refs) ORDER BY created_at, position, id`,
+      `SELECT body FROM dcsa_pushed_events WHERE connection = $1 AND refs @> ARRAY[$2]::text[] ORDER BY created_at, position, id`,
       [connection, number],
     );
     return rows.map((row) => row.body);
