@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createCanvas } from '@napi-rs/canvas';
 import { loadConfig } from '@quayside/platform';
-import { eventually } from '@quayside/testing';
+import { eventually, realPng } from '@quayside/testing';
 import { TrackerWorkerConfig } from '../../config/tracker-worker.config';
 import { DocumentReaderPool } from './document-reader-pool';
+import { UnreadableDocument } from './document-text-reader';
 
 /** This process's reader processes alive now, from the kernel's lists (Linux /proc). */
 function readerPids(): number[] {
@@ -69,5 +70,17 @@ describe('DocumentReaderPool keeps its readers while they have room for a page',
     const [next, ...more] = readerPids();
     expect(more).toEqual([]);
     expect(next).not.toBe(first);
+  }, 600_000);
+
+  it("fails a PNG whose image data OCR cannot decode with that page's reason, and reads the next scan", async () => {
+    // One byte of the compressed image data flipped: the file still ends as a PNG must (the checks
+    // pass), but libpng finds the data check wrong and Tesseract cannot read the image.
+    const damaged = realPng();
+    damaged[Math.floor(damaged.length * 0.3)]! ^= 0xff;
+
+    const failure = pool.withReader((read) => read('png', 'scan.png', damaged));
+    await expect(failure).rejects.toThrow(UnreadableDocument);
+    await expect(failure).rejects.toThrow('The file scan.png cannot be read by OCR: Error attempting to read image.');
+    await expect(readScan(800, 200)).resolves.toContain('MAEU123456789');
   }, 600_000);
 });

@@ -24,9 +24,9 @@ async function read(request: ReadRequest): Promise<void> {
 }
 
 process.on('message', (request: ReadRequest) => void read(request));
-// An error thrown where no promise catches it (OCR's own worker thread: "libpng error: Out of
-// memory") is still this file's: it is answered as unreadable, then this process ends so the
-// next document gets a fresh one.
+// An error thrown where no promise catches it (a decoder's callback or thread; OCR's own rejections
+// come back through `recognize`, OcrEngine) is still this file's: it is answered as unreadable,
+// then this process ends so the next document gets a fresh one.
 process.on('uncaughtException', (error) => {
   const message: ReaderReply = { type: 'unreadable', message: `The file cannot be read: ${error.message}` };
   if (process.send) process.send(message, () => process.exit(70));

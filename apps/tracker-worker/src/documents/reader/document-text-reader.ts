@@ -127,7 +127,8 @@ export class DocumentTextReader {
     try {
       return await this.ocr.recognize(image);
     } catch (error) {
-      throw new UnreadableDocument(`${what} cannot be read by OCR: ${error instanceof Error ? error.message : String(error)}`);
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new UnreadableDocument(`${what.charAt(0).toUpperCase()}${what.slice(1)} cannot be read by OCR: ${reason}`);
     }
   }
 

@@ -20,8 +20,13 @@ export class OcrEngine {
 
   async recognize(image: Buffer): Promise<string> {
     const worker = await this.start();
-    const result = await worker.recognize(image);
-    return result.data.text;
+    try {
+      const result = await worker.recognize(image);
+      return result.data.text;
+    } catch (error) {
+      // tesseract.js rejects with its error as a string ("Error: Error attempting to read image.").
+      throw new Error(String(error).replace(/^Error: /, ''));
+    }
   }
 
   async close(): Promise<void> {
@@ -32,7 +37,15 @@ export class OcrEngine {
 
   private start(): Promise<Worker> {
     // cacheMethod none: the language data is read from node_modules, never copied to the working directory.
-    this.worker ??= createWorker('eng', 1, { langPath: englishLangPath(), gzip: true, cacheMethod: 'none' }).catch((error: unknown) => {
+    // errorHandler: without one, tesseract.js also throws each rejection where nothing catches it,
+    // and a page it cannot decode (a damaged PNG) would end the reader process as an uncaught error
+    // before `recognize` rejects with the page's reason.
+    this.worker ??= createWorker('eng', 1, {
+      langPath: englishLangPath(),
+      gzip: true,
+      cacheMethod: 'none',
+      errorHandler: () => undefined,
+    }).catch((error: unknown) => {
       this.worker = null;
       throw error;
     });
