@@ -24,6 +24,7 @@ import {
 import fc from 'fast-check';
 import { In } from 'typeorm';
 import { ApiTestContext, TEST_REDIS_URL, testApiConfig } from '../test/api-test-app';
+import { multipartForm } from '../test/document-upload';
 
 // Bounded in `npm test`; QUAYSIDE_FUZZ_RUNS=20000 for a long run.
 const RUNS = Number(process.env['QUAYSIDE_FUZZ_RUNS'] ?? '40');
@@ -65,15 +66,6 @@ function peakResidentMb(pid: number | undefined): number | null {
   } catch {
     return null;
   }
-}
-
-function multipart(fileName: string, bytes: Buffer): { body: Buffer; headers: Record<string, string> } {
-  const boundary = '----quayside-fuzz-boundary';
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  return {
-    body: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
 }
 
 /**
@@ -217,7 +209,7 @@ describe('fuzzing document uploads and their extraction', () => {
       const memory = new ProcessTreeMemory(worker.pid!, 250).start();
       await fc.assert(
         fc.asyncProperty(cases(), async ({ fileName, bytes }) => {
-          const form = multipart(fileName, bytes);
+          const form = multipartForm(fileName, bytes);
           const response = await app.inject({
             method: 'POST',
             url: '/v2/documents',
@@ -268,7 +260,7 @@ describe('fuzzing document uploads and their extraction', () => {
       expect(worker.signalCode).toBeNull();
 
       // The next real bill of lading is still read as before.
-      const form = multipart('bl.pdf', await billOfLadingPdf({ ...SAMPLE_BILL_OF_LADING, billOfLading: 'MAEU269999999' }));
+      const form = multipartForm('bl.pdf', await billOfLadingPdf({ ...SAMPLE_BILL_OF_LADING, billOfLading: 'MAEU269999999' }));
       const created = await app.inject({
         method: 'POST',
         url: '/v2/documents',

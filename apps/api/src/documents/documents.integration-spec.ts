@@ -12,54 +12,9 @@ import {
 } from '@quayside/data-access';
 import type { ProvisionedAccount } from '@quayside/data-access';
 import { JOB, QUEUE } from '@quayside/queues';
-import { emailWithAttachments, nestedEmail, pdfWithPageSize, pngDeclaring, tiffWithPages } from '@quayside/testing';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { ApiTestContext, call } from '../test/api-test-app';
+import { multipartForm, textPdf, uploadDocument } from '../test/document-upload';
 import { serveCarriers } from '@quayside/testing';
-
-async function pdf(pages: number, text = 'BILL OF LADING MEDUAB123456'): Promise<Buffer> {
-  const document = await PDFDocument.create();
-  const font = await document.embedFont(StandardFonts.Helvetica);
-  for (let index = 0; index < pages; index += 1)
-    document.addPage([595, 842]).drawText(`${text} page ${index + 1}`, { x: 50, y: 780, size: 12, font });
-  return Buffer.from(await document.save({ useObjectStreams: false }));
-}
-
-/** A PDF whose trailer names an encryption dictionary, as a password-protected file's does. */
-async function encryptedPdf(): Promise<Buffer> {
-  return Buffer.from((await pdf(1)).toString('latin1').replace('trailer\n<<', 'trailer\n<<\n/Encrypt 1 0 R'), 'latin1');
-}
-
-/** Forwarded mail with `count` PDFs attached, each of its own content. */
-async function mailWithPdfs(count: number, tag: string): Promise<Buffer> {
-  const attachments = await Promise.all(
-    Array.from({ length: count }, async (_, index) => ({
-      fileName: `${tag}-${index + 1}.pdf`,
-      contentType: 'application/pdf',
-      bytes: await pdf(1, `ARRIVAL NOTICE ${tag} ${index + 1}`),
-    })),
-  );
-  return emailWithAttachments(`Fwd: ${tag}`, 'See attached.', attachments);
-}
-
-function multipart(
-  fileName: string,
-  bytes: Buffer,
-  fields: Record<string, string> = {},
-): { body: Buffer; headers: Record<string, string> } {
-  const boundary = '----quayside-test-boundary';
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { body: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe('documents: upload, read, download, delete', () => {
   let ctx: ApiTestContext;
@@ -67,21 +22,12 @@ describe('documents: upload, read, download, delete', () => {
   let account: ProvisionedAccount;
   let storageDir: string;
 
-  async function upload(
+  const upload = (
     fileName: string,
     bytes: Buffer,
     fields: Record<string, string> = {},
     key = account.key,
-  ): Promise<{ status: number; json: Record<string, unknown> }> {
-    const form = multipart(fileName, bytes, fields);
-    const response = await app.inject({
-      method: 'POST',
-      url: '/v2/documents',
-      headers: { ...form.headers, authorization: `Token ${key}` },
-      payload: form.body,
-    });
-    return { status: response.statusCode, json: JSON.parse(response.body) as Record<string, unknown> };
-  }
+  ): Promise<{ status: number; json: Record<string, unknown> }> => uploadDocument(app, key, fileName, bytes, fields);
 
   const storedFiles = async (): Promise<string[]> => readdir(join(storageDir, 'documents', account.account.id)).catch(() => []);
   const errorOf = (json: Record<string, unknown>): Record<string, unknown> => (json['errors'] as Record<string, unknown>[])[0]!;
@@ -105,23 +51,8 @@ describe('documents: upload, read, download, delete', () => {
     await rm(storageDir, { recursive: true, force: true });
   });
 
-  it.each([
-    ['two bytes that are no form at all', Buffer.from([255, 254])],
-    ['a part that never ends', Buffer.from('--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\nabc')],
-  ])('answers a broken multipart body (%s) with 400, storing nothing', async (_label, body) => {
-    const before = await ctx.db.dataSource.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM documents`);
-    const response = await call(app, 'POST', '/v2/documents', {
-      key: account.key,
-      headers: { 'content-type': 'multipart/form-data; boundary=x' },
-      body: body.toString('latin1'),
-    });
-    expect(response.status).toBe(400);
-    expect((response.json!['errors'] as { detail: string }[])[0]!.detail).toContain('multipart form could not be read');
-    expect(await ctx.db.dataSource.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM documents`)).toEqual(before);
-  });
-
   it('a multipart PDF upload becomes a document whose signed download URL serves the same bytes; deleting it deletes them', async () => {
-    const bytes = await pdf(2);
+    const bytes = await textPdf(2);
     const created = await upload('MEDUAB123456.pdf', bytes, { name: 'BL for April' });
     expect(created.status).toBe(201);
     const data = created.json['data'] as { id: string; attributes: Record<string, unknown> };
@@ -157,78 +88,8 @@ describe('documents: upload, read, download, delete', () => {
     expect((await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })).statusCode).toBe(404);
   });
 
-  it.each([
-    ['HTML behind .pdf', 415, 'file_type_mismatch', 'bl.pdf', async () => Buffer.from('<html><script>alert(1)</script></html>')],
-    ['an encrypted PDF', 422, 'pdf_encrypted', 'locked.pdf', encryptedPdf],
-    ['a corrupt PDF', 422, 'corrupt_file', 'broken.pdf', async () => Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog')],
-    ['a PDF that is only its header and end', 422, 'corrupt_file', 'b.pdf', async () => Buffer.from('%PDF-1.4\n%%EOF\n')],
-    ['a PDF cut in half', 422, 'corrupt_file', 'cut.pdf', async () => (await pdf(1)).subarray(0, 600)],
-    ['a PDF over the page limit', 422, 'too_many_pages', 'long.pdf', async () => pdf(4)],
-    ['a PDF page of 14,400 × 14,400 points', 422, 'too_large', 'plan.pdf', async () => pdfWithPageSize(14_400, 14_400)],
-    [
-      'a two-page TIFF whose second page declares 60,000 × 60,000 pixels',
-      422,
-      'too_large',
-      'scan.tif',
-      async () => tiffWithPages([{ width: 40, height: 30 }, { declare: { width: 60_000, height: 60_000 } }]),
-    ],
-    [
-      'mail whose PNG attachment declares 60,000 × 60,000 pixels',
-      422,
-      'too_large',
-      'fwd.eml',
-      async () =>
-        emailWithAttachments('Fwd: scan', 'See attached.', [
-          { fileName: 'scan.png', contentType: 'image/png', bytes: pngDeclaring(60_000, 60_000) },
-        ]),
-    ],
-    [
-      'a file over the size limit',
-      413,
-      'file_too_large',
-      'big.pdf',
-      async () => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(250_000, 0x20)]),
-    ],
-  ] as const)('%s is refused with %i %s and nothing is stored', async (_label, status, code, name, make) => {
-    const before = await storedFiles();
-    const response = await upload(name, await make());
-    expect(response.status).toBe(status);
-    expect(errorOf(response.json)).toMatchObject({ status: String(status), code });
-    if (status === 422) expect(errorOf(response.json)['detail']).toContain(name);
-    expect(await storedFiles()).toEqual(before);
-  });
-
-  // DOCUMENT_MAX_ATTACHMENTS is left at its default, 20; an attached mail counts as one and so does each file inside it.
-  it.each([
-    ['mail with 20 PDFs', async () => mailWithPdfs(20, 'flat')],
-    ['mail with a forwarded mail holding 19 PDFs (1 + 19)', async () => nestedEmail(1, await mailWithPdfs(19, 'nested'))],
-  ])('%s is accepted', async (_label, make) => {
-    const response = await upload('fwd.eml', await make());
-    expect(response.status).toBe(201);
-    expect((response.json['data'] as { attributes: Record<string, unknown> }).attributes).toMatchObject({
-      file_content_type: 'message/rfc822',
-    });
-  });
-
-  it.each([
-    ['mail with 21 PDFs', async () => mailWithPdfs(21, 'flat')],
-    ['mail with a forwarded mail holding 20 PDFs (1 + 20)', async () => nestedEmail(1, await mailWithPdfs(20, 'nested'))],
-    ['mail forwarded twice around 19 PDFs (1 + 1 + 19)', async () => nestedEmail(2, await mailWithPdfs(19, 'deep'))],
-  ])('%s is refused with 422 too_large naming DOCUMENT_MAX_ATTACHMENTS, and nothing is stored', async (_label, make) => {
-    const before = await storedFiles();
-    const response = await upload('fwd.eml', await make());
-    expect(response.status).toBe(422);
-    expect(errorOf(response.json)).toMatchObject({
-      status: '422',
-      code: 'too_large',
-      detail:
-        'The file fwd.eml holds more than 20 attachments, counting those of mail attached to it; at most 20 are accepted (DOCUMENT_MAX_ATTACHMENTS).',
-    });
-    expect(await storedFiles()).toEqual(before);
-  });
-
   it('the same file twice answers 409 duplicate_document naming the first', async () => {
-    const bytes = await pdf(1, 'ARRIVAL NOTICE');
+    const bytes = await textPdf(1, 'ARRIVAL NOTICE');
     const first = (await upload('an.pdf', bytes)).json['data'] as { id: string };
     const second = await upload('an-again.pdf', bytes);
     expect(second.status).toBe(409);
@@ -250,7 +111,7 @@ describe('documents: upload, read, download, delete', () => {
     });
     expect(early.status).toBe(422);
 
-    const form = multipart('two-step.pdf', await pdf(1, 'DELIVERY ORDER'));
+    const form = multipartForm('two-step.pdf', await textPdf(1, 'DELIVERY ORDER'));
     const put = await app.inject({
       method: 'PUT',
       url: `${new URL(uploadUrl).pathname}${new URL(uploadUrl).search}`,
@@ -279,7 +140,7 @@ describe('documents: upload, read, download, delete', () => {
   });
 
   it('multipart is refused on routes that take no file', async () => {
-    const form = multipart('bl.pdf', await pdf(1));
+    const form = multipartForm('bl.pdf', await textPdf(1));
     const response = await app.inject({
       method: 'POST',
       url: '/v2/parties',
@@ -290,7 +151,7 @@ describe('documents: upload, read, download, delete', () => {
   });
 
   it('edits, rotates, lists, and serves types and schemas', async () => {
-    const id = ((await upload('rotate-me.pdf', await pdf(1, 'INVOICE 42'))).json['data'] as { id: string }).id;
+    const id = ((await upload('rotate-me.pdf', await textPdf(1, 'INVOICE 42'))).json['data'] as { id: string }).id;
     const patched = await call(app, 'PATCH', `/v2/documents/${id}`, {
       key: account.key,
       body: { data: { type: 'document', attributes: { document_type_manual: 'invoice' } } },
@@ -327,8 +188,10 @@ describe('documents: upload, read, download, delete', () => {
         .createQueryBuilder('o')
         .where(`o.job_name = 'extract-document' AND o.payload->>'documentId' = :documentId`, { documentId })
         .getMany();
-    expect((await upload('flag.pdf', await pdf(1, 'FLAG'), { create_tracking_requests: 'yes' })).status).toBe(400);
-    const created = await upload('queued.pdf', await pdf(1, 'BILL OF LADING B/L No.: MAEU260444444'), { create_tracking_requests: 'true' });
+    expect((await upload('flag.pdf', await textPdf(1, 'FLAG'), { create_tracking_requests: 'yes' })).status).toBe(400);
+    const created = await upload('queued.pdf', await textPdf(1, 'BILL OF LADING B/L No.: MAEU260444444'), {
+      create_tracking_requests: 'true',
+    });
     const data = created.json['data'] as { id: string; attributes: Record<string, unknown> };
     expect(data.attributes).toMatchObject({ extraction_status: 'pending', extraction_error: null, create_tracking_requests: true });
     const [first, ...none] = await extractionRows(data.id);
