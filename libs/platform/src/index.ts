@@ -10,6 +10,7 @@ export * from './redis/redis-connection';
 export * from './config/redis.config';
 export * from './redis/lua-script';
 export * from './config/worker-app.config';
+export * from './config/document-store.settings';
 export * from './ops/ops-server';
 export * from './ops/worker-ops.module';
 export * from './metrics/metrics.module';

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { BaseAppConfig } from '@quayside/platform';
+import { BaseAppConfig, withDocumentStoreSettings } from '@quayside/platform';
 import { parseAllowList } from '@quayside/webhooks';
 import type { WebhookUrlPolicy } from '@quayside/webhooks';
 import type { VesselPositionsConfig } from '@quayside/carriers';
@@ -33,7 +33,7 @@ function parsePushConnections(value: string): Map<string, string> | null {
 }
 
 /** Everything the api process reads from its environment, validated once at boot. */
-export class ApiConfig extends BaseAppConfig {
+export class ApiConfig extends withDocumentStoreSettings(BaseAppConfig) {
   @IsInt()
   @Min(0)
   @Max(65535)
@@ -235,38 +235,9 @@ export class ApiConfig extends BaseAppConfig {
   @MinLength(16, { message: 'OPERATOR_TOKEN must be at least 16 characters' })
   OPERATOR_TOKEN?: string;
 
-  /** Where document bytes are kept: `local` (a directory, nothing else to run) or `s3` (any S3-compatible store). */
-  @IsIn(['local', 's3'])
-  STORAGE_DRIVER: 'local' | 's3' = 'local';
-
-  /** Directory of the `local` driver; created when missing. */
-  @IsString()
-  @MinLength(1)
-  STORAGE_LOCAL_DIR: string = './data/documents';
-
   /** Signs upload and local download URLs; every api process must share it. Empty: a random one per boot (one process only). */
   @IsString()
   STORAGE_SIGNING_SECRET: string = '';
-
-  @IsString()
-  STORAGE_S3_BUCKET: string = '';
-
-  @IsString()
-  STORAGE_S3_REGION: string = 'us-east-1';
-
-  /** e.g. `http://127.0.0.1:9000` for MinIO; empty for AWS S3 itself. */
-  @IsString()
-  STORAGE_S3_ENDPOINT: string = '';
-
-  @IsIn(['true', 'false'])
-  STORAGE_S3_FORCE_PATH_STYLE: 'true' | 'false' = 'true';
-
-  /** Empty: the AWS SDK's own credential chain (environment, profile, instance role). */
-  @IsString()
-  STORAGE_S3_ACCESS_KEY_ID: string = '';
-
-  @IsString()
-  STORAGE_S3_SECRET_ACCESS_KEY: string = '';
 
   /** Lifetime of `download_url` and of two-step upload URLs. */
   @IsInt()
@@ -298,23 +269,6 @@ export class ApiConfig extends BaseAppConfig {
   @Min(10_000)
   @Max(200_000_000)
   DOCUMENT_MAX_PIXELS: number = 12_000_000;
-
-  /** How deep mail attached to mail is opened and checked (1: attached mail is refused); deeper answers 422 `too_large`. */
-  @IsInt()
-  @Min(1)
-  @Max(10)
-  DOCUMENT_MAX_EMAIL_DEPTH: number = 3;
-
-  /**
-   * Most attachments one mail (uploaded as `.eml` or sent to the SMTP listener) may hold, counting
-   * those of mail attached to it at every depth: each is checked here and read by the
-   * tracker-worker, and each mailed one becomes a document. More answer 422 `too_large` (SMTP: 552).
-   * At most 500: mailparser refuses a message of more than 1,000 parts as unreadable anyway.
-   */
-  @IsInt()
-  @Min(1)
-  @Max(500)
-  DOCUMENT_MAX_ATTACHMENTS: number = 20;
 
   /**
    * Longest the checks of one uploaded or mailed file may take. They run in a worker thread, away

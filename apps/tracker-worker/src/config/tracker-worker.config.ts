@@ -1,7 +1,7 @@
 import { DEFAULT_REFRESH_CADENCE, parseRefreshCadence } from '@quayside/domain';
 import type { RefreshCadence } from '@quayside/domain';
-import { WorkerAppConfig } from '@quayside/platform';
-import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateBy, ValidateIf } from 'class-validator';
+import { withDocumentStoreSettings, WorkerAppConfig } from '@quayside/platform';
+import { IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateBy, ValidateIf } from 'class-validator';
 import type { ValidationArguments } from 'class-validator';
 
 /**
@@ -37,7 +37,7 @@ const LEASE_MARGIN_MS = 10_000;
 export const DCSA_PUSH_MAX_CONCURRENCY = 32;
 
 /** Everything the tracker-worker process reads from its environment, validated once at boot. */
-export class TrackerWorkerConfig extends WorkerAppConfig {
+export class TrackerWorkerConfig extends withDocumentStoreSettings(WorkerAppConfig) {
   /**
    * Carrier, terminal and rail adapters as JSON (`{"carriers":[...],"terminals":[...],"rail":[...]}`,
    * see `AdapterRegistryConfig` in libs/carriers). Unset: the sandbox carrier, terminals and rail
@@ -240,35 +240,6 @@ export class TrackerWorkerConfig extends WorkerAppConfig {
   OPERATOR_WEBHOOK_SECRET: string = '';
 
   /**
-   * Where document bytes are read from for extraction: the same store the api writes
-   * (docs/documents.md "Storage"); these mean what the api's settings of the same name mean.
-   */
-  @IsIn(['local', 's3'])
-  STORAGE_DRIVER: 'local' | 's3' = 'local';
-
-  @IsString()
-  @MinLength(1)
-  STORAGE_LOCAL_DIR: string = './data/documents';
-
-  @IsString()
-  STORAGE_S3_BUCKET: string = '';
-
-  @IsString()
-  STORAGE_S3_REGION: string = 'us-east-1';
-
-  @IsString()
-  STORAGE_S3_ENDPOINT: string = '';
-
-  @IsIn(['true', 'false'])
-  STORAGE_S3_FORCE_PATH_STYLE: 'true' | 'false' = 'true';
-
-  @IsString()
-  STORAGE_S3_ACCESS_KEY_ID: string = '';
-
-  @IsString()
-  STORAGE_S3_SECRET_ACCESS_KEY: string = '';
-
-  /**
    * How long a worker holds a document it extracts. At least DOCUMENT_READ_TIMEOUT_MS and ten
    * seconds more (fetching the file, recording the result), checked at boot: a shorter lease would
    * end while the document is still being read and let a second worker claim it. A worker that
@@ -335,22 +306,6 @@ export class TrackerWorkerConfig extends WorkerAppConfig {
     },
   })
   DOCUMENT_MAX_PIXELS: number = 12_000_000;
-
-  /** How deep mail attached to mail is read (the api's setting of the same name); deeper mail is left unread. */
-  @IsInt()
-  @Min(1)
-  @Max(10)
-  DOCUMENT_MAX_EMAIL_DEPTH: number = 3;
-
-  /**
-   * Most attachments a stored mail may hold, counting those of mail attached to it (the api's
-   * setting of the same name). A mail over it, stored before the api's limit was lowered, is
-   * not read: its document fails, naming the setting. At most 500, as the api's.
-   */
-  @IsInt()
-  @Min(1)
-  @Max(500)
-  DOCUMENT_MAX_ATTACHMENTS: number = 20;
 
   /** Documents read (decoded, OCR) at once by one worker, each in its own reader process. */
   @IsInt()
