@@ -6,7 +6,7 @@
 import 'reflect-metadata';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '@quayside/platform';
 import { ApiBench } from './api/api-bench';
@@ -26,6 +26,7 @@ import type { ResultRow } from './report/results-table';
 import { writeResults } from './report/write-results';
 import { ROOT } from './support/child-process';
 import type { AppName } from './support/child-process';
+import { loadAverage } from './support/load-average';
 import { deleteRedisPrefix } from './support/redis-prefix';
 import { FreshnessBench } from './freshness/freshness-bench';
 import { formatFreshnessTable } from './freshness/freshness-table';
@@ -74,11 +75,7 @@ async function runFreshness(config: BenchConfig, inherited: Record<string, strin
     console.error('\ninterrupted: removing the freshness database and Redis keys');
     void freshness.stop().finally(() => process.exit(130));
   });
-  console.log(
-    `\n${freshness.describe()} (load ${loadavg()
-      .map((value) => value.toFixed(2))
-      .join(' ')})`,
-  );
+  console.log(`\n${freshness.describe()} (load ${loadAverage()})`);
   const phase = performance.now();
   let result: Awaited<ReturnType<FreshnessBench['run']>>;
   try {
@@ -98,9 +95,7 @@ async function runHotPaths(config: BenchConfig, inherited: Record<string, string
   const redisPrefix = `quayside-bench-${randomBytes(4).toString('hex')}`;
   const startedAt = new Date();
   // Other work on the machine moves every figure: the load before the run says how quiet it was.
-  const load = loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
+  const load = loadAverage();
   console.log(
     `Quayside bench: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), load ${load}, Node ${process.version}, sizes ${sizes.join(', ')} containers`,
   );

@@ -1,4 +1,4 @@
-import type { FreshnessRun } from './freshness-bench';
+import type { FreshnessRun } from './freshness-report';
 
 const percent = (share: number | null): string => (share === null ? '-' : `${(share * 100).toFixed(1)} %`);
 const ms = (value: number | null): string => (value === null ? '-' : String(Math.round(value)));
