@@ -7,7 +7,8 @@ import { CreatedAtColumn, InstantColumn, TextColumn, UuidColumn } from './column
  * `completed_at` in the transaction of the job's effects, so a replayed job does nothing.
  */
 @Entity({ name: 'outbox' })
-@Index('idx_outbox_publishable', ['available_at'], { where: '"completed_at" IS NULL' })
+@Index('idx_outbox_unpublished', ['available_at'], { where: '"completed_at" IS NULL AND "published_at" IS NULL' })
+@Index('idx_outbox_in_flight', ['published_at'], { where: '"completed_at" IS NULL AND "published_at" IS NOT NULL' })
 @Index('idx_outbox_account_id', ['account_id'])
 export class OutboxEntity {
   @PrimaryGeneratedColumn('uuid')

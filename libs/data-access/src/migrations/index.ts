@@ -35,6 +35,7 @@ import { OperatorNoticeLease1796700000000 } from './1796700000000-operator-notic
 import { DcsaPolledAnswers1796800000000 } from './1796800000000-dcsa-polled-answers';
 import { DcsaRetention1796900000000 } from './1796900000000-dcsa-retention';
 import { DcsaPushLookups1797000000000 } from './1797000000000-dcsa-push-lookups';
+import { OutboxClaimsSkipJobsInFlight1797100000000 } from './1797100000000-outbox-claims-skip-jobs-in-flight';
 
 // Listed explicitly (not globbed) so swc-node, jest and the built image load the same set.
 // `tools/cli/migration-generate.ts` rewrites this list from the files in this folder.
@@ -75,4 +76,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   DcsaPolledAnswers1796800000000,
   DcsaRetention1796900000000,
   DcsaPushLookups1797000000000,
+  OutboxClaimsSkipJobsInFlight1797100000000,
 ];

@@ -5,8 +5,9 @@ import { OutboxRepository } from '../repositories/outbox.repository';
 
 /**
  * The relay's claim of an outbox row finds room in the row's own page: the new version stays
- * there, which for an update that changes no indexed column means no index gets an entry (a
- * HOT update). Packed full, as before the migration, the new versions moved to other pages.
+ * there (the table's other lookups read fewer pages; before OutboxClaimsSkipJobsInFlight, when
+ * a claim changed no indexed column, that also made it a HOT update). Packed full, as before the
+ * migration, the new versions moved to other pages.
  */
 describe('migration RoomForHotUpdates', () => {
   let db: ScratchDatabase;

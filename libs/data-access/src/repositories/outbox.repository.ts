@@ -32,14 +32,48 @@ interface OutboxRow {
 
 /**
  * "Not completed yet" for rows named by id, written so that the planner cannot answer it from
- * `idx_outbox_publishable` (whose predicate is `completed_at IS NULL`, which this form does not
- * match): for rows named by id that partial index is a scan of every open row, and of the dead
+ * the outbox's partial indexes (whose predicates start with `completed_at IS NULL`, which this
+ * form does not match): for rows named by id such an index is a scan of every open row, and of the dead
  * entries vacuum has not removed yet, filtered by id. The planner picks it whenever its
  * statistics say few rows are open (a new table, or one last analyzed in a quiet spell), and
  * then each completion of a batch cost time in proportion to the backlog: 1.6 ms instead of
  * 0.5 ms for 35 rows behind 4 000 open ones. Rows named by id are looked up by primary key.
  */
 export const OPEN_BY_ID = '(completed_at IS NULL) IS TRUE';
+
+/**
+ * The relay's claim ($1 rows at most, $2 the redelivery delay in ms, $3 the publications after
+ * which a row is abandoned). Only what the relay publishes comes back, in order of availability:
+ * the whole row came back before, and parsing its four timestamps was most of what a claim
+ * allocated per row. Exported for the spec that reads its plan.
+ */
+export const OUTBOX_CLAIM_SQL = `WITH never_published AS (
+    SELECT id, available_at FROM outbox
+    WHERE completed_at IS NULL AND published_at IS NULL
+      AND available_at <= now()
+      AND publish_count < $3
+    ORDER BY available_at
+    LIMIT $1
+    FOR UPDATE SKIP LOCKED
+  ), lapsed AS (
+    SELECT id, available_at FROM outbox
+    WHERE completed_at IS NULL AND published_at IS NOT NULL
+      AND published_at < now() - make_interval(secs => $2::double precision / 1000)
+      AND available_at <= now()
+      AND publish_count < $3
+    ORDER BY published_at
+    LIMIT $1
+    FOR UPDATE SKIP LOCKED
+  ), due AS (
+    SELECT id FROM (SELECT * FROM never_published UNION ALL SELECT * FROM lapsed) d ORDER BY available_at LIMIT $1
+  ), claimed AS (
+    UPDATE outbox o
+    SET published_at = now(), publish_count = o.publish_count + 1
+    FROM due
+    WHERE o.id = due.id
+    RETURNING o.id, o.queue, o.job_name, o.payload, o.publish_count, o.available_at
+  )
+  SELECT id, queue, job_name, payload, publish_count FROM claimed ORDER BY available_at`;
 
 function toEntity(row: OutboxRow): OutboxEntity {
   return Object.assign(new OutboxEntity(), row);
@@ -89,11 +123,14 @@ export class OutboxRepository {
    * relays skip each other's rows (SKIP LOCKED) and never get the same row twice. A row
    * already published `maxPublishes` times is abandoned (see `countAbandoned`).
    *
-   * The claim always walks `idx_outbox_publishable` in order of availability, never as a bitmap
-   * or sequential scan: completing a row leaves its entry in that partial index until vacuum,
-   * and a bitmap scan visits every such entry's heap row again on every claim (a sequential
-   * scan, every row of the table), where an index scan marks the dead entries once and steps
-   * over them after. Behind 109 000 rows completed at once (the bench's tracker row,
+   * Each kind comes from a partial index of its own (migration OutboxClaimsSkipJobsInFlight):
+   * the rows never published in order of availability, and the rows in flight from the oldest
+   * publication up to the redelivery delay only, so a claim never reads the jobs waiting on their
+   * queues, however many a burst left there. Always as index scans, never as a bitmap or
+   * sequential scan: completing or publishing a row leaves its entry in the index it left until
+   * vacuum, and a bitmap scan visits every such entry's heap row again on every claim (a
+   * sequential scan, every row of the table), where an index scan marks the dead entries once
+   * and steps over them after. Behind 109 000 rows completed at once (the bench's tracker row,
    * 2026-11-28) a claim that found nothing took 33 ms as a bitmap scan, every time, and as an
    * index scan 52 ms once, then 0.3 ms. The planner picks the bitmap scan whenever its
    * statistics say few rows are open, which is most of the time (bench/README.md, "Leftover jobs").
@@ -106,29 +143,7 @@ export class OutboxRepository {
   }
 
   private claimDue(manager: EntityManager, limit: number, redeliverAfterMs: number, maxPublishes: number): Promise<ClaimedOutboxRow[]> {
-    // Only what the relay publishes, in order of availability: the whole row came back before,
-    // and parsing its four timestamps was most of what a claim allocated per row.
-    return queryRows<ClaimedOutboxRow>(
-      manager,
-      `WITH due AS (
-         SELECT id FROM outbox
-         WHERE completed_at IS NULL
-           AND available_at <= now()
-           AND (published_at IS NULL OR published_at < now() - make_interval(secs => $2::double precision / 1000))
-           AND publish_count < $3
-         ORDER BY available_at
-         LIMIT $1
-         FOR UPDATE SKIP LOCKED
-       ), claimed AS (
-         UPDATE outbox o
-         SET published_at = now(), publish_count = o.publish_count + 1
-         FROM due
-         WHERE o.id = due.id
-         RETURNING o.id, o.queue, o.job_name, o.payload, o.publish_count, o.available_at
-       )
-       SELECT id, queue, job_name, payload, publish_count FROM claimed ORDER BY available_at`,
-      [limit, redeliverAfterMs, maxPublishes],
-    );
+    return queryRows<ClaimedOutboxRow>(manager, OUTBOX_CLAIM_SQL, [limit, redeliverAfterMs, maxPublishes]);
   }
 
   /**
@@ -202,7 +217,9 @@ export class OutboxRepository {
   async countIncomplete(): Promise<number> {
     const rows = await queryRows<{ count: string }>(
       this.dataSource,
-      `SELECT count(*)::text AS count FROM outbox WHERE completed_at IS NULL`,
+      // The two partial indexes hold every open row between them; `completed_at IS NULL` alone matches neither.
+      `SELECT ((SELECT count(*) FROM outbox WHERE completed_at IS NULL AND published_at IS NULL)
+             + (SELECT count(*) FROM outbox WHERE completed_at IS NULL AND published_at IS NOT NULL))::text AS count`,
       [],
     );
     return Number(rows[0]?.count ?? 0);
@@ -216,7 +233,8 @@ export class OutboxRepository {
   async countAbandoned(maxPublishes: number): Promise<number> {
     const rows = await queryRows<{ count: string }>(
       this.dataSource,
-      `SELECT count(*)::text AS count FROM outbox WHERE completed_at IS NULL AND publish_count >= $1`,
+      // An abandoned row was published last (a deferral or hand-back lowers the count): the in-flight index has it.
+      `SELECT count(*)::text AS count FROM outbox WHERE completed_at IS NULL AND published_at IS NOT NULL AND publish_count >= $1`,
       [maxPublishes],
     );
     return Number(rows[0]?.count ?? 0);
