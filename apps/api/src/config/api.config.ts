@@ -258,19 +258,6 @@ export class ApiConfig extends withDocumentStoreSettings(BaseAppConfig) {
   DOCUMENT_MAX_PAGES: number = 50;
 
   /**
-   * The pixel budget: most pixels (width × height) anything decoded may have — an image, every
-   * TIFF page, every image in a mail, every PDF page as rendered for OCR (its box at 144 dpi).
-   * More answer 422 `too_large` naming the page or attachment. 12 MP holds an A4 or Letter page
-   * scanned at 400 dpi. Keep it equal to the tracker-worker's setting of the same name, which is
-   * bounded by the memory of its readers (docs/documents.md "Memory of a reader"): a page this
-   * accepts and the worker cannot read fails its extraction instead.
-   */
-  @IsInt()
-  @Min(10_000)
-  @Max(200_000_000)
-  DOCUMENT_MAX_PIXELS: number = 12_000_000;
-
-  /**
    * Longest the checks of one uploaded or mailed file may take. They run in a worker thread, away
    * from the event loop; a file that takes longer (built to make a parser loop) answers 422 `too_large`.
    */

@@ -30,7 +30,7 @@ describe('TrackerWorkerConfig: the document limits hold together at boot', () =>
     [
       'one pixel more',
       { DOCUMENT_MAX_PIXELS: '12582913' },
-      "DOCUMENT_MAX_PIXELS: DOCUMENT_MAX_PIXELS=12582913 does not fit DOCUMENT_READER_MAX_RSS_MB=640: a reader needs about 400 MB + 20 bytes a pixel, 641 MB for a page this large, and would be killed for its memory on every such page. Lower DOCUMENT_MAX_PIXELS to 12582912 (and the api's with it) or raise DOCUMENT_READER_MAX_RSS_MB to 641",
+      "DOCUMENT_READER_MAX_RSS_MB: DOCUMENT_MAX_PIXELS=12582913 does not fit DOCUMENT_READER_MAX_RSS_MB=640: a reader needs about 400 MB + 20 bytes a pixel, 641 MB for a page this large, and would be killed for its memory on every such page. Lower DOCUMENT_MAX_PIXELS to 12582912 (and the api's with it) or raise DOCUMENT_READER_MAX_RSS_MB to 641",
     ],
     ['40 MP with the memory it needs', { DOCUMENT_MAX_PIXELS: '40000000', DOCUMENT_READER_MAX_RSS_MB: '1163' }, null],
     ['40 MP with the default memory', { DOCUMENT_MAX_PIXELS: '40000000' }, /raise DOCUMENT_READER_MAX_RSS_MB to 1163$/],

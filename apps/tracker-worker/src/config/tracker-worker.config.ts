@@ -277,36 +277,6 @@ export class TrackerWorkerConfig extends withDocumentStoreSettings(WorkerAppConf
   @Max(500)
   DOCUMENT_OCR_MAX_PAGES: number = 10;
 
-  /**
-   * The pixel budget (docs/documents.md "Limits"): nothing is decoded that would be more pixels
-   * than this — an image, a TIFF page, an image in a mail, a PDF page rendered for OCR. The same
-   * setting as the api's; a page found over it only here (a file stored before the api checked
-   * it) fails its document with the reason. It must fit DOCUMENT_READER_MAX_RSS_MB (checked at
-   * boot): a reader needs about 400 MB plus 20 bytes a pixel, so 12 MP (an A4 or Letter page
-   * at 400 dpi) fits the default 640 MB.
-   */
-  @IsInt()
-  @Min(10_000)
-  @Max(200_000_000)
-  @ValidateBy({
-    name: 'fitsReaderMemory',
-    validator: {
-      validate: (value: unknown, args) =>
-        typeof value === 'number' && value <= pixelsFitting((args?.object as TrackerWorkerConfig).DOCUMENT_READER_MAX_RSS_MB),
-      defaultMessage: (args) => {
-        const pixels = Number(args?.value);
-        const maxRssMb = (args?.object as TrackerWorkerConfig).DOCUMENT_READER_MAX_RSS_MB;
-        return (
-          `DOCUMENT_MAX_PIXELS=${pixels} does not fit DOCUMENT_READER_MAX_RSS_MB=${maxRssMb}: a reader needs about ` +
-          `${READER_BASE_MB} MB + ${READER_BYTES_PER_PIXEL} bytes a pixel, ${readerMbFor(pixels)} MB for a page this large, and would be ` +
-          `killed for its memory on every such page. Lower DOCUMENT_MAX_PIXELS to ${pixelsFitting(maxRssMb)} (and the api's with it) ` +
-          `or raise DOCUMENT_READER_MAX_RSS_MB to ${readerMbFor(pixels)}`
-        );
-      },
-    },
-  })
-  DOCUMENT_MAX_PIXELS: number = 12_000_000;
-
   /** Documents read (decoded, OCR) at once by one worker, each in its own reader process. */
   @IsInt()
   @Min(1)
@@ -340,12 +310,31 @@ export class TrackerWorkerConfig extends withDocumentStoreSettings(WorkerAppConf
   /**
    * Resident memory a reader process may use (its JavaScript heap, Tesseract's WebAssembly
    * memory, the canvas's pixels); past it the process is killed and the attempt fails. It must
-   * hold a page of DOCUMENT_MAX_PIXELS (checked there). With one reader the worker (about 270 MB)
-   * and its reader stay under 1 GB together (docs/documents.md "Memory of a reader").
+   * hold a page of DOCUMENT_MAX_PIXELS (the pixel budget, shared with the api: checked here, at
+   * boot, as a reader needs about 400 MB plus 20 bytes a pixel, so 12 MP fits the default 640 MB).
+   * With one reader the worker (about 270 MB) and its reader stay under 1 GB together
+   * (docs/documents.md "Memory of a reader").
    */
   @IsInt()
   @Min(128)
   @Max(16_384)
+  @ValidateBy({
+    name: 'holdsPixelBudget',
+    validator: {
+      validate: (value: unknown, args) =>
+        typeof value === 'number' && (args?.object as TrackerWorkerConfig).DOCUMENT_MAX_PIXELS <= pixelsFitting(value),
+      defaultMessage: (args) => {
+        const pixels = (args?.object as TrackerWorkerConfig).DOCUMENT_MAX_PIXELS;
+        const maxRssMb = Number(args?.value);
+        return (
+          `DOCUMENT_MAX_PIXELS=${pixels} does not fit DOCUMENT_READER_MAX_RSS_MB=${maxRssMb}: a reader needs about ` +
+          `${READER_BASE_MB} MB + ${READER_BYTES_PER_PIXEL} bytes a pixel, ${readerMbFor(pixels)} MB for a page this large, and would be ` +
+          `killed for its memory on every such page. Lower DOCUMENT_MAX_PIXELS to ${pixelsFitting(maxRssMb)} (and the api's with it) ` +
+          `or raise DOCUMENT_READER_MAX_RSS_MB to ${readerMbFor(pixels)}`
+        );
+      },
+    },
+  })
   DOCUMENT_READER_MAX_RSS_MB: number = 640;
 
   /**

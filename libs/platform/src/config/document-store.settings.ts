@@ -6,9 +6,9 @@ type ConfigClass = new (...args: any[]) => object;
 
 /**
  * The settings the api (which stores and checks documents) and the tracker-worker (which reads
- * them) must mean alike — where document bytes are kept (docs/documents.md "Storage") and how much
- * mail may nest and hold — declared once and mixed into both configurations, whose base classes
- * differ (the worker's adds its ops server).
+ * them) must mean alike — where document bytes are kept (docs/documents.md "Storage"), how much
+ * mail may nest and hold, and how many pixels may be decoded — declared once and mixed into both
+ * configurations, whose base classes differ (the worker's adds its ops server).
  */
 export function withDocumentStoreSettings<TBase extends ConfigClass>(Base: TBase) {
   class DocumentStoreSettings extends Base {
@@ -60,6 +60,24 @@ export function withDocumentStoreSettings<TBase extends ConfigClass>(Base: TBase
     @Min(1)
     @Max(500)
     DOCUMENT_MAX_ATTACHMENTS: number = 20;
+
+    /**
+     * The pixel budget (docs/documents.md "Limits"): most pixels (width × height) anything decoded
+     * may have — an image, every TIFF page, every image in a mail, every PDF page as rendered for
+     * OCR (its box at 144 dpi). 12 MP holds an A4 or Letter page scanned at 400 dpi. The api answers
+     * 422 `too_large` naming the page or attachment; the tracker-worker fails a document with a page
+     * found over it only there (a file stored before the api checked it), and its readers' memory
+     * must hold a page this large (DOCUMENT_READER_MAX_RSS_MB, checked at boot; docs/documents.md
+     * "Memory of a reader"). Give both apps the same value: a page the api accepts and the worker
+     * cannot read fails its extraction instead.
+     */
+    @IsInt()
+    @Min(10_000)
+    @Max(200_000_000)
+    DOCUMENT_MAX_PIXELS: number = 12_000_000;
   }
   return DocumentStoreSettings;
 }
+
+/** The settings above, as a type (the STORAGE_* ones choose the document store: storage/create-object-storage.ts). */
+export type DocumentStoreSettings = InstanceType<ReturnType<typeof withDocumentStoreSettings<new () => object>>>;

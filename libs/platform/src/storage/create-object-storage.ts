@@ -1,3 +1,4 @@
+import type { DocumentStoreSettings } from '../config/document-store.settings';
 import { LocalObjectStorage } from './local-object-storage';
 import type { LocalStorageOptions } from './local-object-storage';
 import type { ObjectStorage } from './object-storage';
@@ -17,16 +18,7 @@ export function createObjectStorage(options: StorageOptions): ObjectStorage {
 }
 
 /** The STORAGE_* settings as each app's configuration validates them (docs/documents.md "Storage"). */
-export interface StorageSettings {
-  STORAGE_DRIVER: 'local' | 's3';
-  STORAGE_LOCAL_DIR: string;
-  STORAGE_S3_BUCKET: string;
-  STORAGE_S3_REGION: string;
-  STORAGE_S3_ENDPOINT: string;
-  STORAGE_S3_FORCE_PATH_STYLE: 'true' | 'false';
-  STORAGE_S3_ACCESS_KEY_ID: string;
-  STORAGE_S3_SECRET_ACCESS_KEY: string;
-}
+export type StorageSettings = Pick<DocumentStoreSettings, Extract<keyof DocumentStoreSettings, `STORAGE_${string}`>>;
 
 /** The store an app's settings choose; `local` says how its download URLs are made and signed. */
 export function objectStorageFromSettings(settings: StorageSettings, local: Omit<LocalStorageOptions, 'directory'>): ObjectStorage {
