@@ -1,11 +1,7 @@
 import { DATA_SOURCES } from '@quayside/domain';
-import type { EventOrigin } from '@quayside/domain';
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { AccountEntity } from './account.entity';
-import { CreatedAtColumn, InstantColumn, NullableTextColumn, TextColumn, UuidColumn, inList } from './column-types';
-import { ContainerEntity } from './container.entity';
-import { PortEntity } from './port.entity';
-import { TerminalEntity } from './terminal.entity';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { NullableTextColumn, TextColumn, UuidColumn, inList } from './column-types';
+import { ContainerEventColumns } from './container-event-columns';
 import { TransportEventEntity } from './transport-event.entity';
 
 /**
@@ -22,24 +18,7 @@ import { TransportEventEntity } from './transport-event.entity';
 @Index('idx_raw_events_transport_event', ['transport_event_id'], { where: '"transport_event_id" IS NOT NULL' })
 // Retention's way to the oldest rows (USING brin, made by the Retention migration; TypeORM cannot describe it).
 @Index('idx_raw_events_created_at_brin', { synchronize: false })
-export class RawEventEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id!: string;
-
-  @UuidColumn()
-  account_id!: string;
-
-  @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'account_id' })
-  account?: AccountEntity;
-
-  @UuidColumn()
-  container_id!: string;
-
-  @ManyToOne(() => ContainerEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'container_id' })
-  container?: ContainerEntity;
-
+export class RawEventEntity extends ContainerEventColumns {
   /** The normalized event it mapped to (`container.transport.vessel_loaded`); null when none. */
   @NullableTextColumn()
   event!: string | null;
@@ -47,12 +26,6 @@ export class RawEventEntity {
   /** The event as the source named it. */
   @TextColumn()
   original_event!: string;
-
-  @InstantColumn()
-  timestamp!: Date | null;
-
-  @NullableTextColumn()
-  timezone!: string | null;
 
   @Column({ type: 'boolean', default: false })
   estimated!: boolean;
@@ -62,36 +35,7 @@ export class RawEventEntity {
   index!: number;
 
   @NullableTextColumn()
-  location_locode!: string | null;
-
-  @NullableTextColumn()
   location_name!: string | null;
-
-  @UuidColumn({ nullable: true })
-  location_id!: string | null;
-
-  @ManyToOne(() => PortEntity, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'location_id' })
-  location?: PortEntity | null;
-
-  @UuidColumn({ nullable: true })
-  terminal_id!: string | null;
-
-  @ManyToOne(() => TerminalEntity, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'terminal_id' })
-  terminal?: TerminalEntity | null;
-
-  @NullableTextColumn()
-  vessel_name!: string | null;
-
-  @NullableTextColumn()
-  vessel_imo!: string | null;
-
-  @NullableTextColumn()
-  voyage_number!: string | null;
-
-  @TextColumn()
-  data_source!: EventOrigin;
 
   /** Who sent it: the SCAC of the line or rail carrier, the FIRMS code of the terminal. */
   @NullableTextColumn()
@@ -107,14 +51,4 @@ export class RawEventEntity {
   @ManyToOne(() => TransportEventEntity, { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'transport_event_id' })
   transport_event?: TransportEventEntity | null;
-
-  @TextColumn()
-  dedupe_key!: string;
-
-  /** Set when the source corrected (a new time) or withdrew it. */
-  @InstantColumn()
-  invalidated_at!: Date | null;
-
-  @CreatedAtColumn()
-  created_at!: Date;
 }

@@ -1,12 +1,9 @@
 import { DATA_SOURCES } from '@quayside/domain';
-import type { EventOrigin, TransportEventAttributes, TransportEventRecord } from '@quayside/domain';
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { AccountEntity } from './account.entity';
-import { CreatedAtColumn, InstantColumn, NullableTextColumn, TextColumn, UuidColumn, inList } from './column-types';
-import { ContainerEntity } from './container.entity';
-import { PortEntity } from './port.entity';
+import type { TransportEventAttributes, TransportEventRecord } from '@quayside/domain';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { InstantColumn, TextColumn, UuidColumn, inList } from './column-types';
+import { ContainerEventColumns } from './container-event-columns';
 import { ShipmentEntity } from './shipment.entity';
-import { TerminalEntity } from './terminal.entity';
 
 /**
  * A normalized milestone of one container, or a value change (last free day, availability).
@@ -23,24 +20,7 @@ import { TerminalEntity } from './terminal.entity';
 @Index('idx_transport_events_container_list', ['container_id', 'created_at', 'id'])
 // Where a vessel is bound: its latest departure (docs/vessels-and-maps.md).
 @Index('idx_transport_events_vessel_imo', ['vessel_imo', 'timestamp'], { where: '"vessel_imo" IS NOT NULL' })
-export class TransportEventEntity implements TransportEventRecord {
-  @PrimaryGeneratedColumn('uuid')
-  id!: string;
-
-  @UuidColumn()
-  account_id!: string;
-
-  @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'account_id' })
-  account?: AccountEntity;
-
-  @UuidColumn()
-  container_id!: string;
-
-  @ManyToOne(() => ContainerEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'container_id' })
-  container?: ContainerEntity;
-
+export class TransportEventEntity extends ContainerEventColumns implements TransportEventRecord {
   @UuidColumn({ nullable: true })
   shipment_id!: string | null;
 
@@ -51,51 +31,9 @@ export class TransportEventEntity implements TransportEventRecord {
   @TextColumn()
   event!: TransportEventAttributes['event'];
 
-  @InstantColumn()
-  timestamp!: Date | null;
-
-  @NullableTextColumn()
-  timezone!: string | null;
-
-  @NullableTextColumn()
-  location_locode!: string | null;
-
-  @UuidColumn({ nullable: true })
-  location_id!: string | null;
-
-  @ManyToOne(() => PortEntity, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'location_id' })
-  location?: PortEntity | null;
-
-  @UuidColumn({ nullable: true })
-  terminal_id!: string | null;
-
-  @ManyToOne(() => TerminalEntity, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'terminal_id' })
-  terminal?: TerminalEntity | null;
-
-  @NullableTextColumn()
-  vessel_name!: string | null;
-
-  @NullableTextColumn()
-  vessel_imo!: string | null;
-
-  @NullableTextColumn()
-  voyage_number!: string | null;
-
-  @TextColumn()
-  data_source!: EventOrigin;
-
-  @TextColumn()
-  dedupe_key!: string;
-
   /** Which occurrence of this event at this place (0 the first); null for value changes. */
   @Column({ type: 'integer', nullable: true })
   leg!: number | null;
-
-  /** Set when the source corrected or withdrew this version. */
-  @InstantColumn()
-  invalidated_at!: Date | null;
 
   /** The version this one corrects. */
   @UuidColumn({ nullable: true })
@@ -108,7 +46,4 @@ export class TransportEventEntity implements TransportEventRecord {
   /** The new value a value-change event announces (an instant); null when removed, and for milestones. */
   @InstantColumn()
   value!: Date | null;
-
-  @CreatedAtColumn()
-  created_at!: Date;
 }
