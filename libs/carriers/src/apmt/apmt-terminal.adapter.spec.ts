@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { RecordingServer } from '@quayside/testing';
-import type { RecordedRequest, RecordingHandler } from '@quayside/testing';
 import { normalizeTerminalReport } from '@quayside/domain';
 import type { ApmtTerminalConfig } from '../ports/adapter-config';
 import type { TerminalContainerStatus, TerminalLookupResult } from '../ports/terminal-adapter.port';
+import { ScriptedSource, sendJson } from '../__tests__/scripted-source';
 import { ApmtTerminalAdapter } from './apmt-terminal.adapter';
 
 /** An APM Terminals facility on 127.0.0.1 serving the example messages; it records every request. */
@@ -13,45 +11,19 @@ import { ApmtTerminalAdapter } from './apmt-terminal.adapter';
 const NOW = new Date('2024-03-06T18:00:00Z');
 const fixture = (name: string): string => readFileSync(join(__dirname, 'fixtures', `${name}.json`), 'utf8');
 
-let far: RecordingServer;
-let baseUrl: string;
-let handler: RecordingHandler;
-let requests: RecordedRequest[];
-const adapters: ApmtTerminalAdapter[] = [];
-
-beforeAll(async () => {
-  far = await RecordingServer.start((request, response) => handler(request, response));
-  baseUrl = far.baseUrl;
-});
-
-afterAll(async () => {
-  await Promise.all(adapters.map((a) => a.close()));
-  await far.close();
-});
-
-beforeEach(() => {
-  far.requests.length = 0;
-  requests = far.requests;
-  handler = (_req, res) => send(res, 200, fixture('import-availability'));
-});
-
-function send(res: ServerResponse, status: number, body: string): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(body);
-}
+const source = ScriptedSource.forTests((_req, res) => sendJson(res, 200, fixture('import-availability')));
 
 function adapter(config: Partial<ApmtTerminalConfig> = {}): ApmtTerminalAdapter {
   const created = new ApmtTerminalAdapter({
     firmsCode: 'W185',
     kind: 'apmt',
     facilityCode: 'USLAX',
-    baseUrl,
+    baseUrl: source.baseUrl,
     timeZone: 'America/Los_Angeles',
     auth: { type: 'api_key', header: 'Consumer-Key', key: 'k' },
     ...config,
   });
-  adapters.push(created);
-  return created;
+  return source.keep(created);
 }
 
 const lookup = (a: ApmtTerminalAdapter, numbers: string[]): Promise<TerminalLookupResult> =>
@@ -65,11 +37,11 @@ function found(result: TerminalLookupResult): Map<string, TerminalContainerStatu
 describe('ApmtTerminalAdapter', () => {
   it('asks the facility for the containers with its credentials', async () => {
     await lookup(adapter(), ['WFHU5080179', 'eghu9044403 ', 'WFHU5080179', 'not a number']);
-    expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ method: 'GET', path: '/import-availability' });
-    expect(requests[0]?.query.get('assetId')).toBe('WFHU5080179,EGHU9044403');
-    expect(requests[0]?.query.get('facilityCode')).toBe('USLAX');
-    expect(requests[0]?.headers['consumer-key']).toBe('k');
+    expect(source.requests).toHaveLength(1);
+    expect(source.requests[0]).toMatchObject({ method: 'GET', path: '/import-availability' });
+    expect(source.requests[0]?.query.get('assetId')).toBe('WFHU5080179,EGHU9044403');
+    expect(source.requests[0]?.query.get('facilityCode')).toBe('USLAX');
+    expect(source.requests[0]?.headers['consumer-key']).toBe('k');
   });
 
   it('hands over the example message in the terminal’s own words', async () => {
@@ -127,7 +99,7 @@ describe('ApmtTerminalAdapter', () => {
   });
 
   it('reads a single-object answer (a gated-out container)', async () => {
-    handler = (_req, res) => send(res, 200, fixture('import-availability-gated-out'));
+    source.answer = (_req, res) => sendJson(res, 200, fixture('import-availability-gated-out'));
     const status = found(await lookup(adapter(), ['HMCU9188157'])).get('HMCU9188157');
     expect(status).toMatchObject({ fullOutAt: '2024-03-04T21:22:10.000Z', locationAtPodTerminal: null, availableForPickup: false });
   });
@@ -137,15 +109,15 @@ describe('ApmtTerminalAdapter', () => {
   });
 
   it('answers found with no containers when the facility knows none of them', async () => {
-    handler = (_req, res) => send(res, 404, fixture('api-error'));
+    source.answer = (_req, res) => sendJson(res, 404, fixture('api-error'));
     expect(await lookup(adapter(), ['WFHU5080179'])).toEqual({ outcome: 'found', containers: [] });
   });
 
   it('asks in batches of 50', async () => {
-    handler = (_req, res) => send(res, 200, '[]');
+    source.answer = (_req, res) => sendJson(res, 200, '[]');
     const numbers = Array.from({ length: 51 }, (_, i) => `MRKU${String(i).padStart(7, '0')}`);
     await lookup(adapter(), numbers);
-    expect(requests.map((r) => r.query.get('assetId')?.split(',').length)).toEqual([50, 1]);
+    expect(source.requests.map((r) => r.query.get('assetId')?.split(',').length)).toEqual([50, 1]);
   });
 
   it.each([
@@ -163,19 +135,19 @@ describe('ApmtTerminalAdapter', () => {
     ['refused credentials', 403, '{}', 'internal_processing_error', 'auth_refused'],
     ['a bad request', 400, '{"errors":[{"message":"facilityCode invalid"}]}', 'unrecognized_response', 'unrecognized_answer'],
   ])('%s ends as a transient %s (%s in the source health), never a crash', async (_what, status, body, reason, errorClass) => {
-    handler = (_req, res) => send(res, status, body);
+    source.answer = (_req, res) => sendJson(res, status, body);
     expect(await lookup(adapter(), ['WFHU5080179'])).toMatchObject({ outcome: 'transient_failure', reason, errorClass });
   });
 
   it('fetches an OAuth2 token and sends it as a bearer token', async () => {
-    handler = (req, res) => {
+    source.answer = (req, res) => {
       if (req.path === '/oauth/token')
-        return send(res, 200, JSON.stringify({ access_token: 'tok', token_type: 'Bearer', expires_in: 1799 }));
-      return send(res, 200, fixture('import-availability'));
+        return sendJson(res, 200, JSON.stringify({ access_token: 'tok', token_type: 'Bearer', expires_in: 1799 }));
+      return sendJson(res, 200, fixture('import-availability'));
     };
-    const oauth = adapter({ auth: { type: 'oauth2', tokenUrl: `${baseUrl}/oauth/token`, clientId: 'id', clientSecret: 'secret' } });
+    const oauth = adapter({ auth: { type: 'oauth2', tokenUrl: `${source.baseUrl}/oauth/token`, clientId: 'id', clientSecret: 'secret' } });
     expect(found(await lookup(oauth, ['WFHU5080179'])).size).toBe(1);
-    expect(requests.find((r) => r.path === '/import-availability')?.headers.authorization).toBe('Bearer tok');
+    expect(source.requests.find((r) => r.path === '/import-availability')?.headers.authorization).toBe('Bearer tok');
   });
 
   it('refuses a configuration it cannot use', () => {

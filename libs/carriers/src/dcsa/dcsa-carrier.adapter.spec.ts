@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { RecordingServer } from '@quayside/testing';
-import type { RecordedRequest, RecordingHandler } from '@quayside/testing';
 import type { DcsaCarrierConfig } from '../ports/adapter-config';
 import type { CarrierTrackQuery } from '../ports/carrier-adapter.port';
+import { ScriptedSource, sendJson } from '../__tests__/scripted-source';
 import { DcsaCarrierAdapter } from './dcsa-carrier.adapter';
 
 /** A DCSA carrier on 127.0.0.1 whose answers each test scripts; it records every request. */
@@ -15,47 +13,27 @@ const NOW = new Date('2026-08-14T12:00:00Z');
 const VALID = readFileSync(join(__dirname, 'fixtures', 'tnt-220-response.json'), 'utf8');
 const validEvents = JSON.parse(VALID) as unknown[];
 
-let far: RecordingServer;
-let baseUrl: string;
-let handler: RecordingHandler;
-let requests: RecordedRequest[];
-const adapters: DcsaCarrierAdapter[] = [];
-
-beforeAll(async () => {
-  far = await RecordingServer.start((request, response) => handler(request, response));
-  baseUrl = far.baseUrl;
-});
-
-afterAll(async () => {
-  await Promise.all(adapters.map((a) => a.close()));
-  await far.close();
-});
-
-beforeEach(() => {
-  far.requests.length = 0;
-  requests = far.requests;
-  handler = (_req, res) => json(res, 200, validEvents);
-});
-
-function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(typeof body === 'string' ? body : JSON.stringify(body));
-}
+const source = ScriptedSource.forTests((_req, res) => sendJson(res, 200, validEvents));
 
 function adapter(config: Partial<DcsaCarrierConfig> = {}, clock?: () => number): DcsaCarrierAdapter {
   const created = new DcsaCarrierAdapter(
-    { scac: 'DCSA', kind: 'dcsa', baseUrl: `${baseUrl}/tnt`, auth: { type: 'api_key', header: 'X-API-Key', key: 'secret-key' }, ...config },
+    {
+      scac: 'DCSA',
+      kind: 'dcsa',
+      baseUrl: `${source.baseUrl}/tnt`,
+      auth: { type: 'api_key', header: 'X-API-Key', key: 'secret-key' },
+      ...config,
+    },
     { clock },
   );
-  adapters.push(created);
-  return created;
+  return source.keep(created);
 }
 
 function query(kind: CarrierTrackQuery['kind'] = 'bill_of_lading', number = 'reserved-HHL123'): CarrierTrackQuery {
   return { kind, number, scac: 'DCSA', trackingSince: NOW, now: NOW };
 }
 
-const eventsRequests = () => requests.filter((r) => r.path === '/tnt/v2/events');
+const eventsRequests = () => source.requests.filter((r) => r.path === '/tnt/v2/events');
 
 describe('DcsaCarrierAdapter over HTTP', () => {
   it('polls GET /v2/events with the API key and maps the conformance response', async () => {
@@ -82,25 +60,25 @@ describe('DcsaCarrierAdapter over HTTP', () => {
   it.each([
     ['a cursor', (page: string) => page],
     ['a relative link', (page: string) => `/tnt/v2/events?cursor=${page}`],
-    ['an absolute link', (page: string) => `${baseUrl}/tnt/v2/events?cursor=${page}`],
+    ['an absolute link', (page: string) => `${source.baseUrl}/tnt/v2/events?cursor=${page}`],
   ])('follows Next-Page given as %s and maps both pages as one', async (_how, link) => {
-    handler = (req, res) => {
-      if (req.query.get('cursor') === 'page-2') json(res, 200, validEvents.slice(4));
-      else json(res, 200, validEvents.slice(0, 4), { 'Next-Page': link('page-2') });
+    source.answer = (req, res) => {
+      if (req.query.get('cursor') === 'page-2') sendJson(res, 200, validEvents.slice(4));
+      else sendJson(res, 200, validEvents.slice(0, 4), { 'Next-Page': link('page-2') });
     };
     const paged = await adapter().track(query());
-    handler = (_req, res) => json(res, 200, validEvents);
+    source.answer = (_req, res) => sendJson(res, 200, validEvents);
     expect(paged).toEqual(await adapter().track(query()));
-    expect(requests.map((r) => r.query.get('cursor'))).toEqual([null, 'page-2', null]);
+    expect(source.requests.map((r) => r.query.get('cursor'))).toEqual([null, 'page-2', null]);
   });
 
   it('refuses a Next-Page link to another server (the credentials would go with it)', async () => {
-    handler = (_req, res) => json(res, 200, validEvents, { 'Next-Page': 'https://elsewhere.example/v2/events?cursor=2' });
+    source.answer = (_req, res) => sendJson(res, 200, validEvents, { 'Next-Page': 'https://elsewhere.example/v2/events?cursor=2' });
     expect(await adapter().track(query())).toMatchObject({ outcome: 'transient_failure', reason: 'unrecognized_response' });
   });
 
   it('stops a Next-Page that points back at a page already read', async () => {
-    handler = (_req, res) => json(res, 200, [], { 'Next-Page': 'same' });
+    source.answer = (_req, res) => sendJson(res, 200, [], { 'Next-Page': 'same' });
     expect(await adapter().track(query())).toMatchObject({ outcome: 'transient_failure', reason: 'unrecognized_response' });
     expect(eventsRequests()).toHaveLength(2);
   });
@@ -108,7 +86,7 @@ describe('DcsaCarrierAdapter over HTTP', () => {
   it.each(['tnt-220-response-wrong-structure', 'tnt-220-response-wrong-date-times', 'tnt-220-response-wrong-event-ids'])(
     'ends %s as unrecognized_response',
     async (name) => {
-      handler = (_req, res) => json(res, 200, readFileSync(join(__dirname, 'fixtures', `${name}.json`), 'utf8'));
+      source.answer = (_req, res) => sendJson(res, 200, readFileSync(join(__dirname, 'fixtures', `${name}.json`), 'utf8'));
       expect(await adapter().track(query())).toMatchObject({ outcome: 'transient_failure', reason: 'unrecognized_response' });
     },
   );
@@ -118,7 +96,7 @@ describe('DcsaCarrierAdapter over HTTP', () => {
     ['an object instead of a list', 200, { events: [] }],
     ['a redirect', 302, ''],
   ])('ends a response that is %s as unrecognized_response', async (_what, status, body) => {
-    handler = (_req, res) => json(res, status, body);
+    source.answer = (_req, res) => sendJson(res, status, body);
     expect(await adapter().track(query())).toMatchObject({ outcome: 'transient_failure', reason: 'unrecognized_response' });
   });
 
@@ -129,7 +107,7 @@ describe('DcsaCarrierAdapter over HTTP', () => {
     [200, 'container', 'not_found'],
     [200, 'bill_of_lading', 'not_manifested'],
   ] as const)('answers %s with no events for a %s as %s', async (status, kind, outcome) => {
-    handler = (_req, res) => json(res, status, status === 200 ? [] : { errors: [] });
+    source.answer = (_req, res) => sendJson(res, status, status === 200 ? [] : { errors: [] });
     expect((await adapter().track(query(kind, 'APZU4812090'))).outcome).toBe(outcome);
   });
 
@@ -139,12 +117,12 @@ describe('DcsaCarrierAdapter over HTTP', () => {
     [503, 'unreachable'],
     [429, 'quota'],
   ] as const)('answers HTTP %s as shipping_line_unreachable (%s in the source health)', async (status, errorClass) => {
-    handler = (_req, res) => json(res, status, { message: 'down' }, { 'Retry-After': '30' });
+    source.answer = (_req, res) => sendJson(res, status, { message: 'down' }, { 'Retry-After': '30' });
     expect(await adapter().track(query())).toMatchObject({ outcome: 'transient_failure', reason: 'shipping_line_unreachable', errorClass });
   });
 
   it.each([401, 403])('answers HTTP %s as a refused credential (auth_refused in the source health)', async (status) => {
-    handler = (_req, res) => json(res, status, { message: 'no' });
+    source.answer = (_req, res) => sendJson(res, status, { message: 'no' });
     expect(await adapter().track(query())).toMatchObject({
       outcome: 'transient_failure',
       reason: 'internal_processing_error',
@@ -153,7 +131,7 @@ describe('DcsaCarrierAdapter over HTTP', () => {
   });
 
   it('gives up on a carrier that does not answer within the timeout', async () => {
-    handler = () => undefined;
+    source.answer = () => undefined;
     const result = await adapter({ timeoutMs: 150 }).track(query());
     expect(result).toEqual({
       outcome: 'transient_failure',
@@ -161,7 +139,7 @@ describe('DcsaCarrierAdapter over HTTP', () => {
       errorClass: 'unreachable',
       detail: 'carrier DCSA: no answer within 150 ms',
     });
-    far.dropConnections();
+    source.dropConnections();
   });
 
   it('answers a refused connection as shipping_line_unreachable', async () => {
@@ -180,11 +158,11 @@ describe('DcsaCarrierAdapter over HTTP', () => {
     ['an empty number', 'bill_of_lading', '  '],
   ] as const)('refuses %s without calling the carrier', async (_what, kind, number) => {
     expect((await adapter().track(query(kind, number))).outcome).toBe('invalid_number');
-    expect(requests).toEqual([]);
+    expect(source.requests).toEqual([]);
   });
 
   it('answers a 400 from the carrier as invalid_number', async () => {
-    handler = (_req, res) => json(res, 400, { errors: [{ reason: 'invalidQuery' }] });
+    source.answer = (_req, res) => sendJson(res, 400, { errors: [{ reason: 'invalidQuery' }] });
     expect((await adapter().track(query())).outcome).toBe('invalid_number');
   });
 });
@@ -196,28 +174,36 @@ describe('DcsaCarrierAdapter with OAuth2 client credentials', () => {
   beforeEach(() => {
     issued = 0;
     now = 1_000_000;
-    handler = (req, res) => {
+    source.answer = (req, res) => {
       if (req.path === '/oauth/token') {
         issued += 1;
-        json(res, 200, { access_token: `token-${issued}`, token_type: 'Bearer', expires_in: 3600 });
+        sendJson(res, 200, { access_token: `token-${issued}`, token_type: 'Bearer', expires_in: 3600 });
       } else if (req.headers.authorization !== `Bearer token-${issued}`) {
-        json(res, 401, { errors: [] });
+        sendJson(res, 401, { errors: [] });
       } else {
-        json(res, 200, validEvents);
+        sendJson(res, 200, validEvents);
       }
     };
   });
 
   function oauthAdapter(): DcsaCarrierAdapter {
     return adapter(
-      { auth: { type: 'oauth2', tokenUrl: `${baseUrl}/oauth/token`, clientId: 'quayside', clientSecret: 's3cret', scope: 'tnt:read' } },
+      {
+        auth: {
+          type: 'oauth2',
+          tokenUrl: `${source.baseUrl}/oauth/token`,
+          clientId: 'quayside',
+          clientSecret: 's3cret',
+          scope: 'tnt:read',
+        },
+      },
       () => now,
     );
   }
 
   it('fetches a token with HTTP Basic client authentication and sends it as Bearer', async () => {
     expect((await oauthAdapter().track(query())).outcome).toBe('found');
-    const [tokenRequest, eventsRequest] = requests;
+    const [tokenRequest, eventsRequest] = source.requests;
     expect(tokenRequest?.method).toBe('POST');
     expect(tokenRequest?.headers.authorization).toBe(`Basic ${Buffer.from('quayside:s3cret').toString('base64')}`);
     expect(Object.fromEntries(new URLSearchParams(tokenRequest?.body))).toEqual({ grant_type: 'client_credentials', scope: 'tnt:read' });
@@ -240,14 +226,14 @@ describe('DcsaCarrierAdapter with OAuth2 client credentials', () => {
     await carrier.track(query());
     issued += 1; // the server forgot token-1: it now only accepts the next token it issues
     expect((await carrier.track(query())).outcome).toBe('found');
-    expect(requests.filter((r) => r.path === '/oauth/token')).toHaveLength(2);
+    expect(source.requests.filter((r) => r.path === '/oauth/token')).toHaveLength(2);
   });
 
   it.each([
     [401, 'internal_processing_error', 'auth_refused'],
     [503, 'shipping_line_unreachable', 'unreachable'],
   ] as const)('answers a token endpoint that says %s as %s (%s in the source health)', async (status, reason, errorClass) => {
-    handler = (_req, res) => json(res, status, { error: 'invalid_client' });
+    source.answer = (_req, res) => sendJson(res, status, { error: 'invalid_client' });
     expect(await oauthAdapter().track(query())).toMatchObject({ outcome: 'transient_failure', reason, errorClass });
   });
 });

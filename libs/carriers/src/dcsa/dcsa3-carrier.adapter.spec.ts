@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { RecordingServer } from '@quayside/testing';
-import type { RecordedRequest, RecordingHandler } from '@quayside/testing';
+import type { RecordingHandler } from '@quayside/testing';
 import type { DcsaCarrierConfig } from '../ports/adapter-config';
 import type { CarrierTrackQuery, CarrierTrackResult } from '../ports/carrier-adapter.port';
+import { ScriptedSource, sendJson } from '../__tests__/scripted-source';
 import { DcsaCarrierAdapter } from './dcsa-carrier.adapter';
 
 /** A DCSA 3.0 carrier on 127.0.0.1 serving the example messages; it records every request. */
@@ -12,31 +12,10 @@ import { DcsaCarrierAdapter } from './dcsa-carrier.adapter';
 const NOW = new Date('2026-04-01T00:00:00Z');
 const fixture = (name: string): unknown => JSON.parse(readFileSync(join(__dirname, 'fixtures', `${name}.json`), 'utf8'));
 
-let far: RecordingServer;
-let baseUrl: string;
-let handler: RecordingHandler;
-let requests: RecordedRequest[];
-const adapters: DcsaCarrierAdapter[] = [];
-
-beforeAll(async () => {
-  far = await RecordingServer.start((request, response) => handler(request, response));
-  baseUrl = far.baseUrl;
-});
-
-afterAll(async () => {
-  await Promise.all(adapters.map((a) => a.close()));
-  await far.close();
-});
-
-beforeEach(() => {
-  far.requests.length = 0;
-  requests = far.requests;
-  handler = (_req, res) => json(res, 200, fixture('dcsa3-journey'));
-});
+const source = ScriptedSource.forTests((_req, res) => json(res, 200, fixture('dcsa3-journey')));
 
 function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json', 'api-version': '3.0.0', ...headers });
-  res.end(typeof body === 'string' ? body : JSON.stringify(body));
+  sendJson(res, status, body, { 'api-version': '3.0.0', ...headers });
 }
 
 function adapter(config: Partial<DcsaCarrierConfig> = {}): DcsaCarrierAdapter {
@@ -44,12 +23,11 @@ function adapter(config: Partial<DcsaCarrierConfig> = {}): DcsaCarrierAdapter {
     scac: 'QSDL',
     kind: 'dcsa',
     version: '3.0',
-    baseUrl: `${baseUrl}/tnt`,
+    baseUrl: `${source.baseUrl}/tnt`,
     auth: { type: 'api_key', header: 'X-API-Key', key: 'k' },
     ...config,
   });
-  adapters.push(created);
-  return created;
+  return source.keep(created);
 }
 
 function query(kind: CarrierTrackQuery['kind'] = 'booking_number', number = 'QSBK300001'): CarrierTrackQuery {
@@ -68,11 +46,11 @@ function failure(result: CarrierTrackResult): string {
 describe('DcsaCarrierAdapter, Track & Trace 3.0', () => {
   it('asks GET /events with the filter, limit, API-Version 3.0.0 and the key', async () => {
     await adapter().track(query());
-    expect(requests).toHaveLength(1);
-    expect(requests[0]!.path).toBe('/tnt/events');
-    expect(Object.fromEntries(requests[0]!.query)).toEqual({ carrierBookingReference: 'QSBK300001', limit: '100' });
-    expect(requests[0]!.headers['api-version']).toBe('3.0.0');
-    expect(requests[0]!.headers['x-api-key']).toBe('k');
+    expect(source.requests).toHaveLength(1);
+    expect(source.requests[0]!.path).toBe('/tnt/events');
+    expect(Object.fromEntries(source.requests[0]!.query)).toEqual({ carrierBookingReference: 'QSBK300001', limit: '100' });
+    expect(source.requests[0]!.headers['api-version']).toBe('3.0.0');
+    expect(source.requests[0]!.headers['x-api-key']).toBe('k');
   });
 
   it.each([
@@ -80,7 +58,7 @@ describe('DcsaCarrierAdapter, Track & Trace 3.0', () => {
     ['container', 'MSKU1234565', 'equipmentReference'],
   ] as const)('filters a %s by %s', async (kind, number, parameter) => {
     await adapter().track(query(kind, number));
-    expect(requests[0]!.query.get(parameter)).toBe(number);
+    expect(source.requests[0]!.query.get(parameter)).toBe(number);
   });
 
   it('maps the journey to milestones and estimates, in UTC with the zone of the place', async () => {
@@ -116,12 +94,12 @@ describe('DcsaCarrierAdapter, Track & Trace 3.0', () => {
   });
 
   it('follows Next-Page-Cursor with the first request’s parameters and maps the conformance pages', async () => {
-    handler = (req, res) =>
+    source.answer = (req, res) =>
       req.query.get('cursor') === null
         ? json(res, 200, fixture('tnt-300-response'), { 'next-page-cursor': '/page two+=' })
         : json(res, 200, fixture('tnt-300-response-nextpage'));
     const shipment = found(await adapter().track(query('booking_number', 'ABC709951')));
-    expect(requests.map((r) => Object.fromEntries(r.query))).toEqual([
+    expect(source.requests.map((r) => Object.fromEntries(r.query))).toEqual([
       { carrierBookingReference: 'ABC709951', limit: '100' },
       { carrierBookingReference: 'ABC709951', limit: '100', cursor: '/page two+=' },
     ]);
@@ -135,7 +113,7 @@ describe('DcsaCarrierAdapter, Track & Trace 3.0', () => {
   });
 
   it('an empty answer is not manifested (document) or not found (container)', async () => {
-    handler = (_req, res) => json(res, 200, { events: [] });
+    source.answer = (_req, res) => json(res, 200, { events: [] });
     expect((await adapter().track(query())).outcome).toBe('not_manifested');
     expect((await adapter().track(query('container', 'MSKU1234565'))).outcome).toBe('not_found');
   });
@@ -148,7 +126,7 @@ describe('DcsaCarrierAdapter, Track & Trace 3.0', () => {
       eventClassification: { eventType: 'SHIPMENT', eventClassifier: 'ACTUAL', shipmentEventType: 'CANCELLED' },
       shipmentDetails: { documentReference: { type: 'BOOKING', reference: 'QSBK300001' } },
     };
-    handler = (_req, res) => json(res, 200, { events: [...(fixture('dcsa3-journey') as { events: unknown[] }).events, cancel] });
+    source.answer = (_req, res) => json(res, 200, { events: [...(fixture('dcsa3-journey') as { events: unknown[] }).events, cancel] });
     expect((await adapter().track(query())).outcome).toBe('booking_cancelled');
   });
 
@@ -157,11 +135,11 @@ describe('DcsaCarrierAdapter, Track & Trace 3.0', () => {
       outcome: 'invalid_number',
       detail: 'equipmentReference must be 1-11 characters without spaces',
     });
-    expect(requests).toHaveLength(0);
+    expect(source.requests).toHaveLength(0);
   });
 
   it('a 400 is invalid_number with the carrier’s feedback message', async () => {
-    handler = (_req, res) =>
+    source.answer = (_req, res) =>
       json(res, 400, { feedbackElements: [{ severity: 'ERROR', message: 'Unknown booking', propertyPath: '$.carrierBookingReference' }] });
     expect(await adapter().track(query())).toEqual({
       outcome: 'invalid_number',
@@ -193,7 +171,7 @@ describe('DcsaCarrierAdapter, Track & Trace 3.0', () => {
     ],
     ['a 503', (_req, res) => json(res, 503, {}), 'shipping_line_unreachable: carrier QSDL: answered 503'],
   ])('%s ends as a transient failure, never a crash', async (_name, serve, expected) => {
-    handler = serve;
+    source.answer = serve;
     expect(failure(await adapter().track(query()))).toBe(expected);
   });
 

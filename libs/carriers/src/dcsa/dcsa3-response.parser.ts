@@ -1,4 +1,5 @@
-import type { DcsaEquipmentEvent, DcsaEvent, DcsaShipmentEvent, DcsaTransportCall, DcsaTransportEvent } from './dcsa-event';
+import type { DcsaEvent, DcsaEventBase, DcsaTransportCall } from './dcsa-event';
+import { equipmentEvent, shipmentEvent, transportEvent } from './dcsa-event';
 import {
   DCSA3_CLASSIFIERS,
   DCSA3_DOCUMENT_TYPES,
@@ -122,8 +123,7 @@ function translate(raw: Json, eventId: string, path: string, now: number): DcsaE
     const value = optionalString(ref, 'reference', at, 100);
     return (type === 'EQUIPMENT_REFERENCE' || type === 'EQ') && value !== null ? [value.trim().toUpperCase()] : [];
   });
-  // Each event is one object literal naming every field, as in the 2.2 parser: `{ ...base, more }`
-  // costs V8 (Node 20) a new hidden class per property added after the spread.
+  const base: DcsaEventBase = { eventId, createdAt, happenedAt, classifier, documentReferences, equipmentReferences };
   const locode = locodeOf(raw, path);
   const code = (names: readonly [string, string]) => either(classification, names, cpath, 50);
 
@@ -134,18 +134,7 @@ function translate(raw: Json, eventId: string, path: string, now: number): DcsaE
       const call = transportCallOf(raw, locode, path);
       if (transportCode === null) return `transport event ${text}`;
       if (call === null) return 'transport event without a mode of transport';
-      const event: DcsaTransportEvent = {
-        eventId,
-        createdAt,
-        happenedAt,
-        classifier,
-        documentReferences,
-        equipmentReferences,
-        eventType: 'TRANSPORT',
-        code: transportCode,
-        transportCall: call,
-      };
-      return event;
+      return transportEvent(base, transportCode, call);
     }
     case 'EQUIPMENT': {
       const text = code(['equipmentEventType', 'equipmentEventTypeCode']) ?? fail(`${cpath}.equipmentEventType`, 'missing');
@@ -163,14 +152,7 @@ function translate(raw: Json, eventId: string, path: string, now: number): DcsaE
       });
       if (equipmentCode === null) return `equipment event ${text}`;
       if (emptyText !== 'EMPTY' && emptyText !== 'LADEN') return 'equipment event without an empty or laden indicator';
-      const event: DcsaEquipmentEvent = {
-        eventId,
-        createdAt,
-        happenedAt,
-        classifier,
-        documentReferences,
-        equipmentReferences,
-        eventType: 'EQUIPMENT',
+      return equipmentEvent(base, {
         code: equipmentCode,
         equipmentReference: reference?.trim().toUpperCase() ?? null,
         isoEquipmentCode: iso,
@@ -178,8 +160,7 @@ function translate(raw: Json, eventId: string, path: string, now: number): DcsaE
         locode,
         transportCall: transportCallOf(raw, locode, path),
         seals,
-      };
-      return event;
+      });
     }
     case 'SHIPMENT': {
       const text = code(['shipmentEventType', 'shipmentEventTypeCode']) ?? fail(`${cpath}.shipmentEventType`, 'missing');
@@ -187,19 +168,7 @@ function translate(raw: Json, eventId: string, path: string, now: number): DcsaE
       const documentType = primary === null ? null : shortCode(DCSA3_DOCUMENT_TYPES, primary.type);
       if (shipmentCode === null) return `shipment event ${text}`;
       if (primary === null || documentType === null) return 'shipment event without a known document';
-      const event: DcsaShipmentEvent = {
-        eventId,
-        createdAt,
-        happenedAt,
-        classifier,
-        documentReferences,
-        equipmentReferences,
-        eventType: 'SHIPMENT',
-        code: shipmentCode,
-        documentId: primary.reference,
-        documentType,
-      };
-      return event;
+      return shipmentEvent(base, shipmentCode, primary.reference, documentType);
     }
     default:
       return `${eventType} event`;
