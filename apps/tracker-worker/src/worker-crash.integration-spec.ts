@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server, ServerResponse } from 'node:http';
@@ -7,28 +5,12 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { EventEntity, inFixtureTransaction, OutboxEntity, OutboxRepository, TrackingRequestEntity } from '@quayside/data-access';
 import { JOB, QUEUE } from '@quayside/queues';
-import { createAccount, createTestDatabase, testRedisPrefix } from '@quayside/testing';
-import type { TestDatabase } from '@quayside/testing';
-import Bull from 'bull';
-import Redis from 'ioredis';
-import { TEST_REDIS_URL } from './test/tracker-test-harness';
+import { createAccount } from '@quayside/testing';
+import { waitFor, WorkerProcesses } from './test/worker-processes';
 
-const ROOT = resolve(__dirname, '../../..');
-const FIXTURE = readFileSync(resolve(ROOT, 'libs/carriers/src/dcsa/fixtures/tnt-220-response.json'), 'utf8');
-
-async function waitFor<T>(
-  what: string,
-  probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== null && value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const FIXTURE = readFileSync(resolve(__dirname, '../../../libs/carriers/src/dcsa/fixtures/tnt-220-response.json'), 'utf8');
+/** How long the worker may take for each step of the drill. */
+const STEP_MS = 20_000;
 
 /**
  * The worker as a real process (the production `main.ts`), killed with SIGKILL while it waits
@@ -36,18 +18,15 @@ async function waitFor<T>(
  * effects are stored once.
  */
 describe('a worker killed in the middle of a job', () => {
-  let db: TestDatabase;
-  let prefix: string;
+  let processes: WorkerProcesses;
   let server: Server;
   let carrierUrl: string;
   let hanging = true;
   let hits = 0;
   const held: ServerResponse[] = [];
-  const workers: ChildProcess[] = [];
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    prefix = testRedisPrefix();
+    processes = await WorkerProcesses.start();
     server = createServer((request, response) => {
       hits += 1;
       if (hanging) {
@@ -61,42 +40,24 @@ describe('a worker killed in the middle of a job', () => {
   });
 
   afterAll(async () => {
-    for (const worker of workers) if (worker.exitCode === null && worker.signalCode === null) worker.kill('SIGKILL');
+    await processes.close();
     for (const response of held) response.destroy();
     await new Promise((r) => server.close(r));
-    const redis = new Redis(TEST_REDIS_URL);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
-    await db.drop();
   });
 
-  function startWorker(): ChildProcess {
-    const worker = spawn(process.execPath, ['-r', '@swc-node/register', 'apps/tracker-worker/src/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: db.url,
-        REDIS_URL: TEST_REDIS_URL,
-        REDIS_PREFIX: prefix,
-        LOG_LEVEL: 'silent',
-        OUTBOX_POLL_INTERVAL_MS: '50',
-        OUTBOX_REDELIVER_AFTER_MS: '1000',
-        // The killed worker's lease on the number lapses after this; the next attempt waits for it.
-        REFRESH_LEASE_MS: '2000',
-        CARRIERS_CONFIG: JSON.stringify({
-          carriers: [{ scac: 'DCSA', kind: 'dcsa', baseUrl: carrierUrl, timeoutMs: 60_000 }],
-          terminals: [],
-          rail: [],
-        }),
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+  const startWorker = () =>
+    processes.startWorker({
+      // The killed worker's lease on the number lapses after this; the next attempt waits for it.
+      REFRESH_LEASE_MS: '2000',
+      CARRIERS_CONFIG: JSON.stringify({
+        carriers: [{ scac: 'DCSA', kind: 'dcsa', baseUrl: carrierUrl, timeoutMs: 60_000 }],
+        terminals: [],
+        rail: [],
+      }),
     });
-    workers.push(worker);
-    return worker;
-  }
 
   it('loses nothing and stores no event twice, also when the job is delivered again after its commit', async () => {
+    const { db } = processes;
     const account = await createAccount(db.dataSource);
     const { requestId, outboxId } = await inFixtureTransaction(db.dataSource, async (manager) => {
       const request = await manager.getRepository(TrackingRequestEntity).save(
@@ -119,27 +80,26 @@ describe('a worker killed in the middle of a job', () => {
     });
 
     const first = startWorker();
-    await waitFor('the worker to call the carrier', () => hits > 0);
-    first.kill('SIGKILL');
-    await waitFor('the worker to die', () => first.signalCode === 'SIGKILL');
+    await waitFor('the worker to call the carrier', () => hits > 0, STEP_MS);
+    await processes.kill(first, STEP_MS);
     expect(await db.dataSource.getRepository(TrackingRequestEntity).findOneByOrFail({ id: requestId })).toMatchObject({
       status: 'pending',
     });
     expect(await db.dataSource.getRepository(EventEntity).countBy({ account_id: account.id })).toBe(0);
 
-    // Bull would hand the dead worker's job out again once its lock expires (30 s); a lost Redis
-    // is handled by the outbox relay instead. Test the faster path: drop the dead job from Redis.
-    const redis = new Redis(TEST_REDIS_URL);
-    const keys = await redis.keys(`${prefix}:${QUEUE.tracker}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    // A lost Redis is handled by the outbox relay; test that faster path: drop the dead job from Redis.
+    await processes.dropQueue(QUEUE.tracker);
 
     hanging = false;
     startWorker();
-    const succeeded = await waitFor('the request to succeed in the second worker', async () => {
-      const request = await db.dataSource.getRepository(TrackingRequestEntity).findOneByOrFail({ id: requestId });
-      return request.status === 'succeeded' ? request : null;
-    });
+    const succeeded = await waitFor(
+      'the request to succeed in the second worker',
+      async () => {
+        const request = await db.dataSource.getRepository(TrackingRequestEntity).findOneByOrFail({ id: requestId });
+        return request.status === 'succeeded' ? request : null;
+      },
+      STEP_MS,
+    );
     expect(succeeded).toMatchObject({ retry_count: 0, is_retrying: false });
     const outbox = await db.dataSource.getRepository(OutboxEntity).findOneByOrFail({ id: outboxId });
     expect(outbox.completed_at).not.toBeNull();
@@ -158,10 +118,9 @@ describe('a worker killed in the middle of a job', () => {
     );
 
     // The same job delivered once more (a worker killed after its commit, before the ack).
-    const queue = new Bull(QUEUE.tracker, TEST_REDIS_URL, { prefix });
-    const replay = await queue.add(JOB.trackRequest, { trackingRequestId: requestId, outboxId }, { jobId: `${outboxId}:again` });
-    await expect(replay.finished()).resolves.toEqual({ status: 'replayed' });
-    await queue.close();
+    await expect(
+      processes.deliverAgain(QUEUE.tracker, JOB.trackRequest, { trackingRequestId: requestId, outboxId }, `${outboxId}:again`),
+    ).resolves.toEqual({ status: 'replayed' });
     expect(await stored()).toEqual(events);
   });
 });
