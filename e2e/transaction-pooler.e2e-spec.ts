@@ -13,8 +13,9 @@ interface Stats {
 /**
  * The three apps behind a transaction-mode PgBouncer (Debian 12's 1.18, started by the test on
  * a free port, three server connections for every client of the three apps), with
- * DATABASE_POOL_MODE=transaction and the outbox listener on DATABASE_DIRECT_URL: a tracking
- * request followed to its signed webhook, every transaction of the apps through the pooler.
+ * DATABASE_POOL_MODE=transaction and no DATABASE_DIRECT_URL (the apps hold no session; only
+ * `migrate` does): a tracking request followed to its signed webhook, every transaction of the
+ * apps through the pooler.
  */
 describe('the three apps behind a transaction-mode pooler (DATABASE_POOL_MODE=transaction)', () => {
   let db: TestDatabase;
@@ -42,7 +43,6 @@ describe('the three apps behind a transaction-mode pooler (DATABASE_POOL_MODE=tr
     const env = {
       DATABASE_URL: bouncer.url(db.name),
       DATABASE_POOL_MODE: 'transaction',
-      DATABASE_DIRECT_URL: db.url,
       REDIS_PREFIX: prefix,
     };
     await expect(apps.run(env, key)).resolves.toBe('tracking_request.succeeded');

@@ -7,7 +7,7 @@ import { WebhookSink } from './webhook-sink';
  * The three apps as processes with the environment a test gives them (its database settings),
  * driven to one signed webhook: a receiver subscribed to `tracking_request.succeeded`, and a
  * sandbox tracking request that succeeds at its first attempt. What every connection of every
- * app (pools, the outbox listener) must carry for that to work is what the test is about.
+ * app (its pool) must carry for that to work is what the test is about.
  */
 export class FirstWebhookRun {
   readonly processes: AppProcess[] = [];

@@ -19,7 +19,7 @@ export function databaseConfigFromEnv(): DatabaseConfig {
  * that keeps a session (DATABASE_DIRECT_URL behind a transaction-mode pooler), as a session.
  */
 export function openToolConnection(config: DatabaseConfig, options: { session?: boolean } = {}): DatabaseConnection {
-  const { databaseUrl, directUrl: _directUrl, ...settings } = config.databaseConnection;
+  const { databaseUrl, ...settings } = config.databaseConnection;
   if (!options.session) return createDatabaseConnection(databaseUrl, {}, settings);
   return createDatabaseConnection(sessionUrlOf(config), {}, { ...settings, poolMode: 'session' });
 }

@@ -45,7 +45,7 @@ export class RuntimeModule {
             pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
             redeliverAfterMs: config.OUTBOX_REDELIVER_AFTER_MS,
             maxPublishes: config.OUTBOX_MAX_PUBLISHES,
-            listen: config.OUTBOX_LISTEN === 'true',
+            wakeOnCommit: config.OUTBOX_WAKE_ON_COMMIT === 'true',
           },
           ...(worker
             ? { locks: { lockDurationMs: worker.QUEUE_LOCK_DURATION_MS, stalledIntervalMs: worker.QUEUE_STALLED_INTERVAL_MS } }

@@ -22,7 +22,7 @@ export function testApiConfig(databaseUrl: string, redisPrefix: string, override
     // The tests read the outbox rows the api writes: its relay looks once at boot and then
     // waits a minute, woken by no commit (tests that want it working say so).
     OUTBOX_POLL_INTERVAL_MS: 60_000,
-    OUTBOX_LISTEN: 'false',
+    OUTBOX_WAKE_ON_COMMIT: 'false',
     // Documents go to the system's temporary directory, one folder per test file, never the work tree.
     STORAGE_LOCAL_DIR: join(tmpdir(), `quayside-documents-${redisPrefix.replace(/[^A-Za-z0-9_-]/g, '_')}`),
     ...overrides,

@@ -89,7 +89,7 @@ describe('end to end: a request accepted while Redis is down is tracked once Red
     app = await ctx.startApp({
       REDIS_URL: redis.url,
       OUTBOX_POLL_INTERVAL_MS: 100,
-      OUTBOX_LISTEN: 'true',
+      OUTBOX_WAKE_ON_COMMIT: 'true',
       OUTBOX_REDELIVER_AFTER_MS: 2000,
     });
     owner = await ctx.account({ company: 'End to end' });

@@ -36,6 +36,7 @@ import { DcsaPolledAnswers1796800000000 } from './1796800000000-dcsa-polled-answ
 import { DcsaRetention1796900000000 } from './1796900000000-dcsa-retention';
 import { DcsaPushLookups1797000000000 } from './1797000000000-dcsa-push-lookups';
 import { OutboxClaimsSkipJobsInFlight1797100000000 } from './1797100000000-outbox-claims-skip-jobs-in-flight';
+import { RelaysWokenAfterCommit1797200000000 } from './1797200000000-relays-woken-after-commit';
 
 // Listed explicitly (not globbed) so swc-node, jest and the built image load the same set.
 // `tools/cli/migration-generate.ts` rewrites this list from the files in this folder.
@@ -77,4 +78,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   DcsaRetention1796900000000,
   DcsaPushLookups1797000000000,
   OutboxClaimsSkipJobsInFlight1797100000000,
+  RelaysWokenAfterCommit1797200000000,
 ];

@@ -4,6 +4,7 @@ import type { RefreshPhase } from '@quayside/domain';
 import { DataSource } from 'typeorm';
 import { CarrierShipmentEntity } from '../entities/carrier-shipment.entity';
 import { releaseLease, releaseLeases } from './observation-lease';
+import { OutboxCommitSubscriber } from './outbox-commit.subscriber';
 import { OutboxRepository } from './outbox.repository';
 import type { OutboxEntry } from './outbox.repository';
 import { queryRows } from './query-rows';
@@ -315,6 +316,7 @@ export class CarrierShipmentRepository {
           ),
         ],
       );
+      OutboxCommitSubscriber.rowsAdded(manager);
       return due;
     });
   }

@@ -1,5 +1,5 @@
 import { OutboxRepository } from './outbox.repository';
-import { OutboxWakeListener } from './outbox-wake.listener';
+import { OutboxCommitSubscriber } from './outbox-commit.subscriber';
 import { ReferenceDataRepository } from './reference-data.repository';
 import { EventRelatedRecordsRepository } from './event-related-records.repository';
 import { WebhookNotificationRepository } from './webhook-notification.repository';
@@ -17,7 +17,7 @@ import { SourceHealthRepository } from './source-health.repository';
 
 export { OutboxRepository } from './outbox.repository';
 export type { ClaimedOutboxRow, OutboxEntry } from './outbox.repository';
-export { OutboxWakeListener } from './outbox-wake.listener';
+export { OutboxCommitSubscriber } from './outbox-commit.subscriber';
 export { ReferenceDataRepository } from './reference-data.repository';
 export { DcsaPolledAnswerRepository } from './dcsa-polled-answer.repository';
 export { DcsaPushedEventRepository } from './dcsa-pushed-event.repository';
@@ -52,7 +52,7 @@ export type {
  */
 export const REPOSITORIES = [
   OutboxRepository,
-  OutboxWakeListener,
+  OutboxCommitSubscriber,
   ReferenceDataRepository,
   EventRelatedRecordsRepository,
   WebhookNotificationRepository,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import { OutboxEntity } from '../entities/outbox.entity';
+import { OutboxCommitSubscriber } from './outbox-commit.subscriber';
 import { queryRows } from './query-rows';
 import { uuidArray } from './uuid-array';
 
@@ -75,6 +76,11 @@ export const OUTBOX_CLAIM_SQL = `WITH never_published AS (
   )
   SELECT id, queue, job_name, payload, publish_count FROM claimed ORDER BY available_at`;
 
+/** Rows due later (a retry, a deferral) wake no relay: its polling finds them when they are due. */
+function dueNow(entry: OutboxEntry): boolean {
+  return entry.availableAt === undefined || entry.availableAt.getTime() <= Date.now();
+}
+
 function toEntity(row: OutboxRow): OutboxEntity {
   return Object.assign(new OutboxEntity(), row);
 }
@@ -97,6 +103,7 @@ export class OutboxRepository {
        RETURNING *`,
       [entry.queue, entry.jobName, JSON.stringify(entry.payload), entry.accountId ?? null, entry.availableAt ?? null],
     );
+    if (dueNow(entry)) OutboxCommitSubscriber.rowsAdded(manager);
     return toEntity(rows[0]!);
   }
 
@@ -115,6 +122,7 @@ export class OutboxRepository {
         entries.map((entry) => entry.availableAt ?? null),
       ],
     );
+    if (entries.some(dueNow)) OutboxCommitSubscriber.rowsAdded(manager);
   }
 
   /**

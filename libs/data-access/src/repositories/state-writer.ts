@@ -3,6 +3,7 @@ import { ContainerEntity } from '../entities/container.entity';
 import { ShipmentEntity } from '../entities/shipment.entity';
 import { CombinedStatement } from './combined-statement';
 import type { OutboxEntry } from './outbox.repository';
+import { OutboxCommitSubscriber } from './outbox-commit.subscriber';
 import { queryRows } from './query-rows';
 import type { NewEstimatedEvent, NewEvent, NewRawEvent, NewTransportEvent, StateWrite } from './shipment-state.types';
 
@@ -111,6 +112,8 @@ export async function writeStates(
     manager,
     events.length > 0 ? `SELECT id FROM stored_events ORDER BY created_at` : `SELECT NULL::uuid AS id WHERE false`,
   );
+  // Each stored event got its fan-out row; jobs may have been queued too.
+  if (rows.length > 0 || writes.some((w) => (w.outbox ?? []).length > 0)) OutboxCommitSubscriber.rowsAdded(manager);
   return rows.map((row) => row.id);
 }
 

@@ -11,6 +11,7 @@ import { AccountScopedRepository } from './account-scoped.repository';
 import type { CustomFieldMatch, Page, PageOf, TimeRange } from './list-page';
 import { ListTotals } from './list-totals';
 import { containsPattern, listPage, whereCustomFields, whereInRange } from './list-page';
+import { OutboxCommitSubscriber } from './outbox-commit.subscriber';
 import { OutboxRepository } from './outbox.repository';
 import { queryRows } from './query-rows';
 
@@ -266,6 +267,7 @@ export class TrackingRequestRepository extends AccountScopedRepository<TrackingR
         rowEventKey(duplicate.id, 'tracking_request.failed'),
       ],
     );
+    OutboxCommitSubscriber.rowsAdded(tx);
     return duplicate;
   }
 }

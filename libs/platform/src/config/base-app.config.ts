@@ -1,5 +1,4 @@
-import { IsIn, IsInt, IsString, Max, Min, ValidateBy } from 'class-validator';
-import type { ValidationArguments } from 'class-validator';
+import { IsIn, IsInt, IsString, Max, Min } from 'class-validator';
 import { RedisConfig } from './redis.config';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -34,21 +33,12 @@ export class BaseAppConfig extends RedisConfig {
   OUTBOX_POLL_INTERVAL_MS: number = 200;
 
   /**
-   * `true`: the relay also listens (one more Postgres connection per process) and publishes rows
-   * due now as soon as they are committed, instead of at its next poll.
+   * `true`: a commit of this process that added outbox rows due now wakes its relay, which
+   * publishes them at once instead of at its next poll (OutboxCommitSubscriber). `false`: the
+   * relay only polls (tests that read the rows before anyone publishes them).
    */
   @IsIn(['true', 'false'])
-  @ValidateBy({
-    name: 'listenNeedsSession',
-    validator: {
-      validate: (value: unknown, args?: ValidationArguments) =>
-        value !== 'true' || (args?.object as BaseAppConfig | undefined)?.sessionDatabaseUrl !== null,
-      defaultMessage: () =>
-        'OUTBOX_LISTEN needs a session, which a transaction-mode pooler does not keep (DATABASE_POOL_MODE=transaction): ' +
-        'set DATABASE_DIRECT_URL to a connection that bypasses the pooler, or OUTBOX_LISTEN=false (the relay then only polls)',
-    },
-  })
-  OUTBOX_LISTEN: 'true' | 'false' = 'true';
+  OUTBOX_WAKE_ON_COMMIT: 'true' | 'false' = 'true';
 
   /**
    * A row published this many times without its job completing is abandoned (a job that fails

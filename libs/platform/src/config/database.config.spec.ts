@@ -54,16 +54,20 @@ describe('DatabaseConfig (every app, and the command-line tools)', () => {
     });
   });
 
-  it('behind a transaction-mode pooler, connects the session-bound work to DATABASE_DIRECT_URL', () => {
+  it('behind a transaction-mode pooler, connects the session-bound work to DATABASE_DIRECT_URL; the apps need none', () => {
     const config = loadConfig('example', BaseAppConfig, {
       DATABASE_URL: 'postgres://quayside@pgbouncer:6432/quayside',
       DATABASE_POOL_MODE: 'transaction',
       DATABASE_DIRECT_URL: 'postgres://quayside@postgres:5432/quayside',
     });
-    expect(config.databaseConnection).toMatchObject({ poolMode: 'transaction', directUrl: 'postgres://quayside@postgres:5432/quayside' });
+    expect(config.databaseConnection).toMatchObject({
+      poolMode: 'transaction',
+      databaseUrl: 'postgres://quayside@pgbouncer:6432/quayside',
+    });
     expect(config.sessionDatabaseUrl).toBe('postgres://quayside@postgres:5432/quayside');
-    const polling = loadConfig('example', BaseAppConfig, { DATABASE_POOL_MODE: 'transaction', OUTBOX_LISTEN: 'false' });
-    expect(polling.sessionDatabaseUrl).toBeNull();
+    // An app holds no session (only `migrate` does, and refuses to start without the address).
+    const app = loadConfig('example', BaseAppConfig, { DATABASE_POOL_MODE: 'transaction' });
+    expect(app.sessionDatabaseUrl).toBeNull();
   });
 
   // An operator must learn from one failed start which variable to fix, and how.
@@ -78,7 +82,6 @@ describe('DatabaseConfig (every app, and the command-line tools)', () => {
     [{ DATABASE_POOL_TIMEOUT_MS: '10' }, 'DATABASE_POOL_TIMEOUT_MS', /not be less than 100/],
     [{ DATABASE_POOL_MODE: 'statement' }, 'DATABASE_POOL_MODE', /must be one of/],
     [{ DATABASE_DIRECT_URL: 'mysql://db' }, 'DATABASE_DIRECT_URL', /postgres:\/\/ URL/],
-    [{ DATABASE_POOL_MODE: 'transaction' }, 'OUTBOX_LISTEN', /set DATABASE_DIRECT_URL .* or OUTBOX_LISTEN=false/],
   ])('refuses %j, naming %s', (env, variable, message) => {
     const problems = problemsOf(env);
     expect(problems).toHaveLength(1);
@@ -87,7 +90,7 @@ describe('DatabaseConfig (every app, and the command-line tools)', () => {
   });
 
   it('is what the tools read alone: the same rules without the apps’ settings', () => {
-    expect(problemsOf({ DATABASE_SSL_MODE: 'verify-ca', OUTBOX_LISTEN: 'maybe' }, DatabaseConfig)).toEqual([
+    expect(problemsOf({ DATABASE_SSL_MODE: 'verify-ca', OUTBOX_POLL_INTERVAL_MS: '1' }, DatabaseConfig)).toEqual([
       'DATABASE_SSL_MODE: DATABASE_SSL_MODE verify-ca needs DATABASE_SSL_CA_FILE (the CA the server certificate must lead to)',
     ]);
   });

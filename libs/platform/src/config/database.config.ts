@@ -83,7 +83,7 @@ export class DatabaseConfig {
   /**
    * `session`: DATABASE_URL is Postgres itself or a session-mode pooler. `transaction`: a
    * transaction-mode pooler (PgBouncer `pool_mode = transaction`): statements go unnamed, and
-   * what needs a session (the outbox listener, migrations) uses DATABASE_DIRECT_URL.
+   * what needs a session (the migrations' schema lock) uses DATABASE_DIRECT_URL.
    */
   @IsIn(DATABASE_POOL_MODES)
   DATABASE_POOL_MODE: DatabasePoolMode = 'session';
@@ -105,7 +105,6 @@ export class DatabaseConfig {
     const ca = this.DATABASE_SSL_CA_FILE === '' ? undefined : readFileSync(this.DATABASE_SSL_CA_FILE, 'utf8');
     return {
       databaseUrl: this.DATABASE_URL,
-      ...(this.DATABASE_DIRECT_URL === '' ? {} : { directUrl: this.DATABASE_DIRECT_URL }),
       ...(mode === 'disable' ? {} : { tls: { mode, ...(ca === undefined ? {} : { ca }) } }),
       poolSize: this.DATABASE_POOL_SIZE,
       poolTimeoutMs: this.DATABASE_POOL_TIMEOUT_MS,
@@ -114,7 +113,7 @@ export class DatabaseConfig {
   }
 
   /**
-   * Where session-bound work connects: the migrations' schema lock, the outbox listener. Null
+   * Where session-bound work connects: the migrations' schema lock. Null
    * behind a transaction-mode pooler without DATABASE_DIRECT_URL.
    */
   get sessionDatabaseUrl(): string | null {

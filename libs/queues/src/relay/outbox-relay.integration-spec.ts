@@ -5,18 +5,20 @@ import { DataAccessModule, OutboxRepository, inFixtureTransaction } from '@quays
 import { createTestDatabase, eventually, testRedisPrefix } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
 import type { Queue } from 'bull';
+import { DataSource } from 'typeorm';
 import { JOB, QUEUE } from '../contract/queue-contract';
 import { QueuesModule } from '../queues.module';
 
-// Against the real Postgres and Redis: the wake-up is a NOTIFY from the outbox's trigger.
-describe('OutboxRelayService, listening', () => {
+// Against the real Postgres and Redis: the wake-up follows a commit of the relay's own process (OutboxCommitSubscriber).
+describe('OutboxRelayService, woken by commits', () => {
   let db: TestDatabase;
   let app: TestingModule;
   let outbox: OutboxRepository;
   let queue: Queue;
 
-  const commit = () =>
-    inFixtureTransaction(db.dataSource, (manager) =>
+  /** A commit through `dataSource`: the test's own connection (another process) or the app's. */
+  const commit = (dataSource: DataSource) =>
+    inFixtureTransaction(dataSource, (manager) =>
       outbox.enqueue(manager, { queue: QUEUE.tracker, jobName: JOB.scheduleRefreshes, payload: {} }),
     );
   const published = async (id: string): Promise<boolean> => {
@@ -49,7 +51,7 @@ describe('OutboxRelayService, listening', () => {
           redis: { url: 'redis://127.0.0.1:6379' },
           prefix: testRedisPrefix(),
           consumes: [],
-          relay: { pollIntervalMs: 60_000, redeliverAfterMs: 300_000, maxPublishes: 12, listen: true },
+          relay: { pollIntervalMs: 60_000, redeliverAfterMs: 300_000, maxPublishes: 12, wakeOnCommit: true },
         }),
       ],
     }).compile();
@@ -59,20 +61,20 @@ describe('OutboxRelayService, listening', () => {
 
   it('publishes a row as soon as it is committed, not at the next poll', async () => {
     // Committed before the relay starts: its first pass takes it, and then it polls a minute later.
-    const first = await commit();
+    const first = await commit(db.dataSource);
     await boot();
     await eventually(
       () => published(first.id),
       (yes) => yes,
       'the first pass published the row committed before it',
     );
-    const second = await commit();
+    const second = await commit(app.get(DataSource));
     await eventually(
       () => published(second.id),
       (yes) => yes,
       'the row committed after the first pass is published',
     );
-    const third = await commit();
+    const third = await commit(app.get(DataSource));
     await eventually(
       () => published(third.id),
       (yes) => yes,

@@ -2,7 +2,7 @@ import { getQueueToken } from '@nestjs/bull';
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { OutboxRepository, OutboxWakeListener } from '@quayside/data-access';
+import { OutboxCommitSubscriber, OutboxRepository } from '@quayside/data-access';
 import type { Queue } from 'bull';
 import { QUEUE_NAMES } from '../contract/queue-contract';
 import type { QueueName } from '../contract/queue-contract';
@@ -13,11 +13,8 @@ export interface RelayOptions {
   redeliverAfterMs: number;
   /** Publications of one row after which, still not completed, it is abandoned (a poison job). */
   maxPublishes: number;
-  /**
-   * Listen for commits of rows due now (OutboxWakeListener) and publish them at once, not at the
-   * next poll; the polling goes on beside it (rows due later, a lost connection).
-   */
-  listen?: boolean;
+  /** Publish the rows a commit of this process added at once, not at the next poll (OutboxCommitSubscriber). */
+  wakeOnCommit: boolean;
 }
 
 /** Rows claimed per pass; `deliver` rows leave in Bull jobs of up to 100 (BATCHED_JOBS). */
@@ -34,7 +31,9 @@ const WAKE_GAP_MS = 20;
  * job's id names its first and last rows), so a row is in Redis at most once per claim. A row whose job never completed (Redis lost it, a worker died
  * for good) is claimed again after `redeliverAfterMs`; the consumer's completion of the row
  * in its own transaction makes the second run a no-op when the first one did finish.
- * With `listen`, a commit of rows due now wakes it (OutboxWakeListener) between its polls.
+ * A commit of this process that added rows due now wakes it between its polls (OutboxCommitSubscriber):
+ * the rows leave at once; the polling finds the rest (rows due later, rows of other processes whose
+ * relay is busy or gone).
  */
 @Injectable()
 export class OutboxRelayService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -49,24 +48,24 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
   private lastPassAt = 0;
   private stopped = false;
   private redisDown = false;
+  private stopWaking: (() => void) | null = null;
 
   constructor(
     private readonly outbox: OutboxRepository,
-    private readonly wakes: OutboxWakeListener,
+    private readonly commits: OutboxCommitSubscriber,
     private readonly moduleRef: ModuleRef,
     @Inject('QUEUES_RELAY_OPTIONS') private readonly options: RelayOptions,
   ) {}
 
   onApplicationBootstrap(): void {
     this.schedule(0);
-    // Not awaited: the app does not wait for a hint (start never rejects; it retries by itself).
-    if (this.options.listen) void this.wakes.start(() => this.wake());
+    if (this.options.wakeOnCommit) this.stopWaking = this.commits.onRowsCommitted(() => this.wake());
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
-    if (this.options.listen) await this.wakes.close();
+    this.stopWaking?.();
     await this.running;
   }
 
