@@ -37,6 +37,7 @@ import { DcsaRetention1796900000000 } from './1796900000000-dcsa-retention';
 import { DcsaPushLookups1797000000000 } from './1797000000000-dcsa-push-lookups';
 import { OutboxClaimsSkipJobsInFlight1797100000000 } from './1797100000000-outbox-claims-skip-jobs-in-flight';
 import { RelaysWokenAfterCommit1797200000000 } from './1797200000000-relays-woken-after-commit';
+import { PushedRefsWithoutPendingList1797300000000 } from './1797300000000-pushed-refs-without-pending-list';
 
 // Listed explicitly (not globbed) so swc-node, jest and the built image load the same set.
 // `tools/cli/migration-generate.ts` rewrites this list from the files in this folder.
@@ -79,4 +80,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   DcsaPushLookups1797000000000,
   OutboxClaimsSkipJobsInFlight1797100000000,
   RelaysWokenAfterCommit1797200000000,
+  PushedRefsWithoutPendingList1797300000000,
 ];
