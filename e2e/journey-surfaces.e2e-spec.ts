@@ -9,10 +9,11 @@ import { JsonApiClient } from '@quayside/json-api';
 import { createTestDatabase, launchChromium, testRedisPrefix } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
 import type { Browser, Page } from 'playwright-core';
-import { AppProcess, freePort } from './support/app-process';
+import type { AppProcess } from './support/app-process';
 import { includedOf, readDelivery } from './support/notification-document';
 import type { Resource } from './support/notification-document';
 import { deleteRedisKeys } from './support/redis-prefix-cleanup';
+import { startSandboxApps } from './support/sandbox-apps';
 import { WebhookSink } from './support/webhook-sink';
 import type { CapturedDelivery } from './support/webhook-sink';
 
@@ -27,7 +28,6 @@ import type { CapturedDelivery } from './support/webhook-sink';
  * The sandbox clock plays a scenario day in 2 s (TEST-TR-FULL-LIFECYCLE's 27 days in 54 s); the
  * waits below are bounds for a process that never gets there, not speeds.
  */
-const COMPRESSION = 43_200;
 const SCAC = 'TEST';
 const RAIL = SANDBOX_SCENARIOS.find((s) => s.number === 'TEST-TR-RAIL')!;
 const RAIL_CONTAINER = RAIL.containers[0]!.number;
@@ -86,30 +86,13 @@ describe('one journey answer on every surface, in words: the sandbox scenarios e
       'e2e key',
     ));
     receiverUrl = await sink.listen();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const common = { DATABASE_URL: db.url, REDIS_PREFIX: prefix, OUTBOX_POLL_INTERVAL_MS: '50', LOG_LEVEL: 'warn' };
-    const webhookPolicy = { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' };
-    processes.push(
+    const port = await startSandboxApps(
+      processes,
+      { DATABASE_URL: db.url, REDIS_PREFIX: prefix },
       // The browser pages below read much more than a client would in a minute.
-      new AppProcess('api', { ...common, ...webhookPolicy, PORT: String(port), RATE_LIMIT_DEFAULT: '100000' }),
-      new AppProcess('tracker-worker', {
-        ...common,
-        SANDBOX_CLOCK_COMPRESSION: String(COMPRESSION),
-        REFRESH_MIN_INTERVAL_MS: '300',
-        REFRESH_JITTER_RATIO: '0',
-        SCHEDULER_TICK_MS: '200',
-        // At info, a worker prints the address of its health endpoint, which the wait below reads.
-        LOG_LEVEL: 'info',
-      }),
-      new AppProcess('webhook-dispatcher', { ...common, ...webhookPolicy, LOG_LEVEL: 'info' }),
+      { RATE_LIMIT_DEFAULT: '100000' },
     );
-    const [apiProcess, tracker, dispatcher] = processes;
-    await Promise.all([
-      apiProcess!.waitReady(`${base}/health/ready`, 120_000),
-      tracker!.opsUrl(120_000).then((url) => tracker!.waitReady(`${url}/health/ready`)),
-      dispatcher!.opsUrl(120_000).then((url) => dispatcher!.waitReady(`${url}/health/ready`)),
-    ]);
+    base = `http://127.0.0.1:${port}`;
     api = new JsonApiClient(`${base}/v2`, key);
     browser = await launchChromium();
     page = await (await browser.newContext({ viewport: { width: 1200, height: 900 }, locale: 'en-US', timezoneId: 'UTC' })).newPage();

@@ -3,10 +3,11 @@ import { AccountRepository } from '@quayside/data-access';
 import { ACCOUNT_FEATURES, EVENT_NAMES, MILESTONE_EVENT_NAMES } from '@quayside/domain';
 import { createTestDatabase, testRedisPrefix } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
-import { AppProcess, freePort } from './support/app-process';
+import type { AppProcess } from './support/app-process';
 import { includedOf, readDelivery } from './support/notification-document';
 import type { NotificationDocument, ReadDelivery, Resource } from './support/notification-document';
 import { deleteRedisKeys } from './support/redis-prefix-cleanup';
+import { SANDBOX_COMPRESSION, startSandboxApps } from './support/sandbox-apps';
 import { WebhookSink } from './support/webhook-sink';
 import { JsonApiClient } from '@quayside/json-api';
 
@@ -17,8 +18,7 @@ import { JsonApiClient } from '@quayside/json-api';
  * clock plays a scenario day in 2 s, so TEST-TR-FULL-LIFECYCLE's 27 days take 54 s, and the
  * tracker refreshes every ~0.4 s: every scenario step lands in a refresh of its own.
  */
-const COMPRESSION = 43_200;
-const DAY_MS = 86_400_000 / COMPRESSION;
+const DAY_MS = 86_400_000 / SANDBOX_COMPRESSION;
 const SCAC = 'TEST';
 const FULL = 'TEST-TR-FULL-LIFECYCLE';
 const MULTI = 'TEST-TR-MULTI-CONTAINER';
@@ -122,27 +122,7 @@ describe('a sandbox lifecycle end to end: three processes, the public API only, 
       'e2e key',
     );
     receiverUrl = await sink.listen();
-    const port = await freePort();
-    const common = { DATABASE_URL: db.url, REDIS_PREFIX: prefix, OUTBOX_POLL_INTERVAL_MS: '50', LOG_LEVEL: 'warn' };
-    const webhookPolicy = { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' };
-    processes.push(
-      new AppProcess('api', { ...common, ...webhookPolicy, PORT: String(port) }),
-      new AppProcess('tracker-worker', {
-        ...common,
-        SANDBOX_CLOCK_COMPRESSION: String(COMPRESSION),
-        REFRESH_MIN_INTERVAL_MS: '300',
-        REFRESH_JITTER_RATIO: '0',
-        SCHEDULER_TICK_MS: '200',
-        LOG_LEVEL: 'info',
-      }),
-      new AppProcess('webhook-dispatcher', { ...common, ...webhookPolicy, LOG_LEVEL: 'info' }),
-    );
-    const [apiProcess, tracker, dispatcher] = processes;
-    await Promise.all([
-      apiProcess!.waitReady(`http://127.0.0.1:${port}/health/ready`, 120_000),
-      tracker!.opsUrl(120_000).then((url) => tracker!.waitReady(`${url}/health/ready`)),
-      dispatcher!.opsUrl(120_000).then((url) => dispatcher!.waitReady(`${url}/health/ready`)),
-    ]);
+    const port = await startSandboxApps(processes, { DATABASE_URL: db.url, REDIS_PREFIX: prefix });
     api = new JsonApiClient(`http://127.0.0.1:${port}/v2`, key);
   }, 300_000);
 

@@ -6,12 +6,14 @@ import { AccountRepository } from '@quayside/data-access';
 import { ACCOUNT_FEATURES, EVENT_NAMES } from '@quayside/domain';
 import { billOfLadingPdf, createTestDatabase, emailWithAttachments, OpenApiResponseValidator, testRedisPrefix } from '@quayside/testing';
 import type { OpenApiFinding, TestDatabase } from '@quayside/testing';
-import { AppProcess, freePort, ROOT } from './support/app-process';
+import { freePort, ROOT } from './support/app-process';
+import type { AppProcess } from './support/app-process';
 import { allows, readAllowances } from './support/compatibility-allowances';
 import type { Allowance, DocumentName } from './support/compatibility-allowances';
 import { linkagesIn, RecordingClient, resourcesIn } from './support/recording-client';
 import type { JsonApiResource, RecordedAnswer } from './support/recording-client';
 import { deleteRedisKeys } from './support/redis-prefix-cleanup';
+import { SANDBOX_COMPRESSION, startSandboxApps } from './support/sandbox-apps';
 import { WebhookSink } from './support/webhook-sink';
 
 /**
@@ -24,8 +26,7 @@ import { WebhookSink } from './support/webhook-sink';
  * docs/compatibility.md lists it, with the reason; a listed departure that no longer happens
  * fails it too, so the list and the service cannot drift apart.
  */
-const COMPRESSION = 43_200; // a scenario day in 2 s
-const DAY_MS = 86_400_000 / COMPRESSION;
+const DAY_MS = 86_400_000 / SANDBOX_COMPRESSION;
 const SCAC = 'TEST';
 const FULL = 'TEST-TR-FULL-LIFECYCLE';
 const SCENARIOS = [
@@ -125,21 +126,11 @@ describe('every answer of an end-to-end run matches the reference OpenAPI descri
       'conformance key',
     );
     storageDir = await mkdtemp(path.join(tmpdir(), 'quayside-conformance-'));
-    const port = await freePort();
     smtpPort = await freePort();
-    const common = {
-      DATABASE_URL: db.url,
-      REDIS_PREFIX: prefix,
-      OUTBOX_POLL_INTERVAL_MS: '50',
-      LOG_LEVEL: 'warn',
-      STORAGE_LOCAL_DIR: storageDir,
-    };
-    const webhookPolicy = { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' };
-    processes.push(
-      new AppProcess('api', {
-        ...common,
-        ...webhookPolicy,
-        PORT: String(port),
+    const port = await startSandboxApps(
+      processes,
+      { DATABASE_URL: db.url, REDIS_PREFIX: prefix, STORAGE_LOCAL_DIR: storageDir },
+      {
         STORAGE_SIGNING_SECRET: 'conformance-secret',
         SMTP_ENABLED: 'true',
         SMTP_PORT: String(smtpPort),
@@ -148,24 +139,8 @@ describe('every answer of an end-to-end run matches the reference OpenAPI descri
         RATE_LIMIT_CREATE_TRACKING_REQUEST: '100000',
         RATE_LIMIT_INFER_NUMBER: '100000',
         RATE_LIMIT_REFRESH: '100000',
-      }),
-      new AppProcess('tracker-worker', {
-        ...common,
-        SANDBOX_CLOCK_COMPRESSION: String(COMPRESSION),
-        REFRESH_MIN_INTERVAL_MS: '300',
-        REFRESH_JITTER_RATIO: '0',
-        SCHEDULER_TICK_MS: '200',
-        // The workers print their health address at info.
-        LOG_LEVEL: 'info',
-      }),
-      new AppProcess('webhook-dispatcher', { ...common, ...webhookPolicy, LOG_LEVEL: 'info' }),
+      },
     );
-    const [api, tracker, dispatcher] = processes;
-    await Promise.all([
-      api!.waitReady(`http://127.0.0.1:${port}/health/ready`, 120_000),
-      tracker!.opsUrl(120_000).then((url) => tracker!.waitReady(`${url}/health/ready`)),
-      dispatcher!.opsUrl(120_000).then((url) => dispatcher!.waitReady(`${url}/health/ready`)),
-    ]);
     client = new RecordingClient(`http://127.0.0.1:${port}`, key);
     reference = new OpenApiResponseValidator(JSON.parse(await readFile(REFERENCE_FILE, 'utf8')), 'reference');
     const served = await fetch(`http://127.0.0.1:${port}/docs/openapi.json`);
