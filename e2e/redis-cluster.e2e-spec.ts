@@ -3,7 +3,7 @@ import { ACCOUNT_FEATURES } from '@quayside/domain';
 import { createRedisClient } from '@quayside/platform';
 import type { RedisClient } from '@quayside/platform';
 import { QUEUE_NAMES, queuePrefix } from '@quayside/queues';
-import { createTestDatabase, eventually, TestRedisCluster, testRedisPrefix } from '@quayside/testing';
+import { createTestDatabase, refreshCompleted, TestRedisCluster, testRedisPrefix } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
 import { AppProcess, freePort } from './support/app-process';
 import { FirstWebhookRun } from './support/first-webhook';
@@ -51,16 +51,7 @@ describe('on a Redis Cluster of three masters: the lifecycle, and a rate limit e
     await expect(apps.run(env, key)).resolves.toBe('tracking_request.succeeded');
     const { containerId, message } = await apps.refreshFirstContainer();
     expect(message).toMatch(/^Started refresh for /);
-    await eventually(
-      () =>
-        db.dataSource.query<{ completed: boolean }[]>(
-          `SELECT completed_at IS NOT NULL AS completed FROM outbox WHERE job_name = 'refresh-container' AND payload->>'containerId' = $1`,
-          [containerId],
-        ),
-      (rows) => rows.length === 1 && rows[0]!.completed,
-      'the refresh job completed by the tracker',
-      60_000,
-    );
+    await refreshCompleted(db.dataSource, containerId);
 
     // Each queue's keys carry its name as a hash tag: one slot per queue, the queues spread over the masters.
     const connection = { url: cluster.url(), clusterNodes: [{ host: '127.0.0.1', port: cluster.nodes[1]!.port }] };

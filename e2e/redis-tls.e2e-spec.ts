@@ -2,7 +2,7 @@ import { AccountRepository } from '@quayside/data-access';
 import { ACCOUNT_FEATURES } from '@quayside/domain';
 import { createRedisClient } from '@quayside/platform';
 import type { RedisClient } from '@quayside/platform';
-import { createTestCertificates, createTestDatabase, eventually, TestRedisServer, testRedisPrefix } from '@quayside/testing';
+import { createTestCertificates, createTestDatabase, refreshCompleted, TestRedisServer, testRedisPrefix } from '@quayside/testing';
 import type { TestCertificates, TestDatabase } from '@quayside/testing';
 import { FirstWebhookRun } from './support/first-webhook';
 
@@ -63,16 +63,7 @@ describe('Redis over TLS with a CA and an ACL user: the three apps', () => {
     const { containerId, message } = await apps.refreshFirstContainer();
     expect(message).toMatch(/^Started refresh for /);
     // The tracker took the refresh from its Bull queue (over TLS) and completed it.
-    await eventually(
-      () =>
-        db.dataSource.query<{ completed: boolean }[]>(
-          `SELECT completed_at IS NOT NULL AS completed FROM outbox WHERE job_name = 'refresh-container' AND payload->>'containerId' = $1`,
-          [containerId],
-        ),
-      (rows) => rows.length === 1 && rows[0]!.completed,
-      'the refresh job completed by the tracker',
-      60_000,
-    );
+    await refreshCompleted(db.dataSource, containerId);
 
     // The rate limiter counted the api's requests in this Redis.
     const limiterKeys = await observer.keys(`${prefix}:rl:*`);

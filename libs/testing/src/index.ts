@@ -31,6 +31,7 @@ export {
 } from './documents/hostile-documents';
 export { S3TestServer } from './s3/s3-test-server';
 export { eventually } from './waiting/eventually';
+export { refreshCompleted } from './waiting/refresh-completed';
 export { SmtpClient } from './servers/smtp-client';
 export { ProcessTreeMemory } from './processes/process-tree-memory';
 export { createTestCertificates } from './servers/test-certificates';
