@@ -1,8 +1,7 @@
 // Integration tests (`*.integration-spec.ts`): the real PostgreSQL and Redis of the machine.
 // Each test file gets its own database and Redis key prefix (see libs/testing), so projects
-// run side by side; within a project the integration test files run one at a time (`--runInBand`,
-// set by the `integration-test` target in nx.json), which keeps a 2-core CI calm (the e2e files run
-// two at a time: e2e/jest.e2e.config.js says why).
+// run side by side; within a project the files run one at a time (`--runInBand`, set by the
+// `integration-test` target in nx.json), which keeps a 2-core CI calm.
 module.exports = {
   ...require('./jest.preset'),
   testMatch: ['<rootDir>/**/*.integration-spec.ts'],

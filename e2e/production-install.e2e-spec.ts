@@ -7,7 +7,6 @@ import { dropDatabase, withAdminClient, withDatabaseName } from '@quayside/data-
 import { TEST_SERVER_URL, testRedisPrefix } from '@quayside/testing';
 import { AppProcess, freePort, ROOT } from './support/app-process';
 import type { AppName } from './support/app-process';
-import { lockDist } from './support/dist-lock';
 import { deleteRedisKeys } from './support/redis-prefix-cleanup';
 
 /**
@@ -51,16 +50,10 @@ describe('the production build, installed with production dependencies only, sta
   const processes = new Map<AppName, AppProcess>();
   let install: { stdout: string; stderr: string };
 
-  beforeAll(async () => {
-    // Built in the repository's dist/, then copied: no other suite rebuilds dist/ in between.
-    const unlockDist = await lockDist(TEST_SERVER_URL);
-    try {
-      const build = run(process.execPath, ['tools/build.js'], ROOT);
-      expect(build.stdout).toMatch(/^built \d+ files into dist\//);
-      cpSync(path.join(ROOT, 'dist'), path.join(folder, 'dist'), { recursive: true });
-    } finally {
-      await unlockDist();
-    }
+  beforeAll(() => {
+    const build = run(process.execPath, ['tools/build.js'], ROOT);
+    expect(build.stdout).toMatch(/^built \d+ files into dist\//);
+    cpSync(path.join(ROOT, 'dist'), path.join(folder, 'dist'), { recursive: true });
     for (const file of ['package.json', 'package-lock.json']) cpSync(path.join(ROOT, file), path.join(folder, file));
     install = run('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], folder);
   });

@@ -8,7 +8,6 @@ import { JsonApiClient } from '@quayside/json-api';
 import { TEST_SERVER_URL, testRedisPrefix } from '@quayside/testing';
 import { AppProcess, compiledNodeFlags, freePort, ROOT } from './support/app-process';
 import type { AppName } from './support/app-process';
-import { lockDist } from './support/dist-lock';
 import { readDelivery } from './support/notification-document';
 import { commandLine, listensOn } from './support/process-inspection';
 import { deleteRedisKeys } from './support/redis-prefix-cleanup';
@@ -49,11 +48,8 @@ describe('npm run start:prod: the compiled apps serve a tracking request through
   const processes = new Map<AppName, AppProcess>();
   const ports = new Map<AppName, number>();
   let api: JsonApiClient;
-  let unlockDist: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    // The apps run from the repository's dist/ until afterAll: no other suite rebuilds it meanwhile.
-    unlockDist = await lockDist(TEST_SERVER_URL);
     const build = spawnSync(process.execPath, ['tools/build.js'], { cwd: ROOT, encoding: 'utf8' });
     expect(build.status).toBe(0);
     expect(build.stdout).toMatch(/^built \d+ files into dist\//);
@@ -91,7 +87,6 @@ describe('npm run start:prod: the compiled apps serve a tracking request through
 
   afterAll(async () => {
     await Promise.all([...processes.values()].map((proc) => proc.stop('SIGTERM')));
-    await unlockDist?.();
     await sink.close();
     await withAdminClient(TEST_SERVER_URL, (client) => dropDatabase(client, new URL(databaseUrl).pathname.slice(1)));
     await deleteRedisKeys(prefix);
