@@ -16,19 +16,11 @@ import { DocumentExtractionHarness, fieldValues as values, pageAsPng } from '../
 
 // What the worker reads from each kind of file it takes: PDF text, scans by OCR, forwarded mail.
 describe('document extraction (tracker-worker)', () => {
-  let harness: DocumentExtractionHarness;
+  const harness = DocumentExtractionHarness.forTests();
   let accountId: string;
-
-  beforeAll(async () => {
-    harness = await DocumentExtractionHarness.start();
-  });
 
   beforeEach(async () => {
     accountId = (await createAccount(harness.db.dataSource)).id;
-  });
-
-  afterAll(async () => {
-    await harness?.close();
   });
 
   it('reads a text bill of lading and links it to the shipment and containers the account follows', async () => {

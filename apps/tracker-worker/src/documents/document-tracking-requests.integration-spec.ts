@@ -5,19 +5,11 @@ import { DocumentExtractionHarness, fieldValues as values } from '../test/docume
 // The tracking requests a read document asks for: when the upload or the account says so, once, and
 // only for lines a source of this server serves.
 describe('document extraction asks for tracking requests (tracker-worker)', () => {
-  let harness: DocumentExtractionHarness;
+  const harness = DocumentExtractionHarness.forTests();
   let accountId: string;
-
-  beforeAll(async () => {
-    harness = await DocumentExtractionHarness.start();
-  });
 
   beforeEach(async () => {
     accountId = (await createAccount(harness.db.dataSource)).id;
-  });
-
-  afterAll(async () => {
-    await harness?.close();
   });
 
   const requestsOf = (account: string) => harness.db.dataSource.getRepository(TrackingRequestEntity).findBy({ account_id: account });

@@ -5,19 +5,11 @@ import { EXTRACTION_JOBS } from './extract-document.use-case';
 // What the worker records when a document cannot be read, is too large, or its extraction was
 // interrupted: failed once with the reason, or extracted exactly once.
 describe('document extraction failures and retries (tracker-worker)', () => {
-  let harness: DocumentExtractionHarness;
+  const harness = DocumentExtractionHarness.forTests();
   let accountId: string;
-
-  beforeAll(async () => {
-    harness = await DocumentExtractionHarness.start();
-  });
 
   beforeEach(async () => {
     accountId = (await createAccount(harness.db.dataSource)).id;
-  });
-
-  afterAll(async () => {
-    await harness?.close();
   });
 
   const eventNames = async (documentId: string): Promise<string[]> => (await harness.events(documentId)).map((e) => e.name);

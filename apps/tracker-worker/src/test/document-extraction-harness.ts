@@ -42,13 +42,34 @@ class ExtractionTestConfigModule {}
  * extract-document outbox row) and runs the job by hand.
  */
 export class DocumentExtractionHarness {
-  private constructor(
-    readonly db: TestDatabase,
-    private readonly module: TestingModule,
-    private readonly storageDir: string,
-  ) {}
+  private started: { db: TestDatabase; module: TestingModule; storageDir: string } | null = null;
 
-  static async start(): Promise<DocumentExtractionHarness> {
+  /** A harness started before the spec file's tests and closed after them. */
+  static forTests(): DocumentExtractionHarness {
+    const harness = new DocumentExtractionHarness();
+    beforeAll(async () => {
+      await harness.start();
+    });
+    afterAll(async () => {
+      await harness.close();
+    });
+    return harness;
+  }
+
+  get db(): TestDatabase {
+    return this.running.db;
+  }
+
+  private get module(): TestingModule {
+    return this.running.module;
+  }
+
+  private get running(): { db: TestDatabase; module: TestingModule; storageDir: string } {
+    if (this.started === null) throw new Error('the extraction harness runs only inside the tests');
+    return this.started;
+  }
+
+  private async start(): Promise<void> {
     const db = await createTestDatabase();
     // A tracker-worker configured with these lines serves them (docs/carriers.md, "What this server tracks").
     await serveCarriers(db.dataSource, ['MAEU']);
@@ -67,13 +88,15 @@ export class DocumentExtractionHarness {
       ],
     }).compile();
     await module.init();
-    return new DocumentExtractionHarness(db, module, storageDir);
+    this.started = { db, module, storageDir };
   }
 
-  async close(): Promise<void> {
-    await this.module.close();
-    await this.db.drop();
-    await rm(this.storageDir, { recursive: true, force: true });
+  private async close(): Promise<void> {
+    if (this.started === null) return;
+    const { db, module, storageDir } = this.started;
+    await module.close();
+    await db.drop();
+    await rm(storageDir, { recursive: true, force: true });
   }
 
   extract(job: ExtractionJob): Promise<ExtractOutcome> {
