@@ -56,6 +56,7 @@ export type {
 export { ObservationRepository } from './repositories/observation.repository';
 export type { ObservationItem, ObservationItemResult } from './repositories/observation.repository';
 export { CarrierShipmentRepository } from './repositories/carrier-shipment.repository';
+export type { CarrierShipmentClaim } from './repositories/carrier-shipment.repository';
 export type { DueCarrierShipment } from './repositories/carrier-shipment.repository';
 export { TrackingRepository } from './repositories/tracking.repository';
 export { WebhookRegistrationRepository } from './repositories/webhook-registration.repository';

@@ -114,9 +114,10 @@ export class TrackerWorkerConfig extends withDocumentStoreSettings(WorkerAppConf
   REFRESH_BATCH_SIZE: number = 50;
 
   /**
-   * Pushed DCSA 3.0 changes applied at once by this process, on the `dcsa-push` queue of their
-   * own (docs/dcsa.md, "Carriers that push"): apart from the scheduled refreshes' slots on the
-   * `tracker` queue, so a burst of pushes neither waits behind routine polls nor starves them.
+   * Pushed DCSA 3.0 changes this process applies in one transaction at most, two such batches at
+   * once, on the `dcsa-push` queue of their own (docs/dcsa.md, "Carriers that push"): apart from
+   * the scheduled refreshes' slots on the `tracker` queue, so a burst of pushes neither waits
+   * behind routine polls nor starves them.
    */
   @IsInt()
   @Min(1)

@@ -7,6 +7,7 @@ import { TrackingRequestEntity } from '../entities/tracking-request.entity';
 import { loadFollowers } from './followers.loader';
 import { releaseAndLockCarrierShipments, releaseLeases } from './observation-lease';
 import { OPEN_BY_ID, OutboxRepository } from './outbox.repository';
+import { ReplayedJobsError } from './replayed-jobs.error';
 import type {
   LoadedObservation,
   ObservationDecision,
@@ -71,84 +72,111 @@ export class ObservationRepository {
     items: ReadonlyArray<ObservationItem<T>>,
     fanOut: FanOutJobName,
   ): Promise<'replayed' | Array<ObservationItemResult<T>>> {
+    return this.dataSource.transaction((manager) => this.applyIn(manager, outboxId, items, fanOut));
+  }
+
+  /**
+   * Observations of several jobs, one item each (pushes applied together), in one transaction
+   * that completes every job's outbox row first: all applied, or none. Should one of the jobs be
+   * completed already (a replay), nothing is written and `ReplayedJobsError` says so; the caller
+   * applies them one by one, where a replay is a no-op.
+   */
+  async applyJobs<T>(
+    outboxIds: readonly string[],
+    items: ReadonlyArray<ObservationItem<T>>,
+    fanOut: FanOutJobName,
+  ): Promise<Array<ObservationItemResult<T>>> {
     return this.dataSource.transaction(async (manager) => {
-      // Leases go back whatever happens next: a replayed job must not hold them until they lapse.
-      // A batch of known physical shipments under their own leases (a refresh) hands them back and
-      // locks them with one statement, and completes its outbox row in the followers' lock; any
-      // other completes it before the physical shipments' lock. Either way: the outbox row, then
-      // the requests, then the records.
-      const leases = ownLeases(items);
-      let shipments: Array<CarrierShipmentEntity | undefined>;
-      if (leases === null) {
-        await releaseLeases(
-          manager,
-          items.map((item) => item.target.lease),
-        );
-        const lockedShipments = await this.lockCarrierShipments(manager, outboxId, items);
-        if (lockedShipments === 'replayed') return 'replayed' as const;
-        shipments = lockedShipments;
-      } else {
-        const byId = new Map((await releaseAndLockCarrierShipments(manager, leases)).map((row) => [row.id, row]));
-        shipments = leases.map((lease) => byId.get(lease.carrierShipmentId));
-      }
-      const locked: Array<Locked<T> | null> = [];
-      for (const [index, item] of items.entries()) {
-        const carrierShipment = shipments[index] ?? null;
-        if (carrierShipment === null) {
-          locked.push(null);
-          continue;
-        }
-        if (item.target.trackedNumber) {
-          await manager.query(`UPDATE tracked_numbers SET carrier_shipment_id = $3 WHERE shipping_line_scac = $1 AND number = $2`, [
-            item.target.trackedNumber.scac,
-            item.target.trackedNumber.number,
-            carrierShipment.id,
-          ]);
-        }
-        const fresh = this.compare(carrierShipment, item.target);
-        const trackingRequest =
-          item.target.trackingRequestId === undefined
-            ? null
-            : await manager
-                .getRepository(TrackingRequestEntity)
-                .findOne({ where: { id: item.target.trackingRequestId }, lock: { mode: 'pessimistic_write' } });
-        locked.push({ item, carrierShipment, fresh, stale: SOURCES.filter((s) => fresh[s] === false), trackingRequest });
-      }
-      const present = locked.filter((l): l is Locked<T> => l !== null);
-      const followers = await loadFollowers(
+      const completed = await this.outbox.completeMany(manager, outboxIds);
+      if (completed.size !== new Set(outboxIds).size) throw new ReplayedJobsError(outboxIds.filter((id) => !completed.has(id)));
+      const applied = await this.applyIn(manager, null, items, fanOut);
+      if (applied === 'replayed') throw new ReplayedJobsError([]);
+      return applied;
+    });
+  }
+
+  private async applyIn<T>(
+    manager: EntityManager,
+    outboxId: string | null,
+    items: ReadonlyArray<ObservationItem<T>>,
+    fanOut: FanOutJobName,
+  ): Promise<'replayed' | Array<ObservationItemResult<T>>> {
+    // Leases go back whatever happens next: a replayed job must not hold them until they lapse.
+    // A batch of known physical shipments under their own leases (a refresh) hands them back and
+    // locks them with one statement, and completes its outbox row in the followers' lock; any
+    // other completes it before the physical shipments' lock. Either way: the outbox row, then
+    // the requests, then the records.
+    const leases = ownLeases(items);
+    let shipments: Array<CarrierShipmentEntity | undefined>;
+    if (leases === null) {
+      await releaseLeases(
         manager,
-        present.map((l) => ({
-          carrierShipment: l.carrierShipment,
-          join: l.item.target.joinOpenRequests && l.fresh.carrier === true,
-          own: l.trackingRequest,
-        })),
-        leases === null ? null : outboxId,
+        items.map((item) => item.target.lease),
       );
-      if (followers === 'replayed') return 'replayed' as const;
-      await this.recordStale(manager, present);
-      const decisions = present.map((l) =>
-        l.item.decide({
-          carrierShipment: l.carrierShipment,
-          fresh: l.fresh,
-          followers: followers.get(l.carrierShipment.id) ?? [],
-          trackingRequest: l.trackingRequest,
-        }),
-      );
-      // The cursors move in the statement of the writes: one round trip fewer per job.
-      const stored = new Set(
-        await writeStates(
-          manager,
-          decisions.flatMap((d) => d.writes),
-          fanOut,
-          (tail) => this.advance(tail, present, decisions),
-        ),
-      );
-      return locked.map((l): ObservationItemResult<T> => {
-        if (l === null) return { status: 'missing' };
-        const decision = decisions[present.indexOf(l)]!;
-        const eventIds = decision.writes.flatMap((w) => (w.events ?? []).map((e) => e.id)).filter((id) => stored.has(id));
-        return { status: 'done', value: decision.value, eventIds, stale: l.stale };
-      });
+      const lockedShipments = await this.lockCarrierShipments(manager, outboxId, items);
+      if (lockedShipments === 'replayed') return 'replayed' as const;
+      shipments = lockedShipments;
+    } else {
+      const byId = new Map((await releaseAndLockCarrierShipments(manager, leases)).map((row) => [row.id, row]));
+      shipments = leases.map((lease) => byId.get(lease.carrierShipmentId));
+    }
+    const locked: Array<Locked<T> | null> = [];
+    for (const [index, item] of items.entries()) {
+      const carrierShipment = shipments[index] ?? null;
+      if (carrierShipment === null) {
+        locked.push(null);
+        continue;
+      }
+      if (item.target.trackedNumber) {
+        await manager.query(`UPDATE tracked_numbers SET carrier_shipment_id = $3 WHERE shipping_line_scac = $1 AND number = $2`, [
+          item.target.trackedNumber.scac,
+          item.target.trackedNumber.number,
+          carrierShipment.id,
+        ]);
+      }
+      const fresh = this.compare(carrierShipment, item.target);
+      const trackingRequest =
+        item.target.trackingRequestId === undefined
+          ? null
+          : await manager
+              .getRepository(TrackingRequestEntity)
+              .findOne({ where: { id: item.target.trackingRequestId }, lock: { mode: 'pessimistic_write' } });
+      locked.push({ item, carrierShipment, fresh, stale: SOURCES.filter((s) => fresh[s] === false), trackingRequest });
+    }
+    const present = locked.filter((l): l is Locked<T> => l !== null);
+    const followers = await loadFollowers(
+      manager,
+      present.map((l) => ({
+        carrierShipment: l.carrierShipment,
+        join: l.item.target.joinOpenRequests && l.fresh.carrier === true,
+        own: l.trackingRequest,
+      })),
+      leases === null ? null : outboxId,
+    );
+    if (followers === 'replayed') return 'replayed' as const;
+    await this.recordStale(manager, present);
+    const decisions = present.map((l) =>
+      l.item.decide({
+        carrierShipment: l.carrierShipment,
+        fresh: l.fresh,
+        followers: followers.get(l.carrierShipment.id) ?? [],
+        trackingRequest: l.trackingRequest,
+      }),
+    );
+    // The cursors move in the statement of the writes: one round trip fewer per job.
+    const stored = new Set(
+      await writeStates(
+        manager,
+        decisions.flatMap((d) => d.writes),
+        fanOut,
+        (tail) => this.advance(tail, present, decisions),
+      ),
+    );
+    return locked.map((l): ObservationItemResult<T> => {
+      if (l === null) return { status: 'missing' };
+      const decision = decisions[present.indexOf(l)]!;
+      const eventIds = decision.writes.flatMap((w) => (w.events ?? []).map((e) => e.id)).filter((id) => stored.has(id));
+      return { status: 'done', value: decision.value, eventIds, stale: l.stale };
     });
   }
 
