@@ -126,6 +126,33 @@ describe('fan-out', () => {
     expect(sent.map((s) => s.data.id).sort()).toEqual(delivered.map((n) => n.id).sort());
   });
 
+  it('completes together the jobs of events no webhook hears, storing nothing, and fans out the heard ones of the same batch', async () => {
+    const deaf = await createAccount(db.dataSource);
+    await createWebhook(db.dataSource, deaf.id, { url: receiver.url, events: ['container.transport.full_out'] });
+    await createWebhook(db.dataSource, deaf.id, { url: receiver.url, events: [], active: false });
+    const heard = await createAccount(db.dataSource);
+    const webhook = await createWebhook(db.dataSource, heard.id, { url: receiver.url, events: ['container.updated'] });
+    // Rows due in a year, so the dispatcher's relay leaves them be; the processor gets them as one batch.
+    const later = new Date(Date.now() + 365 * 24 * 3600 * 1000);
+    const unheard = await emitContainerUpdates(db.dataSource, deaf.id, later);
+    const wanted = await emitContainerUpdates(db.dataSource, heard.id, later);
+    const batch = [unheard, wanted].flatMap(({ events, fanOutRows }) =>
+      events.map((e, i) => ({ eventId: e.id, outboxId: fanOutRows[i]! })),
+    );
+
+    expect(await app.get(FanOutService).completeUnheard(batch)).toEqual(new Set(unheard.fanOutRows));
+    await app.get(FanOutProcessor).handle({ data: { batch } } as unknown as Job<JobBatch<'fan-out'>>);
+    const notifications = db.dataSource.getRepository(WebhookNotificationEntity);
+    expect(await notifications.count({ where: { event_id: In(unheard.events.map((e) => e.id)) } })).toBe(0);
+    const stored = await notifications.find({ where: { event_id: In(wanted.events.map((e) => e.id)) } });
+    expect(stored.map((n) => n.webhook_id)).toEqual([webhook.id, webhook.id]);
+    const open = await db.dataSource.query<Array<{ id: string }>>(
+      `SELECT id FROM outbox WHERE id = ANY($1::uuid[]) AND completed_at IS NULL`,
+      [[...unheard.fanOutRows, ...wanted.fanOutRows]],
+    );
+    expect(open).toEqual([]);
+  });
+
   it('fans out every event of a batch in which one row fails, and fails the job so that Bull retries it', async () => {
     const account = await createAccount(db.dataSource);
     const webhook = await createWebhook(db.dataSource, account.id, { url: receiver.url, events: ['container.updated'] });

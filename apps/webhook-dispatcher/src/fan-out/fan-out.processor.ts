@@ -10,8 +10,9 @@ export class FanOutProcessor {
   constructor(private readonly fanOut: FanOutService) {}
 
   /**
-   * Up to 100 events per job (BATCHED_JOBS), fanned out one after the other in the order they
-   * were stored, each in its own transaction with its own outbox row. A row that fails does not
+   * Up to 100 events per job (BATCHED_JOBS). The events no webhook hears have their rows
+   * completed together in one statement first; the others are fanned out one after the other in
+   * the order they were stored, each in its own transaction with its own outbox row. A row that fails does not
    * keep the rest from their notifications: the job fails after the others are done, and Bull's
    * retry runs the batch again, where the rows already completed are no-ops.
    */
@@ -20,7 +21,15 @@ export class FanOutProcessor {
     // A job published one row per job (before batches) still runs, as a batch of one.
     const batch: Array<JobData<'fan-out'>> = Array.isArray(job.data.batch) ? job.data.batch : [job.data as unknown as JobData<'fan-out'>];
     let failure: Error | null = null;
+    let unheard = new Set<string>();
+    try {
+      unheard = await this.fanOut.completeUnheard(batch);
+    } catch {
+      // A row the statement cannot read (a malformed id): every row goes its own way below, where
+      // that row's failure fails the job and the others are still fanned out.
+    }
     for (const { eventId, outboxId } of batch) {
+      if (unheard.has(outboxId)) continue;
       try {
         await this.fanOut.fanOut(eventId, outboxId);
       } catch (error) {

@@ -27,6 +27,11 @@ export class FanOutService {
 
   constructor(private readonly fanOuts: FanOutRepository) {}
 
+  /** Completes the jobs of the batch's events no webhook hears; returns their outbox ids (FanOutRepository.completeUnheard). */
+  async completeUnheard(batch: ReadonlyArray<{ outboxId: string; eventId: string }>): Promise<Set<string>> {
+    return this.fanOuts.completeUnheard(batch);
+  }
+
   /** Returns the ids of the notifications created (none for a replayed job). */
   async fanOut(eventId: string, outboxId: string): Promise<string[]> {
     return this.fanOuts.fanOut(outboxId, eventId, this.plan, { queue: QUEUE.webhookDelivery, jobName: JOB.deliver });

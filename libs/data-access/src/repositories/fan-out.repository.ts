@@ -9,7 +9,9 @@ import { OutboxRepository } from './outbox.repository';
 import type { DeliveryJobTarget } from './webhook-redelivery.repository';
 import { WebhookNotificationRepository } from './webhook-notification.repository';
 import type { NewWebhookNotification } from './webhook-notification.repository';
-import { WebhookRepository } from './webhook.repository';
+import { queryRows } from './query-rows';
+import { uuidArray } from './uuid-array';
+import { hears, WebhookRepository } from './webhook.repository';
 
 /** What the dispatcher decides about one event; data-access loads, stores and enqueues around it. */
 export interface FanOutPlan {
@@ -45,6 +47,27 @@ export class FanOutRepository {
     private readonly notifications: WebhookNotificationRepository,
     private readonly related: EventRelatedRecordsRepository,
   ) {}
+
+  /**
+   * Completes in one statement the jobs of the events no webhook hears (none of the account's
+   * active webhooks subscribed to the event's name) or that are gone, and returns their outbox
+   * ids: for them a fan-out stores nothing, and most events are such (a moved estimate nobody
+   * subscribed to). At 200 DCSA pushes/s, one transaction of five round trips per event held the
+   * fan-out to some 60 events/s, far behind the events stored. The rest go through `fanOut`.
+   */
+  async completeUnheard(batch: ReadonlyArray<{ outboxId: string; eventId: string }>): Promise<Set<string>> {
+    if (batch.length === 0) return new Set();
+    const rows = await queryRows<{ id: string }>(
+      this.dataSource,
+      `UPDATE outbox o SET completed_at = now()
+       FROM unnest($1::uuid[], $2::uuid[]) AS b(outbox_id, event_id)
+       WHERE o.id = b.outbox_id AND (o.completed_at IS NULL) IS TRUE
+         AND NOT EXISTS (SELECT 1 FROM events e JOIN webhooks w ON ${hears('w', 'e.account_id', 'e.name')} WHERE e.id = b.event_id)
+       RETURNING o.id`,
+      [uuidArray(batch.map((row) => row.outboxId)), uuidArray(batch.map((row) => row.eventId))],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
 
   /** Returns the ids of the notifications created (none for a replayed job). */
   async fanOut(outboxId: string, eventId: string, plan: FanOutPlan, delivery: DeliveryJobTarget): Promise<string[]> {

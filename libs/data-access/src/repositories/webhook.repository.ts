@@ -7,6 +7,14 @@ import { AccountScopedRepository } from './account-scoped.repository';
 import { queryRows } from './query-rows';
 
 /** Webhook rows as delivery sees them: subscriptions, and the health that decides deactivation. */
+/**
+ * SQL: webhook `w` hears an event named `event` of account `account` (SQL expressions): active,
+ * of the account, subscribed to the name or to everything (an empty list).
+ */
+export function hears(w: string, account: string, event: string): string {
+  return `${w}.account_id = ${account} AND ${w}.active = true AND (cardinality(${w}.events) = 0 OR ${event} = ANY(${w}.events))`;
+}
+
 @Injectable()
 export class WebhookRepository extends AccountScopedRepository<WebhookEntity> {
   constructor(dataSource: DataSource) {
@@ -17,9 +25,7 @@ export class WebhookRepository extends AccountScopedRepository<WebhookEntity> {
   async findSubscribed(manager: EntityManager, accountId: string, event: EventName): Promise<WebhookEntity[]> {
     return this.repository(manager)
       .createQueryBuilder('w')
-      .where('w.account_id = :accountId', { accountId })
-      .andWhere('w.active = true')
-      .andWhere('(cardinality(w.events) = 0 OR :event = ANY(w.events))', { event })
+      .where(hears('w', ':accountId', ':event'), { accountId, event })
       .orderBy('w.created_at')
       .addOrderBy('w.id')
       .getMany();
