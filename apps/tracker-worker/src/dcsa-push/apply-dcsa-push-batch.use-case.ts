@@ -7,6 +7,7 @@ import { CarrierShipmentRefresher, FAN_OUT } from '../tracking-state/carrier-shi
 import type { Fetched, RefreshRun } from '../tracking-state/carrier-shipment-refresher.service';
 import type { ObservationValue } from '../tracking-state/observation-decision';
 import { decideObservation } from '../tracking-state/observation-decision';
+import { ObservationService } from '../tracking-state/observation.service';
 import { keepPollSchedule } from '../tracking-state/poll-schedule';
 import { ApplyDcsaPushUseCase } from './apply-dcsa-push.use-case';
 
@@ -38,6 +39,7 @@ export class ApplyDcsaPushBatchUseCase {
     private readonly carrierShipments: CarrierShipmentRepository,
     private readonly observations: ObservationRepository,
     private readonly refresher: CarrierShipmentRefresher,
+    private readonly observation: ObservationService,
     private readonly one: ApplyDcsaPushUseCase,
     private readonly config: TrackerWorkerConfig,
   ) {}
@@ -52,6 +54,8 @@ export class ApplyDcsaPushBatchUseCase {
     const { leased } = await this.carrierShipments.claimMany([...firsts.keys()], this.config.REFRESH_LEASE_MS, null);
     const joining: Array<{ index: number; claim: Leased; fetched: Fetched }> = [];
     const alone = new Set(commands.keys());
+    // The batch's shipments name the same lines and mostly the same ports: each is looked up once.
+    const lookups = this.observation.lookups();
     await Promise.all(
       leased.map(async (claim) => {
         const index = firsts.get(claim.carrierShipment.id)!;
@@ -60,7 +64,7 @@ export class ApplyDcsaPushBatchUseCase {
           claim.activeFollowers === 0
             ? null
             : await this.refresher
-                .fetchHeld(cs.shipping_line_scac, cs.query_type, cs.query_number, cs.tracking_since, now)
+                .fetchHeld(cs.shipping_line_scac, cs.query_type, cs.query_number, cs.tracking_since, now, lookups)
                 .catch((error: unknown) => {
                   this.logger.warn(`the kept answer for ${cs.query_number} could not be observed (${String(error)}): applied alone`);
                   return null;

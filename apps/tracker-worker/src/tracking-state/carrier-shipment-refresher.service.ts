@@ -264,10 +264,16 @@ export class CarrierShipmentRefresher {
    * The carrier's last answer with what it pushed since, observed without asking anyone; null
    * when nothing is kept or it does not make a shipment (then the carrier is asked).
    */
-  async fetchHeld(scac: string, kind: RequestType, number: string, trackingSince: Date, now: Date): Promise<Fetched | null> {
+  async fetchHeld(
+    scac: string,
+    kind: RequestType,
+    number: string,
+    trackingSince: Date,
+    now: Date,
+    lookups: ReferenceLookups = this.observation.lookups(),
+  ): Promise<Fetched | null> {
     const held = await this.observation.trackHeld({ kind, number, scac, trackingSince, now });
     if (held === null || held.result.outcome !== 'found') return null;
-    const lookups = this.observation.lookups();
     const [observed, line] = await Promise.all([
       this.observation.observeHeld(held.result.shipment, held.fetchedAt, { trackingSince, now }, lookups),
       this.observation.shippingLine(scac, lookups),
