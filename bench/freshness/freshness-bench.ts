@@ -70,6 +70,7 @@ export class FreshnessBench {
         shipments,
         base,
         scacs: CARRIERS.map((c) => c.scac),
+        dcsa30Scacs: CARRIERS.filter((c) => c.version === '3.0').map((c) => c.scac),
         etaAt: new Date(this.etaAnchor),
         mix: this.mix,
         cadence: this.cadence,

@@ -14,6 +14,8 @@ import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:http';
 import { CONTAINERS_PER_SHIPMENT, containerNumber } from '../database/bench-ids';
 import type { FreshnessCarrierSettings } from '../freshness/freshness-carrier-settings';
+import { billOfLading, estimate30, estimatedArrival, events30, seededEstimate } from '../freshness/freshness-dcsa30';
+import type { EstimateVersion } from '../freshness/freshness-dcsa30';
 
 const port = Number(process.argv[2]);
 const settings = JSON.parse(process.argv[3] ?? '{}') as FreshnessCarrierSettings;
@@ -23,15 +25,13 @@ if (!Number.isInteger(port) || port <= 0 || typeof settings.scac !== 'string') {
 }
 
 const DAY = 86_400_000;
-const ETA_STEP_MS = 60_000;
 const log = createWriteStream(settings.logFile, { flags: 'a' });
 const iso = (epochMs: number): string => new Date(epochMs).toISOString();
 /** Version of each shipment's arrival estimate and when it was made (version 0: the seeded one). */
-const versions = new Map<number, { version: number; at: number }>();
-const current = (ordinal: number): { version: number; at: number } => versions.get(ordinal) ?? { version: 0, at: settings.etaAnchor - DAY };
-const eta = (version: number): number => settings.etaAnchor + version * ETA_STEP_MS;
+const versions = new Map<number, EstimateVersion>();
+const current = (ordinal: number): EstimateVersion => versions.get(ordinal) ?? seededEstimate(settings);
 
-function bump(ordinal: number): { version: number; at: number } {
+function bump(ordinal: number): EstimateVersion {
   const next = { version: current(ordinal).version + 1, at: Date.now() };
   versions.set(ordinal, next);
   return next;
@@ -43,11 +43,11 @@ function randomOwnOrdinal(): number {
 }
 
 // DCSA 2.2 (TNT_v2.2.0): the same history the bench stored, a departure and the current estimate.
-function events22(billOfLading: string, ordinal: number): unknown[] {
+function events22(reference: string, ordinal: number): unknown[] {
   const vessel = { vesselIMONumber: '9000001', vesselName: 'BENCH EXPRESS' };
   const pol = { transportCallID: 'CNSHA-VESSEL', UNLocationCode: 'CNSHA', modeOfTransport: 'VESSEL', exportVoyageNumber: '001E', vessel };
   const pod = { transportCallID: 'USLAX-VESSEL', UNLocationCode: 'USLAX', modeOfTransport: 'VESSEL', importVoyageNumber: '001E', vessel };
-  const documentReferences = [{ documentReferenceType: 'TRD', documentReferenceValue: billOfLading }];
+  const documentReferences = [{ documentReferenceType: 'TRD', documentReferenceValue: reference }];
   const uuid = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
   const containers = Array.from({ length: CONTAINERS_PER_SHIPMENT }, (_, offset) => ordinal * CONTAINERS_PER_SHIPMENT + offset);
   const equipment = containers.flatMap((container) => {
@@ -93,82 +93,13 @@ function events22(billOfLading: string, ordinal: number): unknown[] {
       eventCreatedDateTime: iso(estimate.at),
       eventType: 'TRANSPORT',
       eventClassifierCode: 'EST',
-      eventDateTime: iso(eta(estimate.version)),
+      eventDateTime: iso(estimatedArrival(estimate.version, settings)),
       transportEventTypeCode: 'ARRI',
       transportCall: pod,
       documentReferences,
     },
   ];
 }
-
-// DCSA 3.0 (tnt-v3.0.0-openapi.yaml), in the words of libs/carriers/src/dcsa/fixtures/dcsa3-journey.json.
-const ROUTING = { originatingParties: [{ partyCode: 'BNCH', codeListProvider: 'SMDG', codeListName: 'LCL', partyFunction: 'CA' }] };
-const CALL = (reference: string, sequence: number): Record<string, unknown> => ({
-  transportCall: {
-    transportCallReference: reference,
-    transportCallSequenceNumber: sequence,
-    modeOfTransport: 'VESSEL',
-    exportVoyageNumberOrReference: { carrierVoyageNumber: '001E' },
-    importVoyageNumberOrReference: { carrierVoyageNumber: '001E' },
-    vesselTransport: { vesselIMONumber: '9000001', vesselName: 'BENCH EXPRESS' },
-  },
-});
-
-function estimate30(billOfLading: string, ordinal: number): Record<string, unknown> {
-  const estimate = current(ordinal);
-  return {
-    eventRouting: ROUTING,
-    eventID: `bnch-${ordinal}-eta`,
-    eventDateTime: iso(eta(estimate.version)),
-    eventUpdatedDateTime: iso(estimate.at),
-    eventLocation: { UNLocationCode: 'USLAX' },
-    eventClassification: { eventType: 'TRANSPORT', eventClassifier: 'ESTIMATED', transportEventType: 'ARRIVED' },
-    shipmentDetails: { documentReference: { type: 'TRANSPORT_DOCUMENT', reference: billOfLading } },
-    transportDetails: CALL('USLAX-1', 2),
-  };
-}
-
-function events30(billOfLading: string, ordinal: number): unknown[] {
-  const shipmentDetails = { documentReference: { type: 'TRANSPORT_DOCUMENT', reference: billOfLading } };
-  const containers = Array.from({ length: CONTAINERS_PER_SHIPMENT }, (_, offset) => ordinal * CONTAINERS_PER_SHIPMENT + offset);
-  const equipment = containers.flatMap((container) => {
-    const at = settings.seedBase + container * 1000;
-    return (
-      [
-        ['GATED_OUT', 'EMPTY', 10],
-        ['GATED_IN', 'LADEN', 9],
-        ['LOADED', 'LADEN', 8],
-      ] as const
-    ).map(([code, empty, daysBefore]) => ({
-      eventRouting: ROUTING,
-      eventID: `bnch-${container}-${code}`,
-      eventDateTime: iso(at - daysBefore * DAY),
-      eventUpdatedDateTime: iso(at - daysBefore * DAY),
-      eventLocation: { UNLocationCode: 'CNSHA' },
-      eventClassification: { eventType: 'EQUIPMENT', eventClassifier: 'ACTUAL', equipmentEventType: code },
-      shipmentDetails,
-      equipmentDetails: { equipmentReference: containerNumber(container), ISOEquipmentCode: '45G1', emptyIndicator: empty },
-      ...(code === 'LOADED' ? { transportDetails: CALL('CNSHA-1', 1) } : {}),
-    }));
-  });
-  const departedAt = settings.seedBase + ordinal * CONTAINERS_PER_SHIPMENT * 1000 - 7 * DAY;
-  return [
-    ...equipment,
-    {
-      eventRouting: ROUTING,
-      eventID: `bnch-${ordinal}-departed`,
-      eventDateTime: iso(departedAt),
-      eventUpdatedDateTime: iso(departedAt),
-      eventLocation: { UNLocationCode: 'CNSHA' },
-      eventClassification: { eventType: 'TRANSPORT', eventClassifier: 'ACTUAL', transportEventType: 'DEPARTED' },
-      shipmentDetails,
-      transportDetails: CALL('CNSHA-1', 1),
-    },
-    estimate30(billOfLading, ordinal),
-  ];
-}
-
-const billOfLading = (ordinal: number): string => `BNCH${String(ordinal).padStart(10, '0')}`;
 
 /** Pushes in flight at most: a carrier's sender waits for answers, it does not open sockets without end. */
 const MAX_PUSHES_IN_FLIGHT = 16;
@@ -179,7 +110,7 @@ async function push(): Promise<void> {
   pushesInFlight += 1;
   const ordinal = randomOwnOrdinal();
   const change = bump(ordinal);
-  const body = JSON.stringify({ events: [estimate30(billOfLading(ordinal), ordinal)] });
+  const body = JSON.stringify({ events: [estimate30(ordinal, change, settings)] });
   let status = 0;
   try {
     const response = await fetch(settings.push.url, {
@@ -236,7 +167,7 @@ const server = createServer((request, response) => {
       status = 200;
       const body =
         settings.version === '3.0'
-          ? JSON.stringify({ events: events30(billOfLading(ordinal), ordinal) })
+          ? JSON.stringify({ events: events30(ordinal, current(ordinal), settings) })
           : JSON.stringify(events22(billOfLading(ordinal), ordinal));
       response.writeHead(200, {
         'content-type': 'application/json',
