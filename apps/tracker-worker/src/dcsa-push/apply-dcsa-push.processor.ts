@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { JobData } from '@quayside/queues';
+import type { JobBatch, JobData } from '@quayside/queues';
 import { JOB, JobHandler, QUEUE, QueueConsumer } from '@quayside/queues';
 import type { Job } from 'bull';
 import { DCSA_PUSH_MAX_CONCURRENCY, TrackerWorkerConfig } from '../config/tracker-worker.config';
@@ -17,12 +17,13 @@ interface Waiting {
 }
 
 /**
- * `apply-dcsa-push` jobs, on the `dcsa-push` queue of their own. Bull's concurrency is fixed when
- * the handler is declared, so it takes the setting's most. The jobs a worker holds are applied in
- * batches (ApplyDcsaPushBatchUseCase): a push that finds a lane free is applied at once, alone;
- * the pushes arriving while both lanes are busy wait for the next free one and go together, up
- * to DCSA_PUSH_CONCURRENCY (read at boot) in a batch. So a push never waits for a batch to fill,
- * and under a burst each transaction carries many.
+ * `apply-dcsa-push` jobs, on the `dcsa-push` queue of their own; each carries the pushes one relay
+ * pass found (up to 32, BATCHED_JOBS). Bull's concurrency is fixed when the handler is declared, so
+ * it takes the setting's most. The pushes a worker holds are applied in batches
+ * (ApplyDcsaPushBatchUseCase): pushes that find a lane free are applied at once; the pushes
+ * arriving while both lanes are busy wait for the next free one and go together, up to
+ * DCSA_PUSH_CONCURRENCY (read at boot) in a batch. So a push never waits for a batch to fill, and
+ * under a burst each transaction carries many.
  */
 @QueueConsumer(QUEUE.dcsaPush)
 export class ApplyDcsaPushProcessor {
@@ -35,13 +36,26 @@ export class ApplyDcsaPushProcessor {
     private readonly config: TrackerWorkerConfig,
   ) {}
 
+  /**
+   * Each push's outcome. A push that fails fails the job once the others are done: Bull's retry
+   * runs the job again, where the pushes already applied are no-ops (their rows are completed).
+   */
   @JobHandler(JOB.applyDcsaPush, { concurrency: DCSA_PUSH_MAX_CONCURRENCY })
-  async apply(job: Job<JobData<'apply-dcsa-push'>>): Promise<RefreshRun> {
+  async apply(job: Job<JobBatch<'apply-dcsa-push'>>): Promise<RefreshRun[]> {
+    // A job an api before batches published (one push per job) still runs, as a batch of one.
+    const batch = Array.isArray(job.data.batch) ? job.data.batch : [job.data as unknown as JobData<'apply-dcsa-push'>];
+    const outcomes = await Promise.allSettled(batch.map(async (push) => this.applyOne(push)));
+    const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (failed !== undefined) throw failed.reason;
+    return outcomes.map((outcome) => (outcome as PromiseFulfilledResult<RefreshRun>).value);
+  }
+
+  private async applyOne(push: JobData<'apply-dcsa-push'>): Promise<RefreshRun> {
     const result = await new Promise<RefreshRun>((done, failed) => {
-      this.waiting.push({ command: { carrierShipmentId: job.data.carrierShipmentId, outboxId: job.data.outboxId }, done, failed });
+      this.waiting.push({ command: { carrierShipmentId: push.carrierShipmentId, outboxId: push.outboxId }, done, failed });
       this.next();
     });
-    this.logger.debug(`push applied to physical shipment ${job.data.carrierShipmentId}: ${result.status}`);
+    this.logger.debug(`push applied to physical shipment ${push.carrierShipmentId}: ${result.status}`);
     return result;
   }
 

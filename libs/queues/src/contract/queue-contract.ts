@@ -63,7 +63,14 @@ export type JobData<J extends JobName> = JobPayloads[J] & { outboxId: string };
  * JSON) once per batch. A routine refresh of 50 shipments stores a few events per container,
  * each with a fan-out row: one job per row made Bull the relay's largest cost in the tracker.
  */
-export const BATCHED_JOBS = { 'fan-out': 100, deliver: 100 } as const satisfies Partial<Record<JobName, number>>;
+export const BATCHED_JOBS = {
+  'fan-out': 100,
+  deliver: 100,
+  // Pushes arrive one HTTP request each (200/s in the freshness bench): a job per push was a Bull
+  // add, a move to active and a completion per push. A worker applies at most 32 in one transaction
+  // (DCSA_PUSH_CONCURRENCY's most), so a batch never waits for a second.
+  'apply-dcsa-push': 32,
+} as const satisfies Partial<Record<JobName, number>>;
 export type BatchedJobName = keyof typeof BATCHED_JOBS;
 
 export function isBatchedJob(name: string): name is BatchedJobName {

@@ -32,6 +32,7 @@ describe('bullJobsByQueue', () => {
   it.each([
     [JOB.deliver, QUEUE.webhookDelivery, 'notificationId'],
     [JOB.fanOut, QUEUE.webhookFanout, 'eventId'],
+    [JOB.applyDcsaPush, QUEUE.dcsaPush, 'carrierShipmentId'],
   ] as const)(
     'groups %s rows into jobs of at most the batch size, in claim order, each row keeping its outbox id',
     (jobName, queue, key) => {
