@@ -153,6 +153,34 @@ describe('fan-out', () => {
     expect(open).toEqual([]);
   });
 
+  it('fans out the heard events of a batch in one transaction, in their order, each delivery enqueued', async () => {
+    const account = await createAccount(db.dataSource);
+    const webhook = await createWebhook(db.dataSource, account.id, { url: receiver.url, events: ['container.updated'] });
+    // Rows due in a year, so the dispatcher's relay leaves them be; the processor gets them as one batch.
+    const { events, fanOutRows } = await emitContainerUpdates(db.dataSource, account.id, new Date(Date.now() + 365 * 24 * 3600 * 1000));
+    const batch = events.map((e, i) => ({ eventId: e.id, outboxId: fanOutRows[i]! }));
+
+    await app.get(FanOutProcessor).handle({ data: { batch } } as unknown as Job<JobBatch<'fan-out'>>);
+    const completed = await db.dataSource.query<Array<{ completed_at: Date }>>(
+      `SELECT completed_at FROM outbox WHERE id = ANY($1::uuid[])`,
+      [fanOutRows],
+    );
+    // One transaction: now() is the same for both rows.
+    expect(new Set(completed.map((row) => row.completed_at.toISOString())).size).toBe(1);
+    const stored = await db.dataSource
+      .getRepository(WebhookNotificationEntity)
+      .find({ where: { webhook_id: webhook.id }, order: { id: 'ASC' } });
+    expect(stored.map((n) => n.event_id)).toEqual(events.map((e) => e.id));
+    const deliveries = await db.dataSource.query<Array<{ notification_id: string }>>(
+      `SELECT payload->>'notificationId' AS notification_id FROM outbox WHERE job_name = $1 AND payload->>'notificationId' = ANY($2::text[])`,
+      [JOB.deliver, stored.map((n) => n.id)],
+    );
+    expect(deliveries.map((row) => row.notification_id).sort()).toEqual(stored.map((n) => n.id).sort());
+    // Replayed, the batch adds nothing.
+    await app.get(FanOutProcessor).handle({ data: { batch } } as unknown as Job<JobBatch<'fan-out'>>);
+    expect(await db.dataSource.getRepository(WebhookNotificationEntity).count({ where: { webhook_id: webhook.id } })).toBe(2);
+  });
+
   it('fans out every event of a batch in which one row fails, and fails the job so that Bull retries it', async () => {
     const account = await createAccount(db.dataSource);
     const webhook = await createWebhook(db.dataSource, account.id, { url: receiver.url, events: ['container.updated'] });

@@ -11,16 +11,16 @@ export class FanOutProcessor {
 
   /**
    * Up to 100 events per job (BATCHED_JOBS). The events no webhook hears have their rows
-   * completed together in one statement first; the others are fanned out one after the other in
-   * the order they were stored, each in its own transaction with its own outbox row. A row that fails does not
-   * keep the rest from their notifications: the job fails after the others are done, and Bull's
-   * retry runs the batch again, where the rows already completed are no-ops.
+   * completed together in one statement first; the others are fanned out together, in the order
+   * they were stored, in one transaction. When that transaction fails (one row it cannot read),
+   * nothing of it is kept and each event is fanned out in a transaction of its own: a row that
+   * fails does not keep the rest from their notifications, the job fails after the others are
+   * done, and Bull's retry runs the batch again, where the rows already completed are no-ops.
    */
   @JobHandler(JOB.fanOut, { concurrency: 4 })
   async handle(job: Job<JobBatch<'fan-out'>>): Promise<void> {
     // A job published one row per job (before batches) still runs, as a batch of one.
     const batch: Array<JobData<'fan-out'>> = Array.isArray(job.data.batch) ? job.data.batch : [job.data as unknown as JobData<'fan-out'>];
-    let failure: Error | null = null;
     let unheard = new Set<string>();
     try {
       unheard = await this.fanOut.completeUnheard(batch);
@@ -28,8 +28,16 @@ export class FanOutProcessor {
       // A row the statement cannot read (a malformed id): every row goes its own way below, where
       // that row's failure fails the job and the others are still fanned out.
     }
-    for (const { eventId, outboxId } of batch) {
-      if (unheard.has(outboxId)) continue;
+    const heard = batch.filter((row) => !unheard.has(row.outboxId));
+    if (heard.length === 0) return;
+    try {
+      await this.fanOut.fanOutMany(heard);
+      return;
+    } catch {
+      // Rolled back whole: each row on its own below, where the one that fails is found.
+    }
+    let failure: Error | null = null;
+    for (const { eventId, outboxId } of heard) {
       try {
         await this.fanOut.fanOut(eventId, outboxId);
       } catch (error) {

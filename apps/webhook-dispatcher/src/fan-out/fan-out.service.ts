@@ -7,6 +7,8 @@ import { containerVisibilityFor } from '@quayside/json-api';
 import { JOB, QUEUE } from '@quayside/queues';
 import { buildNotificationPayload, dcsaEventOf, notificationRecordsFromEvent } from '@quayside/webhooks';
 
+const DELIVERY = { queue: QUEUE.webhookDelivery, jobName: JOB.deliver } as const;
+
 /**
  * One `fan-out` job: the event becomes one notification per active webhook of its account
  * subscribed to its name (an event names at most one container, so container events go out
@@ -34,7 +36,12 @@ export class FanOutService {
 
   /** Returns the ids of the notifications created (none for a replayed job). */
   async fanOut(eventId: string, outboxId: string): Promise<string[]> {
-    return this.fanOuts.fanOut(outboxId, eventId, this.plan, { queue: QUEUE.webhookDelivery, jobName: JOB.deliver });
+    return this.fanOuts.fanOut(outboxId, eventId, this.plan, DELIVERY);
+  }
+
+  /** The batch's events fanned out in one transaction (FanOutRepository.fanOutMany); all or nothing. */
+  async fanOutMany(batch: ReadonlyArray<{ outboxId: string; eventId: string }>): Promise<void> {
+    await this.fanOuts.fanOutMany(batch, this.plan, DELIVERY);
   }
 }
 
