@@ -51,9 +51,9 @@ describe('the production build, installed with production dependencies only, sta
   let install: { stdout: string; stderr: string };
 
   beforeAll(() => {
-    const build = run(process.execPath, ['tools/build.js'], ROOT);
-    expect(build.stdout).toMatch(/^built \d+ files into dist\//);
-    cpSync(path.join(ROOT, 'dist'), path.join(folder, 'dist'), { recursive: true });
+    // Built straight into the operator's folder: the repository's dist/ is another test's (start-prod), which may run meanwhile.
+    const build = run(process.execPath, ['tools/build.js', '--out', path.join(folder, 'dist')], ROOT);
+    expect(build.stdout).toMatch(/^built \d+ files into .*dist\//);
     for (const file of ['package.json', 'package-lock.json']) cpSync(path.join(ROOT, file), path.join(folder, file));
     install = run('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], folder);
   });

@@ -2,7 +2,7 @@
 // Production build: every app, lib and CLI compiled by SWC into dist/ with the same
 // layout, `@quayside/*` aliases rewritten to relative paths (so plain `node` runs it),
 // and JSON data files and assets/ folders (browser files, worker-thread scripts) copied beside the code. Types are checked by `npm run typecheck`.
-// Usage: node tools/build.js [project root ...] — with none, every project that has a `build`
+// Usage: node tools/build.js [--out <dir>] [project root ...] — with none, every project that has a `build`
 // target (its project.json); each Nx project's `build` target passes its own root (dist/<root> is
 // replaced, the rest kept). Nothing of the tests goes into dist/: specs, test helpers (test/ and
 // __tests__/ folders; libs/testing has no build target) and fixtures (fixtures/ folders, and
@@ -15,8 +15,11 @@ const swc = require('@swc/core');
 const { compilerOptions } = require('../tsconfig.base.json');
 
 const root = path.resolve(__dirname, '..');
-const out = path.join(root, 'dist');
-const projects = process.argv.slice(2);
+// `--out <dir>` builds elsewhere than dist/ (the e2e test of an operator's install builds into
+// its own folder, so it never rewrites the dist/ another test runs from).
+const outFlag = process.argv[2] === '--out' ? process.argv[3] : undefined;
+const out = outFlag === undefined ? path.join(root, 'dist') : path.resolve(outFlag);
+const projects = process.argv.slice(outFlag === undefined ? 2 : 4);
 const sources = projects.length > 0 ? projects : builtProjects();
 const skip = /(\.spec|\.integration-spec|\.e2e-spec)\.ts$/;
 const SKIPPED_FOLDERS = new Set(['test', '__tests__', 'fixtures', 'node_modules']);
@@ -78,7 +81,7 @@ async function main() {
       count += 1;
     }
   }
-  console.log(`built ${count} files into dist/`);
+  console.log(`built ${count} files into ${path.relative(root, out) || '.'}/`);
 }
 
 main().catch((error) => {
