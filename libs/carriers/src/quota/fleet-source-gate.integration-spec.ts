@@ -42,8 +42,12 @@ describe('FleetSourceGate over Redis (one source, two workers)', () => {
     );
     expect(results).toHaveLength(12);
     starts.sort((a, b) => a - b);
-    // Any 4 + 1 consecutive starts span at least one window.
-    for (let i = 4; i < starts.length; i += 1) expect(starts[i]! - starts[i - 4]!).toBeGreaterThanOrEqual(windowMs - 5);
+    // Any 4 + 1 consecutive starts span at least one window. Redis grants them a window apart on its
+    // clock; this process reads them when its event loop runs the request, tens of milliseconds late
+    // on a loaded machine (1,488 ms seen at load 4), hence the slack. Without the limit the twelve
+    // would start within a few milliseconds of each other.
+    const readLate = 100;
+    for (let i = 4; i < starts.length; i += 1) expect(starts[i]! - starts[i - 4]!).toBeGreaterThanOrEqual(windowMs - readLate);
   });
 
   it('never has more requests in flight across both workers than maxConcurrency', async () => {
