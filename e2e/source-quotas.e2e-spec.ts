@@ -14,13 +14,14 @@ import { deleteRedisKeys } from './support/redis-prefix-cleanup';
  * cites its source), served as the answer to every poll.
  */
 const PUBLISHED_EXAMPLE = readFileSync(resolve(ROOT, 'libs/carriers/src/dcsa/fixtures/tnt-220-response.json'), 'utf8');
-const SHIPMENTS = 200;
+// More than two minutes' worth, so many 60-second windows are checked.
+const SHIPMENTS = 130;
 const REQUESTS_PER_MINUTE = 60;
 const MAX_CONCURRENCY = 2;
 /** Each answer is held this long, so requests overlap and the concurrency cap is what holds them back at first. */
 const ANSWER_MS = 1500;
 /** The request answered 429 with `Retry-After: 30`. */
-const THROTTLED_REQUEST = 100;
+const THROTTLED_REQUEST = 70;
 const RETRY_AFTER_S = 30;
 
 /**
@@ -77,11 +78,11 @@ const metric = (text: string, name: string, labels: string): number =>
     .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
 
 /**
- * Two tracker-worker processes refresh 200 due shipments of one carrier whose configuration says
+ * Two tracker-worker processes refresh 130 due shipments of one carrier whose configuration says
  * `requestsPerMinute: 60, maxConcurrency: 2` (docs/carriers.md, "Limits"): the carrier's own
  * request log never shows more than 60 requests in any 60 seconds nor more than 2 at once, and
- * its 429 with `Retry-After: 30` keeps both workers away for 30 seconds. 200 requests at 60 a
- * minute take a little over three minutes: this runs in the e2e target.
+ * its 429 with `Retry-After: 30` keeps both workers away for 30 seconds. 130 requests at 60 a
+ * minute take over two minutes: this runs in the e2e target.
  */
 describe('a carrier quota held across two tracker-workers', () => {
   let db: TestDatabase;
@@ -159,11 +160,11 @@ describe('a carrier quota held across two tracker-workers', () => {
         );
         return row?.n ?? 0;
       };
-      // 201 requests at 60 a minute, plus the 30 s pause: about four minutes; a loaded machine only makes it slower.
+      // 131 requests at 60 a minute, the 30 s pause within them: some two and a half minutes; a loaded machine only makes it slower.
       await waitFor('every shipment to be refreshed once', async () => (await fetched()) === SHIPMENTS, 15 * 60_000);
 
       const arrivals = [...carrier.arrivals].sort((a, b) => a - b);
-      // The throttled one is asked again after the pause: 201 in all, and no shipment twice beyond it.
+      // The throttled one is asked again after the pause: 131 in all, and no shipment twice beyond it.
       expect(arrivals).toHaveLength(SHIPMENTS + 1);
       // Any 61 consecutive requests span at least 60 s: no 60-second window holds more than 60.
       const tightest = Math.min(...arrivals.slice(REQUESTS_PER_MINUTE).map((at, i) => at - arrivals[i]!));
