@@ -27,6 +27,19 @@ export interface PushRecorded {
  * (not one for all): each completes its outbox row in the transaction of that shipment's own
  * changes, and a shipment another refresh holds waits for it without holding back the others.
  */
+/**
+ * The events of connection $1 naming number $2. `refs @>` (not `= ANY(refs)`) so the GIN index on
+ * `refs` finds them; alone, in a MATERIALIZED CTE, with the connection filtered after: with
+ * statistics older than the table (autovacuum behind, or off) the planner ANDed the lookup with the
+ * (connection, created_at) index and read every entry of the carrier: 32 ms behind 12,600 pushed
+ * events instead of 0.25 ms (freshness bench, 2026-11-29, the most costly statement after the
+ * writes). A number rarely names shipments of two carriers, so the filter drops next to nothing.
+ */
+export const PUSHED_EVENTS_NAMING_SQL = `WITH naming AS MATERIALIZED (
+  SELECT connection, body, created_at, position, id FROM dcsa_pushed_events WHERE refs @> ARRAY[$2]::text[]
+)
+SELECT body FROM naming WHERE connection = $1 ORDER BY created_at, position, id`;
+
 @Injectable()
 export class DcsaPushedEventRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -85,17 +98,9 @@ export class DcsaPushedEventRepository {
     return { stored, duplicates: events.length - stored, refreshed };
   }
 
-  /**
-   * The pushed events of `connection` naming `number` (upper case), in order of arrival. `refs @>`
-   * (not `= ANY(refs)`) so the GIN index on `refs` finds them instead of a scan of every event the
-   * carrier pushed.
-   */
+  /** The pushed events of `connection` naming `number` (upper case), in order of arrival (PUSHED_EVENTS_NAMING_SQL). */
   async eventsNaming(connection: string, number: string): Promise<unknown[]> {
-    const rows = await queryRows<{ body: unknown }>(
-      this.dataSource,
-      `SELECT body FROM dcsa_pushed_events WHERE connection = $1 AND refs @> ARRAY[$2]::text[] ORDER BY created_at, position, id`,
-      [connection, number],
-    );
+    const rows = await queryRows<{ body: unknown }>(this.dataSource, PUSHED_EVENTS_NAMING_SQL, [connection, number]);
     return rows.map((row) => row.body);
   }
 }
