@@ -10,6 +10,7 @@ import { loadAverage } from '../support/load-average';
 import { deleteRedisPrefix } from '../support/redis-prefix';
 import { ARRIVING_MIX, DOCUMENTED_MIX, phaseShares, refreshesPerMinute } from './freshness-cadence';
 import type { PhaseMix } from './freshness-cadence';
+import { AutovacuumStandIn } from './autovacuum-stand-in';
 import { FreshnessProcesses } from './freshness-processes';
 import type { CarrierRuntime } from './freshness-processes';
 import { quotaBreaches } from './freshness-report';
@@ -33,6 +34,7 @@ export class FreshnessBench {
   private readonly mix: PhaseMix;
   private db: BenchDatabase | null = null;
   private processes: FreshnessProcesses | null = null;
+  private standIn: AutovacuumStandIn | null = null;
   private readonly dir = mkdtempSync(join(tmpdir(), 'quayside-freshness-'));
   private readonly etaAnchor = Date.now() + 86_400_000;
 
@@ -81,6 +83,12 @@ export class FreshnessBench {
     );
     const seedSeconds = (Date.now() - seedStarted) / 1000;
     progress(`\nseeded ${shipments.toLocaleString('en-US')} shipments in ${seedSeconds.toFixed(0)} s (load ${loadAverage()})`);
+    this.standIn = await AutovacuumStandIn.start(db.dataSource);
+    progress(
+      this.standIn.active
+        ? '\nthe server runs without autovacuum: the scenario ANALYZEs its database now and every minute, as autovacuum would'
+        : "\nstatistics: the server's autovacuum",
+    );
     const pushing = CARRIERS.filter((c) => c.push).length;
     const polling = CARRIERS.length - pushing;
     const pushPerCarrier = this.options.pushPerSecond / pushing;
@@ -157,6 +165,7 @@ export class FreshnessBench {
   }
 
   async stop(): Promise<void> {
+    await this.standIn?.stop();
     await this.processes?.stop();
     await this.db?.drop().catch((error: unknown) => console.error(`could not drop ${this.db?.name}: ${String(error)}`));
     await deleteRedisPrefix(this.options.redisUrl, this.options.redisPrefix).catch(() => undefined);
