@@ -86,7 +86,7 @@ export class FreshnessBench {
     this.standIn = await AutovacuumStandIn.start(db.dataSource);
     progress(
       this.standIn.active
-        ? '\nthe server runs without autovacuum: the scenario ANALYZEs its database now and every minute, as autovacuum would'
+        ? "\nthe server runs without autovacuum: the scenario ANALYZEs its tables by autovacuum's rule, every 10 s"
         : "\nstatistics: the server's autovacuum",
     );
     const pushing = CARRIERS.filter((c) => c.push).length;
