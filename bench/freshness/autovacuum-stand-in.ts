@@ -49,7 +49,7 @@ export class AutovacuumStandIn {
     try {
       const due = await this.dataSource.query<Array<{ name: string }>>(
         `SELECT quote_ident(relname) AS name FROM pg_stat_user_tables
-         WHERE n_mod_since_analyze > $1 + $2 * greatest(n_live_tup, 0)`,
+         WHERE n_mod_since_analyze > $1::int + $2::float8 * greatest(n_live_tup, 0)`,
         [ANALYZE_THRESHOLD, ANALYZE_SCALE_FACTOR],
       );
       if (due.length > 0) await this.dataSource.query(`ANALYZE ${due.map((table) => table.name).join(', ')}`);
