@@ -48,11 +48,11 @@ export const OPEN_BY_ID = '(completed_at IS NULL) IS TRUE';
  * the whole row came back before, and parsing its four timestamps was most of what a claim
  * allocated per row. Exported for the spec that reads its plan.
  *
- * The claimed rows are updated where the claim found them (`ctid = ANY(ARRAY(…))`: a TID scan, the
- * rows locked by the claim cannot move), never by a join to the outbox or a lookup the planner
- * might choose to run as a scan: planned (a worker's generic plan) when the statistics said the
- * outbox was empty, the join ran as a nested loop over the whole table, reading every row once per
- * row claimed (4.4 s for 224 rows behind 41,683, freshness bench, 2026-11-29). A row another
+ * The claimed rows are updated where the claim found them (`ctid = ANY(ARRAY(…))`, a TID scan; the
+ * rows locked by the claim cannot move), not joined to the outbox: planned when the statistics said
+ * the outbox was empty, the join ran as a nested loop over the whole table, reading every row once
+ * per row claimed (4.4 s for 224 rows behind 41,683, freshness bench, 2026-11-29). Under such
+ * statistics the update may still scan the table, once. A row another
  * transaction changed after this statement's snapshot (handed back, completed) is locked but not
  * updated, and waits for the next pass.
  */
