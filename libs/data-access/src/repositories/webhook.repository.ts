@@ -6,7 +6,6 @@ import { WebhookEntity } from '../entities/webhook.entity';
 import { AccountScopedRepository } from './account-scoped.repository';
 import { queryRows } from './query-rows';
 
-/** Webhook rows as delivery sees them: subscriptions, and the health that decides deactivation. */
 /**
  * SQL: webhook `w` hears an event named `event` of account `account` (SQL expressions): active,
  * of the account, subscribed to the name or to everything (an empty list).
@@ -15,6 +14,7 @@ export function hears(w: string, account: string, event: string): string {
   return `${w}.account_id = ${account} AND ${w}.active = true AND (cardinality(${w}.events) = 0 OR ${event} = ANY(${w}.events))`;
 }
 
+/** Webhook rows as delivery sees them: subscriptions, and the health that decides deactivation. */
 @Injectable()
 export class WebhookRepository extends AccountScopedRepository<WebhookEntity> {
   constructor(dataSource: DataSource) {
