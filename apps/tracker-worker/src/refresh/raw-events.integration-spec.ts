@@ -37,6 +37,13 @@ const VOYAGE: SandboxScenario = {
 };
 
 /** The same voyage under another number and container: a test of its own. */
+const AGAIN: SandboxScenario = {
+  ...VOYAGE,
+  number: 'RAW-EVENTS-AGAIN',
+  containers: [{ ...VOYAGE.containers[0]!, number: 'QNTU4000024' }],
+};
+
+/** The same voyage under another number and container: a test of its own. */
 const WITHDRAWN: SandboxScenario = {
   ...VOYAGE,
   number: 'RAW-EVENTS-BACK',
@@ -50,7 +57,7 @@ describe('raw events: what the sources said, kept in the transaction that applie
     harness = await TrackerTestHarness.create(
       [ObservationService, ShipmentStateRepository, TrackingRepository, TrackRequestUseCase, RefreshShipmentUseCase],
       {},
-      new ScenarioAdapters([VOYAGE, WITHDRAWN]),
+      new ScenarioAdapters([VOYAGE, WITHDRAWN, AGAIN]),
     );
   });
 
@@ -136,5 +143,41 @@ describe('raw events: what the sources said, kept in the transaction that applie
     expect(report).toMatchObject({ invalidated_at: null, transport_event_id: linked });
     const current = await repository.findBy({ account_id: account, estimated: false });
     expect(current.map((r) => r.invalidated_at)).toEqual([null]);
+  });
+
+  it('leaves the reports stored and current alone when an answer carries them again: not even locked', async () => {
+    const account = await harness.account();
+    const { id, outboxId } = await harness.trackingRequest(account, 'RAW-EVENTS-AGAIN', T0);
+    await harness.module.get(TrackRequestUseCase).execute({ trackingRequestId: id, outboxId }, T0);
+    const shipmentId = (await harness.request(id)).tracked_object_id ?? '';
+    const refresh = (day: number) =>
+      harness.module.get(RefreshShipmentUseCase).execute({ shipmentId, outboxId: null, reason: 'manual' }, dayOf(T0, day));
+    // xmax names the last transaction that deleted, updated or locked the row version: 0 for one
+    // nobody touched since its insert. A conflicting insert's DO UPDATE locks the row even when its
+    // WHERE keeps it from updating (a WAL record per row), which at 200 pushes/s was most rows written.
+    const versions = async () =>
+      harness.db.dataSource.query<Array<{ event: string; xmax: string; invalidated: boolean }>>(
+        `SELECT r.event, r.xmax::text AS xmax, r.invalidated_at IS NOT NULL AS invalidated
+         FROM raw_events r JOIN containers c ON c.id = r.container_id
+         WHERE c.account_id = $1 ORDER BY r.created_at, r.index`,
+        [account],
+      );
+    await refresh(0);
+    const before = await versions();
+    expect(before.map((r) => [r.event, r.xmax, r.invalidated])).toEqual([
+      ['container.transport.vessel_departed', '0', false],
+      ['container.transport.estimated.vessel_arrived', '0', false],
+    ]);
+
+    // Day 1 moves the arrival estimate (the first one withdrawn, the new one stored): the
+    // departure, reported again, is the version inserted on day 0, untouched.
+    await refresh(1);
+
+    expect((await versions()).map((r) => [r.event, r.invalidated])).toEqual([
+      ['container.transport.vessel_departed', false],
+      ['container.transport.estimated.vessel_arrived', true],
+      ['container.transport.estimated.vessel_arrived', false],
+    ]);
+    expect((await versions())[0]!.xmax).toBe('0');
   });
 });

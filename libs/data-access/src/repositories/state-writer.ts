@@ -214,7 +214,13 @@ function addEstimatedEvents(tail: CombinedStatement, rows: readonly NewEstimated
 
 /**
  * Source messages as received (`rows`: every report of this answer, stored or not). A report
- * stored already inserts nothing (one that came back after being withdrawn is current again);
+ * stored already and current is left alone, found through the unique index before the insert:
+ * `ON CONFLICT DO UPDATE … WHERE` locks the conflicting row even when it updates nothing (a WAL
+ * record each), and a push re-reports its shipment's whole answer, so a batch of 32 pushes locked
+ * some 260 unchanged rows and looked up their transport events for nothing (auto_explain, the 200
+ * pushes/s runs of 2026-11-29, night); the writers of a container's source hold its shipment's
+ * lease, so none withdraws the row between the look and the insert. One that came back after
+ * being withdrawn is current again;
  * a report inserted (or made current again) now is linked to the current transport event it
  * mapped to (same container, event, place and time), looked up per report through the
  * container's index as it is written: a separate `UPDATE … FROM transport_events` was planned
@@ -249,6 +255,7 @@ async function insertRawEvents(manager: EntityManager, rows: readonly NewRawEven
                  LIMIT 1)
               END
        FROM reported r
+       WHERE NOT EXISTS (SELECT 1 FROM raw_events x WHERE x.container_id = r.container_id AND x.dedupe_key = r.dedupe_key AND x.invalidated_at IS NULL)
        ON CONFLICT (container_id, dedupe_key) DO UPDATE SET
          invalidated_at = NULL,
          transport_event_id = COALESCE(
