@@ -19,6 +19,8 @@ export { OutboxRepository } from './outbox.repository';
 export type { ClaimedOutboxRow, OutboxEntry } from './outbox.repository';
 export { OutboxCommitSubscriber } from './outbox-commit.subscriber';
 export { ReferenceDataRepository } from './reference-data.repository';
+/** @internal Exported for tests: they compare a batch's records with each event's read alone. */
+export { EventRelatedRecordsRepository } from './event-related-records.repository';
 export { DcsaPolledAnswerRepository } from './dcsa-polled-answer.repository';
 export { DcsaPushedEventRepository } from './dcsa-pushed-event.repository';
 export { RailTerminalRepository } from './rail-terminal.repository';
