@@ -86,7 +86,7 @@ export class FreshnessBench {
     this.standIn = await AutovacuumStandIn.start(db.dataSource);
     progress(
       this.standIn.active
-        ? "\nthe server runs without autovacuum: the scenario ANALYZEs its tables by autovacuum's rule, every 10 s"
+        ? "\nthe server runs without autovacuum: the scenario ANALYZEs its tables by autovacuum's rule (every 10 s for a minute, then every minute)"
         : "\nstatistics: the server's autovacuum",
     );
     const pushing = CARRIERS.filter((c) => c.push).length;
