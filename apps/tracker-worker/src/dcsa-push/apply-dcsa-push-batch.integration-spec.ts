@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { validateDcsa3Push } from '@quayside/carriers';
-import { DcsaPushedEventRepository, OutboxEntity } from '@quayside/data-access';
+import { DATABASE_CONNECTION, DcsaPushedEventRepository, OutboxEntity, recordStatementsDuring } from '@quayside/data-access';
 import { JOB, jobRoute } from '@quayside/queues';
 import { Dcsa3CarrierServer } from '../test/dcsa3-carrier-server';
 import { TrackerTestHarness } from '../test/tracker-test-harness';
@@ -76,7 +76,12 @@ describe('pushes applied together', () => {
     const commands = jobs.map((job) => ({ carrierShipmentId: String(job.payload['carrierShipmentId']), outboxId: job.id }));
 
     const batch = harness.module.get(ApplyDcsaPushBatchUseCase);
-    const runs = await batch.execute(commands, NOW);
+    const { result: runs, statements } = await recordStatementsDuring(harness.module.get(DATABASE_CONNECTION), async () =>
+      batch.execute(commands, NOW),
+    );
+    // The kept answers and the pushed events of both shipments, each read by one statement.
+    const reading = (table: string) => statements.filter((sql) => sql.includes(`FROM ${table}`));
+    expect([reading('dcsa_polled_answers'), reading('dcsa_pushed_events')].map((found) => found.length)).toEqual([1, 1]);
     // Both jobs completed in one transaction: the same transaction time.
     const completed = await harness.db.dataSource.getRepository(OutboxEntity).findBy(commands.map((c) => ({ id: c.outboxId })));
     expect(completed.map((row) => row.completed_at?.toISOString())).toEqual([

@@ -58,7 +58,7 @@ describe('migration PushedRefsWithoutPendingList', () => {
   async function planOf(number: string): Promise<PlanNode[]> {
     const [row] = await db.dataSource.query<Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>>(
       `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${PUSHED_EVENTS_NAMING_SQL}`,
-      ['HLCU', number],
+      [['HLCU'], [number]],
     );
     const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
     return nodes(row!['QUERY PLAN'][0]!.Plan);

@@ -1,5 +1,6 @@
 import { createMigratedScratchDatabase } from '../__tests__/scratch-database';
 import type { ScratchDatabase } from '../__tests__/scratch-database';
+import { recordStatementsDuring } from '../database/statement-recorder';
 import { DcsaPolledAnswerRepository } from './dcsa-polled-answer.repository';
 
 const T = (minute: number): Date => new Date(Date.UTC(2026, 10, 29, 12, minute));
@@ -72,5 +73,28 @@ describe('DcsaPolledAnswerRepository', () => {
     expect(await answers.last(...KEY)).toEqual({ events: listed, fetchedAt: T(1) });
     expect(await answers.last('HLCU', 'carrierBookingReference', 'QSBK300001')).toEqual({ events: [], fetchedAt: T(1) });
     expect(await answers.last('ONEY', KEY[1], KEY[2])).toBeNull();
+  });
+
+  it('answers the lookups asked together with one statement, each its own answer', async () => {
+    await answers.remember(...KEY, ['a'], T(1));
+    await answers.remember('HLCU', 'carrierBookingReference', 'QSBK300001', ['b'], T(2));
+    const { result, statements } = await recordStatementsDuring(db.dataSource, async () =>
+      Promise.all([
+        answers.last('HLCU', 'carrierBookingReference', 'QSBK300001'),
+        answers.last('ONEY', KEY[1], KEY[2]),
+        answers.last(...KEY),
+        answers.last(...KEY),
+      ]),
+    );
+    expect(result).toEqual([
+      { events: ['b'], fetchedAt: T(2) },
+      null,
+      { events: ['a'], fetchedAt: T(1) },
+      { events: ['a'], fetchedAt: T(1) },
+    ]);
+    expect(statements).toHaveLength(1);
+    // Nothing is kept between lookups: an answer replaced since is read as it is now.
+    await answers.remember(...KEY, ['c'], T(3));
+    expect(await answers.last(...KEY)).toEqual({ events: ['c'], fetchedAt: T(3) });
   });
 });

@@ -1,6 +1,18 @@
 import { Injectable } from '@nestjs/common';
+import DataLoader from 'dataloader';
 import { DataSource } from 'typeorm';
 import { queryRows } from './query-rows';
+
+interface AnswerKey {
+  connection: string;
+  parameter: string;
+  number: string;
+}
+
+interface KeptAnswer {
+  events: unknown[];
+  fetchedAt: Date;
+}
 
 /**
  * The last answer of each DCSA 3.0 carrier to `GET /events` per number (docs/dcsa.md, "Carriers
@@ -10,6 +22,15 @@ import { queryRows } from './query-rows';
  */
 @Injectable()
 export class DcsaPolledAnswerRepository {
+  /**
+   * The answers asked for in one turn of the event loop, read by one statement (a worker applying
+   * 32 pushes together asks for 32); DataLoader gathers them, and caches nothing.
+   */
+  private readonly answers = new DataLoader<AnswerKey, KeptAnswer | null>(async (keys) => this.lastMany(keys), {
+    cache: false,
+    maxBatchSize: 256,
+  });
+
   constructor(private readonly dataSource: DataSource) {}
 
   /** Keeps `events` as the answer fetched at `fetchedAt`; null removes what is kept (the carrier no longer knows the number). */
@@ -29,12 +50,25 @@ export class DcsaPolledAnswerRepository {
     );
   }
 
-  async last(connection: string, parameter: string, number: string): Promise<{ events: unknown[]; fetchedAt: Date } | null> {
-    const [row] = await queryRows<{ events: unknown[]; fetched_at: Date }>(
+  async last(connection: string, parameter: string, number: string): Promise<KeptAnswer | null> {
+    return this.answers.load({ connection, parameter, number });
+  }
+
+  private async lastMany(keys: readonly AnswerKey[]): Promise<Array<KeptAnswer | null>> {
+    // LIMIT 1 keeps the lookup a subquery of its own: one primary-key probe per key, whatever the
+    // statistics say of the table (the key is the primary key: one row at most).
+    const rows = await queryRows<{ i: number; events: unknown[]; fetched_at: Date }>(
       this.dataSource,
-      `SELECT events, fetched_at FROM dcsa_polled_answers WHERE connection = $1 AND parameter = $2 AND number = $3`,
-      [connection, parameter, number],
+      `SELECT k.i::int AS i, a.events, a.fetched_at
+       FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS k(connection, parameter, number, i)
+       CROSS JOIN LATERAL (
+         SELECT events, fetched_at FROM dcsa_polled_answers
+         WHERE connection = k.connection AND parameter = k.parameter AND number = k.number LIMIT 1
+       ) a`,
+      [keys.map((key) => key.connection), keys.map((key) => key.parameter), keys.map((key) => key.number)],
     );
-    return row === undefined ? null : { events: row.events, fetchedAt: row.fetched_at };
+    const found: Array<KeptAnswer | null> = keys.map(() => null);
+    for (const row of rows) found[row.i - 1] = { events: row.events, fetchedAt: row.fetched_at };
+    return found;
   }
 }
