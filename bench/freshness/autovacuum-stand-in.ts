@@ -21,8 +21,8 @@ const ANALYZE_SCALE_FACTOR = 0.1;
  * first minute, because the scenario fills its tables from empty within it, which a deployment in
  * its steady state does not, then once a minute as autovacuum looks. Looked at every 10 s
  * throughout, a table growing steadily is a tenth bigger at each look: the 200 pushes/s runs of
- * 2026-11-29, night, spent 20 s of Postgres in 120 s on ANALYZE, where autovacuum spends a sixth
- * of that. Where autovacuum is on, nothing is done.
+ * 2026-11-29, night, spent some 20 s of Postgres in 120 s on ANALYZE, looking six times as often
+ * as autovacuum does. Where autovacuum is on, nothing is done.
  */
 export class AutovacuumStandIn {
   private timer: NodeJS.Timeout | null = null;

@@ -218,9 +218,9 @@ function addEstimatedEvents(tail: CombinedStatement, rows: readonly NewEstimated
  * `ON CONFLICT DO UPDATE … WHERE` locks the conflicting row even when it updates nothing (a WAL
  * record each), and a push re-reports its shipment's whole answer, so a batch of 32 pushes locked
  * some 260 unchanged rows and looked up their transport events for nothing (auto_explain, the 200
- * pushes/s runs of 2026-11-29, night); the writers of a container's source hold its shipment's
- * lease, so none withdraws the row between the look and the insert. One that came back after
- * being withdrawn is current again;
+ * pushes/s runs of 2026-11-29, night); an observation writes under its physical shipment's
+ * lease with that shipment's row locked (ObservationRepository), so no other writer withdraws the
+ * row between the look and the insert. One that came back after being withdrawn is current again;
  * a report inserted (or made current again) now is linked to the current transport event it
  * mapped to (same container, event, place and time), looked up per report through the
  * container's index as it is written: a separate `UPDATE … FROM transport_events` was planned
