@@ -65,14 +65,21 @@ describe('raw events: what the sources said, kept in the transaction that applie
     await harness.close();
   });
 
-  it('stores each report once, links actual ones to their transport event, and invalidates a corrected estimate', async () => {
+  /** A new account following `number` from T0; `refresh(day)` refreshes its shipment as of that day. */
+  async function follow(number: string): Promise<{ account: string; refresh: (day: number) => Promise<unknown> }> {
     const account = await harness.account();
-    const { id, outboxId } = await harness.trackingRequest(account, 'RAW-EVENTS', T0);
+    const { id, outboxId } = await harness.trackingRequest(account, number, T0);
     await harness.module.get(TrackRequestUseCase).execute({ trackingRequestId: id, outboxId }, T0);
     const shipmentId = (await harness.request(id)).tracked_object_id ?? '';
+    const refresh = async (day: number) =>
+      harness.module.get(RefreshShipmentUseCase).execute({ shipmentId, outboxId: null, reason: 'manual' }, dayOf(T0, day));
+    return { account, refresh };
+  }
+
+  it('stores each report once, links actual ones to their transport event, and invalidates a corrected estimate', async () => {
+    const { account, refresh } = await follow('RAW-EVENTS');
     // Day 0 twice: the same answer again stores nothing.
-    for (const day of [0, 1, 4])
-      await harness.module.get(RefreshShipmentUseCase).execute({ shipmentId, outboxId: null, reason: 'manual' }, dayOf(T0, day));
+    for (const day of [0, 1, 4]) await refresh(day);
 
     const rows = await harness.db.dataSource.getRepository(RawEventEntity).find({ order: { created_at: 'ASC', index: 'ASC' } });
     const summary = rows.map((r) => [
@@ -122,12 +129,7 @@ describe('raw events: what the sources said, kept in the transaction that applie
   });
 
   it('makes a withdrawn report current again when the source carries it again, linked to its milestone', async () => {
-    const account = await harness.account();
-    const { id, outboxId } = await harness.trackingRequest(account, 'RAW-EVENTS-BACK', T0);
-    await harness.module.get(TrackRequestUseCase).execute({ trackingRequestId: id, outboxId }, T0);
-    const shipmentId = (await harness.request(id)).tracked_object_id ?? '';
-    const refresh = (day: number) =>
-      harness.module.get(RefreshShipmentUseCase).execute({ shipmentId, outboxId: null, reason: 'manual' }, dayOf(T0, day));
+    const { account, refresh } = await follow('RAW-EVENTS-BACK');
     await refresh(0);
     const departed = { account_id: account, event: 'container.transport.vessel_departed' };
     const repository = harness.db.dataSource.getRepository(RawEventEntity);
@@ -146,12 +148,7 @@ describe('raw events: what the sources said, kept in the transaction that applie
   });
 
   it('leaves the reports stored and current alone when an answer carries them again: not even locked', async () => {
-    const account = await harness.account();
-    const { id, outboxId } = await harness.trackingRequest(account, 'RAW-EVENTS-AGAIN', T0);
-    await harness.module.get(TrackRequestUseCase).execute({ trackingRequestId: id, outboxId }, T0);
-    const shipmentId = (await harness.request(id)).tracked_object_id ?? '';
-    const refresh = (day: number) =>
-      harness.module.get(RefreshShipmentUseCase).execute({ shipmentId, outboxId: null, reason: 'manual' }, dayOf(T0, day));
+    const { account, refresh } = await follow('RAW-EVENTS-AGAIN');
     // xmax names the last transaction that deleted, updated or locked the row version: 0 for one
     // nobody touched since its insert. A conflicting insert's DO UPDATE locks the row even when its
     // WHERE keeps it from updating (a WAL record per row), which at 200 pushes/s was most rows written.

@@ -96,7 +96,7 @@ describe('what notifications include, read for a batch of events', () => {
     const repository = new EventRelatedRecordsRepository();
     const manager = db.dataSource.manager;
     const alone = [];
-    for (const e of events) alone.push(await repository.load(manager, e));
+    for (const e of events) alone.push(...(await repository.loadMany(manager, [e])));
 
     const one = await recordStatementsDuring(db.dataSource, async () => repository.loadMany(manager, events.slice(1, 2)));
     const all = await recordStatementsDuring(db.dataSource, async () => repository.loadMany(manager, events));

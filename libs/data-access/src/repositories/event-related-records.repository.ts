@@ -62,15 +62,11 @@ function copyOf<T extends object>(row: T): T {
  */
 @Injectable()
 export class EventRelatedRecordsRepository {
-  /** Tracking requests and shipments come as the api reads them (domain records), the rest as stored. */
-  async load(manager: EntityManager, event: EventEntity): Promise<EventRelatedRecords> {
-    return (await this.loadMany(manager, [event]))[0]!;
-  }
-
   /**
-   * What each event's notification includes, in the events' order, as `load` gives it for each
-   * alone, with each table read once for all of them: a fan-out batch of 100 events read them
-   * one event at a time, some seven statements each, in its transaction.
+   * What each event's notification includes, in the events' order, each as it would be read for
+   * that event alone, with each table read once for all of them: a fan-out batch of 100 events
+   * read them one event at a time, some seven statements each, in its transaction. Tracking
+   * requests and shipments come as the api reads them (domain records), the rest as stored.
    */
   async loadMany(manager: EntityManager, events: readonly EventEntity[]): Promise<EventRelatedRecords[]> {
     const refOf = (event: EventEntity, type: string): string | null =>
