@@ -1,3 +1,5 @@
+import { createServer } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { createTestDatabase, testRedisPrefix } from '@quayside/testing';
 import type { TestDatabase } from '@quayside/testing';
 import { AppProcess, freePort } from './support/app-process';
@@ -45,10 +47,18 @@ describe('the three apps boot, report health and stop cleanly', () => {
 
   it('the api reports Redis down (503) when Redis does not answer', async () => {
     const port = await freePort();
-    const deadRedis = await freePort();
+    // A Redis that takes connections and never answers, on a port this test holds: a port found
+    // free and left unheld was taken by a Redis another file started meanwhile (files run side by
+    // side), and the api found it up.
+    const silent = new Set<Socket>();
+    const deadRedis = createServer((socket) => {
+      silent.add(socket);
+      socket.on('error', () => silent.delete(socket));
+    });
+    await new Promise<void>((listening) => deadRedis.listen(0, '127.0.0.1', listening));
     const proc = new AppProcess('api', {
       DATABASE_URL: db.url,
-      REDIS_URL: `redis://127.0.0.1:${deadRedis}`,
+      REDIS_URL: `redis://127.0.0.1:${(deadRedis.address() as AddressInfo).port}`,
       REDIS_PREFIX: prefix,
       PORT: String(port),
     });
@@ -59,6 +69,8 @@ describe('the three apps boot, report health and stop cleanly', () => {
       expect(JSON.stringify(await response.json())).toContain('"redis":{"status":"down"');
     } finally {
       await proc.stop('SIGKILL');
+      for (const socket of silent) socket.destroy();
+      await new Promise((closed) => deadRedis.close(closed));
     }
   });
 
