@@ -1,7 +1,7 @@
 // Integration tests (`*.integration-spec.ts`): the real PostgreSQL and Redis of the machine.
 // Each test file gets its own database and Redis key prefix (see libs/testing), so projects
-// run side by side; within a project the files run one at a time (`--runInBand`, set by the
-// `integration-test` target in nx.json), which keeps a 2-core CI calm.
+// run side by side, and so do the files of a project: two at a time (`--maxWorkers=2`, set by
+// the `integration-test` target in nx.json; three for e2e).
 module.exports = {
   ...require('./jest.preset'),
   testMatch: ['<rootDir>/**/*.integration-spec.ts'],

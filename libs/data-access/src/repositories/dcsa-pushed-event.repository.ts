@@ -52,7 +52,7 @@ export class DcsaPushedEventRepository {
   /**
    * The lookups asked in one turn of the event loop, answered by one statement: a worker applying
    * 32 pushes together looks up 32 numbers at once, a statement (and a round trip) each before
-   * (a tenth of all the statements of a 200 pushes/s run). DataLoader (graphql/dataloader) does
+   * (an eighth of all the statements of a 200 pushes/s run). DataLoader (graphql/dataloader) does
    * the gathering; nothing is cached, each lookup reads what is stored when it is asked.
    */
   private readonly naming = new DataLoader<{ connection: string; number: string }, unknown[]>(async (keys) => this.namingMany(keys), {
